@@ -1,0 +1,107 @@
+import { defaultRequiredMessage } from '../messages.js';
+import type { FieldCondition, FieldDefinition, FormLayout } from '../vocabulary.js';
+import { FIELD_COMPILERS } from './field-compilers.js';
+import { contentVersion } from './hash.js';
+import type { JsonSchema, UiSchema } from './json-schema.js';
+
+export interface CompiledForm {
+  key: string;
+  /** Content hash of schema + uiSchema: the ETag, and the version a submission is pinned to. */
+  version: string;
+  schema: JsonSchema;
+  uiSchema: UiSchema;
+}
+
+/** The active fields of a form, in display order: by section (as listed in the form), order, then key. */
+export function fieldsOfForm(form: FormLayout, fields: readonly FieldDefinition[]): FieldDefinition[] {
+  const sectionRank = new Map(form.sections.map((section, index) => [section, index]));
+  return fields
+    .filter((field) => field.active !== false && sectionRank.has(field.section))
+    .sort(
+      (a, b) =>
+        sectionRank.get(a.section)! - sectionRank.get(b.section)! ||
+        a.order - b.order ||
+        a.key.localeCompare(b.key),
+    );
+}
+
+/** A block of properties that are required together, with their messages (the root, or one condition's branch). */
+interface PropertyBlock {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+  requiredMessages: Record<string, string>;
+}
+
+function emptyBlock(): PropertyBlock {
+  return { properties: {}, required: [], requiredMessages: {} };
+}
+
+function addToBlock(block: PropertyBlock, field: FieldDefinition, schema: JsonSchema): void {
+  block.properties[field.key] = schema;
+  if (!field.validation?.required) return;
+  const compiler = FIELD_COMPILERS[field.dataType];
+  const message = field.validation.messages?.required ?? defaultRequiredMessage(field.name, compiler.choosesFromList);
+  block.required.push(field.key);
+  block.requiredMessages[field.key] = message;
+  // An unticked box is still an answer (false): a required checkbox must be ticked.
+  if (field.dataType === 'checkbox') {
+    schema.const = true;
+    schema.errorMessage = { ...(schema.errorMessage ?? {}), const: message };
+  }
+}
+
+function blockSchema(block: PropertyBlock): JsonSchema {
+  const schema: JsonSchema = { properties: block.properties };
+  if (block.required.length) {
+    schema.required = block.required;
+    schema.errorMessage = { required: block.requiredMessages };
+  }
+  return schema;
+}
+
+function conditionKey(condition: FieldCondition): string {
+  return `${condition.fieldKey}\u0000${[...condition.in].sort().join('\u0000')}`;
+}
+
+/** `if the controlling field holds one of the values, then these properties exist (and may be required)`. */
+function conditionalRule(condition: FieldCondition, block: PropertyBlock): JsonSchema {
+  return {
+    if: { properties: { [condition.fieldKey]: { enum: [...condition.in].sort() } }, required: [condition.fieldKey] },
+    then: blockSchema(block),
+  };
+}
+
+/**
+ * Compiles field definitions and a form layout into JSON Schema + UI schema. Deterministic: the
+ * same input gives byte-identical output, so the version (a content hash) changes only when the
+ * form does. Conditional fields live in `if/then` branches: RJSF shows them only when their
+ * condition holds, and the server prunes their values otherwise (see `pruneHiddenValues`).
+ */
+export function compileForm(form: FormLayout, allFields: readonly FieldDefinition[]): CompiledForm {
+  const fields = fieldsOfForm(form, allFields);
+  const root = emptyBlock();
+  const branches = new Map<string, { condition: FieldCondition; block: PropertyBlock }>();
+  const uiSchema: UiSchema = {};
+
+  for (const field of fields) {
+    const compiled = FIELD_COMPILERS[field.dataType].compile(field);
+    uiSchema[field.key] = compiled.ui;
+    const condition = field.visibleWhen;
+    if (!condition) {
+      addToBlock(root, field, compiled.schema);
+      continue;
+    }
+    const key = conditionKey(condition);
+    const branch = branches.get(key) ?? { condition, block: emptyBlock() };
+    branches.set(key, branch);
+    addToBlock(branch.block, field, compiled.schema);
+  }
+
+  const schema: JsonSchema = { type: 'object', title: form.title, ...blockSchema(root) };
+  if (form.description) schema.description = form.description;
+  const rules = [...branches.values()].map(({ condition, block }) => conditionalRule(condition, block));
+  if (rules.length) schema.allOf = rules;
+  uiSchema['ui:order'] = [...fields.map((field) => field.key), '*'];
+
+  return { key: form.key, version: contentVersion({ schema, uiSchema }), schema, uiSchema };
+}

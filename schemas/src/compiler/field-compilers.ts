@@ -1,0 +1,334 @@
+import { GRADE_RANGES } from '../domain/grade.js';
+import { formatMessage, MESSAGES } from '../messages.js';
+import {
+  MARKING_SYSTEMS,
+  type FieldDefinition,
+  type FieldType,
+  type MessageKind,
+} from '../vocabulary.js';
+import type { JsonSchema, UiSchema } from './json-schema.js';
+
+/** What one field contributes to its form: its property schema and its UI schema entry. */
+export interface CompiledField {
+  schema: JsonSchema;
+  ui: UiSchema;
+}
+
+export interface FieldCompiler {
+  /** Chooses its answer from a list or picker: the default required message says 'select', else 'input'. */
+  choosesFromList: boolean;
+  compile(field: FieldDefinition): CompiledField;
+}
+
+/** Defaults used when a field definition leaves a bound unset (the seeds' values). */
+export const FIELD_DEFAULTS = {
+  monthYearFromYear: 1990,
+  monthYearMaxYearsAhead: 50,
+  textMaxLength: 500,
+  textareaMaxLength: 5000,
+  editorMaxLength: 100_000,
+  multiSelectMaxItems: 10,
+} as const;
+
+export function messageFor(field: FieldDefinition, kind: MessageKind, fallback: string): string {
+  return field.validation?.messages?.[kind] ?? fallback;
+}
+
+/** Drops undefined members so compiled output (and its hash) never depends on absent options. */
+function defined<T extends Record<string, unknown>>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+}
+
+function base(field: FieldDefinition): JsonSchema {
+  return { title: field.name };
+}
+
+function baseUi(field: FieldDefinition, extra: UiSchema = {}): UiSchema {
+  return defined({
+    'ui:placeholder': field.ui?.placeholder,
+    'ui:help': field.ui?.help,
+    ...extra,
+  });
+}
+
+function textSchema(field: FieldDefinition, maxLengthDefault: number): JsonSchema {
+  const v = field.validation ?? {};
+  const maxLength = v.maxLength ?? maxLengthDefault;
+  return defined({
+    ...base(field),
+    type: 'string',
+    minLength: v.minLength,
+    maxLength,
+    errorMessage: defined({
+      type: messageFor(field, 'type', formatMessage(MESSAGES.tooLong, { max: maxLength })),
+      minLength:
+        v.minLength === undefined ? undefined : messageFor(field, 'minLength', formatMessage(MESSAGES.tooShort, { min: v.minLength })),
+      maxLength: messageFor(field, 'maxLength', formatMessage(MESSAGES.tooLong, { max: maxLength })),
+    }),
+  });
+}
+
+function optionLists(field: FieldDefinition): { values: string[]; labels: string[] } {
+  const options = field.options ?? [];
+  return { values: options.map((o) => o.value), labels: options.map((o) => o.label) };
+}
+
+function selectField(field: FieldDefinition): CompiledField {
+  const { values, labels } = optionLists(field);
+  return {
+    schema: {
+      ...base(field),
+      type: 'string',
+      enum: values,
+      errorMessage: { enum: messageFor(field, 'enum', MESSAGES.chooseFromList) },
+    },
+    ui: baseUi(field, defined({ 'ui:widget': field.ui?.radio ? 'radio' : 'select', 'ui:enumNames': labels })),
+  };
+}
+
+function searchSelectField(field: FieldDefinition): CompiledField {
+  const schema = textSchema(field, FIELD_DEFAULTS.textMaxLength);
+  const options = defined({
+    searchUrl: field.ui?.searchUrl,
+    allowFreeText: field.ui?.allowFreeText ?? true,
+    suggestions: field.options?.length ? field.options : undefined,
+  });
+  return { schema, ui: baseUi(field, { 'ui:widget': 'searchSelect', 'ui:options': options }) };
+}
+
+function multiSelectField(field: FieldDefinition): CompiledField {
+  const { values, labels } = optionLists(field);
+  const maxItems = field.validation?.maxItems ?? FIELD_DEFAULTS.multiSelectMaxItems;
+  return {
+    schema: {
+      ...base(field),
+      type: 'array',
+      items: { type: 'string', enum: values },
+      uniqueItems: true,
+      maxItems,
+      errorMessage: { maxItems: messageFor(field, 'maxItems', formatMessage(MESSAGES.tooMany, { max: maxItems })) },
+    },
+    ui: baseUi(field, { 'ui:widget': 'multiSelect', 'ui:enumNames': labels }),
+  };
+}
+
+function numberField(field: FieldDefinition): CompiledField {
+  const v = field.validation ?? {};
+  const rangeText =
+    v.minimum !== undefined && v.maximum !== undefined
+      ? formatMessage(MESSAGES.numberRange, { min: v.minimum, max: v.maximum })
+      : MESSAGES.numberInvalid;
+  return {
+    schema: defined({
+      ...base(field),
+      type: 'number',
+      minimum: v.minimum,
+      maximum: v.maximum,
+      errorMessage: defined({
+        type: messageFor(field, 'type', MESSAGES.numberInvalid),
+        minimum: v.minimum === undefined ? undefined : messageFor(field, 'minimum', rangeText),
+        maximum: v.maximum === undefined ? undefined : messageFor(field, 'maximum', rangeText),
+      }),
+    }),
+    ui: baseUi(field),
+  };
+}
+
+function dateField(field: FieldDefinition): CompiledField {
+  const v = field.validation ?? {};
+  return {
+    schema: defined({
+      ...base(field),
+      type: 'string',
+      format: 'date',
+      minAge: v.minAgeYears,
+      notAfterToday: v.notAfterToday,
+      errorMessage: defined({
+        type: messageFor(field, 'type', MESSAGES.dateInvalid),
+        format: messageFor(field, 'format', MESSAGES.dateInvalid),
+        minAge: v.minAgeYears === undefined ? undefined : messageFor(field, 'minAge', MESSAGES.minAge),
+        notAfterToday: v.notAfterToday ? messageFor(field, 'notAfterToday', MESSAGES.birthdayInFuture) : undefined,
+      }),
+    }),
+    ui: baseUi(field, {
+      'ui:widget': 'date',
+      'ui:options': defined({ latestYearsAgo: v.minAgeYears, notAfterToday: v.notAfterToday }),
+    }),
+  };
+}
+
+function monthYearField(field: FieldDefinition): CompiledField {
+  const range = {
+    fromYear: field.validation?.fromYear ?? FIELD_DEFAULTS.monthYearFromYear,
+    maxYearsAhead: field.validation?.maxYearsAhead ?? FIELD_DEFAULTS.monthYearMaxYearsAhead,
+  };
+  const bothParts = messageFor(field, 'monthYear', MESSAGES.monthYearBothParts);
+  return {
+    schema: {
+      ...base(field),
+      type: 'string',
+      pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
+      monthYearRange: range,
+      errorMessage: {
+        type: bothParts,
+        pattern: bothParts,
+        monthYearRange: messageFor(
+          field,
+          'monthYearRange',
+          formatMessage(MESSAGES.monthYearOutOfRange, { from: range.fromYear, ahead: range.maxYearsAhead }),
+        ),
+      },
+    },
+    ui: baseUi(field, { 'ui:widget': 'monthYear', 'ui:options': range }),
+  };
+}
+
+function checkboxField(field: FieldDefinition): CompiledField {
+  const disabled = field.ui?.disabled === true;
+  return {
+    schema: defined({ ...base(field), type: 'boolean', default: disabled ? true : undefined }),
+    ui: baseUi(field, defined({ 'ui:widget': 'checkbox', 'ui:disabled': disabled || undefined })),
+  };
+}
+
+function booleanField(field: FieldDefinition): CompiledField {
+  return {
+    schema: { ...base(field), type: 'boolean' },
+    ui: baseUi(field, { 'ui:widget': 'radio' }),
+  };
+}
+
+function uriField(field: FieldDefinition, widget: string | undefined): CompiledField {
+  const v = field.validation ?? {};
+  return {
+    schema: {
+      ...base(field),
+      type: 'string',
+      format: 'uri',
+      maxLength: 2048,
+      errorMessage: {
+        type: messageFor(field, 'type', MESSAGES.linkInvalid),
+        format: messageFor(field, 'format', MESSAGES.linkInvalid),
+        maxLength: messageFor(field, 'maxLength', MESSAGES.linkInvalid),
+      },
+    },
+    ui: baseUi(
+      field,
+      widget ? { 'ui:widget': widget, 'ui:options': defined({ accept: v.accept, maxSizeBytes: v.maxSizeBytes }) } : {},
+    ),
+  };
+}
+
+function emailField(field: FieldDefinition): CompiledField {
+  const invalid = messageFor(field, 'format', MESSAGES.emailInvalid);
+  return {
+    schema: {
+      ...base(field),
+      type: 'string',
+      format: 'email',
+      maxLength: 254,
+      errorMessage: { type: invalid, format: invalid, maxLength: invalid },
+    },
+    ui: baseUi(field, { 'ui:widget': 'email' }),
+  };
+}
+
+function phoneField(field: FieldDefinition): CompiledField {
+  const digitsOnly = messageFor(field, 'pattern', MESSAGES.phoneDigitsOnly);
+  return {
+    schema: {
+      ...base(field),
+      type: 'string',
+      // '+', the calling code and the number: digits only, E.164 length at most.
+      pattern: '^\\+[0-9]{4,15}$',
+      errorMessage: { type: digitsOnly, pattern: digitsOnly },
+    },
+    ui: baseUi(field, { 'ui:widget': 'phone', 'ui:options': { defaultCountry: field.ui?.defaultCountry ?? 'us' } }),
+  };
+}
+
+function zipField(field: FieldDefinition): CompiledField {
+  const invalid = messageFor(field, 'pattern', MESSAGES.zipInvalid);
+  return {
+    schema: {
+      ...base(field),
+      type: 'string',
+      pattern: '^[0-9]{5}(-[0-9]{4})?$',
+      errorMessage: { type: invalid, pattern: invalid },
+    },
+    ui: baseUi(field),
+  };
+}
+
+/** The grade message of each marking system, for the seed's range texts. */
+const GRADE_RANGE_MESSAGES = {
+  Percentage: { kind: 'percentage', text: MESSAGES.percentageRange },
+  '10CGPA': { kind: 'cgpa10', text: MESSAGES.cgpa10Range },
+  GPA: { kind: 'gpa4', text: MESSAGES.gpa4Range },
+} as const;
+
+function gradeField(field: FieldDefinition): CompiledField {
+  const systems = field.ui?.markingSystems ?? [...MARKING_SYSTEMS];
+  const rangeRules: JsonSchema[] = systems.map((system) => {
+    const { min, max } = GRADE_RANGES[system];
+    const { kind, text } = GRADE_RANGE_MESSAGES[system];
+    const message = messageFor(field, kind, text);
+    return {
+      if: { properties: { markingSystem: { const: system } }, required: ['markingSystem'] },
+      then: {
+        properties: {
+          grade: { minimum: min, maximum: max, errorMessage: { minimum: message, maximum: message } },
+        },
+      },
+    };
+  });
+  return {
+    schema: {
+      ...base(field),
+      type: 'object',
+      properties: {
+        markingSystem: { type: 'string', title: 'Marking system', enum: systems },
+        grade: { type: 'number', title: 'Grade', errorMessage: { type: MESSAGES.numberInvalid } },
+        gpa: { type: 'number', title: 'GPA (4-point scale)', readOnly: true },
+      },
+      required: ['markingSystem', 'grade'],
+      errorMessage: {
+        required: {
+          markingSystem: 'Please select your marking system!',
+          grade: messageFor(field, 'required', `Please input your ${field.name.toLowerCase()}!`),
+        },
+      },
+      allOf: rangeRules,
+    },
+    ui: baseUi(field, { 'ui:field': 'grade', 'ui:options': { markingSystems: systems } }),
+  };
+}
+
+/** One table from data type to compiler: adding a type adds one entry here. */
+export const FIELD_COMPILERS: Record<FieldType, FieldCompiler> = {
+  text: { choosesFromList: false, compile: (f) => ({ schema: textSchema(f, FIELD_DEFAULTS.textMaxLength), ui: baseUi(f) }) },
+  textarea: {
+    choosesFromList: false,
+    compile: (f) => ({ schema: textSchema(f, FIELD_DEFAULTS.textareaMaxLength), ui: baseUi(f, { 'ui:widget': 'textarea' }) }),
+  },
+  editor: {
+    choosesFromList: false,
+    compile: (f) => ({ schema: textSchema(f, FIELD_DEFAULTS.editorMaxLength), ui: baseUi(f, { 'ui:widget': 'editor' }) }),
+  },
+  number: { choosesFromList: false, compile: numberField },
+  select: { choosesFromList: true, compile: selectField },
+  searchSelect: { choosesFromList: true, compile: searchSelectField },
+  multiSelect: { choosesFromList: true, compile: multiSelectField },
+  date: { choosesFromList: true, compile: dateField },
+  monthYear: { choosesFromList: true, compile: monthYearField },
+  checkbox: { choosesFromList: true, compile: checkboxField },
+  boolean: { choosesFromList: true, compile: booleanField },
+  file: { choosesFromList: false, compile: (f) => uriField(f, 'upload') },
+  link: { choosesFromList: false, compile: (f) => uriField(f, undefined) },
+  email: { choosesFromList: false, compile: emailField },
+  phone: { choosesFromList: false, compile: phoneField },
+  zip: { choosesFromList: false, compile: zipField },
+  grade: { choosesFromList: true, compile: gradeField },
+};

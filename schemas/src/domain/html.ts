@@ -1,0 +1,44 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * HTML helpers for text written by users and providers. Kept out of the package's main entry
+ * (`@scholarmatch/schemas/html`) so the browser bundle does not carry an HTML parser.
+ */
+
+export const PREVIEW_LENGTH = 150;
+
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'code', 'pre'],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+};
+
+/** Rich text as it may be stored and shown: formatting kept, scripts, handlers and styles gone. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, RICH_TEXT);
+}
+
+/** The plain text of some HTML, whitespace collapsed, entities decoded. */
+export function htmlToText(html: string): string {
+  const text = sanitizeHtml(html.replace(/<\/(p|div|li|h\d)>|<br\s*\/?>/gi, ' $&'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A list preview of a description: sanitised text cut at 150 characters, with an ellipsis when cut. */
+export function descriptionPreview(html: string, length: number = PREVIEW_LENGTH): string {
+  const text = htmlToText(html);
+  if (text.length <= length) return text;
+  return `${text.slice(0, length).trimEnd()}…`;
+}

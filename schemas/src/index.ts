@@ -1,0 +1,15 @@
+/**
+ * @scholarmatch/schemas: the form vocabulary shared by server and browser. Pure TypeScript, no
+ * framework. HTML helpers live in the separate entry `@scholarmatch/schemas/html`.
+ */
+export * from './vocabulary.js';
+export * from './messages.js';
+export * from './domain/grade.js';
+export * from './domain/people.js';
+export * from './compiler/json-schema.js';
+export * from './compiler/field-compilers.js';
+export * from './compiler/compile-form.js';
+export * from './compiler/hash.js';
+export * from './compiler/prune.js';
+export * from './validation/keywords.js';
+export * from './validation/validate.js';

@@ -1,0 +1,74 @@
+/**
+ * The message catalogue: every validation text of the product specifications, word for word
+ * (quirks included, e.g. 'Please enter a validate email!'), so server and browser show the same
+ * words. The compiler attaches them to the schema with ajv-errors' `errorMessage`.
+ */
+export const MESSAGES = {
+  // Account and sign-up (seed 000 section 5, seed 001 section 5)
+  usernameRequired: 'Please input your username',
+  passwordRequired: 'Please input your password',
+  passwordRequiredBang: 'Please input your password!',
+  firstNameRequired: 'Please input your first name!',
+  lastNameRequired: 'Please input your last name!',
+  emailRequired: 'Please input your email address!',
+  emailInvalid: 'Please enter a validate email!',
+  phoneRequired: 'Please input your phone number!',
+  phoneDigitsOnly: 'Please enter only digits!',
+  confirmPasswordRequired: 'Please confirm your password!',
+  passwordsDoNotMatch: 'Passwords do not match!',
+  passwordsDoNotMatchReset: 'Passwords do not match',
+  checkboxMandatory: 'Please Select!',
+  changePasswordAllFields: 'Please fill in all fields',
+  changePasswordMismatch: 'New password and confirm password do not match!',
+  // Profile
+  dobRequired: 'Please select your date of birth!',
+  minAge: 'User should not be less than 16 year!',
+  monthYearBothParts: 'You must select both month and year!',
+  percentageRange: 'Enter a valid percentage between 0 and 100',
+  cgpa10Range: 'Enter a valid GPA between 0 and 10',
+  // Requirement forms (seed 000 section 5)
+  requirementUpload: 'Please upload!',
+  requirementProvide: 'Please provide!',
+  requirementEssay: 'Please add essay!',
+  // Support and contact (seed 001 section 5)
+  queryRequired: 'Please input your query',
+  descriptionRequired: 'Please input your description',
+  contactPhoneRequired: 'Please input your phone',
+  contactMessageRequired: 'Please input your message',
+  // Uploads (seed 001 section 5)
+  imageType: 'You can only upload JPG/PNG file!',
+  imageSize: 'Image must be smaller than 2MB!',
+  pdfType: 'You can only upload PDF file!',
+  pdfSize: 'Pdf must be smaller than 2MB!',
+  // Texts the seeds do not give; this project's wording (docs/decisions.md)
+  gpa4Range: 'Enter a valid GPA between 0 and 4',
+  birthdayInFuture: 'Birthday cannot be later than today!',
+  monthYearOutOfRange: 'Please select a date from {from} up to {ahead} years ahead!',
+  zipInvalid: 'Please enter a valid ZIP code!',
+  linkInvalid: 'Please enter a valid link, starting with https://',
+  dateInvalid: 'Please enter a valid date!',
+  numberInvalid: 'Please enter a number!',
+  chooseFromList: 'Please choose one of the options!',
+  tooLong: 'Please use at most {max} characters!',
+  tooShort: 'Please use at least {min} characters!',
+  tooMany: 'Please choose at most {max}!',
+  numberRange: 'Please enter a number between {min} and {max}!',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Fills `{name}` placeholders of a catalogue text. */
+export function formatMessage(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
+/**
+ * The required message of a field when its definition gives none: the seeds' form
+ * ('Please select your date of birth!', 'Please input your first name!'), derived from its name.
+ */
+export function defaultRequiredMessage(fieldName: string, choosesFromList: boolean): string {
+  const verb = choosesFromList ? 'select' : 'input';
+  return `Please ${verb} your ${fieldName.trim().toLowerCase()}!`;
+}
