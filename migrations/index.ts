@@ -1,0 +1,7 @@
+/**
+ * Every migration, oldest first. Listed explicitly (not globbed) so the same list runs from the
+ * compiled server, the migrate command and the TypeScript test runner.
+ */
+import { CreateFormDefinitions1795304637283 } from './1795304637283-CreateFormDefinitions.js';
+
+export const MIGRATIONS = [CreateFormDefinitions1795304637283];

@@ -1,0 +1,28 @@
+/**
+ * Jest in ESM mode (Nest 12 is ESM-only). Unit specs sit beside the code (src/**\/*.spec.ts);
+ * integration specs in test/ run against a real PostgreSQL with the real migrations: DATABASE_URL
+ * when set, otherwise an embedded one started by the global setup. Each spec file gets its own
+ * fresh database.
+ */
+const ESM_ONLY_REQUIRED = ['content-disposition', 'cookie'];
+
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: {
+    '^@scholarmatch/schemas$': '<rootDir>/../schemas/src/index.ts',
+    '^@scholarmatch/schemas/html$': '<rootDir>/../schemas/src/domain/html.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
+    // ESM-only packages that CommonJS dependencies require(): Node 20 allows it, Jest does not.
+    [`/node_modules/(${ESM_ONLY_REQUIRED.join('|')})/.+\\.js$`]: ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest-cjs.json' }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_REQUIRED.join('|')})/)`],
+  globalSetup: '<rootDir>/test/global-setup.js',
+  globalTeardown: '<rootDir>/test/global-teardown.js',
+  testTimeout: 30000,
+};

@@ -1,0 +1,80 @@
+import 'reflect-metadata';
+import helmet from '@fastify/helmet';
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { DatabaseLocation } from './database/database.module.js';
+import { HttpErrorFilter } from './common/http-error.filter.js';
+import { SpaIndex } from './common/spa-index.js';
+import { setupSwagger } from './common/swagger.js';
+import { createValidationPipe } from './common/validation.pipe.js';
+
+const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+function nestLogLevels(level: string): LogLevel[] {
+  const order: Record<string, number> = { fatal: 1, error: 2, warn: 3, info: 4, debug: 5, trace: 6, silent: 0 };
+  return NEST_LEVELS.slice(0, order[level] ?? 4);
+}
+
+/**
+ * Content security policy of the web app and Swagger UI.
+ * TODO(issue 7): drop 'unsafe-eval' once forms ship precompiled (standalone) validators; RJSF's
+ * ajv compiles validators with `new Function` in the browser until then.
+ */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  // Off: it would upgrade http://localhost asset requests to https during local use.
+  upgradeInsecureRequests: null,
+};
+
+/** Builds the whole HTTP application (also used by the integration tests, without listening). */
+export async function createApp(config: AppConfig, location = new DatabaseLocation(config)): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: 1024 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, location), adapter, {
+    logger: new ConsoleLogger({ json: config.NODE_ENV === 'production', logLevels: nestLogLevels(config.LOG_LEVEL) }),
+    bufferLogs: false,
+  });
+  app.setGlobalPrefix('api/v1');
+  app.enableShutdownHooks();
+
+  await app.register(helmet as never, { contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
+
+  const spa = new SpaIndex(config.WEB_DIST);
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter(spa.available ? spa : undefined));
+
+  if (spa.available) {
+    app.useStaticAssets({
+      root: path.resolve(config.WEB_DIST),
+      prefix: '/',
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else if (config.WEB_DIST && !existsSync(config.WEB_DIST)) {
+    app.get(ConsoleLogger).warn?.(`web app not built (${config.WEB_DIST} missing): serving the API only`);
+  }
+  setupSwagger(app);
+  return app;
+}

@@ -1,0 +1,32 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { ApplicantsModule } from './applicants/applicants.module.js';
+import { AppConfig } from './config/app-config.js';
+import { DatabaseLocation, DatabaseModule } from './database/database.module.js';
+import { FormsModule } from './forms/forms.module.js';
+import { HealthModule } from './health/health.module.js';
+
+/** Configuration and the database location, visible to every module. */
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(config: AppConfig, location: DatabaseLocation): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: DatabaseLocation, useValue: location },
+      ],
+      exports: [AppConfig, DatabaseLocation],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, location = new DatabaseLocation(config)): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(config, location), DatabaseModule, HealthModule, FormsModule, ApplicantsModule],
+    };
+  }
+}

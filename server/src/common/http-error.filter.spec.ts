@@ -1,0 +1,34 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { ApiError } from './error-body.js';
+import { toErrorBody } from './http-error.filter.js';
+
+describe('toErrorBody', () => {
+  it('hides the details of an unexpected failure behind "Server Error"', () => {
+    const body = toErrorBody(new Error('relation "secret_table" does not exist at /srv/app.js:10'));
+    expect(body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error', description: 'Server Error' });
+  });
+
+  it('turns an unreachable database into a 503 with a description', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(toErrorBody(refused)).toMatchObject({ statusCode: 503, description: expect.stringMatching(/temporarily unavailable/) });
+  });
+
+  it('keeps the description and field errors of our own errors', () => {
+    const body = toErrorBody(new ApiError(409, 'Taken', { errors: [{ path: 'email', message: 'x' }], errorCode: 'EMAIL_TAKEN' }));
+    expect(body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Conflict',
+      description: 'Taken',
+      errors: [{ path: 'email', message: 'x' }],
+      errorCode: 'EMAIL_TAKEN',
+    });
+  });
+
+  it('describes framework errors', () => {
+    expect(toErrorBody(new NotFoundException('Cannot GET /x')).description).toBe('This address does not exist.');
+    expect(toErrorBody(new BadRequestException({ description: 'Bad thing', errors: [] })).description).toBe('Bad thing');
+    const parse = Object.assign(new Error('Unexpected token'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
+    expect(toErrorBody(parse)).toMatchObject({ statusCode: 400, description: 'The request could not be read.' });
+  });
+});

@@ -1,0 +1,106 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { ApiError, type ErrorBodyDto } from './error-body.js';
+import type { SpaIndex } from './spa-index.js';
+
+const SERVER_ERROR = 'Server Error';
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/** Connection-level failures of PostgreSQL: the request may succeed later, so 503, not 500. */
+const DATABASE_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  if (e?.code && DATABASE_UNAVAILABLE_CODES.has(e.code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e?.message ?? '');
+}
+
+function reason(status: number): string {
+  return STATUS_CODES[status] ?? 'Error';
+}
+
+/** Describes a framework error (Nest or Fastify) in the project's words. */
+function describeHttpError(status: number, response: unknown, fallback: string): Pick<ErrorBodyDto, 'message' | 'description'> {
+  const body = (typeof response === 'object' && response ? response : { message: response }) as {
+    message?: unknown;
+    description?: unknown;
+  };
+  const message = Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? fallback);
+  const description = typeof body.description === 'string' ? body.description : message;
+  return { message: reason(status), description: status === 404 && /^Cannot /.test(description) ? 'This address does not exist.' : description };
+}
+
+/** Maps any error to the error body of DESIGN.md section 3: never a stack trace, SQL or path. */
+export function toErrorBody(error: unknown): ErrorBodyDto {
+  if (error instanceof ApiError) {
+    return {
+      statusCode: error.statusCode,
+      error: reason(error.statusCode),
+      message: error.options.message ?? reason(error.statusCode),
+      description: error.description,
+      ...(error.options.errors ? { errors: error.options.errors } : {}),
+      ...(error.options.errorCode ? { errorCode: error.options.errorCode } : {}),
+    };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse() as { errors?: ErrorBodyDto['errors'] };
+    return {
+      statusCode: status,
+      error: reason(status),
+      ...describeHttpError(status, response, error.message),
+      ...(response?.errors ? { errors: response.errors } : {}),
+    };
+  }
+  // Fastify's own errors (malformed JSON, wrong content type, body too large) carry a 4xx statusCode.
+  const fastifyStatus = (error as { statusCode?: number })?.statusCode;
+  if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
+    return {
+      statusCode: fastifyStatus,
+      error: reason(fastifyStatus),
+      message: reason(fastifyStatus),
+      description: describeFastifyError(error as { code?: string; message?: string }),
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { statusCode: 503, error: reason(503), message: reason(503), description: UNAVAILABLE };
+  }
+  return { statusCode: 500, error: reason(500), message: reason(500), description: SERVER_ERROR };
+}
+
+function describeFastifyError(error: { code?: string; message?: string }): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not supported; send JSON (application/json).';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send a JSON document.';
+    default:
+      return error.message?.includes('JSON') ? 'The request body is not valid JSON.' : 'The request could not be read.';
+  }
+}
+
+/**
+ * The one exception filter. Also serves the web app's index.html for unknown non-API GET paths,
+ * so client-side routes (e.g. /auth/profile) load the SPA on refresh.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  constructor(private readonly spa?: SpaIndex) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const body = toErrorBody(error);
+    if (body.statusCode === HttpStatus.NOT_FOUND && this.spa?.shouldServe(request)) {
+      this.spa.send(reply);
+      return;
+    }
+    if (body.statusCode >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
+    if (!reply.sent) reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
+  }
+}

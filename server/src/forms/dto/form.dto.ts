@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiResponseBase } from '../../common/api-response.js';
+
+export class FormDto {
+  @ApiProperty({ example: 'profile-basic' })
+  key: string;
+
+  @ApiProperty({ description: 'Content hash of schema + uiSchema; also the ETag', example: '1d8e88eeceae9f2a' })
+  version: string;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema (ajv, draft-07) with ajv-errors messages' })
+  schema: Record<string, unknown>;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'react-jsonschema-form UI schema' })
+  uiSchema: Record<string, unknown>;
+}
+
+export class FormResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: FormDto })
+  data: FormDto;
+}
+
+export class FieldDefinitionDto {
+  @ApiProperty({ example: 7 })
+  id: number;
+
+  @ApiProperty({ example: 'gender' })
+  key: string;
+
+  @ApiProperty({ example: 'Gender' })
+  name: string;
+
+  @ApiProperty({ example: 'select' })
+  dataType: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Map of option value to label',
+    example: { '1': 'Female', '2': 'Male', '3': 'Other' },
+  })
+  options: Record<string, string>;
+}
+
+export class FieldDefinitionsResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [FieldDefinitionDto] })
+  data: FieldDefinitionDto[];
+}

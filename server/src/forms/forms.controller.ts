@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorBodyDto } from '../common/error-body.js';
+import { sendVersionedJson } from '../common/json-reply.js';
+import { ok } from '../common/api-response.js';
+import { FormResponseDto } from './dto/form.dto.js';
+import { FormValidationResponseDto, ValidateFormDto } from './dto/validate-form.dto.js';
+import { FormKeyParams } from './dto/form-key.params.js';
+import { FormsService } from './forms.service.js';
+
+@ApiTags('forms')
+@Controller('forms')
+export class FormsController {
+  constructor(private readonly forms: FormsService) {}
+
+  @Get(':formKey')
+  @ApiOperation({
+    summary: 'A form as JSON Schema + UI schema',
+    description:
+      'Compiled from the field definitions in the database. The ETag is the form version; send it in If-None-Match to get 304 when unchanged.',
+  })
+  @ApiOkResponse({ type: FormResponseDto })
+  @ApiResponse({ status: 304, description: 'The form has not changed since the version in If-None-Match' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'No form has this key' })
+  async getForm(@Param() params: FormKeyParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const form = await this.forms.getForm(params.formKey);
+    sendVersionedJson(request, reply, form.etag, form.body);
+  }
+
+  @Post(':formKey/validate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Check answers against the current form without storing them',
+    description: 'Answers to fields hidden by a condition, or unknown to the form, are ignored (they would never be stored).',
+  })
+  @ApiOkResponse({ type: FormValidationResponseDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto })
+  async validate(@Param() params: FormKeyParams, @Body() body: ValidateFormDto) {
+    const { version, errors } = await this.forms.validate(params.formKey, body.data);
+    return ok({ valid: errors.length === 0, version, errors });
+  }
+}

@@ -1,0 +1,151 @@
+import { eventually, startTestApp, type TestApp } from './test-app.js';
+
+/** The form engine through HTTP: served schemas, ETags, validation, errors, and live field changes. */
+describe('forms API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const post = (url: string, payload: string, contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+  it('serves profile-basic compiled from the database, with the seed rules and words', async () => {
+    const res = await get('/api/v1/forms/profile-basic');
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.key).toBe('profile-basic');
+    expect(data.uiSchema['ui:order']).toEqual([
+      'firstName', 'lastName', 'dob', 'citizenship', 'zipCode', 'ethnicity', 'gender', 'country', '*',
+    ]);
+    expect(data.schema.required).toEqual(expect.arrayContaining(['dob', 'citizenship', 'country', 'zipCode']));
+    expect(data.schema.errorMessage.required.dob).toBe('Please select your date of birth!');
+    expect(data.schema.properties.dob.minAge).toBe(16);
+    expect(data.schema.properties.dob.errorMessage.minAge).toBe('User should not be less than 16 year!');
+    expect(data.uiSchema.gender['ui:enumNames']).toEqual(['Female', 'Male', 'Other']);
+    expect(data.schema.properties.gender.enum).toEqual(['1', '2', '3']);
+    expect(data.schema.properties.country.enum[0]).toBe('us');
+    expect(res.headers.etag).toBe(`"${data.version}"`);
+  });
+
+  it('answers 304 when the client holds the current version', async () => {
+    const first = await get('/api/v1/forms/profile-basic');
+    const again = await get('/api/v1/forms/profile-basic', { 'if-none-match': first.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await get('/api/v1/forms/profile-basic', { 'if-none-match': '"0000000000000000"' });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('serves the other profile forms and the registration form', async () => {
+    for (const key of ['profile-education', 'profile-contact', 'registration']) {
+      expect((await get(`/api/v1/forms/${key}`)).statusCode).toBe(200);
+    }
+    const education = (await get('/api/v1/forms/profile-education')).json().data;
+    const enrolledBranch = education.schema.allOf.find((rule: { then: { properties: object } }) => 'collegeName' in rule.then.properties);
+    expect(enrolledBranch.if.properties.enrolledInCollege.enum).toEqual(['1']);
+    expect(education.uiSchema.gpa['ui:field']).toBe('grade');
+  });
+
+  it('refuses unknown and malformed form keys with a description', async () => {
+    const missing = await get('/api/v1/forms/no-such-form');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ statusCode: 404, error: 'Not Found', description: "There is no form named 'no-such-form'." });
+    const malformed = await get('/api/v1/forms/Bad%20Key!');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().description).toBe('A form key has lower-case letters, digits and dashes only.');
+  });
+
+  it('lists the profile field definitions in the seed shape', async () => {
+    const res = await get('/api/v1/register-applicants/form-fields');
+    expect(res.statusCode).toBe(200);
+    const fields: Array<{ id: number; key: string; name: string; dataType: string; options: Record<string, string> }> = res.json().data;
+    const keys = fields.map((f) => f.key);
+    for (const key of [
+      'citizenship', 'ethnicity', 'country', 'schoolLevel', 'militaryAffiliation', 'gpa', 'highSchoolName', 'collegeName',
+      'fieldOfStudy', 'degreeType', 'careerGoal', 'highSchoolGraduationDate', 'enrolledInCollege', 'enrollmentDate',
+      'gender', 'zipCode', 'collegeGraduationDate', 'isInterestedInOnlineStudy', 'interestedColleges',
+    ]) {
+      expect(keys).toContain(key);
+    }
+    expect(keys).not.toContain('firstName');
+    const byKey = Object.fromEntries(fields.map((f) => [f.key, f]));
+    expect(byKey.gender.options).toEqual({ '1': 'Female', '2': 'Male', '3': 'Other' });
+    expect(byKey.isInterestedInOnlineStudy.options).toEqual({ '1': 'Yes', '2': 'No', '3': 'Maybe' });
+    expect(byKey.enrolledInCollege.options).toEqual({ '1': 'Yes', '0': 'No' });
+    expect(Object.keys(byKey.country.options).length).toBeGreaterThan(240);
+    expect(typeof byKey.gender.id).toBe('number');
+  });
+
+  it('validates answers with the same schema and words as the browser', async () => {
+    const res = await post('/api/v1/forms/profile-basic/validate', JSON.stringify({ data: { dob: '2020-01-01', zipCode: '12a' } }));
+    expect(res.statusCode).toBe(200);
+    const { valid, errors } = res.json().data;
+    expect(valid).toBe(false);
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { path: 'dob', message: 'User should not be less than 16 year!' },
+        { path: 'zipCode', message: 'Please enter a valid ZIP code!' },
+        { path: 'firstName', message: 'Please input your first name!' },
+      ]),
+    );
+  });
+
+  it('ignores answers under a hidden branch instead of judging them', async () => {
+    const res = await post(
+      '/api/v1/forms/profile-education/validate',
+      JSON.stringify({ data: { enrolledInCollege: '0', collegeName: 'x'.repeat(1000) } }),
+    );
+    const paths = res.json().data.errors.map((e: { path: string }) => e.path);
+    expect(paths).not.toContain('collegeName');
+  });
+
+  it.each([
+    ['malformed JSON', '{"data": ', 'application/json'],
+    ['an empty body', '', 'application/json'],
+    ['a body that is not an object', '[1,2]', 'application/json'],
+    ['answers of the wrong type', '{"data": "text"}', 'application/json'],
+    ['an unknown property', '{"data": {}, "admin": true}', 'application/json'],
+    ['a wrong content type', 'data=1', 'application/x-www-form-urlencoded'],
+  ])('answers %s with a 4xx and a description, never a 500', async (_case, payload, contentType) => {
+    const res = await post('/api/v1/forms/profile-basic/validate', payload, contentType);
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const body = res.json();
+    expect(body).toEqual(expect.objectContaining({ statusCode: res.statusCode, error: expect.any(String), description: expect.any(String) }));
+    expect(res.body).not.toMatch(/\bat .+\.(js|ts):\d+|node_modules|SELECT /);
+  });
+
+  it('shows a field an admin inserts into the database, with no deploy (the engine promise)', async () => {
+    const before = (await get('/api/v1/forms/profile-basic')).json().data;
+    await t.sql.query(
+      `INSERT INTO form_fields (key, name, data_type, options, validation, section, "order", target)
+       VALUES ('firstGeneration', 'First in your family to attend college?', 'select',
+               '[{"value":"1","label":"Yes"},{"value":"0","label":"No"}]', '{"required":true}', 'basic', 75, 'profile')`,
+    );
+    await eventually(async () => {
+      const after = (await get('/api/v1/forms/profile-basic')).json().data;
+      expect(after.version).not.toBe(before.version);
+      expect(after.schema.properties.firstGeneration.title).toBe('First in your family to attend college?');
+      expect(after.schema.errorMessage.required.firstGeneration).toBe('Please select your first in your family to attend college?!');
+      expect(after.uiSchema['ui:order'].indexOf('firstGeneration')).toBe(after.uiSchema['ui:order'].indexOf('gender') + 1);
+    });
+    const fields = (await get('/api/v1/register-applicants/form-fields')).json().data;
+    expect(fields.map((f: { key: string }) => f.key)).toContain('firstGeneration');
+    const checked = await post('/api/v1/forms/profile-basic/validate', JSON.stringify({ data: { firstGeneration: 'maybe' } }));
+    expect(checked.json().data.errors).toContainEqual({ path: 'firstGeneration', message: 'Please choose one of the options!' });
+  });
+
+  it('drops a field an admin deactivates', async () => {
+    await t.sql.query(`UPDATE form_fields SET active = false WHERE key = 'ethnicity'`);
+    await eventually(async () => {
+      const form = (await get('/api/v1/forms/profile-basic')).json().data;
+      expect(form.schema.properties.ethnicity).toBeUndefined();
+      expect(form.schema.required).not.toContain('ethnicity');
+    });
+  });
+});
