@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import helmet from '@fastify/helmet';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pino } from 'pino';
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -9,6 +10,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseLocation } from './database/database.module.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
+import { addSecurityHeaders } from './common/security-headers.js';
 import { SpaIndex } from './common/spa-index.js';
 import { setupSwagger } from './common/swagger.js';
 import { createValidationPipe } from './common/validation.pipe.js';
@@ -40,14 +42,28 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/** One structured line per request, when it completes, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) request.log.error({ ...line, err: error }, 'request failed');
+    else request.log.info(line, 'request');
+  }
+}
+
 /** Builds the whole HTTP application (also used by the integration tests, without listening). */
 export async function createApp(config: AppConfig, location = new DatabaseLocation(config)): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Asynchronous writes: a synchronous write per request line costs a third of the throughput.
+      stream: pino.destination({ dest: 1, sync: false }),
     },
     bodyLimit: 1024 * 1024,
+    logController: new OneLinePerRequest(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, location), adapter, {
     logger: new ConsoleLogger({ json: config.NODE_ENV === 'production', logLevels: nestLogLevels(config.LOG_LEVEL) }),
@@ -56,7 +72,10 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
   app.setGlobalPrefix('api/v1');
   app.enableShutdownHooks();
 
-  await app.register(helmet as never, { contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
+  addSecurityHeaders(app.getHttpAdapter().getInstance(), {
+    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
+    crossOriginEmbedderPolicy: false,
+  });
 
   const spa = new SpaIndex(config.WEB_DIST);
   app.useGlobalPipes(createValidationPipe());
@@ -67,9 +86,10 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
       root: path.resolve(config.WEB_DIST),
       prefix: '/',
       wildcard: false,
-      setHeaders: (res, filePath) => {
+      // @fastify/static passes Fastify's reply here (its types still say ServerResponse).
+      setHeaders: (reply: unknown, filePath: string) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        (reply as FastifyReply).header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else if (config.WEB_DIST && !existsSync(config.WEB_DIST)) {

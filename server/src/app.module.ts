@@ -3,6 +3,7 @@ import { ApplicantsModule } from './applicants/applicants.module.js';
 import { AppConfig } from './config/app-config.js';
 import { DatabaseLocation, DatabaseModule } from './database/database.module.js';
 import { FormsModule } from './forms/forms.module.js';
+import { GeoModule } from './geo/geo.module.js';
 import { HealthModule } from './health/health.module.js';
 
 /** Configuration and the database location, visible to every module. */
@@ -26,7 +27,7 @@ export class AppModule {
   static forRoot(config: AppConfig, location = new DatabaseLocation(config)): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config, location), DatabaseModule, HealthModule, FormsModule, ApplicantsModule],
+      imports: [CoreModule.forRoot(config, location), DatabaseModule, HealthModule, FormsModule, ApplicantsModule, GeoModule],
     };
   }
 }

@@ -14,7 +14,7 @@ function clientHasVersion(request: FastifyRequest, etag: string): boolean {
  * Sends a pre-serialised JSON body with its ETag, or 304 when the client's copy is current.
  * `no-cache` makes browsers revalidate every time, since admins can change a form at any moment.
  */
-export function sendVersionedJson(request: FastifyRequest, reply: FastifyReply, etag: string, body: string): void {
+export function sendVersionedJson(request: FastifyRequest, reply: FastifyReply, etag: string, body: Buffer): void {
   reply.header('etag', etag).header('cache-control', 'no-cache');
   if (clientHasVersion(request, etag)) {
     reply.status(304).send();

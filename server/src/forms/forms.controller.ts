@@ -1,15 +1,16 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorBodyDto } from '../common/error-body.js';
 import { sendVersionedJson } from '../common/json-reply.js';
 import { ok } from '../common/api-response.js';
 import { FormResponseDto } from './dto/form.dto.js';
 import { FormValidationResponseDto, ValidateFormDto } from './dto/validate-form.dto.js';
-import { FormKeyParams } from './dto/form-key.params.js';
+import { FormKeyPipe } from './form-key.pipe.js';
 import { FormsService } from './forms.service.js';
 
 @ApiTags('forms')
+@ApiParam({ name: 'formKey', example: 'profile-basic', description: 'Form key: lower-case letters, digits and dashes' })
 @Controller('forms')
 export class FormsController {
   constructor(private readonly forms: FormsService) {}
@@ -24,8 +25,8 @@ export class FormsController {
   @ApiResponse({ status: 304, description: 'The form has not changed since the version in If-None-Match' })
   @ApiBadRequestResponse({ type: ErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'No form has this key' })
-  async getForm(@Param() params: FormKeyParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const form = await this.forms.getForm(params.formKey);
+  async getForm(@Param('formKey', FormKeyPipe) formKey: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const form = await this.forms.getForm(formKey);
     sendVersionedJson(request, reply, form.etag, form.body);
   }
 
@@ -38,8 +39,8 @@ export class FormsController {
   @ApiOkResponse({ type: FormValidationResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto })
-  async validate(@Param() params: FormKeyParams, @Body() body: ValidateFormDto) {
-    const { version, errors } = await this.forms.validate(params.formKey, body.data);
+  async validate(@Param('formKey', FormKeyPipe) formKey: string, @Body() body: ValidateFormDto) {
+    const { version, errors } = await this.forms.validate(formKey, body.data);
     return ok({ valid: errors.length === 0, version, errors });
   }
 }

@@ -16,13 +16,14 @@ export interface ServedForm {
   compiled: CompiledForm;
   fields: FieldDefinition[];
   etag: string;
-  body: string;
+  /** The JSON response, encoded once. */
+  body: Buffer;
 }
 
 interface Snapshot {
   forms: Map<string, ServedForm>;
   fields: FieldDefinition[];
-  formFieldsBody: string;
+  formFieldsBody: Buffer;
 }
 
 /** The seed's field-definition shape: options as a map of value to label. */
@@ -77,7 +78,7 @@ export class FormsService {
   }
 
   /** `{ statusCode, data: [...] }` of the active applicant profile fields, pre-serialised. */
-  async formFieldsBody(): Promise<string> {
+  async formFieldsBody(): Promise<Buffer> {
     return (await this.load()).formFieldsBody;
   }
 
@@ -102,10 +103,10 @@ export class FormsService {
         compiled,
         fields: fieldsOfForm(layout, fields),
         etag: `"${compiled.version}"`,
-        body: JSON.stringify({ statusCode: 200, data: compiled }),
+        body: Buffer.from(JSON.stringify({ statusCode: 200, data: compiled })),
       });
     }
     const profileFields = fields.filter((f) => f.active !== false && f.target === 'profile').map(toPublicField);
-    return { forms: served, fields, formFieldsBody: JSON.stringify({ statusCode: 200, data: profileFields }) };
+    return { forms: served, fields, formFieldsBody: Buffer.from(JSON.stringify({ statusCode: 200, data: profileFields })) };
   }
 }

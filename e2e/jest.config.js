@@ -1,0 +1,11 @@
+/** End-to-end specs: the built app in a real Chromium (Debian's, through playwright-core). */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>'],
+  testMatch: ['**/*.e2e.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  testTimeout: 90000,
+  maxWorkers: 1,
+};

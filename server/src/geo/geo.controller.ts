@@ -1,0 +1,30 @@
+import { Controller, Get, Ip } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiResponseBase, ok } from '../common/api-response.js';
+import { VisitorCountryService } from './visitor-country.service.js';
+
+class VisitorCountryDto {
+  @ApiProperty({ description: 'ISO 3166-1 alpha-2 code, lower case', example: 'us' })
+  country: string;
+}
+
+class VisitorCountryResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: VisitorCountryDto })
+  data: VisitorCountryDto;
+}
+
+@ApiTags('common')
+@Controller('common')
+export class GeoController {
+  constructor(private readonly visitorCountry: VisitorCountryService) {}
+
+  @Get('geo')
+  @ApiOperation({
+    summary: "The visitor's country (public)",
+    description: "From the request's IP address; 'us' when it cannot be told. Preselects the phone country code.",
+  })
+  @ApiOkResponse({ type: VisitorCountryResponseDto })
+  async geo(@Ip() ip: string) {
+    return ok({ country: await this.visitorCountry.countryOf(ip) });
+  }
+}

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { GeoController } from './geo.controller.js';
+import { VisitorCountryService } from './visitor-country.service.js';
+
+@Module({ controllers: [GeoController], providers: [VisitorCountryService] })
+export class GeoModule {}

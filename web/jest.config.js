@@ -1,0 +1,20 @@
+/**
+ * Jest in ESM mode (the package is ESM; run through `node --experimental-vm-modules`, see the
+ * `test` script). ts-jest compiles TypeScript and TSX on the fly with web's tsconfig.
+ */
+export default {
+  testEnvironment: '<rootDir>/test/jsdom-env.js',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: {
+    '\\.(css|less|svg|png|jpg)$': '<rootDir>/test/file-stub.js',
+    '^@scholarmatch/schemas$': '<rootDir>/../schemas/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
+  },
+  // RJSF forms with Chakra take a moment to mount in jsdom on a small machine.
+  testTimeout: 20_000,
+};

@@ -1,0 +1,40 @@
+/** The error body every endpoint answers with: `{ statusCode, error, message, description }`. */
+export interface ApiErrorBody {
+  statusCode?: number;
+  error?: string;
+  message?: string | string[];
+  description?: string;
+}
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again in a moment.';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The sentence to show a person for an error body: its `description`, else its `message`. */
+export function apiError(body: unknown): string {
+  if (!isRecord(body)) return FALLBACK_MESSAGE;
+  const { description, message } = body as ApiErrorBody;
+  if (typeof description === 'string' && description.trim()) return description;
+  if (typeof message === 'string' && message.trim()) return message;
+  if (Array.isArray(message) && message.length) return message.join(' ');
+  return FALLBACK_MESSAGE;
+}
+
+/** A failed API call, carrying the HTTP status so callers can tell "not found" from "try again". */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+
+  constructor(body: unknown, status?: number) {
+    super(apiError(body));
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Retry only what a retry can fix: network failures and server errors, not 4xx answers. */
+export function shouldRetry(failureCount: number, error: Error): boolean {
+  const isClientError = error instanceof ApiError && error.status !== undefined && error.status < 500;
+  return !isClientError && failureCount < 2;
+}

@@ -1,0 +1,112 @@
+import { Box, Button } from '@chakra-ui/react';
+import { withTheme, type IChangeEvent } from '@rjsf/core';
+import { Templates as chakraTemplates } from '@rjsf/chakra-ui';
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { useCallback, type MouseEvent } from 'react';
+import { useErrorVisibility } from './error-visibility';
+import { fields } from './fields';
+import type { SchemaFormContext } from './form-context';
+import { templates } from './templates';
+import { transformErrors } from './transform-errors';
+import { validator } from './validator';
+import { widgets } from './widgets';
+
+/**
+ * RJSF's Chakra templates (objects, arrays, titles, buttons) with our label-linked templates,
+ * widgets and fields laid over them. The Chakra theme's own widgets are left out: ours replace
+ * the ones served forms use, and the rest (slider, number spinner) would only add weight.
+ */
+const ThemedForm = withTheme({
+  templates: { ...chakraTemplates, ...templates },
+  widgets,
+  fields,
+});
+
+function ignoreErrors() {}
+
+function keepFocus(event: MouseEvent<HTMLButtonElement>) {
+  event.preventDefault();
+}
+
+/**
+ * How RJSF pre-fills answers: a `const` is a rule, not an answer (a required consent compiles to
+ * `const: true` and must be ticked by the person, not for them), and an untouched group such as a
+ * grade stays absent instead of becoming `{}`, which would make an optional group required.
+ * Schema `default`s (fixed consents) still apply.
+ */
+const DEFAULT_FORM_STATE = { constAsDefaults: 'never', emptyObjectFields: 'skipEmptyDefaults' } as const;
+
+export interface SchemaFormProps {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** Answers to start from (a saved draft, the profile); omitted answers start empty. */
+  formData?: unknown;
+  formContext?: SchemaFormContext;
+  submitLabel?: string;
+  disabled?: boolean;
+  /** Called with the answers once they pass validation. */
+  onSubmit: (formData: unknown) => void;
+  onChange?: (formData: unknown) => void;
+}
+
+/**
+ * Renders any served form (JSON Schema + UI schema) with no knowledge of its fields. Messages
+ * come from the schema (ajv-errors) and appear under their field; see `useErrorVisibility` for
+ * when they appear.
+ */
+export function SchemaForm(props: SchemaFormProps) {
+  const { schema, uiSchema, formData, formContext, submitLabel = 'Submit', disabled, onSubmit, onChange } = props;
+  const visibility = useErrorVisibility();
+  const { markTouched, visibleErrors } = visibility;
+
+  const shownErrors = useCallback(
+    (errors: RJSFValidationError[]) => visibleErrors(transformErrors(errors)),
+    [visibleErrors],
+  );
+  const handleChange = useCallback(
+    (event: IChangeEvent, id?: string) => {
+      markTouched(id);
+      onChange?.(event.formData);
+    },
+    [markTouched, onChange],
+  );
+  const handleSubmit = useCallback((event: IChangeEvent) => onSubmit(event.formData), [onSubmit]);
+
+  return (
+    // Capture phase: runs before RJSF validates the submit, so the submit shows every error.
+    <Box onSubmitCapture={visibility.markSubmitted}>
+      <ThemedForm
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        formContext={formContext}
+        validator={validator}
+        transformErrors={shownErrors}
+        liveValidate={visibility.liveValidate}
+        noHtml5Validate
+        showErrorList={false}
+        focusOnFirstError
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
+        disabled={disabled}
+        onChange={handleChange}
+        onBlur={markTouched}
+        onSubmit={handleSubmit}
+        // The messages are shown under their fields; without a handler RJSF would also log them.
+        onError={ignoreErrors}
+      >
+        <Button
+          type="submit"
+          colorPalette="brand"
+          mt="6"
+          size="lg"
+          disabled={disabled}
+          // Keeps focus in the field being edited: its blur would show that field's message and push
+          // the button down between mousedown and mouseup, and the click would be lost.
+          onMouseDown={keepFocus}
+        >
+          {submitLabel}
+        </Button>
+      </ThemedForm>
+    </Box>
+  );
+}

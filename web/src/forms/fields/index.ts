@@ -1,0 +1,7 @@
+import type { RegistryFieldsType } from '@rjsf/utils';
+import GradeField from './GradeField';
+
+/** Every custom field a served `ui:field` may name. */
+export const fields: RegistryFieldsType = {
+  grade: GradeField,
+};

@@ -1,0 +1,85 @@
+import { HStack, Input } from '@chakra-ui/react';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { Select, type SingleValue } from 'chakra-react-select';
+import { useState } from 'react';
+import { visitorCountryOf } from '../form-context';
+import {
+  composePhoneValue,
+  COUNTRY_OPTIONS,
+  pickCountry,
+  splitPhoneValue,
+  type CountryOption,
+  type PhoneParts,
+} from './phone-numbers';
+import { searchableSelectProps } from './select-options';
+
+/** In the closed picker the short form ('IN +91'); in the list the country's name ('India +91'). */
+function formatCountry(option: CountryOption, { context }: { context: 'menu' | 'value' }) {
+  return context === 'value' ? `${option.value.toUpperCase()} +${option.callingCode}` : option.label;
+}
+
+/**
+ * A phone number ('+<calling code><number>'): a country picker and the number. The country starts
+ * as the visitor's (formContext), else `ui:options.defaultCountry`. What the person types is kept
+ * as typed, letters included, so the schema can answer 'Please enter only digits!'.
+ */
+export default function PhoneWidget(props: WidgetProps) {
+  const { id, htmlName, value, label, options, registry, placeholder, required, disabled, readonly, rawErrors } = props;
+  const { onChange, onBlur, onFocus } = props;
+  const startCountry = pickCountry(visitorCountryOf(registry.formContext), options.defaultCountry as string | undefined);
+  const [parts, setParts] = useState<PhoneParts>(() => splitPhoneValue(value, startCountry));
+  // The value this widget last reported; any other value was set from outside (a reset, a prefill).
+  const [reported, setReported] = useState<unknown>(value);
+
+  if (value !== reported) {
+    setReported(value);
+    setParts(splitPhoneValue(value, parts.country));
+  }
+
+  const update = (change: Partial<PhoneParts>) => {
+    const next = { ...parts, ...change };
+    const composed = composePhoneValue(next) ?? options.emptyValue;
+    setParts(next);
+    setReported(composed);
+    onChange(composed);
+  };
+
+  const selectedCountry = COUNTRY_OPTIONS.find((option) => option.value === parts.country) ?? null;
+  const describedBy = ariaDescribedByIds(id);
+
+  return (
+    <HStack gap="2" align="stretch" w="full">
+      <Select<CountryOption>
+        {...searchableSelectProps}
+        inputId={`${id}__country`}
+        aria-label={`${label} country`}
+        options={COUNTRY_OPTIONS}
+        value={selectedCountry}
+        formatOptionLabel={formatCountry}
+        disabled={disabled}
+        readOnly={readonly}
+        invalid={Boolean(rawErrors?.length)}
+        chakraStyles={{ container: (base) => ({ ...base, flex: '0 0 8.5rem' }), menu: (base) => ({ ...base, minWidth: '18rem' }) }}
+        onChange={(option: SingleValue<CountryOption>) => option && update({ country: option.value })}
+        onBlur={() => onBlur(id, value)}
+      />
+      <Input
+        id={id}
+        name={htmlName || id}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        value={parts.number}
+        placeholder={placeholder}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        flex="1"
+        onChange={(event) => update({ number: event.target.value })}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+        aria-describedby={describedBy}
+      />
+    </HStack>
+  );
+}

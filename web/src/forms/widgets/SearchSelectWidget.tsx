@@ -1,0 +1,102 @@
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { CreatableSelect, Select, type InputActionMeta, type SingleValue } from 'chakra-react-select';
+import type { FieldOption } from '@scholarmatch/schemas';
+import { useRef, useState } from 'react';
+import { searchableSelectProps } from './select-options';
+import { useOptionSearch } from './use-option-search';
+
+interface SearchSelectOptions {
+  searchUrl?: string;
+  allowFreeText?: boolean;
+  suggestions?: FieldOption[];
+}
+
+function searchSelectOptions(options: WidgetProps['options']): SearchSelectOptions {
+  return {
+    searchUrl: typeof options.searchUrl === 'string' && options.searchUrl ? options.searchUrl : undefined,
+    allowFreeText: options.allowFreeText !== false,
+    suggestions: Array.isArray(options.suggestions) ? (options.suggestions as FieldOption[]) : [],
+  };
+}
+
+/** react-select marks the option it makes from typed text. */
+function isCreated(option: FieldOption): boolean {
+  return (option as FieldOption & { __isNew__?: boolean }).__isNew__ === true;
+}
+
+/** The option to show for the stored value: a known one with its label, else the value as typed. */
+function displayedOption(value: unknown, known: FieldOption[]): FieldOption | null {
+  if (typeof value !== 'string' || value === '') return null;
+  return known.find((option) => option.value === value) ?? { value, label: value };
+}
+
+/**
+ * A text answer with suggestions (schools, cities). Suggestions come from `searchUrl?q=` as the
+ * person types, or from the fixed `suggestions` list. Choosing a suggestion stores its value;
+ * with `allowFreeText` the typed text can be kept: by choosing 'Use "…"' or by leaving the field.
+ */
+export default function SearchSelectWidget(props: WidgetProps) {
+  const { id, value, options, placeholder, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus } = props;
+  const { searchUrl, allowFreeText, suggestions = [] } = searchSelectOptions(options);
+  const [inputValue, setInputValue] = useState('');
+  const search = useOptionSearch(searchUrl, inputValue);
+  // The last suggestion chosen, so its label still shows after new searches replace the results.
+  const [chosen, setChosen] = useState<FieldOption | null>(null);
+  // Text typed since the last choice. A ref, not state: on touch devices react-select blurs the
+  // input in the same event as a choice, before a state update would have cleared the text.
+  const typedText = useRef('');
+
+  const offered = searchUrl ? search.options : suggestions;
+  const known = [...offered, ...suggestions, ...(chosen ? [chosen] : [])];
+
+  const store = (text: string | undefined) => onChange(text ? text : options.emptyValue);
+
+  const handleChange = (option: SingleValue<FieldOption>) => {
+    typedText.current = '';
+    const chosenValue = option?.value.trim();
+    // A created option is labelled 'Use "…"'; once chosen it reads as the text itself.
+    setChosen(option && chosenValue ? { value: chosenValue, label: isCreated(option) ? chosenValue : option.label } : null);
+    store(chosenValue);
+  };
+
+  const handleInputChange = (text: string, meta: InputActionMeta) => {
+    const typed = typedText.current.trim();
+    // Leaving the field with typed text keeps it, as a plain text input would.
+    if (meta.action === 'input-blur' && allowFreeText && typed) store(typed);
+    // react-select clears the text on choosing, closing (Escape) and leaving; typing sets it.
+    typedText.current = meta.action === 'input-change' ? text : '';
+    setInputValue(typedText.current);
+  };
+
+  const shared = {
+    ...searchableSelectProps,
+    inputId: id,
+    name: id,
+    options: offered,
+    value: displayedOption(value, known),
+    inputValue,
+    onInputChange: handleInputChange,
+    onChange: handleChange,
+    onBlur: () => onBlur(id, value),
+    onFocus: () => onFocus(id, value),
+    placeholder: placeholder || 'Start typing…',
+    isClearable: !required,
+    isLoading: search.isLoading,
+    disabled,
+    readOnly: readonly,
+    invalid: Boolean(rawErrors?.length),
+    'aria-describedby': ariaDescribedByIds(id),
+    // The server already filtered the results for the query.
+    filterOption: searchUrl ? null : undefined,
+    noOptionsMessage: ({ inputValue: typed }: { inputValue: string }) =>
+      typed.trim() ? 'No suggestions' : 'Start typing to see suggestions',
+  };
+
+  if (!allowFreeText) return <Select<FieldOption> {...shared} />;
+  return (
+    <CreatableSelect<FieldOption>
+      {...shared}
+      formatCreateLabel={(typed) => `Use "${typed.trim()}"`}
+    />
+  );
+}

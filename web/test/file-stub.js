@@ -1,0 +1,2 @@
+/** Stylesheets and images are irrelevant to behaviour tests. */
+export default {};

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import { formSchema, renderForm } from '../render-form';
+
+const schoolSchema = formSchema({
+  school: {
+    type: 'string',
+    title: 'School',
+    maxLength: 500,
+    errorMessage: { maxLength: 'Please use at most 500 characters!' },
+  },
+});
+const SUGGESTIONS = [
+  { value: 'harvard', label: 'Harvard University' },
+  { value: 'howard', label: 'Howard University' },
+];
+
+describe('searchSelect widget', () => {
+  it('stores the value of a chosen suggestion and shows its label', async () => {
+    const form = renderForm({
+      schema: schoolSchema,
+      uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { allowFreeText: true, suggestions: SUGGESTIONS } } },
+    });
+    await form.user.type(screen.getByLabelText(/School/), 'Harv');
+    await form.user.click(await screen.findByText('Harvard University'));
+
+    expect(screen.getByText('Harvard University')).toBeTruthy();
+    await form.submit();
+    await waitFor(() => expect(form.submitted()).toEqual({ school: 'harvard' }));
+  });
+
+  it('keeps typed text through the "Use" option', async () => {
+    const form = renderForm({
+      schema: schoolSchema,
+      uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { allowFreeText: true, suggestions: SUGGESTIONS } } },
+    });
+    await form.user.type(screen.getByLabelText(/School/), 'Lakeside Community College');
+    await form.user.click(await screen.findByText('Use "Lakeside Community College"'));
+    await form.submit();
+
+    await waitFor(() => expect(form.submitted()).toEqual({ school: 'Lakeside Community College' }));
+  });
+
+  it('keeps typed text when the person leaves the field', async () => {
+    const form = renderForm({
+      schema: schoolSchema,
+      uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { allowFreeText: true } } },
+    });
+    await form.user.type(screen.getByLabelText(/School/), 'Hillcrest High');
+    await form.user.click(document.body);
+
+    expect(await screen.findByText('Hillcrest High')).toBeTruthy();
+    await form.submit();
+    await waitFor(() => expect(form.submitted()).toEqual({ school: 'Hillcrest High' }));
+  });
+
+  it('shows a stored value that is not among the suggestions as typed', () => {
+    renderForm({
+      schema: schoolSchema,
+      uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { suggestions: SUGGESTIONS } } },
+      formData: { school: 'Evergreen Academy' },
+    });
+    expect(screen.getByText('Evergreen Academy')).toBeTruthy();
+  });
+
+  describe('with a searchUrl', () => {
+    const originalFetch = globalThis.fetch;
+    let fetchMock: jest.Mock<typeof fetch>;
+
+    beforeEach(() => {
+      // jsdom has no Response; the widget reads only `ok` and `json()`.
+      const answer = { ok: true, json: async () => ({ data: [{ value: 'stanford', label: 'Stanford University' }] }) };
+      fetchMock = jest.fn<typeof fetch>(async () => answer as Response);
+      globalThis.fetch = fetchMock;
+    });
+    afterEach(() => {
+      globalThis.fetch = originalFetch;
+    });
+
+    it('asks the server once typing pauses and offers its answers', async () => {
+      const form = renderForm({
+        schema: schoolSchema,
+        uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { searchUrl: '/api/v1/search/schools', allowFreeText: true } } },
+      });
+      await form.user.type(screen.getByLabelText(/School/), 'Stan');
+      await form.user.click(await screen.findByText('Stanford University'));
+
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(String(fetchMock.mock.calls[0][0])).toBe('/api/v1/search/schools?q=Stan');
+      await form.submit();
+      await waitFor(() => expect(form.submitted()).toEqual({ school: 'stanford' }));
+    });
+  });
+});

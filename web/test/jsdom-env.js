@@ -1,0 +1,48 @@
+import { TestEnvironment } from 'jest-environment-jsdom';
+
+/**
+ * jsdom, plus the browser APIs it lacks that RJSF and Chakra (Ark/Zag) use:
+ * - structuredClone (RJSF copies form data with it),
+ * - matchMedia, ResizeObserver, scrollTo, IntersectionObserver and PointerEvent (Chakra's
+ *   machines; the checkbox dispatches a PointerEvent when its label is clicked).
+ */
+export default class BrowserLikeEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    const window = this.global;
+    window.structuredClone = structuredClone;
+    window.matchMedia ??= (query) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    });
+    window.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    window.IntersectionObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    };
+    window.PointerEvent ??= class PointerEvent extends window.MouseEvent {
+      constructor(type, init = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+        this.pointerType = init.pointerType ?? 'mouse';
+        this.isPrimary = init.isPrimary ?? true;
+      }
+    };
+    window.scrollTo = () => {};
+    window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+  }
+}

@@ -1,0 +1,37 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+function fromHere(relativePath: string): string {
+  return decodeURIComponent(new URL(relativePath, import.meta.url).pathname);
+}
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // The shared package is consumed as TypeScript source, so web never waits for its build.
+      '@scholarmatch/schemas': fromHere('../schemas/src/index.ts'),
+      // Served texts are plain; see src/forms/plain-markdown.tsx.
+      'markdown-to-jsx/react': fromHere('./src/forms/plain-markdown.tsx'),
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Routes are split with lazy imports (see src/app/router.tsx): the landing page never loads
+    // RJSF, ajv or the form widgets.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the CSS-in-JS runtime change least often: their own chunk stays cached
+          // across releases. Everything else follows the route split.
+          groups: [{ name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|@emotion|stylis)[\\/]/ }],
+        },
+      },
+    },
+  },
+});
