@@ -25,7 +25,8 @@ function isLabelledGroup(uiSchema: UiSchema | undefined): boolean {
 function FieldCaption({ id, label, required, asGroupCaption }: { id: string; label: string; required?: boolean; asGroupCaption: boolean }) {
   if (asGroupCaption) {
     return (
-      <Text id={labelId(id)} textStyle="sm" fontWeight="medium">
+      // Laid out like Field.Label, so a group's asterisk sits where every other field's does.
+      <Text id={labelId(id)} textStyle="sm" fontWeight="medium" display="flex" alignItems="center" gap="1">
         {label}
         {required ? <Field.RequiredIndicator /> : null}
       </Text>
