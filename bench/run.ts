@@ -3,16 +3,21 @@
  * bytes, so each figure has a ceiling to be compared with on this machine. Prints a table and
  * writes bench/results/latest.json as [{ name, rps, p50_ms, p95_ms, p99_ms, ratio_to_bare, errors }].
  *
- * Settings: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_WARMUP (s, default 2).
+ * The two sides run alternately for several rounds and each side reports its median round, so a
+ * passing disturbance on this small machine does not decide the ratio.
+ *
+ * Settings: BENCH_DURATION (s per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
+ * (default 16), BENCH_WARMUP (s, default 2).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, REPO_ROOT, startServer } from '../e2e/harness.js';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const TARGET_RATIO = 0.6;
@@ -24,7 +29,15 @@ interface Result {
   p95_ms: number;
   p99_ms: number;
   errors: number;
+  /** CPU time the server process spent per 1,000 requests: steadier than req/s on a shared machine. */
+  server_cpu_ms_per_1k: number;
   ratio_to_bare?: number;
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -34,8 +47,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs autocannon against one URL and computes percentiles from every response time. */
-async function measure(name: string, url: string, seconds = DURATION): Promise<Result> {
+async function measure(name: string, url: string, pid: number, seconds = DURATION): Promise<Result> {
   const times: number[] = [];
+  const cpuBefore = cpuMs(pid);
   let non2xx = 0;
   const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -43,6 +57,7 @@ async function measure(name: string, url: string, seconds = DURATION): Promise<R
     if (statusCode < 200 || statusCode >= 300) non2xx++;
   });
   const result = await instance;
+  const cpu = cpuMs(pid) - cpuBefore;
   times.sort((a, b) => a - b);
   return {
     name,
@@ -51,11 +66,12 @@ async function measure(name: string, url: string, seconds = DURATION): Promise<R
     p95_ms: percentile(times, 95),
     p99_ms: percentile(times, 99),
     errors: result.errors + result.timeouts + non2xx,
+    server_cpu_ms_per_1k: times.length ? Math.round((cpu / times.length) * 1000) : 0,
   };
 }
 
 /** A bare Fastify server, in its own process, answering the exact bytes our endpoint answers. */
-async function startBareTwin(body: Buffer, contentType: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function startBareTwin(body: Buffer, contentType: string): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-twin-'));
   const bodyFile = path.join(dir, 'body');
   writeFileSync(bodyFile, body);
@@ -69,6 +85,7 @@ async function startBareTwin(body: Buffer, contentType: string): Promise<{ url: 
   });
   return {
     url: `http://127.0.0.1:${port}/`,
+    pid: twin.pid!,
     close: async () => {
       const exited = new Promise((resolve) => twin.once('exit', resolve));
       twin.kill('SIGTERM');
@@ -78,16 +95,22 @@ async function startBareTwin(body: Buffer, contentType: string): Promise<{ url: 
   };
 }
 
-async function compare(name: string, url: string, results: Result[]): Promise<void> {
+async function compare(name: string, url: string, serverPid: number, results: Result[]): Promise<void> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const body = Buffer.from(await response.arrayBuffer());
   const bare = await startBareTwin(body, response.headers.get('content-type') ?? 'application/json');
   try {
-    await measure('warm-up', url, WARMUP);
-    const ours = await measure(name, url);
-    await measure('warm-up', bare.url, WARMUP);
-    const twin = await measure(`${name} (bare Fastify, same ${body.length} bytes)`, bare.url);
+    await measure('warm-up', url, serverPid, WARMUP);
+    await measure('warm-up', bare.url, bare.pid, WARMUP);
+    const oursRounds: Result[] = [];
+    const twinRounds: Result[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      oursRounds.push(await measure(name, url, serverPid));
+      twinRounds.push(await measure(`${name} (bare Fastify, same ${body.length} bytes)`, bare.url, bare.pid));
+    }
+    const ours = medianRound(oursRounds);
+    const twin = medianRound(twinRounds);
     ours.ratio_to_bare = Math.round((ours.rps / twin.rps) * 100) / 100;
     results.push(ours, twin);
   } finally {
@@ -95,9 +118,17 @@ async function compare(name: string, url: string, results: Result[]): Promise<vo
   }
 }
 
+/** The round with the median throughput (its latencies come with it). */
+function medianRound(rounds: Result[]): Result {
+  const sorted = [...rounds].sort((a, b) => a.rps - b.rps);
+  return { ...sorted[Math.floor(sorted.length / 2)], errors: rounds.reduce((sum, r) => sum + r.errors, 0) };
+}
+
 function printTable(results: Result[]): void {
-  const header = ['name', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'ratio to bare'];
-  const rows = results.map((r) => [r.name, r.rps, r.p50_ms, r.p95_ms, r.p99_ms, r.errors, r.ratio_to_bare ?? ''].map(String));
+  const header = ['name', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'server CPU ms/1k req', 'ratio to bare'];
+  const rows = results.map((r) =>
+    [r.name, r.rps, r.p50_ms, r.p95_ms, r.p99_ms, r.errors, r.server_cpu_ms_per_1k, r.ratio_to_bare ?? ''].map(String),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
@@ -109,9 +140,9 @@ const logFile = path.join(os.tmpdir(), `scholarmatch-bench-${process.pid}.log`);
 const server = await startServer({ logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logFile });
 const results: Result[] = [];
 try {
-  process.stdout.write(`bench: ${CONNECTIONS} connections, ${DURATION} s per scenario, ${os.cpus().length} cores\n`);
-  await compare('GET /api/v1/register-applicants/form-fields', `${server.baseUrl}/api/v1/register-applicants/form-fields`, results);
-  await compare('GET /api/v1/forms/profile-basic', `${server.baseUrl}/api/v1/forms/profile-basic`, results);
+  process.stdout.write(`bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side (median shown), ${os.cpus().length} cores\n`);
+  await compare('GET /api/v1/register-applicants/form-fields', `${server.baseUrl}/api/v1/register-applicants/form-fields`, server.pid, results);
+  await compare('GET /api/v1/forms/profile-basic', `${server.baseUrl}/api/v1/forms/profile-basic`, server.pid, results);
 } finally {
   await server.stop();
 }

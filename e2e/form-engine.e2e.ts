@@ -63,6 +63,7 @@ describe('the form engine in a real browser', () => {
     expect(await page.getByText('Please input your first name!').count()).toBe(0);
     await page.screenshot({ path: path.join(ARTIFACTS, 'profile-basic-errors.png'), fullPage: true });
     if (process.env.UPDATE_README_SCREENSHOT) {
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(REPO_ROOT, 'docs', 'screenshot.png') });
     }
 

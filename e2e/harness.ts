@@ -23,6 +23,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (the benchmark reads its CPU time). */
+  pid: number;
   /** SQL on the server's database, to change data as an admin would. */
   sql: pg.Pool;
   stop(): Promise<void>;
@@ -93,6 +95,7 @@ export async function startServer(options: { logLevel?: string; logFile?: string
   const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   return {
     baseUrl,
+    pid: child.pid!,
     sql,
     stop: async () => {
       await sql.end();

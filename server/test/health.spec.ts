@@ -20,12 +20,25 @@ describe('health and the HTTP shell', () => {
     expect(rows.map((r) => r.name)).toContain('CreateFormDefinitions1795304637283');
   });
 
-  it('sends security headers', async () => {
+  it('sends the API security headers on JSON responses', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     const csp = String(res.headers['content-security-policy']);
+    // default-src 'none' also forbids objects (object-src falls back to it).
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+  });
+
+  it('sends the page security policy on pages (Swagger UI)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");

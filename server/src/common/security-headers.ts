@@ -21,10 +21,27 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-export function addSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
-  const headers = computeSecurityHeaders(options);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+/**
+ * JSON API responses are never rendered as documents, so they carry the short set the OWASP REST
+ * Security Cheat Sheet recommends (a CSP that forbids everything, no framing, no sniffing, HSTS)
+ * instead of the page policy: fewer bytes on the hottest responses, same protection.
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+const API_PREFIX = '/api/v1/';
+
+/** Pages, assets and Swagger UI get helmet's full set; `/api/v1/` JSON gets the API set. */
+export function addSecurityHeaders(fastify: FastifyInstance, pageOptions: HelmetOptions): void {
+  const pageHeaders = computeSecurityHeaders(pageOptions);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(API_PREFIX) ? API_HEADERS : pageHeaders);
     done();
   });
 }
