@@ -64,7 +64,9 @@ export const PROFILE_FIELDS: SeedField[] = [
   { key: 'highSchoolGraduationDate', name: 'High School Graduation Date', dataType: 'monthYear', section: 'education', order: 30,
     target: 'profile', validation: { ...EDUCATION_DATE } },
   { key: 'enrolledInCollege', name: 'Are you enrolled in college?', dataType: 'select', section: 'education', order: 40,
-    target: 'profile', options: YES_NO_ENROLLED, ui: { radio: true } },
+    target: 'profile', options: YES_NO_ENROLLED, ui: { radio: true },
+    // Required: the college name the seed requires depends on this answer.
+    validation: { required: true, messages: { required: 'Please select whether you are enrolled in college!' } } },
   { key: 'enrollmentDate', name: 'College Enrolled Date', dataType: 'monthYear', section: 'education', order: 50,
     target: 'profile', validation: { ...EDUCATION_DATE } },
   { key: 'collegeName', name: 'College Name', dataType: 'searchSelect', section: 'education', order: 60, target: 'profile',

@@ -11,5 +11,7 @@ export * from './compiler/field-compilers.js';
 export * from './compiler/compile-form.js';
 export * from './compiler/hash.js';
 export * from './compiler/prune.js';
+export * from './compiler/prepare-answers.js';
 export * from './validation/keywords.js';
 export * from './validation/validate.js';
+export * from './validation/field-definition.js';

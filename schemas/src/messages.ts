@@ -1,7 +1,8 @@
 /**
- * The message catalogue: every validation text of the product specifications, word for word
- * (quirks included, e.g. 'Please enter a validate email!'), so server and browser show the same
- * words. The compiler attaches them to the schema with ajv-errors' `errorMessage`.
+ * The message catalogue: the validation and error texts of the product specifications, word for
+ * word (quirks included, e.g. 'Please enter a validate email!', and the trailing space of the dob
+ * banner), so server and browser show the same words. The compiler attaches the form messages to
+ * the schema with ajv-errors' `errorMessage`; the others are used by the services that own them.
  */
 export const MESSAGES = {
   // Account and sign-up (seed 000 section 5, seed 001 section 5)
@@ -20,6 +21,12 @@ export const MESSAGES = {
   checkboxMandatory: 'Please Select!',
   changePasswordAllFields: 'Please fill in all fields',
   changePasswordMismatch: 'New password and confirm password do not match!',
+  emailTaken: 'Email already exist!! Please login or try with another email',
+  emailTakenShort: 'This email already exists',
+  dobBanner: 'Please enter valid dob in Basic tab ',
+  // Chat (seed 001 section 5)
+  chatMessageRequired: 'Please enter a message',
+  chatTypeRequired: 'Please select a chat type either login or signup',
   // Profile
   dobRequired: 'Please select your date of birth!',
   minAge: 'User should not be less than 16 year!',
@@ -42,10 +49,13 @@ export const MESSAGES = {
   pdfSize: 'Pdf must be smaller than 2MB!',
   // Texts the seeds do not give; this project's wording (docs/decisions.md)
   gpa4Range: 'Enter a valid GPA between 0 and 4',
+  markingSystemRequired: 'Please select your marking system!',
+  answerRequired: 'Please answer this question!',
+  textInvalid: 'Please enter text!',
   birthdayInFuture: 'Birthday cannot be later than today!',
   monthYearOutOfRange: 'Please select a date from {from} up to {ahead} years ahead!',
   zipInvalid: 'Please enter a valid ZIP code!',
-  linkInvalid: 'Please enter a valid link, starting with https://',
+  linkInvalid: 'Please enter a valid link, starting with http:// or https://',
   dateInvalid: 'Please enter a valid date!',
   numberInvalid: 'Please enter a number!',
   chooseFromList: 'Please choose one of the options!',
@@ -67,8 +77,12 @@ export function formatMessage(text: string, values: Record<string, string | numb
 /**
  * The required message of a field when its definition gives none: the seeds' form
  * ('Please select your date of birth!', 'Please input your first name!'), derived from its name.
+ * Acronyms keep their capitals ('GPA'); a name that is a question gets a neutral sentence.
  */
 export function defaultRequiredMessage(fieldName: string, choosesFromList: boolean): string {
+  const name = fieldName.trim();
+  if (name.endsWith('?')) return MESSAGES.answerRequired;
+  const words = name.split(/\s+/).map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()));
   const verb = choosesFromList ? 'select' : 'input';
-  return `Please ${verb} your ${fieldName.trim().toLowerCase()}!`;
+  return `Please ${verb} your ${words.join(' ')}!`;
 }

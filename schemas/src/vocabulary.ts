@@ -27,10 +27,6 @@ export const FIELD_TYPES = [
 
 export type FieldType = (typeof FIELD_TYPES)[number];
 
-export function isFieldType(value: unknown): value is FieldType {
-  return typeof value === 'string' && (FIELD_TYPES as readonly string[]).includes(value);
-}
-
 /** One choice of a select-like field. Stored as an ordered list so the order shown is the order kept. */
 export interface FieldOption {
   value: string;
@@ -38,7 +34,8 @@ export interface FieldOption {
 }
 
 /**
- * Validation options. Which ones apply depends on the data type (see `VALIDATION_OPTIONS_BY_TYPE`).
+ * Validation options. Which ones apply depends on the data type (each type's compiler reads the
+ * ones it understands; see compiler/field-compilers.ts).
  * Every message may be overridden per field in `messages`; otherwise the catalogue's default is used.
  */
 export interface FieldValidation {

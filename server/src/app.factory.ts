@@ -9,7 +9,7 @@ import path from 'node:path';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseLocation } from './database/database.module.js';
-import { HttpErrorFilter } from './common/http-error.filter.js';
+import { HttpErrorFilter, toErrorBody } from './common/http-error.filter.js';
 import { addSecurityHeaders } from './common/security-headers.js';
 import { SpaIndex } from './common/spa-index.js';
 import { setupSwagger } from './common/swagger.js';
@@ -64,12 +64,19 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     },
     bodyLimit: 1024 * 1024,
     logController: new OneLinePerRequest(),
+    // Errors Fastify raises before routing (e.g. a malformed percent-encoding) get our error body too.
+    frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+      const body = toErrorBody(error);
+      reply.status(body.statusCode).send(body);
+    },
     // No Nest middleware is used (Fastify hooks do that work), so middie's per-request hook is skipped.
     skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, location), adapter, {
     logger: new ConsoleLogger({ json: config.NODE_ENV === 'production', logLevels: nestLogLevels(config.LOG_LEVEL) }),
     bufferLogs: false,
+    // Let the caller report a failed start (main.ts prints why) instead of exiting here.
+    abortOnError: false,
   });
   app.setGlobalPrefix('api/v1');
   app.enableShutdownHooks();

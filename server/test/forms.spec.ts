@@ -79,6 +79,9 @@ describe('forms API', () => {
     expect(byKey.enrolledInCollege.options).toEqual({ '1': 'Yes', '0': 'No' });
     expect(Object.keys(byKey.country.options).length).toBeGreaterThan(240);
     expect(typeof byKey.gender.id).toBe('number');
+    // Every seeded definition fits the vocabulary: none was left out.
+    const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM form_fields WHERE target = 'profile' AND active`);
+    expect(fields).toHaveLength(rows[0].n);
   });
 
   it('validates answers with the same schema and words as the browser', async () => {
@@ -95,13 +98,26 @@ describe('forms API', () => {
     );
   });
 
-  it('ignores answers under a hidden branch instead of judging them', async () => {
+  it('drops answers under a hidden branch and unknown keys, and recomputes the GPA itself', async () => {
     const res = await post(
       '/api/v1/forms/profile-education/validate',
-      JSON.stringify({ data: { enrolledInCollege: '0', collegeName: 'x'.repeat(1000) } }),
+      JSON.stringify({
+        data: { enrolledInCollege: '0', collegeName: 'MIT', admin: true, gpa: { markingSystem: 'Percentage', grade: 84.99, gpa: 4 } },
+      }),
     );
-    const paths = res.json().data.errors.map((e: { path: string }) => e.path);
-    expect(paths).not.toContain('collegeName');
+    const { data, errors } = res.json().data;
+    expect(data).toEqual({ enrolledInCollege: '0', gpa: { markingSystem: 'Percentage', grade: 84.99, gpa: 3.7 } });
+    expect(errors.map((e: { path: string }) => e.path)).not.toContain('collegeName');
+  });
+
+  it('refuses blank answers to required fields, as the browser does', async () => {
+    const res = await post('/api/v1/forms/profile-basic/validate', JSON.stringify({ data: { firstName: '', lastName: '   ' } }));
+    expect(res.json().data.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'firstName', message: 'Please input your first name!' },
+        { path: 'lastName', message: 'Please input your last name!' },
+      ]),
+    );
   });
 
   it.each([
@@ -131,13 +147,38 @@ describe('forms API', () => {
       const after = (await get('/api/v1/forms/profile-basic')).json().data;
       expect(after.version).not.toBe(before.version);
       expect(after.schema.properties.firstGeneration.title).toBe('First in your family to attend college?');
-      expect(after.schema.errorMessage.required.firstGeneration).toBe('Please select your first in your family to attend college?!');
+      expect(after.schema.errorMessage.required.firstGeneration).toBe('Please answer this question!');
       expect(after.uiSchema['ui:order'].indexOf('firstGeneration')).toBe(after.uiSchema['ui:order'].indexOf('gender') + 1);
     });
     const fields = (await get('/api/v1/register-applicants/form-fields')).json().data;
     expect(fields.map((f: { key: string }) => f.key)).toContain('firstGeneration');
     const checked = await post('/api/v1/forms/profile-basic/validate', JSON.stringify({ data: { firstGeneration: 'maybe' } }));
     expect(checked.json().data.errors).toContainEqual({ path: 'firstGeneration', message: 'Please choose one of the options!' });
+  });
+
+  it('leaves a malformed definition out of the forms instead of breaking them', async () => {
+    await t.sql.query(
+      `INSERT INTO form_fields (key, name, data_type, section, "order", target, visible_when, validation)
+       VALUES ('brokenCondition', 'Broken', 'text', 'basic', 90, 'profile', '{"fieldKey":"gender"}', '{}'),
+              ('brokenBounds', 'Broken bounds', 'monthYear', 'basic', 91, 'profile', null, '{"fromYear":"1990"}')`,
+    );
+    await eventually(async () => {
+      const res = await get('/api/v1/forms/profile-basic');
+      expect(res.statusCode).toBe(200);
+      const form = res.json().data;
+      expect(form.schema.properties.brokenBounds).toBeUndefined();
+      expect(JSON.stringify(form.schema)).not.toContain('brokenCondition');
+      expect(form.schema.properties.firstName).toBeDefined();
+    });
+    const checked = await post('/api/v1/forms/profile-basic/validate', JSON.stringify({ data: {} }));
+    expect(checked.statusCode).toBe(200);
+    await t.sql.query(`DELETE FROM form_fields WHERE key IN ('brokenCondition', 'brokenBounds')`);
+  });
+
+  it('answers a malformed address with the error body', async () => {
+    const res = await get('/api/v1/forms/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(expect.objectContaining({ statusCode: 400, description: expect.any(String) }));
   });
 
   it('drops a field an admin deactivates', async () => {

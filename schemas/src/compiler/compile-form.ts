@@ -12,11 +12,18 @@ export interface CompiledForm {
   uiSchema: UiSchema;
 }
 
-/** The active fields of a form, in display order: by section (as listed in the form), order, then key. */
+/**
+ * The active fields of a form, in display order: by section (as listed in the form), order, then
+ * key. A conditional field is kept only when the field it depends on is an unconditional field of
+ * the same form: a condition on a missing field could never be met, and chains of conditions would
+ * let a hidden field's answer slip past both the branch and the pruning.
+ */
 export function fieldsOfForm(form: FormLayout, fields: readonly FieldDefinition[]): FieldDefinition[] {
   const sectionRank = new Map(form.sections.map((section, index) => [section, index]));
-  return fields
-    .filter((field) => field.active !== false && sectionRank.has(field.section))
+  const inForm = fields.filter((field) => field.active !== false && sectionRank.has(field.section));
+  const unconditional = new Set(inForm.filter((field) => !field.visibleWhen).map((field) => field.key));
+  return inForm
+    .filter((field) => !field.visibleWhen || unconditional.has(field.visibleWhen.fieldKey))
     .sort(
       (a, b) =>
         sectionRank.get(a.section)! - sectionRank.get(b.section)! ||
@@ -48,6 +55,11 @@ function addToBlock(block: PropertyBlock, field: FieldDefinition, schema: JsonSc
   const message = field.validation.messages?.required ?? requiredMessageOf(field, compiler.choosesFromList);
   block.required.push(field.key);
   block.requiredMessages[field.key] = message;
+  // A blank answer is no answer: the browser drops empty inputs, the server must refuse '' and '  '.
+  if (schema.type === 'string' && !schema.pattern && !schema.enum && !schema.format) {
+    schema.pattern = '\\S';
+    schema.errorMessage = { ...(schema.errorMessage ?? {}), pattern: message };
+  }
   // An unticked box is still an answer (false): a required checkbox must be ticked.
   if (field.dataType === 'checkbox') {
     schema.const = true;

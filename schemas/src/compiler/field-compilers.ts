@@ -1,5 +1,5 @@
 import { GRADE_RANGES } from '../domain/grade.js';
-import { formatMessage, MESSAGES } from '../messages.js';
+import { defaultRequiredMessage, formatMessage, MESSAGES } from '../messages.js';
 import {
   MARKING_SYSTEMS,
   type FieldDefinition,
@@ -62,7 +62,7 @@ function textSchema(field: FieldDefinition, maxLengthDefault: number): JsonSchem
     minLength: v.minLength,
     maxLength,
     errorMessage: defined({
-      type: messageFor(field, 'type', formatMessage(MESSAGES.tooLong, { max: maxLength })),
+      type: messageFor(field, 'type', MESSAGES.textInvalid),
       minLength:
         v.minLength === undefined ? undefined : messageFor(field, 'minLength', formatMessage(MESSAGES.tooShort, { min: v.minLength })),
       maxLength: messageFor(field, 'maxLength', formatMessage(MESSAGES.tooLong, { max: maxLength })),
@@ -186,9 +186,16 @@ function monthYearField(field: FieldDefinition): CompiledField {
 }
 
 function checkboxField(field: FieldDefinition): CompiledField {
+  // A fixed consent is shown ticked and cannot be unticked, by the browser or by a direct call.
   const disabled = field.ui?.disabled === true;
   return {
-    schema: defined({ ...base(field), type: 'boolean', default: disabled ? true : undefined }),
+    schema: defined({
+      ...base(field),
+      type: 'boolean',
+      default: disabled ? true : undefined,
+      const: disabled ? true : undefined,
+      errorMessage: disabled ? { const: messageFor(field, 'required', MESSAGES.checkboxMandatory) } : undefined,
+    }),
     ui: baseUi(field, defined({ 'ui:widget': 'checkbox', 'ui:disabled': disabled || undefined })),
   };
 }
@@ -202,17 +209,16 @@ function booleanField(field: FieldDefinition): CompiledField {
 
 function uriField(field: FieldDefinition, widget: string | undefined): CompiledField {
   const v = field.validation ?? {};
+  const invalid = messageFor(field, 'format', MESSAGES.linkInvalid);
   return {
     schema: {
       ...base(field),
       type: 'string',
       format: 'uri',
+      // Web addresses only: `format: uri` alone would accept javascript: and data: URLs.
+      pattern: '^https?://[^\\s]+$',
       maxLength: 2048,
-      errorMessage: {
-        type: messageFor(field, 'type', MESSAGES.linkInvalid),
-        format: messageFor(field, 'format', MESSAGES.linkInvalid),
-        maxLength: messageFor(field, 'maxLength', MESSAGES.linkInvalid),
-      },
+      errorMessage: { type: invalid, format: invalid, pattern: invalid, maxLength: invalid },
     },
     ui: baseUi(
       field,
@@ -288,6 +294,7 @@ function gradeField(field: FieldDefinition): CompiledField {
     schema: {
       ...base(field),
       type: 'object',
+      additionalProperties: false,
       properties: {
         markingSystem: { type: 'string', title: 'Marking system', enum: systems },
         grade: { type: 'number', title: 'Grade', errorMessage: { type: MESSAGES.numberInvalid } },
@@ -296,8 +303,8 @@ function gradeField(field: FieldDefinition): CompiledField {
       required: ['markingSystem', 'grade'],
       errorMessage: {
         required: {
-          markingSystem: 'Please select your marking system!',
-          grade: messageFor(field, 'required', `Please input your ${field.name.toLowerCase()}!`),
+          markingSystem: MESSAGES.markingSystemRequired,
+          grade: messageFor(field, 'required', defaultRequiredMessage(field.name, false)),
         },
       },
       allOf: rangeRules,

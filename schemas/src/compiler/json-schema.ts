@@ -6,6 +6,7 @@ export type JsonSchema = {
   description?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  additionalProperties?: boolean;
   items?: JsonSchema;
   enum?: unknown[];
   const?: unknown;

@@ -4,6 +4,7 @@ describe('description preview', () => {
   it('shows sanitised text, not markup or scripts', () => {
     const html = '<p>Award for <b>nurses</b>.</p><script>alert(1)</script><p>Apply&nbsp;now &amp; win</p>';
     expect(htmlToText(html)).toBe('Award for nurses. Apply now & win');
+    expect(htmlToText('<p>Write &amp;lt;b&amp;gt; to get bold</p>')).toBe('Write &lt;b&gt; to get bold');
   });
 
   it('cuts at 150 characters with an ellipsis, and keeps short text whole', () => {

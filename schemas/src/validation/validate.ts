@@ -63,13 +63,21 @@ export class FormValidator {
   private readonly ajv = createFormAjv();
   private readonly compiled = new Map<string, ValidateFunction>();
 
-  /** `cacheKey` names the schema version (e.g. `${formKey}@${version}`). */
-  validate(cacheKey: string, schema: JsonSchema, data: unknown): FieldError[] {
+  /**
+   * Compiles a schema once per `cacheKey` (e.g. `${formKey}@${version}`). Throws when ajv cannot
+   * compile it, which is how a form the browser could not validate either is caught early.
+   */
+  prepare(cacheKey: string, schema: JsonSchema): ValidateFunction {
     let validateFn = this.compiled.get(cacheKey);
     if (!validateFn) {
       validateFn = this.ajv.compile(schema);
       this.compiled.set(cacheKey, validateFn);
     }
+    return validateFn;
+  }
+
+  validate(cacheKey: string, schema: JsonSchema, data: unknown): FieldError[] {
+    const validateFn = this.prepare(cacheKey, schema);
     return validateFn(data) ? [] : toFieldErrors(validateFn.errors);
   }
 }

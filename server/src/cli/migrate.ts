@@ -12,6 +12,6 @@ try {
   const names = applied.map((m) => `  ${m.name}`).join('\n');
   process.stdout.write(applied.length ? `applied ${applied.length} migration(s):\n${names}\n` : 'database is up to date\n');
 } finally {
-  await dataSource.destroy();
+  if (dataSource.isInitialized) await dataSource.destroy();
   await location.stop();
 }

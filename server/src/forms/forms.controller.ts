@@ -34,13 +34,15 @@ export class FormsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Check answers against the current form without storing them',
-    description: 'Answers to fields hidden by a condition, or unknown to the form, are ignored (they would never be stored).',
+    description:
+      'Answers to fields hidden by a condition, or unknown to the form, are dropped (they would never be stored) and ' +
+      'derived values (the 4-point GPA) recomputed; `data` holds the answers as the server would store them.',
   })
   @ApiOkResponse({ type: FormValidationResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto })
   async validate(@Param('formKey', FormKeyPipe) formKey: string, @Body() body: ValidateFormDto) {
-    const { version, errors } = await this.forms.validate(formKey, body.data);
-    return ok({ valid: errors.length === 0, version, errors });
+    const { version, errors, answers } = await this.forms.validate(formKey, body.data);
+    return ok({ valid: errors.length === 0, version, errors, data: answers });
   }
 }

@@ -1,12 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   compileForm,
+  fieldDefinitionProblems,
   fieldsOfForm,
   FormValidator,
-  pruneHiddenValues,
+  prepareAnswers,
   type CompiledForm,
   type FieldDefinition,
   type FieldError,
+  type FormLayout,
 } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
@@ -51,6 +53,7 @@ function toPublicField(field: FieldDefinition): PublicFieldDefinition {
  */
 @Injectable()
 export class FormsService {
+  private readonly logger = new Logger(FormsService.name);
   private snapshot?: Promise<Snapshot>;
   private readonly validator = new FormValidator();
 
@@ -70,16 +73,43 @@ export class FormsService {
    * Checks answers exactly as the browser does (same compiled schema, same ajv plugins), after
    * dropping answers to hidden or unknown fields.
    */
-  async validate(key: string, data: Record<string, unknown>): Promise<{ version: string; errors: FieldError[] }> {
+  async validate(
+    key: string,
+    data: Record<string, unknown>,
+  ): Promise<{ version: string; errors: FieldError[]; answers: Record<string, unknown> }> {
     const form = await this.getForm(key);
-    const answers = pruneHiddenValues(form.fields, data);
+    const answers = prepareAnswers(form.fields, data);
     const { version, schema } = form.compiled;
-    return { version, errors: this.validator.validate(`${key}@${version}`, schema, answers) };
+    return { version, errors: this.validator.validate(`${key}@${version}`, schema, answers), answers };
   }
 
   /** `{ statusCode, data: [...] }` of the active applicant profile fields, pre-serialised. */
   async formFieldsBody(): Promise<Buffer> {
     return (await this.load()).formFieldsBody;
+  }
+
+  /** A definition that does not fit the vocabulary is left out of every form, not allowed to break them. */
+  private isUsable(field: FieldDefinition): boolean {
+    const problems = fieldDefinitionProblems(field);
+    if (problems.length) this.logger.warn({ field: field.key, problems }, 'field definition left out of the forms');
+    return problems.length === 0;
+  }
+
+  /** Compiles one form, and its validator now: a form ajv cannot compile is withheld (and logged). */
+  private serve(layout: FormLayout, fields: FieldDefinition[]): ServedForm | undefined {
+    try {
+      const compiled = compileForm(layout, fields);
+      this.validator.prepare(`${layout.key}@${compiled.version}`, compiled.schema);
+      return {
+        compiled,
+        fields: fieldsOfForm(layout, fields),
+        etag: `"${compiled.version}"`,
+        body: Buffer.from(JSON.stringify({ statusCode: 200, data: compiled })),
+      };
+    } catch (error) {
+      this.logger.error({ form: layout.key, err: error }, 'form withheld: it does not compile');
+      return undefined;
+    }
   }
 
   private load(): Promise<Snapshot> {
@@ -95,16 +125,12 @@ export class FormsService {
   }
 
   private async build(): Promise<Snapshot> {
-    const { fields, forms } = await this.definitions.loadAll();
+    const loaded = await this.definitions.loadAll();
+    const fields = loaded.fields.filter((field) => this.isUsable(field));
     const served = new Map<string, ServedForm>();
-    for (const layout of forms) {
-      const compiled = compileForm(layout, fields);
-      served.set(layout.key, {
-        compiled,
-        fields: fieldsOfForm(layout, fields),
-        etag: `"${compiled.version}"`,
-        body: Buffer.from(JSON.stringify({ statusCode: 200, data: compiled })),
-      });
+    for (const layout of loaded.forms) {
+      const form = this.serve(layout, fields);
+      if (form) served.set(layout.key, form);
     }
     const profileFields = fields.filter((f) => f.active !== false && f.target === 'profile').map(toPublicField);
     return { forms: served, fields, formFieldsBody: Buffer.from(JSON.stringify({ statusCode: 200, data: profileFields })) };

@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Check answers against the current form without storing them
-         * @description Answers to fields hidden by a condition, or unknown to the form, are ignored (they would never be stored).
+         * @description Answers to fields hidden by a condition, or unknown to the form, are dropped (they would never be stored) and derived values (the 4-point GPA) recomputed; `data` holds the answers as the server would store them.
          */
         post: operations["FormsController_validate"];
         delete?: never;
@@ -189,6 +189,10 @@ export interface components {
              */
             version: string;
             errors: components["schemas"]["FieldErrorDto"][];
+            /** @description The answers as the server would store them */
+            data: {
+                [key: string]: unknown;
+            };
         };
         FormValidationResponseDto: {
             /** @example 200 */

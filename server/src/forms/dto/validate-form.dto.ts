@@ -18,6 +18,9 @@ export class FormValidationDto {
 
   @ApiProperty({ type: [FieldErrorDto] })
   errors: FieldErrorDto[];
+
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The answers as the server would store them' })
+  data: Record<string, unknown>;
 }
 
 export class FormValidationResponseDto extends ApiResponseBase {
