@@ -77,6 +77,9 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     bufferLogs: false,
     // Let the caller report a failed start (main.ts prints why) instead of exiting here.
     abortOnError: false,
+    // Fastify parses JSON itself; Nest's extra parsers would accept url-encoded bodies, which no
+    // route takes (they get 415 instead).
+    bodyParser: false,
   });
   app.setGlobalPrefix('api/v1');
   app.enableShutdownHooks();

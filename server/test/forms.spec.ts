@@ -160,25 +160,56 @@ describe('forms API', () => {
     await t.sql.query(
       `INSERT INTO form_fields (key, name, data_type, section, "order", target, visible_when, validation)
        VALUES ('brokenCondition', 'Broken', 'text', 'basic', 90, 'profile', '{"fieldKey":"gender"}', '{}'),
-              ('brokenBounds', 'Broken bounds', 'monthYear', 'basic', 91, 'profile', null, '{"fromYear":"1990"}')`,
+              ('brokenBounds', 'Broken bounds', 'monthYear', 'basic', 91, 'profile', null, '{"fromYear":"1990"}'),
+              ('middleName', 'Middle Name', 'text', 'basic', 92, 'account', null, '{}')`,
     );
     await eventually(async () => {
       const res = await get('/api/v1/forms/profile-basic');
       expect(res.statusCode).toBe(200);
       const form = res.json().data;
+      // The sound row of the same change is served, so the cache was rebuilt with the broken ones.
+      expect(form.schema.properties.middleName).toBeDefined();
       expect(form.schema.properties.brokenBounds).toBeUndefined();
       expect(JSON.stringify(form.schema)).not.toContain('brokenCondition');
       expect(form.schema.properties.firstName).toBeDefined();
     });
     const checked = await post('/api/v1/forms/profile-basic/validate', JSON.stringify({ data: {} }));
     expect(checked.statusCode).toBe(200);
-    await t.sql.query(`DELETE FROM form_fields WHERE key IN ('brokenCondition', 'brokenBounds')`);
+    await t.sql.query(`DELETE FROM form_fields WHERE key IN ('brokenCondition', 'brokenBounds', 'middleName')`);
+  });
+
+  it('asks for JSON when the body is of another type', async () => {
+    const res = await post('/api/v1/forms/profile-basic/validate', 'data=1', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(415);
+    expect(res.json().description).toBe('This content type is not supported; send JSON (application/json).');
   });
 
   it('answers a malformed address with the error body', async () => {
     const res = await get('/api/v1/forms/%E0%A4%A');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(expect.objectContaining({ statusCode: 400, description: expect.any(String) }));
+  });
+
+  it('keeps forms fresh after losing its LISTEN connection', async () => {
+    await t.sql.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+        WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+    );
+    await t.sql.query(`UPDATE form_fields SET name = 'Surname' WHERE key = 'lastName'`);
+    await eventually(async () => {
+      const form = (await get('/api/v1/forms/profile-basic')).json().data;
+      expect(form.schema.properties.lastName.title).toBe('Surname');
+    }, 10_000);
+    // And it listens again: the next change arrives by notification.
+    await eventually(async () => {
+      const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
+      expect(rows[0].n).toBe(1);
+    }, 10_000);
+    await t.sql.query(`UPDATE form_fields SET name = 'Last Name' WHERE key = 'lastName'`);
+    await eventually(async () => {
+      const form = (await get('/api/v1/forms/profile-basic')).json().data;
+      expect(form.schema.properties.lastName.title).toBe('Last Name');
+    });
   });
 
   it('drops a field an admin deactivates', async () => {

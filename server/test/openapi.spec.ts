@@ -20,12 +20,16 @@ describe('the committed OpenAPI document', () => {
     expect(committed).toBe(generated);
   });
 
-  it('documents every operation with its error body', () => {
+  it('documents every operation with its success body and the error body', () => {
     const doc = JSON.parse(generated);
-    for (const [route, operations] of Object.entries<Record<string, { responses: Record<string, unknown> }>>(doc.paths)) {
+    const errorRef = '#/components/schemas/ErrorBodyDto';
+    for (const [route, operations] of Object.entries<Record<string, { responses: Record<string, { content?: object }> }>>(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const statuses = Object.keys(operation.responses);
-        expect([route, method, statuses.some((s) => s.startsWith('2'))]).toEqual([route, method, true]);
+        const documentsError = Object.entries(operation.responses).some(
+          ([status, response]) => (status === 'default' || /^[45]/.test(status)) && JSON.stringify(response).includes(errorRef),
+        );
+        expect([route, method, statuses.some((s) => s.startsWith('2')), documentsError]).toEqual([route, method, true, true]);
       }
     }
     expect(doc.components.schemas.ErrorBodyDto.required).toEqual(

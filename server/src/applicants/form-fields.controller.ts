@@ -1,10 +1,12 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ApiErrorResponses } from '../common/error-body.js';
 import { FieldDefinitionsResponseDto } from '../forms/dto/form.dto.js';
 import { FormsService } from '../forms/forms.service.js';
 
 @ApiTags('register-applicants')
+@ApiErrorResponses()
 @Controller('register-applicants')
 export class FormFieldsController {
   constructor(private readonly forms: FormsService) {}

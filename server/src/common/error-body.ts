@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiDefaultResponse, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { FieldError } from '@scholarmatch/schemas';
 
 export class FieldErrorDto implements FieldError {
@@ -40,3 +40,13 @@ export class ApiError extends Error {
     super(options.message ?? description);
   }
 }
+
+/**
+ * Documents the error body on every operation of a controller: whatever the route, a failure is a
+ * 4xx with a description, 503 while the database is unreachable, or 500 'Server Error'.
+ */
+export const ApiErrorResponses = () =>
+  ApiDefaultResponse({
+    type: ErrorBodyDto,
+    description: 'Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error"',
+  });

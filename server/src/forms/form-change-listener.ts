@@ -38,27 +38,41 @@ export class FormChangeListener implements OnApplicationBootstrap, OnApplication
   private async connect(): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: await this.location.resolve(), connectionTimeoutMillis: 5000 });
-    client.on('notification', () => this.forms.invalidate());
-    client.on('error', () => this.reconnectLater(client));
-    client.on('end', () => this.reconnectLater(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
-      this.client = client;
-      this.retryMs = 500;
-      this.forms.invalidate();
     } catch (error) {
       this.logger.warn(`cannot listen for form changes yet: ${(error as Error).message}`);
-      this.reconnectLater(client);
+      await client.end().catch(() => undefined);
+      this.retryLater();
+      return;
     }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    // Listeners only once connected, so a failed attempt schedules exactly one retry.
+    client.on('notification', () => this.forms.invalidate());
+    client.once('error', () => this.lost(client));
+    client.once('end', () => this.lost(client));
+    this.client = client;
+    this.retryMs = 500;
+    this.forms.invalidate();
   }
 
-  private reconnectLater(client: pg.Client): void {
-    if (this.stopped || (this.client && this.client !== client)) return;
+  /** The listening connection broke: notifications may be missed from now on. */
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
     this.client = undefined;
     this.forms.invalidate();
     client.removeAllListeners();
+    client.on('error', () => undefined);
     client.end().catch(() => undefined);
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.stopped) return;
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.connect(), this.retryMs);
     this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);

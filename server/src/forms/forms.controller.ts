@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorBodyDto } from '../common/error-body.js';
+import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
 import { sendVersionedJson } from '../common/json-reply.js';
 import { ok } from '../common/api-response.js';
 import { FormResponseDto } from './dto/form.dto.js';
@@ -10,6 +10,7 @@ import { FormKeyPipe } from './form-key.pipe.js';
 import { FormsService } from './forms.service.js';
 
 @ApiTags('forms')
+@ApiErrorResponses()
 @ApiParam({ name: 'formKey', example: 'profile-basic', description: 'Form key: lower-case letters, digits and dashes' })
 @Controller('forms')
 export class FormsController {

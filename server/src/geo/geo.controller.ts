@@ -1,5 +1,6 @@
 import { Controller, Get, Ip } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses } from '../common/error-body.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { VisitorCountryService } from './visitor-country.service.js';
 
@@ -14,6 +15,7 @@ class VisitorCountryResponseDto extends ApiResponseBase {
 }
 
 @ApiTags('common')
+@ApiErrorResponses()
 @Controller('common')
 export class GeoController {
   constructor(private readonly visitorCountry: VisitorCountryService) {}

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } fr
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiResponseBase, ok } from '../common/api-response.js';
-import { ApiError, ErrorBodyDto } from '../common/error-body.js';
+import { ApiError, ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
 
 class HealthDto {
   @ApiProperty({ example: 'ok' })
@@ -20,6 +20,7 @@ class HealthResponseDto extends ApiResponseBase {
 
 /** Liveness and readiness in one: answers 200 only when PostgreSQL answers. */
 @ApiTags('health')
+@ApiErrorResponses()
 @Controller('health')
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -104,18 +104,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        HealthDto: {
-            /** @example ok */
-            status: string;
-            /** @example up */
-            database: string;
-        };
-        HealthResponseDto: {
-            /** @example 200 */
-            statusCode: number;
-            message?: string;
-            data: components["schemas"]["HealthDto"];
-        };
         FieldErrorDto: {
             /**
              * @description Dot path of the field ('dob', 'gpa.grade'); '' for the whole body
@@ -150,6 +138,18 @@ export interface components {
              * @example FORM_NOT_FOUND
              */
             errorCode?: string;
+        };
+        HealthDto: {
+            /** @example ok */
+            status: string;
+            /** @example up */
+            database: string;
+        };
+        HealthResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["HealthDto"];
         };
         FormDto: {
             /** @example profile-basic */
@@ -275,6 +275,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     FormsController_getForm: {
@@ -314,6 +323,15 @@ export interface operations {
             };
             /** @description No form has this key */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -363,6 +381,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     FormFieldsController_formFields: {
@@ -382,6 +409,15 @@ export interface operations {
                     "application/json": components["schemas"]["FieldDefinitionsResponseDto"];
                 };
             };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
         };
     };
     GeoController_geo: {
@@ -399,6 +435,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VisitorCountryResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
         };
