@@ -1,4 +1,4 @@
-import { GRADE_RANGES } from '../domain/grade.js';
+import { GRADE_RANGES, MARKING_SYSTEM_LABELS } from '../domain/grade.js';
 import { defaultRequiredMessage, formatMessage, MESSAGES } from '../messages.js';
 import {
   MARKING_SYSTEMS,
@@ -309,7 +309,11 @@ function gradeField(field: FieldDefinition): CompiledField {
       },
       allOf: rangeRules,
     },
-    ui: baseUi(field, { 'ui:field': 'grade', 'ui:options': { markingSystems: systems } }),
+    ui: baseUi(field, {
+      'ui:field': 'grade',
+      'ui:options': { markingSystems: systems },
+      markingSystem: { 'ui:enumNames': systems.map((system) => MARKING_SYSTEM_LABELS[system]) },
+    }),
   };
 }
 

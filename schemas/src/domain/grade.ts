@@ -25,6 +25,13 @@ const CGPA10_BANDS: readonly Band[] = [
   [5.5, 2.0],
 ];
 
+/** How each marking system reads in a picker (served in the UI schema). */
+export const MARKING_SYSTEM_LABELS: Record<MarkingSystem, string> = {
+  Percentage: 'Percentage (0–100)',
+  '10CGPA': 'CGPA (out of 10)',
+  GPA: 'GPA (out of 4)',
+};
+
 /** The accepted range of a grade in each marking system. */
 export const GRADE_RANGES: Record<MarkingSystem, { min: number; max: number }> = {
   Percentage: { min: 0, max: 100 },

@@ -1,17 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
-/** Used whenever the visitor's country cannot be found out: the product's main market. */
-export const FALLBACK_COUNTRY = 'us';
-
-/** The server guesses the visitor's country from the request; any failure means the fallback. */
-async function fetchVisitorCountry(): Promise<string> {
+/**
+ * The server tells the visitor's country from the request ('us' when it cannot). If the call
+ * itself fails the answer is null, and each field falls back to its own `defaultCountry`.
+ */
+async function fetchVisitorCountry(): Promise<string | null> {
   try {
     const { data } = await api.GET('/api/v1/common/geo', { signal: AbortSignal.timeout(2_000) });
     const country = data?.data?.country;
-    return typeof country === 'string' && /^[a-z]{2}$/i.test(country) ? country.toLowerCase() : FALLBACK_COUNTRY;
+    return typeof country === 'string' && /^[a-z]{2}$/i.test(country) ? country.toLowerCase() : null;
   } catch {
-    return FALLBACK_COUNTRY;
+    return null;
   }
 }
 

@@ -1,38 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RJSFSchema } from '@rjsf/utils';
 import { screen, waitFor } from '@testing-library/react';
-import { descriptionOf, formSchema, renderForm } from '../render-form';
+import { compileForm, type FieldDefinition } from '@scholarmatch/schemas';
+import { descriptionOf, renderForm } from '../render-form';
 
-/** The shape the server's compiler gives a grade field. */
-function gradeSchema(title: string): RJSFSchema {
-  const ranges = [
-    { system: 'Percentage', max: 100, message: 'Enter a valid percentage between 0 and 100' },
-    { system: '10CGPA', max: 10, message: 'Enter a valid GPA between 0 and 10' },
-  ];
-  return {
-    type: 'object',
-    title,
-    properties: {
-      markingSystem: { type: 'string', title: 'Marking system', enum: ['Percentage', '10CGPA'] },
-      grade: { type: 'number', title: 'Grade', errorMessage: { type: 'Please enter a number!' } },
-      gpa: { type: 'number', title: 'GPA (4-point scale)', readOnly: true },
-    },
-    required: ['markingSystem', 'grade'],
-    errorMessage: {
-      required: { markingSystem: 'Please select your marking system!', grade: `Please input your ${title.toLowerCase()}!` },
-    },
-    allOf: ranges.map(({ system, max, message }) => ({
-      if: { properties: { markingSystem: { const: system } }, required: ['markingSystem'] },
-      then: { properties: { grade: { minimum: 0, maximum: max, errorMessage: { minimum: message, maximum: message } } } },
-    })),
-  } as RJSFSchema;
-}
-
-const uiSchema = { gpa: { 'ui:field': 'grade', 'ui:options': { markingSystems: ['Percentage', '10CGPA'] } } };
-
+/** A grade field as the server compiles it (the real compiler, so widget and compiler cannot drift). */
 function renderGrade(required = true) {
-  const requiredMessages: Record<string, string> = required ? { gpa: 'Please select your gpa!' } : {};
-  return renderForm({ schema: formSchema({ gpa: gradeSchema('GPA') }, requiredMessages), uiSchema });
+  const field: FieldDefinition = {
+    id: 1,
+    key: 'gpa',
+    name: 'GPA',
+    dataType: 'grade',
+    section: 'education',
+    order: 1,
+    target: 'profile',
+    validation: { required },
+    ui: { markingSystems: ['Percentage', '10CGPA'] },
+  };
+  const { schema, uiSchema } = compileForm({ key: 'grade-test', title: 'Grade', sections: ['education'] }, [field]);
+  return renderForm({ schema: schema as RJSFSchema, uiSchema });
 }
 
 describe('grade field', () => {
@@ -74,7 +60,7 @@ describe('grade field', () => {
     await form.user.selectOptions(screen.getByLabelText(/Marking system/), 'Percentage (0–100)');
     await form.submit();
 
-    await waitFor(() => expect(descriptionOf(screen.getByLabelText(/^Grade/))).toBe('Please input your gpa!'));
+    await waitFor(() => expect(descriptionOf(screen.getByLabelText(/^Grade/))).toBe('Please input your GPA!'));
   });
 
   it('leaves an optional grade out when it is not answered', async () => {

@@ -4,7 +4,7 @@ import { gradeToGpa, type GradeValue, type MarkingSystem } from '@scholarmatch/s
 import type { ReactNode } from 'react';
 import FieldErrorTemplate from '../templates/FieldErrorTemplate';
 import { chakraFieldIds } from '../templates/field-ids';
-import { formatGpa, gradeRangeHint, isMarkingSystem, MARKING_SYSTEM_LABELS, offeredMarkingSystems } from './grade-labels';
+import { formatGpa, gradeRangeHint, isMarkingSystem, markingSystemLabels, offeredMarkingSystems } from './grade-labels';
 
 type GradePart = keyof GradeValue;
 type PartialGrade = Partial<GradeValue>;
@@ -64,6 +64,7 @@ export default function GradeField(props: FieldProps) {
   const id = fieldPathId.$id;
   const value: PartialGrade = formData ?? {};
   const systems = offeredMarkingSystems(uiSchema?.['ui:options']?.markingSystems);
+  const labels = markingSystemLabels(systems, uiSchema?.markingSystem?.['ui:enumNames']);
   const system = isMarkingSystem(value.markingSystem) ? value.markingSystem : undefined;
   const ids = { system: `${id}_markingSystem`, grade: `${id}_grade`, gpa: `${id}_gpa` };
 
@@ -107,7 +108,7 @@ export default function GradeField(props: FieldProps) {
               <option value="">Select…</option>
               {systems.map((option) => (
                 <option key={option} value={option}>
-                  {MARKING_SYSTEM_LABELS[option]}
+                  {labels[option]}
                 </option>
               ))}
             </NativeSelect.Field>

@@ -1,12 +1,5 @@
 import { GRADE_RANGES, MARKING_SYSTEMS, type MarkingSystem } from '@scholarmatch/schemas';
 
-/** How each marking system reads in the picker. */
-export const MARKING_SYSTEM_LABELS: Record<MarkingSystem, string> = {
-  Percentage: 'Percentage (0–100)',
-  '10CGPA': 'CGPA (out of 10)',
-  GPA: 'GPA (out of 4)',
-};
-
 export function isMarkingSystem(value: unknown): value is MarkingSystem {
   return typeof value === 'string' && (MARKING_SYSTEMS as readonly string[]).includes(value);
 }
@@ -15,6 +8,12 @@ export function isMarkingSystem(value: unknown): value is MarkingSystem {
 export function offeredMarkingSystems(option: unknown): MarkingSystem[] {
   const offered = Array.isArray(option) ? option.filter(isMarkingSystem) : [];
   return offered.length ? offered : [...MARKING_SYSTEMS];
+}
+
+/** The served label of each offered system (`markingSystem['ui:enumNames']`), else its code. */
+export function markingSystemLabels(systems: MarkingSystem[], enumNames: unknown): Record<string, string> {
+  const names = Array.isArray(enumNames) ? enumNames : [];
+  return Object.fromEntries(systems.map((system, index) => [system, typeof names[index] === 'string' ? names[index] : system]));
 }
 
 /** '0 – 100' for the grade input's placeholder once a system is chosen. */

@@ -42,7 +42,7 @@ function SubmittedValues({ values }: { values: unknown }) {
   );
 }
 
-function FormPreview({ form, visitorCountry }: { form: FormDefinition; visitorCountry: string }) {
+function FormPreview({ form, visitorCountry }: { form: FormDefinition; visitorCountry?: string }) {
   const [submitted, setSubmitted] = useState<{ values: unknown } | null>(null);
   return (
     <>
@@ -63,7 +63,7 @@ function FormPreview({ form, visitorCountry }: { form: FormDefinition; visitorCo
 export function FormPreviewPage() {
   const { formKey } = routeApi.useParams();
   const form = useQuery(formQueryOptions(formKey));
-  // Settles quickly either way (it falls back to 'us'); waiting keeps the phone country from jumping.
+  // Settles quickly either way (null on failure); waiting keeps the phone country from jumping.
   const geo = useQuery(visitorCountryQueryOptions);
 
   return (
@@ -94,7 +94,7 @@ export function FormPreviewPage() {
         </Stack>
       ) : null}
       {form.data && !geo.isPending ? (
-        <FormPreview key={form.data.version} form={form.data} visitorCountry={geo.data ?? 'us'} />
+        <FormPreview key={form.data.version} form={form.data} visitorCountry={geo.data ?? undefined} />
       ) : null}
       <Button asChild variant="plain" colorPalette="brand" mt="8" px="0">
         <RouterLink to="/">← Back to the home page</RouterLink>
