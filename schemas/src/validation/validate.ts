@@ -76,6 +76,11 @@ export class FormValidator {
     return validateFn;
   }
 
+  /** Forgets compiled schemas not named in `keep` (versions no longer served). */
+  retain(keep: ReadonlySet<string>): void {
+    for (const key of this.compiled.keys()) if (!keep.has(key)) this.compiled.delete(key);
+  }
+
   validate(cacheKey: string, schema: JsonSchema, data: unknown): FieldError[] {
     const validateFn = this.prepare(cacheKey, schema);
     return validateFn(data) ? [] : toFieldErrors(validateFn.errors);

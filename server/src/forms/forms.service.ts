@@ -132,6 +132,8 @@ export class FormsService {
       const form = this.serve(layout, fields);
       if (form) served.set(layout.key, form);
     }
+    // Validators of versions no longer served go (pinned versions will keep theirs when they exist).
+    this.validator.retain(new Set([...served.values()].map((form) => `${form.compiled.key}@${form.compiled.version}`)));
     const profileFields = fields.filter((f) => f.active !== false && f.target === 'profile').map(toPublicField);
     return { forms: served, fields, formFieldsBody: Buffer.from(JSON.stringify({ statusCode: 200, data: profileFields })) };
   }
