@@ -79,6 +79,8 @@ describe('forms API', () => {
     expect(byKey.enrolledInCollege.options).toEqual({ '1': 'Yes', '0': 'No' });
     expect(Object.keys(byKey.country.options).length).toBeGreaterThan(240);
     expect(typeof byKey.gender.id).toBe('number');
+    const again = await get('/api/v1/register-applicants/form-fields', { 'if-none-match': res.headers.etag as string });
+    expect(again.statusCode).toBe(304);
     // Every seeded definition fits the vocabulary: none was left out.
     const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM form_fields WHERE target = 'profile' AND active`);
     expect(fields).toHaveLength(rows[0].n);

@@ -1,7 +1,8 @@
-import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorResponses } from '../common/error-body.js';
+import { sendVersionedJson } from '../common/json-reply.js';
 import { FieldDefinitionsResponseDto } from '../forms/dto/form.dto.js';
 import { FormsService } from '../forms/forms.service.js';
 
@@ -17,7 +18,9 @@ export class FormFieldsController {
     description: "The active profile fields (the values stored as an applicant's applicantFields), with options as a map of value to label.",
   })
   @ApiOkResponse({ type: FieldDefinitionsResponseDto })
-  async formFields(@Res() reply: FastifyReply): Promise<void> {
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(await this.forms.formFieldsBody());
+  @ApiResponse({ status: 304, description: 'Unchanged since the ETag in If-None-Match' })
+  async formFields(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const { etag, body } = await this.forms.formFields();
+    sendVersionedJson(request, reply, etag, body);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   compileForm,
+  contentVersion,
   fieldDefinitionProblems,
   fieldsOfForm,
   FormValidator,
@@ -13,19 +14,21 @@ import {
 import { ApiError } from '../common/error-body.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
 
+/** A cached JSON response: its body, encoded once, and its ETag. */
+export interface VersionedBody {
+  etag: string;
+  body: Buffer;
+}
+
 /** A compiled form ready to serve: its JSON body is built once per version, not per request. */
-export interface ServedForm {
+export interface ServedForm extends VersionedBody {
   compiled: CompiledForm;
   fields: FieldDefinition[];
-  etag: string;
-  /** The JSON response, encoded once. */
-  body: Buffer;
 }
 
 interface Snapshot {
   forms: Map<string, ServedForm>;
-  fields: FieldDefinition[];
-  formFieldsBody: Buffer;
+  formFields: VersionedBody;
 }
 
 /** The seed's field-definition shape: options as a map of value to label. */
@@ -84,8 +87,8 @@ export class FormsService {
   }
 
   /** `{ statusCode, data: [...] }` of the active applicant profile fields, pre-serialised. */
-  async formFieldsBody(): Promise<Buffer> {
-    return (await this.load()).formFieldsBody;
+  async formFields(): Promise<VersionedBody> {
+    return (await this.load()).formFields;
   }
 
   /** A definition that does not fit the vocabulary is left out of every form, not allowed to break them. */
@@ -135,6 +138,10 @@ export class FormsService {
     // Validators of versions no longer served go (pinned versions will keep theirs when they exist).
     this.validator.retain(new Set([...served.values()].map((form) => `${form.compiled.key}@${form.compiled.version}`)));
     const profileFields = fields.filter((f) => f.active !== false && f.target === 'profile').map(toPublicField);
-    return { forms: served, fields, formFieldsBody: Buffer.from(JSON.stringify({ statusCode: 200, data: profileFields })) };
+    const formFields = {
+      etag: `"${contentVersion(profileFields)}"`,
+      body: Buffer.from(JSON.stringify({ statusCode: 200, data: profileFields })),
+    };
+    return { forms: served, formFields };
   }
 }

@@ -409,6 +409,13 @@ export interface operations {
                     "application/json": components["schemas"]["FieldDefinitionsResponseDto"];
                 };
             };
+            /** @description Unchanged since the ETag in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
