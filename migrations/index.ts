@@ -3,5 +3,6 @@
  * compiled server, the migrate command and the TypeScript test runner.
  */
 import { CreateFormDefinitions1795304637283 } from './1795304637283-CreateFormDefinitions.js';
+import { CreateAccounts1795311237664 } from './1795311237664-CreateAccounts.js';
 
-export const MIGRATIONS = [CreateFormDefinitions1795304637283];
+export const MIGRATIONS = [CreateFormDefinitions1795304637283, CreateAccounts1795311237664];

@@ -63,6 +63,8 @@ export const MESSAGES = {
   tooShort: 'Please use at least {min} characters!',
   tooMany: 'Please choose at most {max}!',
   numberRange: 'Please enter a number between {min} and {max}!',
+  passwordTooShort: 'Password must be at least {min} characters long!',
+  passwordTooLong: 'Password must be at most {max} characters long!',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -59,6 +59,8 @@ export interface FieldValidation {
   /** file: accepted extensions (e.g. ".pdf") and the size limit */
   accept?: string[];
   maxSizeBytes?: number;
+  /** text: the answer must equal the answer of this other field of the form (confirm password) */
+  sameAs?: string;
   /** Per-field overrides of catalogue messages, keyed by message kind (see MessageKind). */
   messages?: Partial<Record<MessageKind, string>>;
 }
@@ -79,6 +81,8 @@ export interface FieldUi {
   disabled?: boolean;
   /** grade: marking systems offered (defaults to all) */
   markingSystems?: MarkingSystem[];
+  /** text: a secret (password): masked while typed, never prefilled */
+  secret?: boolean;
 }
 
 /** A field is shown only when another field of the same form has one of the given values. */
@@ -109,12 +113,17 @@ export interface FieldDefinition {
   active?: boolean;
 }
 
-/** A form: a titled, ordered list of sections; its fields are the active fields of those sections. */
+/**
+ * A form: a titled, ordered list of sections; its fields are the active fields of those sections.
+ * `fields` borrows single fields of other sections, shown first in the order listed (the sign-up
+ * form asks for the names, e-mail and phone the profile tabs own, without their other fields).
+ */
 export interface FormLayout {
   key: string;
   title: string;
   description?: string;
   sections: string[];
+  fields?: string[];
 }
 
 export const MARKING_SYSTEMS = ['Percentage', '10CGPA', 'GPA'] as const;
@@ -144,4 +153,5 @@ export type MessageKind =
   | 'maxItems'
   | 'percentage'
   | 'cgpa10'
-  | 'gpa4';
+  | 'gpa4'
+  | 'sameAs';

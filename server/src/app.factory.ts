@@ -14,6 +14,7 @@ import { addSecurityHeaders } from './common/security-headers.js';
 import { SpaIndex } from './common/spa-index.js';
 import { setupSwagger } from './common/swagger.js';
 import { createValidationPipe } from './common/validation.pipe.js';
+import { registerRateLimits } from './common/rate-limit.js';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -63,6 +64,8 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
       stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
     },
     bodyLimit: 1024 * 1024,
+    // Behind a proxy the client is the first X-Forwarded-For address (rate limits, clientIp).
+    trustProxy: config.TRUST_PROXY,
     logController: new OneLinePerRequest(),
     // Errors Fastify raises before routing (e.g. a malformed percent-encoding) get our error body too.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
@@ -88,6 +91,8 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
   });
+
+  await registerRateLimits(app, config);
 
   const spa = new SpaIndex(config.WEB_DIST);
   app.useGlobalPipes(createValidationPipe());

@@ -1,5 +1,8 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ApplicantsModule } from './applicants/applicants.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { DemoModule } from './demo/demo.module.js';
+import { MailModule } from './mail/mail.module.js';
 import { AppConfig } from './config/app-config.js';
 import { DatabaseLocation, DatabaseModule } from './database/database.module.js';
 import { FormsModule } from './forms/forms.module.js';
@@ -27,7 +30,17 @@ export class AppModule {
   static forRoot(config: AppConfig, location = new DatabaseLocation(config)): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(config, location), DatabaseModule, HealthModule, FormsModule, ApplicantsModule, GeoModule],
+      imports: [
+        CoreModule.forRoot(config, location),
+        DatabaseModule,
+        AuthModule,
+        MailModule,
+        HealthModule,
+        FormsModule,
+        ApplicantsModule,
+        GeoModule,
+        DemoModule,
+      ],
     };
   }
 }

@@ -1,6 +1,8 @@
 import { AppConfig } from './config/app-config.js';
 import { createApp } from './app.factory.js';
 import { DatabaseLocation } from './database/database.module.js';
+import { DEMO_ACCOUNTS, demoDataEnabled } from './demo/demo-accounts.js';
+import { Mailer } from './mail/mailer.js';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -18,10 +20,16 @@ async function main(): Promise<void> {
     `  Swagger:  ${base}/api/docs`,
     `  Health:   ${base}/api/v1/health`,
     `  Database: ${database}`,
-    '  Demo logins: none yet (accounts arrive with the accounts work); the forms are public.',
+    `  E-mail:   ${app.get(Mailer).destination}`,
+    ...demoLogins(config, location),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
+}
+
+function demoLogins(config: AppConfig, location: DatabaseLocation): string[] {
+  if (!demoDataEnabled(config, location)) return [];
+  return ['  Demo logins (local data only):', ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(9)} ${a.email} / ${a.password}`)];
 }
 
 main().catch((error: unknown) => {

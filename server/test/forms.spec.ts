@@ -51,6 +51,25 @@ describe('forms API', () => {
     expect(education.uiSchema.gpa['ui:field']).toBe('grade');
   });
 
+  it('serves the sign-up form: names, e-mail and phone of the profile, then password, confirmation and both consents', async () => {
+    const { data } = (await get('/api/v1/forms/signup')).json();
+    expect(data.uiSchema['ui:order']).toEqual([
+      'firstName', 'lastName', 'email', 'phone', 'password', 'confirmPassword', 'consentToContact', 'acceptTerms', '*',
+    ]);
+    expect(data.schema.required).toEqual(data.uiSchema['ui:order'].slice(0, -1));
+    expect(data.schema.errorMessage.required).toMatchObject({
+      firstName: 'Please input your first name!',
+      email: 'Please input your email address!',
+      phone: 'Please input your phone number!',
+      password: 'Please input your password',
+      confirmPassword: 'Please confirm your password!',
+      acceptTerms: 'Please Select!',
+    });
+    expect(data.schema.properties.confirmPassword).toMatchObject({ sameAs: 'password', errorMessage: { sameAs: 'Passwords do not match!' } });
+    expect(data.schema.properties.password.minLength).toBe(8);
+    expect(data.schema.properties).not.toHaveProperty('dob');
+  });
+
   it('refuses unknown and malformed form keys with a description', async () => {
     const missing = await get('/api/v1/forms/no-such-form');
     expect(missing.statusCode).toBe(404);

@@ -19,17 +19,18 @@ export interface CompiledForm {
  * let a hidden field's answer slip past both the branch and the pruning.
  */
 export function fieldsOfForm(form: FormLayout, fields: readonly FieldDefinition[]): FieldDefinition[] {
-  const sectionRank = new Map(form.sections.map((section, index) => [section, index]));
-  const inForm = fields.filter((field) => field.active !== false && sectionRank.has(field.section));
+  const borrowed = form.fields ?? [];
+  const sectionRank = new Map(form.sections.map((section, index) => [section, borrowed.length + index]));
+  // Borrowed fields come first, in the order listed; then the sections' fields.
+  const rankOf = (field: FieldDefinition) =>
+    borrowed.includes(field.key) ? borrowed.indexOf(field.key) : sectionRank.get(field.section)!;
+  const inForm = fields.filter(
+    (field) => field.active !== false && (sectionRank.has(field.section) || borrowed.includes(field.key)),
+  );
   const unconditional = new Set(inForm.filter((field) => !field.visibleWhen).map((field) => field.key));
   return inForm
     .filter((field) => !field.visibleWhen || unconditional.has(field.visibleWhen.fieldKey))
-    .sort(
-      (a, b) =>
-        sectionRank.get(a.section)! - sectionRank.get(b.section)! ||
-        a.order - b.order ||
-        a.key.localeCompare(b.key),
-    );
+    .sort((a, b) => rankOf(a) - rankOf(b) || a.order - b.order || a.key.localeCompare(b.key));
 }
 
 /** A block of properties that are required together, with their messages (the root, or one condition's branch). */

@@ -61,13 +61,24 @@ function textSchema(field: FieldDefinition, maxLengthDefault: number): JsonSchem
     type: 'string',
     minLength: v.minLength,
     maxLength,
+    sameAs: v.sameAs,
     errorMessage: defined({
       type: messageFor(field, 'type', MESSAGES.textInvalid),
+      sameAs: v.sameAs === undefined ? undefined : messageFor(field, 'sameAs', MESSAGES.passwordsDoNotMatch),
       minLength:
         v.minLength === undefined ? undefined : messageFor(field, 'minLength', formatMessage(MESSAGES.tooShort, { min: v.minLength })),
       maxLength: messageFor(field, 'maxLength', formatMessage(MESSAGES.tooLong, { max: maxLength })),
     }),
   });
+}
+
+/** A one-line text; a secret (password) is masked and never autocompleted from another site's entry. */
+function textField(field: FieldDefinition): CompiledField {
+  const secret = field.ui?.secret === true;
+  return {
+    schema: textSchema(field, FIELD_DEFAULTS.textMaxLength),
+    ui: baseUi(field, secret ? { 'ui:widget': 'password', 'ui:autocomplete': 'new-password' } : {}),
+  };
 }
 
 function optionLists(field: FieldDefinition): { values: string[]; labels: string[] } {
@@ -319,7 +330,7 @@ function gradeField(field: FieldDefinition): CompiledField {
 
 /** One table from data type to compiler: adding a type adds one entry here. */
 export const FIELD_COMPILERS: Record<FieldType, FieldCompiler> = {
-  text: { choosesFromList: false, compile: (f) => ({ schema: textSchema(f, FIELD_DEFAULTS.textMaxLength), ui: baseUi(f) }) },
+  text: { choosesFromList: false, compile: textField },
   textarea: {
     choosesFromList: false,
     compile: (f) => ({ schema: textSchema(f, FIELD_DEFAULTS.textareaMaxLength), ui: baseUi(f, { 'ui:widget': 'textarea' }) }),

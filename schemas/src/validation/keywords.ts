@@ -44,10 +44,18 @@ function monthYearRange(range: MonthYearRange, data: unknown): boolean {
   return year >= range.fromYear && year <= monthYearLastYear(range);
 }
 
+/** `sameAs: 'password'`: the answer equals the answer of the sibling property (confirm password). */
+function sameAs(otherKey: string, data: unknown, _schema?: unknown, context?: { parentData?: unknown }): boolean {
+  const parent = context?.parentData;
+  if (typeof parent !== 'object' || parent === null) return true;
+  return data === (parent as Record<string, unknown>)[otherKey];
+}
+
 /** Registers ajv-errors (messages) and the project's keywords on an Ajv instance (`allErrors` must be on). */
 export function addFormKeywords(ajv: Ajv): Ajv {
   ajv.addKeyword({ keyword: 'minAge', type: 'string', schemaType: 'number', validate: minAge });
   ajv.addKeyword({ keyword: 'notAfterToday', type: 'string', schemaType: 'boolean', validate: notAfterToday });
+  ajv.addKeyword({ keyword: 'sameAs', type: 'string', schemaType: 'string', validate: sameAs });
   ajv.addKeyword({
     keyword: 'monthYearRange',
     type: 'string',

@@ -1,6 +1,14 @@
 import { Module } from '@nestjs/common';
 import { FormsModule } from '../forms/forms.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccountsController } from './accounts.controller.js';
+import { AccountsService } from './accounts.service.js';
 import { FormFieldsController } from './form-fields.controller.js';
+import { PasswordResetService } from './password-reset.service.js';
 
-@Module({ imports: [FormsModule], controllers: [FormFieldsController] })
+@Module({
+  imports: [FormsModule, UsersModule],
+  controllers: [FormFieldsController, AccountsController],
+  providers: [AccountsService, PasswordResetService],
+})
 export class ApplicantsModule {}

@@ -1,6 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public } from '../auth/auth.decorators.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { sendVersionedJson } from '../common/json-reply.js';
 import { FieldDefinitionsResponseDto } from '../forms/dto/form.dto.js';
@@ -12,6 +13,7 @@ import { FormsService } from '../forms/forms.service.js';
 export class FormFieldsController {
   constructor(private readonly forms: FormsService) {}
 
+  @Public()
   @Get('form-fields')
   @ApiOperation({
     summary: 'Applicant profile field definitions (public)',

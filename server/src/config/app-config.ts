@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ function findRepoRoot(from: string): string {
 }
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) => (typeof value === 'string' ? value === 'true' || value === '1' : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
 /**
@@ -55,8 +56,46 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(200)
   DB_POOL_SIZE = 10;
 
+  /** Signs access tokens (HS256). Unset: generated once and kept in DATA_DIR/jwt-secret. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(32)
+  JWT_SECRET?: string;
+
+  /** Lifetime of an access token; at most 15 minutes (docs/security.md). */
+  @Transform(toInt) @IsInt() @Min(30) @Max(900)
+  ACCESS_TOKEN_TTL_SECONDS = 900;
+
+  /** Lifetime of a refresh token (rotated on every use). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(365)
+  REFRESH_TOKEN_TTL_DAYS = 30;
+
+  /** smtp(s)://user:pass@host:port; unset: e-mails go to the stored outbox (admin route). */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  SMTP_URL?: string;
+
+  @IsString()
+  MAIL_FROM = 'ScholarMatch <no-reply@scholarmatch.local>';
+
+  /** Requests per IP per minute on each of sign-up, login, forgot-password and reset-password. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100000)
+  AUTH_RATE_LIMIT_PER_MINUTE = 20;
+
+  /** Failed logins for one account from one IP before that pair is locked out. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  LOGIN_MAX_FAILURES = 10;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(1440)
+  LOGIN_LOCK_MINUTES = 15;
+
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (rate limits, clientIp). */
+  @Transform(toBool) @IsBoolean()
+  TRUST_PROXY = false;
+
+  /** Demo accounts (README): 'auto' adds them on the embedded database only. */
+  @IsIn(['auto', 'true', 'false'])
+  DEMO_DATA = 'auto';
+
   static fromEnv(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-    const known = Object.keys(new AppConfig()).concat('DATABASE_URL');
+    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL');
     const raw = Object.fromEntries(known.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
     const config = plainToInstance(AppConfig, { ...raw, ...overrides });
     const errors = validateSync(config, { whitelist: true });

@@ -5,9 +5,10 @@ import { MIGRATIONS } from '../../../migrations/index.js';
 import { AppConfig } from '../config/app-config.js';
 import { FormFieldEntity } from '../forms/form-field.entity.js';
 import { FormEntity } from '../forms/form.entity.js';
+import { UserEntity } from '../users/user.entity.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 
-export const ENTITIES = [FormFieldEntity, FormEntity];
+export const ENTITIES = [FormFieldEntity, FormEntity, UserEntity];
 
 /** The database URL in use: DATABASE_URL, or an embedded PostgreSQL started on first use. */
 export class DatabaseLocation {

@@ -44,6 +44,7 @@ function toFormLayout(row: FormEntity): FormLayout {
     key: row.key,
     title: row.title,
     sections: row.sections,
+    ...(row.fieldKeys?.length ? { fields: row.fieldKeys } : {}),
     ...(row.description ? { description: row.description } : {}),
   };
 }

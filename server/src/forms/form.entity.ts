@@ -15,6 +15,10 @@ export class FormEntity {
   @Column({ type: 'text', array: true })
   sections: string[];
 
+  /** Single fields borrowed from other sections, shown first (e.g. the sign-up form's names). */
+  @Column({ name: 'field_keys', type: 'text', array: true, default: () => "'{}'" })
+  fieldKeys: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -8,10 +8,12 @@ import { FormResponseDto } from './dto/form.dto.js';
 import { FormValidationResponseDto, ValidateFormDto } from './dto/validate-form.dto.js';
 import { FormKeyPipe } from './form-key.pipe.js';
 import { FormsService } from './forms.service.js';
+import { Public } from '../auth/auth.decorators.js';
 
 @ApiTags('forms')
 @ApiErrorResponses()
 @ApiParam({ name: 'formKey', example: 'profile-basic', description: 'Form key: lower-case letters, digits and dashes' })
+@Public()
 @Controller('forms')
 export class FormsController {
   constructor(private readonly forms: FormsService) {}

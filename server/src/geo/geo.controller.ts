@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagg
 import { ApiErrorResponses } from '../common/error-body.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { VisitorCountryService } from './visitor-country.service.js';
+import { Public } from '../auth/auth.decorators.js';
 
 class VisitorCountryDto {
   @ApiProperty({ description: 'ISO 3166-1 alpha-2 code, lower case', example: 'us' })
@@ -16,6 +17,7 @@ class VisitorCountryResponseDto extends ApiResponseBase {
 
 @ApiTags('common')
 @ApiErrorResponses()
+@Public()
 @Controller('common')
 export class GeoController {
   constructor(private readonly visitorCountry: VisitorCountryService) {}

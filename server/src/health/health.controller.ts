@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiError, ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
+import { Public } from '../auth/auth.decorators.js';
 
 class HealthDto {
   @ApiProperty({ example: 'ok' })
@@ -21,6 +22,7 @@ class HealthResponseDto extends ApiResponseBase {
 /** Liveness and readiness in one: answers 200 only when PostgreSQL answers. */
 @ApiTags('health')
 @ApiErrorResponses()
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

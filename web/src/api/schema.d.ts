@@ -4,6 +4,103 @@
  */
 
 export interface paths {
+    "/api/v1/users/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with e-mail and password (public, rate-limited)
+         * @description Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE.
+         */
+        post: operations["AuthController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a refresh token for a new access and refresh token (public)
+         * @description Each refresh token works once. Presenting a spent one revokes every token of its sign-in (401 TOKEN_REUSED).
+         */
+        post: operations["AuthController_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out: revoke the refresh token and its sign-in (public: works with an expired access token)
+         * @description The access token stays valid until it expires (at most 15 minutes); the browser forgets it.
+         */
+        post: operations["AuthController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["AuthController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/mail-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * E-mails kept in the outbox, newest first (admins)
+         * @description With no SMTP_URL configured, every e-mail (e.g. password-reset codes) is stored here instead of sent.
+         */
+        get: operations["MailOutboxController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -80,6 +177,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/register-applicants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up as an applicant (public, rate-limited)
+         * @description 201 signs the new applicant in. An e-mail already registered (any letter case): 409 'Email already exist!! Please login or try with another email'.
+         */
+        post: operations["AccountsController_signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/register-applicants/profile/minimal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The minimal profile of the signed-in applicant */
+        get: operations["AccountsController_minimalProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/register-applicants/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a 6-digit password reset code (public, rate-limited)
+         * @description 201 OTP sent. 400 EMAIL_NOT_FOUND; 429 OTP_RESEND_TOO_SOON within 60 s of the last code; 503 MAIL_UNAVAILABLE.
+         */
+        post: operations["AccountsController_forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/register-applicants/verify-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a reset code without using it (public, rate-limited)
+         * @description 400 OTP_INCORRECT (counts as a wrong try), OTP_LOCKED after 5 wrong tries, OTP_EXPIRED after 10 minutes or once used.
+         */
+        post: operations["AccountsController_verifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/register-applicants/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the e-mailed code, and sign in (public, rate-limited)
+         * @description Ends every other sign-in of the account. Errors as for verify-otp.
+         */
+        post: operations["AccountsController_resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/register-applicants/{id}/update-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the password (the owner only)
+         * @description 400 'Old Password Not Matched' when lastPwd is wrong; 403 for another user's id. Ends every other sign-in and returns a new session for this one.
+         */
+        put: operations["AccountsController_updatePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/common/geo": {
         parameters: {
             query?: never;
@@ -138,6 +352,106 @@ export interface components {
              * @example FORM_NOT_FOUND
              */
             errorCode?: string;
+        };
+        LoginDto: {
+            /**
+             * @description The e-mail address
+             * @example student@demo.scholarmatch.test
+             */
+            userName: string;
+            /** @example DemoStudent#2026 */
+            password: string;
+            /**
+             * @example register_user
+             * @enum {string}
+             */
+            loginType: "register_user";
+        };
+        UserDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Maya */
+            firstName: string;
+            /** @example Lopez */
+            lastName: string;
+            /** @example maya@example.com */
+            email: string;
+            /** @example +12025550143 */
+            phone: string | null;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2007-04-12
+             */
+            dob: string | null;
+            /** @enum {string} */
+            role: "applicant" | "provider" | "admin";
+            /**
+             * @description Applicants only
+             * @enum {string|null}
+             */
+            applicantType: "STUDENT" | "PARENT" | null;
+            isProfileUpdate: boolean;
+            isScholarshipApplied: boolean;
+            isActiveSubscription: boolean;
+        };
+        SessionDto: {
+            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            accessToken: string;
+            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            refreshToken: string;
+            user: components["schemas"]["UserDto"];
+            /**
+             * @description The caller's IP address as the server saw it
+             * @example 203.0.113.7
+             */
+            clientIp: string;
+        };
+        SessionResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SessionDto"];
+        };
+        RefreshDto: {
+            refreshToken: string;
+        };
+        TokenPairDto: {
+            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            accessToken: string;
+            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            refreshToken: string;
+        };
+        TokenPairResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["TokenPairDto"];
+        };
+        ApiResponseBase: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+        };
+        UserResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["UserDto"];
+        };
+        OutboxMessageDto: {
+            id: number;
+            to: string;
+            subject: string;
+            text: string;
+            html: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OutboxResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["OutboxMessageDto"][];
         };
         HealthDto: {
             /** @example ok */
@@ -227,6 +541,92 @@ export interface components {
             message?: string;
             data: components["schemas"]["FieldDefinitionDto"][];
         };
+        SignUpDto: {
+            /** @example Maya */
+            firstName: string;
+            /** @example Lopez */
+            lastName: string;
+            /** @example maya@example.com */
+            email: string;
+            /**
+             * @description International format: '+', country code, number
+             * @example +12025550143
+             */
+            phone: string;
+            password: string;
+            /**
+             * @default STUDENT
+             * @enum {string}
+             */
+            applicantType: "STUDENT" | "PARENT";
+            /**
+             * @description Sent as 'false' by the seed's client; a new account always starts false
+             * @example false
+             */
+            isProfileUpdate?: Record<string, never>;
+            /**
+             * @description Sent as 'false' by the seed's client; a new account always starts false
+             * @example false
+             */
+            isScholarshipApplied?: Record<string, never>;
+            /** @description The applicant agreed to calls and texts (recorded with the time) */
+            consentToContact?: boolean;
+            /** @description The applicant accepted the terms, privacy policy and official rules (recorded with the time) */
+            acceptTerms?: boolean;
+        };
+        MinimalProfileDto: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /**
+             * @description Country code from the profile (null until given)
+             * @example US
+             */
+            country: string | null;
+            /** @description ZIP code from the profile (null until given) */
+            zipcode: string | null;
+            /** @description The payment provider's customer id (memberships; null until then) */
+            providerUserId: string | null;
+            /** @description The payment provider's address id (memberships; null until then) */
+            providerAddressId: string | null;
+        };
+        MinimalProfileResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["MinimalProfileDto"];
+        };
+        ForgotPasswordDto: {
+            /** @example maya@example.com */
+            email: string;
+        };
+        VerifyOtpDto: {
+            /** @example maya@example.com */
+            email: string;
+            /**
+             * @description The 6-digit code from the e-mail
+             * @example 042917
+             */
+            otp: string;
+        };
+        ResetPasswordDto: {
+            /** @example maya@example.com */
+            email: string;
+            /**
+             * @description The 6-digit code from the e-mail
+             * @example 042917
+             */
+            otp: string;
+            newPassword: string;
+        };
+        UpdatePasswordDto: {
+            /** @description The current password */
+            lastPwd: string;
+            /** @description The new password */
+            password: string;
+        };
         VisitorCountryDto: {
             /**
              * @description ISO 3166-1 alpha-2 code, lower case
@@ -249,6 +649,162 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AuthController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AuthController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AuthController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponseBase"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AuthController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    MailOutboxController_list: {
+        parameters: {
+            query?: {
+                /** @description Only messages to this address */
+                to?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     HealthController_health: {
         parameters: {
             query?: never;
@@ -415,6 +971,196 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountsController_signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountsController_minimalProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MinimalProfileResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountsController_forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponseBase"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountsController_verifyOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyOtpDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponseBase"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountsController_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AccountsController_updatePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
+                };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {

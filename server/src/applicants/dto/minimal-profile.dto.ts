@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiResponseBase } from '../../common/api-response.js';
+
+/** Seed 001 section 3, "Minimal applicant profile": what checkout and the chat need. */
+export class MinimalProfileDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Country code from the profile (null until given)', example: 'US' })
+  country: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'ZIP code from the profile (null until given)' })
+  zipcode: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The payment provider's customer id (memberships; null until then)" })
+  providerUserId: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The payment provider's address id (memberships; null until then)" })
+  providerAddressId: string | null;
+}
+
+export class MinimalProfileResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: MinimalProfileDto })
+  data: MinimalProfileDto;
+}

@@ -1,0 +1,140 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import { ServerSecrets } from '../auth/server-secrets.js';
+import { Sessions } from '../auth/sessions.js';
+import type { SessionDto } from '../auth/dto/session.dto.js';
+import { ApiError } from '../common/error-body.js';
+import { MAIL_UNAVAILABLE, Mailer } from '../mail/mailer.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+
+/** The one-time code's rules (issue 3; docs/security.md). */
+export const RESET_CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
+
+const NOT_REGISTERED = new ApiError(400, 'This email is not registered. Please sign up or try another email.', {
+  errorCode: 'EMAIL_NOT_FOUND',
+});
+
+type CodeVerdict = 'ok' | 'OTP_EXPIRED' | 'OTP_LOCKED' | 'OTP_INCORRECT';
+
+const VERDICT_DESCRIPTIONS: Record<Exclude<CodeVerdict, 'ok'>, string> = {
+  OTP_EXPIRED: 'This OTP has expired or was already used. Please request a new OTP.',
+  OTP_LOCKED: 'Too many wrong tries: this OTP no longer works. Please request a new OTP.',
+  OTP_INCORRECT: 'Entered OTP is incorrect. Please check the e-mail and try again.',
+};
+
+/**
+ * Password recovery by e-mail (seed 001): a 6-digit code from a CSPRNG, stored as an HMAC, valid
+ * 10 minutes, single use, void after 5 wrong tries, re-sent at most once a minute.
+ */
+@Injectable()
+export class PasswordResetService {
+  private readonly logger = new Logger('PasswordReset');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: Sessions,
+    private readonly mailer: Mailer,
+    private readonly secrets: ServerSecrets,
+  ) {}
+
+  async sendCode(email: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) throw NOT_REGISTERED;
+    const code = String(randomInt(0, 10 ** RESET_CODE_RULES.digits)).padStart(RESET_CODE_RULES.digits, '0');
+    // One statement decides "too soon", so two simultaneous requests cannot both send a code.
+    const stored = await this.db.query(
+      `INSERT INTO password_reset_codes AS c (user_id, code_hash, sent_at, expires_at)
+       VALUES ($1, $2, now(), now() + make_interval(mins => $3))
+       ON CONFLICT (user_id) DO UPDATE
+         SET code_hash = EXCLUDED.code_hash, sent_at = now(), expires_at = EXCLUDED.expires_at, failed_tries = 0, used_at = NULL
+         WHERE c.sent_at <= now() - make_interval(secs => $4)
+       RETURNING user_id`,
+      [user.id, this.hashOf(code), RESET_CODE_RULES.validMinutes, RESET_CODE_RULES.resendAfterSeconds],
+    );
+    if (!stored.length) {
+      throw new ApiError(429, `Please wait a minute before requesting a new OTP.`, { errorCode: 'OTP_RESEND_TOO_SOON' });
+    }
+    try {
+      await this.mailer.send(resetCodeMessage(user, code));
+    } catch (error) {
+      this.logger.error({ err: error }, 'could not send the reset code');
+      await this.db.query(`DELETE FROM password_reset_codes WHERE user_id = $1`, [user.id]);
+      throw new ApiError(503, MAIL_UNAVAILABLE, { errorCode: 'MAIL_UNAVAILABLE' });
+    }
+  }
+
+  /** Checks a code without using it up (the OTP step of the page); wrong tries count. */
+  async checkCode(email: string, code: string): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) throw NOT_REGISTERED;
+    this.throwUnlessOk(await this.judge(user.id, code, false));
+  }
+
+  /** Sets the new password with a valid code, ends every other sign-in, and signs this one in. */
+  async reset(email: string, code: string, newPassword: string, clientIp: string): Promise<SessionDto> {
+    const user = await this.users.findByEmail(email);
+    if (!user) throw NOT_REGISTERED;
+    const passwordHash = await this.hasher.hash(newPassword);
+    this.throwUnlessOk(await this.judge(user.id, code, true, passwordHash));
+    return this.sessions.restartAll(user, clientIp);
+  }
+
+  /**
+   * Judges a code under a row lock; a wrong try is counted and committed before the error is
+   * thrown. With `consume`, a right code is spent and the new password stored in the same transaction.
+   */
+  private judge(userId: string, code: string, consume: boolean, newPasswordHash?: string): Promise<CodeVerdict> {
+    return this.db.transaction(async (tx) => {
+      const [row] = (await tx.query(
+        `SELECT code_hash, failed_tries, used_at IS NOT NULL OR expires_at <= now() AS spent
+           FROM password_reset_codes WHERE user_id = $1 FOR UPDATE`,
+        [userId],
+      )) as { code_hash: string; failed_tries: number; spent: boolean }[];
+      if (!row || row.spent) return 'OTP_EXPIRED';
+      if (row.failed_tries >= RESET_CODE_RULES.maxWrongTries) return 'OTP_LOCKED';
+      if (!timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(this.hashOf(code), 'hex'))) {
+        await tx.query(`UPDATE password_reset_codes SET failed_tries = failed_tries + 1 WHERE user_id = $1`, [userId]);
+        return row.failed_tries + 1 >= RESET_CODE_RULES.maxWrongTries ? 'OTP_LOCKED' : 'OTP_INCORRECT';
+      }
+      if (consume) {
+        await tx.query(`UPDATE password_reset_codes SET used_at = now() WHERE user_id = $1`, [userId]);
+        await tx.query(`UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1`, [userId, newPasswordHash]);
+      }
+      return 'ok';
+    });
+  }
+
+  private throwUnlessOk(verdict: CodeVerdict): void {
+    if (verdict !== 'ok') throw new ApiError(400, VERDICT_DESCRIPTIONS[verdict], { errorCode: verdict });
+  }
+
+  private hashOf(code: string): string {
+    return createHmac('sha256', this.secrets.codeKey).update(code).digest('hex');
+  }
+}
+
+function resetCodeMessage(user: UserEntity, code: string) {
+  const minutes = RESET_CODE_RULES.validMinutes;
+  return {
+    to: user.email,
+    subject: 'Your ScholarMatch password reset code',
+    text:
+      `Hello ${user.firstName},\n\nYour one-time password (OTP) is ${code}.\n` +
+      `It works once, for ${minutes} minutes. If you did not ask to reset your password, ignore this e-mail: ` +
+      `your password stays the same.\n\nScholarMatch`,
+    html:
+      `<p>Hello ${escapeHtml(user.firstName)},</p><p>Your one-time password (OTP) is <strong>${code}</strong>.</p>` +
+      `<p>It works once, for ${minutes} minutes. If you did not ask to reset your password, ignore this e-mail: ` +
+      `your password stays the same.</p><p>ScholarMatch</p>`,
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

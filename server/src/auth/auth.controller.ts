@@ -1,0 +1,74 @@
+import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiResponseBase, ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { RateLimited } from '../common/rate-limit.js';
+import { toUserDto, UserResponseDto } from '../users/dto/user.dto.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { type Caller, CurrentUser, Public } from './auth.decorators.js';
+import { AuthService } from './auth.service.js';
+import { LoginDto, RefreshDto } from './dto/login.dto.js';
+import { SessionResponseDto, TokenPairResponseDto } from './dto/session.dto.js';
+import { Sessions } from './sessions.js';
+import { ApiError } from '../common/error-body.js';
+
+@ApiTags('users')
+@ApiErrorResponses()
+@Controller('users')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly sessions: Sessions,
+    private readonly users: UsersRepository,
+  ) {}
+
+  @Public()
+  @RateLimited()
+  @Post('auth/login')
+  @ApiOperation({
+    summary: 'Log in with e-mail and password (public, rate-limited)',
+    description:
+      'Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, ' +
+      'that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE.',
+  })
+  @ApiCreatedResponse({ type: SessionResponseDto })
+  async login(@Body() body: LoginDto, @Ip() ip: string) {
+    return { statusCode: 201, message: 'User Logged In Successfully!!', data: await this.auth.login(body.userName, body.password, ip) };
+  }
+
+  @Public()
+  @RateLimited(120)
+  @Post('auth/refresh')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Exchange a refresh token for a new access and refresh token (public)',
+    description: 'Each refresh token works once. Presenting a spent one revokes every token of its sign-in (401 TOKEN_REUSED).',
+  })
+  @ApiOkResponse({ type: TokenPairResponseDto })
+  async refresh(@Body() body: RefreshDto) {
+    return ok(await this.sessions.renew(body.refreshToken));
+  }
+
+  @Public()
+  @Post('auth/logout')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Log out: revoke the refresh token and its sign-in (public: works with an expired access token)',
+    description: 'The access token stays valid until it expires (at most 15 minutes); the browser forgets it.',
+  })
+  @ApiOkResponse({ type: ApiResponseBase })
+  async logout(@Body() body: RefreshDto) {
+    await this.sessions.end(body.refreshToken);
+    return { statusCode: 200, message: 'Logged out' };
+  }
+
+  @ApiBearerAuth()
+  @Get('me')
+  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOkResponse({ type: UserResponseDto })
+  async me(@CurrentUser() caller: Caller) {
+    const user = await this.users.findById(caller.id);
+    if (!user) throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
+    return ok(toUserDto(user));
+  }
+}

@@ -1,0 +1,37 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../common/error-body.js';
+import type { Role } from '../users/user.entity.js';
+import { AccessTokens } from './access-tokens.js';
+import { ALLOWED_ROLES, type Caller, IS_PUBLIC } from './auth.decorators.js';
+
+/**
+ * Global guard: a route is public only when marked @Public(); every other one needs a valid
+ * bearer access token (401 otherwise), and a role listed by @Roles() if it names any (403).
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: AccessTokens,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
+    const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_MISSING' });
+    }
+    request.caller = await this.tokens.verify(token);
+
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ALLOWED_ROLES, targets);
+    if (roles?.length && !roles.includes(request.caller.role)) {
+      throw new ApiError(403, 'You do not have access to this.', { errorCode: 'FORBIDDEN_ROLE' });
+    }
+    return true;
+  }
+}

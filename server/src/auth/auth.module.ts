@@ -1,0 +1,53 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { AppConfig } from '../config/app-config.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccessTokens, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './access-tokens.js';
+import { AuthController } from './auth.controller.js';
+import { AuthGuard } from './auth.guard.js';
+import { AuthService } from './auth.service.js';
+import { LoginLockout } from './login-lockout.js';
+import { PasswordHasher } from './password-hasher.js';
+import { RefreshTokens } from './refresh-tokens.js';
+import { loadServerSecrets, ServerSecrets } from './server-secrets.js';
+import { Sessions } from './sessions.js';
+
+/**
+ * Sign-in and sessions. Its guard is global: every route needs an access token unless marked
+ * @Public(). Sessions and the password hasher are exported for the applicant flows (sign-up,
+ * password reset and change).
+ */
+@Global()
+@Module({
+  imports: [
+    UsersModule,
+    JwtModule.registerAsync({
+      inject: [ServerSecrets, AppConfig],
+      extraProviders: [{ provide: ServerSecrets, inject: [AppConfig], useFactory: loadServerSecrets }],
+      useFactory: (secrets: ServerSecrets, config: AppConfig) => ({
+        secret: secrets.jwtKey,
+        signOptions: {
+          algorithm: TOKEN_ALGORITHM,
+          expiresIn: config.ACCESS_TOKEN_TTL_SECONDS,
+          issuer: TOKEN_ISSUER,
+          audience: TOKEN_AUDIENCE,
+        },
+        verifyOptions: { algorithms: [TOKEN_ALGORITHM], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    { provide: ServerSecrets, inject: [AppConfig], useFactory: loadServerSecrets },
+    AccessTokens,
+    RefreshTokens,
+    LoginLockout,
+    PasswordHasher,
+    Sessions,
+    AuthService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [Sessions, PasswordHasher, ServerSecrets],
+})
+export class AuthModule {}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../common/error-body.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { SessionDto } from './dto/session.dto.js';
+import { LoginLockout } from './login-lockout.js';
+import { PasswordHasher } from './password-hasher.js';
+import { Sessions } from './sessions.js';
+
+/**
+ * Login. The two failures are told apart (errorCode EMAIL_NOT_FOUND / WRONG_PASSWORD) because the
+ * chat sign-in offers different next steps for each (seed 001 section 8); docs/security.md says
+ * why that is acceptable and what limits guessing.
+ */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly lockout: LoginLockout,
+    private readonly sessions: Sessions,
+  ) {}
+
+  async login(userName: string, password: string, clientIp: string): Promise<SessionDto> {
+    await this.lockout.assertNotLocked(userName, clientIp);
+    const user = await this.users.findByEmailWithPassword(userName);
+    if (!user) {
+      await this.lockout.recordFailure(userName, clientIp);
+      throw new ApiError(400, 'This email is not registered. Please sign up or try another email.', { errorCode: 'EMAIL_NOT_FOUND' });
+    }
+    if (!(await this.hasher.verify(user.passwordHash, password))) {
+      await this.lockout.recordFailure(userName, clientIp);
+      throw new ApiError(400, 'Your password is incorrect. Please try again or reset it.', { errorCode: 'WRONG_PASSWORD' });
+    }
+    await this.lockout.clear(userName, clientIp);
+    if (this.hasher.needsRehash(user.passwordHash)) {
+      await this.users.setPasswordHash(user.id, await this.hasher.hash(password));
+    }
+    return this.sessions.start(user, clientIp);
+  }
+}

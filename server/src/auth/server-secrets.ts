@@ -1,0 +1,36 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppConfig } from '../config/app-config.js';
+
+/** The keys the server signs and MACs with. */
+export class ServerSecrets {
+  constructor(
+    /** Signs access tokens (HS256). */
+    readonly jwtKey: string,
+    /** Keys the HMAC of password-reset codes, so a copy of the table does not reveal them. */
+    readonly codeKey: Buffer,
+  ) {}
+
+  static fromMaster(master: string): ServerSecrets {
+    const derive = (purpose: string) => createHmac('sha256', master).update(purpose).digest();
+    return new ServerSecrets(derive('access-tokens').toString('base64url'), derive('reset-codes'));
+  }
+}
+
+/**
+ * JWT_SECRET, or one generated on first start and kept in DATA_DIR/jwt-secret (mode 0600), so
+ * sessions survive restarts with no setup. Several replicas must share JWT_SECRET.
+ */
+export async function loadServerSecrets(config: AppConfig): Promise<ServerSecrets> {
+  if (config.JWT_SECRET) return ServerSecrets.fromMaster(config.JWT_SECRET);
+  const file = path.join(config.DATA_DIR, 'jwt-secret');
+  await mkdir(config.DATA_DIR, { recursive: true });
+  try {
+    await writeFile(file, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Already there (or written by a process starting at the same moment): use it.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return ServerSecrets.fromMaster((await readFile(file, 'utf8')).trim());
+}

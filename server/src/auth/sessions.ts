@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../common/error-body.js';
+import { toUserDto } from '../users/dto/user.dto.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { AccessTokens } from './access-tokens.js';
+import type { SessionDto, TokenPairDto } from './dto/session.dto.js';
+import { RefreshTokens } from './refresh-tokens.js';
+
+/** Starts, renews and ends sign-ins: an access token plus a refresh token of a new family. */
+@Injectable()
+export class Sessions {
+  constructor(
+    private readonly accessTokens: AccessTokens,
+    private readonly refreshTokens: RefreshTokens,
+    private readonly users: UsersRepository,
+  ) {}
+
+  async start(user: UserEntity, clientIp: string): Promise<SessionDto> {
+    const [accessToken, refreshToken] = await Promise.all([
+      this.accessTokens.sign({ id: user.id, role: user.role }),
+      this.refreshTokens.issue(user.id),
+    ]);
+    return { user: toUserDto(user), accessToken, refreshToken, clientIp };
+  }
+
+  async renew(refreshToken: string): Promise<TokenPairDto> {
+    const rotated = await this.refreshTokens.rotate(refreshToken);
+    const user = await this.users.findById(rotated.userId);
+    if (!user) throw new ApiError(401, 'Your session has ended. Please log in again.', { errorCode: 'TOKEN_INVALID' });
+    return { accessToken: await this.accessTokens.sign({ id: user.id, role: user.role }), refreshToken: rotated.token };
+  }
+
+  end(refreshToken: string): Promise<void> {
+    return this.refreshTokens.revokeFamilyOf(refreshToken);
+  }
+
+  /** After a password change or reset: every other device signs in again; this one gets a new session. */
+  async restartAll(user: UserEntity, clientIp: string): Promise<SessionDto> {
+    await this.refreshTokens.revokeAllOf(user.id);
+    return this.start(user, clientIp);
+  }
+}

@@ -1,0 +1,56 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsEmail, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Roles } from '../auth/auth.decorators.js';
+import { ApiResponseBase, ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { OutboxReader } from './outbox-mailer.js';
+
+class OutboxQueryDto {
+  @ApiPropertyOptional({ description: 'Only messages to this address' })
+  @IsOptional()
+  @IsEmail()
+  to?: string;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+}
+
+class OutboxMessageDto {
+  @ApiProperty() id: number;
+  @ApiProperty() to: string;
+  @ApiProperty() subject: string;
+  @ApiProperty() text: string;
+  @ApiProperty({ type: String, nullable: true }) html: string | null;
+  @ApiProperty() createdAt: Date;
+}
+
+class OutboxResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [OutboxMessageDto] })
+  data: OutboxMessageDto[];
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@Roles('admin')
+@Controller('admin/mail-outbox')
+export class MailOutboxController {
+  constructor(private readonly outbox: OutboxReader) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'E-mails kept in the outbox, newest first (admins)',
+    description: 'With no SMTP_URL configured, every e-mail (e.g. password-reset codes) is stored here instead of sent.',
+  })
+  @ApiOkResponse({ type: OutboxResponseDto })
+  async list(@Query() query: OutboxQueryDto) {
+    return ok(await this.outbox.latest({ to: query.to, limit: query.limit ?? 20 }));
+  }
+}

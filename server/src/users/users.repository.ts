@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ApiError } from '../common/error-body.js';
+import { MESSAGES } from '@scholarmatch/schemas';
+import { UserEntity } from './user.entity.js';
+
+/** Unique violation of PostgreSQL (the e-mail index). */
+const UNIQUE_VIOLATION = '23505';
+
+export type NewUser = Pick<UserEntity, 'email' | 'passwordHash' | 'role' | 'firstName' | 'lastName'> &
+  Partial<Pick<UserEntity, 'phone' | 'applicantType' | 'consentedToContactAt' | 'acceptedTermsAt'>>;
+
+/** Users by id or e-mail (case-insensitive, as the unique index is). */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** With its password hash, for the checks that need it. */
+  findByEmailWithPassword(email: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('lower(user.email) = lower(:email)', { email: email.trim() })
+      .getOne();
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).getOne();
+  }
+
+  async passwordHashOf(id: string): Promise<string | null> {
+    const user = await this.users.createQueryBuilder('user').addSelect('user.passwordHash').where('user.id = :id', { id }).getOne();
+    return user?.passwordHash ?? null;
+  }
+
+  /** Creates the account; an e-mail already in use (in any letter case) is a 409 with the seed's words. */
+  async create(user: NewUser): Promise<UserEntity> {
+    try {
+      const saved = await this.users.save(this.users.create({ ...user, email: user.email.trim() }));
+      return (await this.findById(saved.id))!;
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new ApiError(409, MESSAGES.emailTaken, { errorCode: 'EMAIL_TAKEN' });
+      }
+      throw error;
+    }
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.users.update({ id }, { passwordHash, passwordChangedAt: new Date() });
+  }
+}

@@ -1,0 +1,42 @@
+import type { TestApp } from './test-app.js';
+
+/** HTTP helpers for the account specs: JSON calls from a chosen client IP. */
+export function accountClient(t: TestApp) {
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, options: { body?: unknown; token?: string; ip?: string; raw?: string } = {}) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      remoteAddress: options.ip ?? '10.0.0.1',
+      headers: {
+        ...(options.body !== undefined || options.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      ...(options.raw !== undefined ? { payload: options.raw } : options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
+    });
+
+  let counter = 0;
+  const newApplicant = (overrides: Record<string, unknown> = {}) => ({
+    firstName: 'Maya',
+    lastName: 'Lopez',
+    email: `maya.${Date.now()}.${++counter}@example.com`,
+    phone: '+12025550143',
+    password: 'correct horse battery',
+    applicantType: 'STUDENT',
+    isProfileUpdate: 'false',
+    isScholarshipApplied: 'false',
+    ...overrides,
+  });
+
+  /** Signs up a fresh applicant; returns the body sent and the session answered. */
+  const signUp = async (overrides: Record<string, unknown> = {}, ip = `10.1.${counter % 250}.${(counter * 7) % 250}`) => {
+    const body = newApplicant(overrides);
+    const res = await call('POST', '/register-applicants', { body, ip });
+    if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+    return { body, session: res.json().data as { user: { id: string; email: string }; accessToken: string; refreshToken: string } };
+  };
+
+  const login = (userName: string, password: string, ip = '10.0.0.1') =>
+    call('POST', '/users/auth/login', { body: { userName, password, loginType: 'register_user' }, ip });
+
+  return { call, signUp, login, newApplicant };
+}
