@@ -48,13 +48,20 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
  * Starts the built server (`npm run build` first) on a fresh database: a new database on
  * DATABASE_URL's server when set, else an embedded PostgreSQL in a temporary folder.
  */
-export async function startServer(options: { logLevel?: string; logFile?: string } = {}): Promise<RunningServer> {
+export async function startServer(options: { logLevel?: string; logFile?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const entry = path.join(REPO_ROOT, 'server', 'dist', 'server', 'src', 'main.js');
   if (!existsSync(entry) || !existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html'))) {
     throw new Error('The app is not built: run `npm run build` (npm run test:e2e does).');
   }
   const port = await freePort();
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), LOG_LEVEL: options.logLevel ?? 'warn', HOST: '127.0.0.1', NODE_ENV: 'production' };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    LOG_LEVEL: options.logLevel ?? 'warn',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    ...options.env,
+  };
   let databaseUrl: string;
   let resolveUrl = () => databaseUrl;
   let cleanup = async () => undefined as void;

@@ -3,6 +3,7 @@ import { TestEnvironment } from 'jest-environment-jsdom';
 /**
  * jsdom, plus the browser APIs it lacks that RJSF and Chakra (Ark/Zag) use:
  * - structuredClone (RJSF copies form data with it),
+ * - the Fetch API's Request, Response and Headers (the API client's middleware works on them),
  * - matchMedia, ResizeObserver, scrollTo, IntersectionObserver and PointerEvent (Chakra's
  *   machines; the checkbox dispatches a PointerEvent when its label is clicked).
  */
@@ -11,6 +12,9 @@ export default class BrowserLikeEnvironment extends TestEnvironment {
     super(config, context);
     const window = this.global;
     window.structuredClone = structuredClone;
+    window.Request ??= Request;
+    window.Response ??= Response;
+    window.Headers ??= Headers;
     window.matchMedia ??= (query) => ({
       matches: false,
       media: query,

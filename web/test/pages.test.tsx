@@ -3,6 +3,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAppRouter } from '../src/app/router';
+import { BUSINESS_URL, SOCIAL_LINK } from '../src/pages/landing/external-links';
 import { renderWithChakra } from './render-form';
 
 function renderAt(path: string) {
@@ -14,14 +15,71 @@ describe('public pages', () => {
   it('the landing page says what the product does and carries the disclaimer', async () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: /Scholarships matched to you/ })).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toMatch(/Financial aid is not guaranteed/);
+    expect(screen.getByRole('note').textContent).toMatch(/does not improve your chances of winning/);
     // jsdom applies no media queries, so the page renders at its small-screen layout: open the menu.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }));
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Chatbot', 'Partners', 'Pricing', 'About Us', 'FAQ', 'Contact', 'Login', 'Sign UP']) {
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    for (const label of ['Chatbot', 'Partners', 'Pricing', 'About Us', 'Business', 'FAQ', 'Contact', 'Sign UP']) {
       expect(within(nav).getByRole('link', { name: label })).toBeTruthy();
     }
+    expect(within(nav).getByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('/home is the landing page too', async () => {
+    renderAt('/home');
+    expect(await screen.findByRole('heading', { level: 1, name: /Scholarships matched to you/ })).toBeTruthy();
+  });
+
+  it.each([
+    ['/partners', 'Partner with ScholarMatch'],
+    ['/pricing', 'Free for students'],
+    ['/about-us', 'Less time on forms, more time on what matters'],
+    ['/faq', 'Frequently asked questions'],
+    ['/contact', 'Contact us'],
+    ['/terms', 'Terms of use'],
+    ['/privacy', 'Privacy Policy'],
+    ['/b2b', 'Run your scholarship with ScholarMatch'],
+    ['/chatbot', 'Almost ready'],
+  ])('%s loads inside the public layout', async (path, title) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toMatch(/Financial aid is not guaranteed/);
-    expect(screen.getByRole('note').textContent).toMatch(/Upgrading your plan does not improve your chances/);
+  });
+
+  it('the footer carries every link of the spec', async () => {
+    renderAt('/');
+    const footer = await screen.findByRole('contentinfo');
+    const hrefs = Object.fromEntries(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => [link.textContent?.trim(), link.getAttribute('href')]),
+    );
+    expect(hrefs).toMatchObject({
+      Contact: '/contact',
+      FAQ: '/faq',
+      'Brands & Businesses': BUSINESS_URL,
+      Partner: '/partners',
+      'Sign UP': '/signup',
+      'Terms of use': '/terms',
+      'Privacy Policy': '/privacy',
+      [SOCIAL_LINK.label]: SOCIAL_LINK.href,
+    });
+    expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeTruthy();
+  });
+
+  it('the FAQ opens one answer at a time', async () => {
+    renderAt('/faq');
+    const user = userEvent.setup();
+    const trial = await screen.findByRole('button', { name: 'Is there a free trial?' });
+    const cancel = screen.getByRole('button', { name: 'Can I cancel my membership?' });
+    await user.click(trial);
+    expect(trial.getAttribute('aria-expanded')).toBe('true');
+    await user.click(cancel);
+    expect(cancel.getAttribute('aria-expanded')).toBe('true');
+    expect(trial.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('an unknown address shows the not-found page', async () => {

@@ -560,15 +560,15 @@ export interface components {
              */
             applicantType: "STUDENT" | "PARENT";
             /**
-             * @description Sent as 'false' by the seed's client; a new account always starts false
-             * @example false
+             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @enum {string}
              */
-            isProfileUpdate?: Record<string, never>;
+            isProfileUpdate?: "false";
             /**
-             * @description Sent as 'false' by the seed's client; a new account always starts false
-             * @example false
+             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @enum {string}
              */
-            isScholarshipApplied?: Record<string, never>;
+            isScholarshipApplied?: "false";
             /** @description The applicant agreed to calls and texts (recorded with the time) */
             consentToContact?: boolean;
             /** @description The applicant accepted the terms, privacy policy and official rules (recorded with the time) */

@@ -1,20 +1,16 @@
 import {
-  createRootRoute,
   createRoute,
   createRouter,
   lazyRouteComponent,
-  Outlet,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { LandingPage } from '../pages/landing/LandingPage';
+import { accountRoutes } from './account-routes';
+import { rootRoute } from './root-route';
 import { ComingSoonPage } from '../pages/misc/ComingSoonPage';
-import { NotFoundPage } from '../pages/misc/NotFoundPage';
+import { PageShell } from '../pages/misc/PageShell';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 
-const rootRoute = createRootRoute({
-  component: Outlet,
-  notFoundComponent: NotFoundPage,
-});
 
 /** The landing page is in the main chunk: it is what most visitors see first. */
 const landingRoute = createRoute({
@@ -23,7 +19,80 @@ const landingRoute = createRoute({
   component: LandingPage,
 });
 
-/** Placeholder for the chatbot, log-in and sign-up flows the landing page links to. */
+/** The spec serves the landing page at /home too. */
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/home',
+  component: LandingPage,
+});
+
+/** While a public page's chunk loads, its frame is already there, so the top bar never blinks. */
+function PublicPageLoading() {
+  return (
+    <PageShell>
+      <RouteLoading />
+    </PageShell>
+  );
+}
+
+/* The public text pages: each in its own chunk, fetched on hover or on first visit. */
+const partnersRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/partners',
+  component: lazyRouteComponent(() => import('../pages/public/PartnersPage'), 'PartnersPage'),
+  pendingComponent: PublicPageLoading,
+});
+
+const pricingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/pricing',
+  component: lazyRouteComponent(() => import('../pages/public/PricingPage'), 'PricingPage'),
+  pendingComponent: PublicPageLoading,
+});
+
+const aboutUsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/about-us',
+  component: lazyRouteComponent(() => import('../pages/public/AboutUsPage'), 'AboutUsPage'),
+  pendingComponent: PublicPageLoading,
+});
+
+const faqRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/faq',
+  component: lazyRouteComponent(() => import('../pages/public/FaqPage'), 'FaqPage'),
+  pendingComponent: PublicPageLoading,
+});
+
+const contactRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/contact',
+  component: lazyRouteComponent(() => import('../pages/public/ContactPage'), 'ContactPage'),
+  pendingComponent: PublicPageLoading,
+});
+
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  component: lazyRouteComponent(() => import('../pages/public/TermsPage'), 'TermsPage'),
+  pendingComponent: PublicPageLoading,
+});
+
+const privacyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/privacy',
+  component: lazyRouteComponent(() => import('../pages/public/PrivacyPage'), 'PrivacyPage'),
+  pendingComponent: PublicPageLoading,
+});
+
+const businessRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/b2b',
+  component: lazyRouteComponent(() => import('../pages/public/BusinessPage'), 'BusinessPage'),
+  pendingComponent: PublicPageLoading,
+});
+
+/** Placeholder until the chat assistant is built; it sits in the public frame like any public page. */
 const chatbotRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/chatbot',
@@ -38,7 +107,21 @@ const formPreviewRoute = createRoute({
   pendingComponent: RouteLoading,
 });
 
-const routeTree = rootRoute.addChildren([landingRoute, chatbotRoute, formPreviewRoute]);
+const routeTree = rootRoute.addChildren([
+  landingRoute,
+  homeRoute,
+  partnersRoute,
+  pricingRoute,
+  aboutUsRoute,
+  faqRoute,
+  contactRoute,
+  termsRoute,
+  privacyRoute,
+  businessRoute,
+  chatbotRoute,
+  formPreviewRoute,
+  ...accountRoutes(),
+]);
 
 /** The app's router; tests pass a memory history. */
 export function createAppRouter(history?: RouterHistory) {

@@ -1,4 +1,5 @@
-import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
 
 const STEPS = [
   {
@@ -107,6 +108,9 @@ function Faq() {
               </Text>
             </Box>
           ))}
+          <Link asChild color="brand.700" fontWeight="semibold">
+            <RouterLink to="/faq">See all questions</RouterLink>
+          </Link>
         </Stack>
       </Container>
     </Box>

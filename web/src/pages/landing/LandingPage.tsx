@@ -1,18 +1,13 @@
-import { Box } from '@chakra-ui/react';
-import { Footer } from './Footer';
 import { Hero } from './Hero';
 import { InfoSections } from './InfoSections';
-import { TopBar } from './TopBar';
+import { PublicLayout } from './PublicLayout';
 
+/** Served at / and /home. Kept in the main chunk, so it imports nothing heavy. */
 export function LandingPage() {
   return (
-    <Box minH="100dvh" display="flex" flexDirection="column">
-      <TopBar />
-      <Box as="main" flex="1">
-        <Hero />
-        <InfoSections />
-      </Box>
-      <Footer />
-    </Box>
+    <PublicLayout>
+      <Hero />
+      <InfoSections />
+    </PublicLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { useCurrentUser } from '../../session/session-store';
 
 function Mark() {
   return (
@@ -10,12 +11,23 @@ function Mark() {
   );
 }
 
-export function Logo() {
+/**
+ * Leads home: the dashboard when signed in (seed 000 section 2), else the landing page.
+ * `compactOnTablet` drops the wordmark from `md` to `lg`, where the full top menu needs the room.
+ */
+export function Logo({ compactOnTablet = false }: { compactOnTablet?: boolean }) {
+  const signedIn = useCurrentUser() !== null;
   return (
-    <RouterLink to="/" aria-label="ScholarMatch home">
+    <RouterLink to={signedIn ? '/auth/dashboard' : '/'} aria-label="ScholarMatch home">
       <HStack gap="2" color="brand.700">
         <Mark />
-        <Text fontWeight="bold" fontSize="xl" letterSpacing="-0.02em" color="fg">
+        <Text
+          fontWeight="bold"
+          fontSize="xl"
+          letterSpacing="-0.02em"
+          color="fg"
+          display={compactOnTablet ? { base: 'block', md: 'none', lg: 'block' } : undefined}
+        >
           Scholar<Text as="span" color="brand.700">Match</Text>
         </Text>
       </HStack>

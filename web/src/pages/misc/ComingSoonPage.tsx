@@ -2,7 +2,7 @@ import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { PageShell } from './PageShell';
 
-/** Stands in for the chatbot, log-in and sign-up until they are built. */
+/** Stands in for the chat assistant (/chatbot) until it is built. */
 export function ComingSoonPage() {
   return (
     <PageShell>
@@ -11,7 +11,8 @@ export function ComingSoonPage() {
           Almost ready
         </Heading>
         <Text color="fg.muted" fontSize="lg">
-          Our scholarship assistant, accounts and sign-up are on their way. Check back soon.
+          Our chat assistant, which will sign you up or log you in by asking one question at a time, is on its
+          way. Check back soon.
         </Text>
         <Button asChild variant="outline" colorPalette="brand">
           <RouterLink to="/">Back to the home page</RouterLink>

@@ -1,17 +1,14 @@
-import { Box, Container } from '@chakra-ui/react';
+import { Container } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { Footer } from '../landing/Footer';
-import { TopBar } from '../landing/TopBar';
+import { PublicLayout } from '../landing/PublicLayout';
 
-/** Top bar, a centred content column and the footer: the frame of every public page. */
+/** The public layout with a centred content column: the frame of every public text page. */
 export function PageShell({ children, maxW = '4xl' }: { children: ReactNode; maxW?: string }) {
   return (
-    <Box minH="100dvh" display="flex" flexDirection="column">
-      <TopBar />
-      <Container as="main" maxW={maxW} flex="1" py={{ base: '10', md: '16' }}>
+    <PublicLayout>
+      <Container maxW={maxW} py={{ base: '10', md: '16' }}>
         {children}
       </Container>
-      <Footer />
-    </Box>
+    </PublicLayout>
   );
 }

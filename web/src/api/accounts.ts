@@ -1,0 +1,60 @@
+import type { components } from './schema';
+import { ApiError } from './api-error';
+import { api } from './client';
+import { refreshToken as storedRefreshToken, clearSession, saveSession, type StoredSession } from '../session/session-store';
+
+export type SignUpBody = components['schemas']['SignUpDto'];
+type Session = components['schemas']['SessionDto'];
+
+/** Unwraps `{ data }` or throws the error body as an ApiError (its message is the description). */
+function sessionOf(result: { data?: { data: Session }; error?: unknown; response: Response }): StoredSession {
+  if (!result.data) throw new ApiError(result.error, result.response.status);
+  return result.data.data as StoredSession;
+}
+
+/** Signs up, stores the session under the seed's keys and returns it. */
+export async function signUp(body: SignUpBody): Promise<StoredSession> {
+  const session = sessionOf(await api.POST('/api/v1/register-applicants', { body }));
+  saveSession(session);
+  return session;
+}
+
+export async function logIn(userName: string, password: string): Promise<StoredSession> {
+  const session = sessionOf(await api.POST('/api/v1/users/auth/login', { body: { userName, password, loginType: 'register_user' } }));
+  saveSession(session);
+  return session;
+}
+
+export async function requestResetCode(email: string): Promise<void> {
+  const { error, response } = await api.POST('/api/v1/register-applicants/forgot-password', { body: { email } });
+  if (!response.ok) throw new ApiError(error, response.status);
+}
+
+export async function checkResetCode(email: string, otp: string): Promise<void> {
+  const { error, response } = await api.POST('/api/v1/register-applicants/verify-otp', { body: { email, otp } });
+  if (!response.ok) throw new ApiError(error, response.status);
+}
+
+export async function resetPassword(email: string, otp: string, newPassword: string): Promise<StoredSession> {
+  const session = sessionOf(await api.POST('/api/v1/register-applicants/reset-password', { body: { email, otp, newPassword } }));
+  saveSession(session);
+  return session;
+}
+
+/** Changes the password; the server ends other sign-ins and returns a new session for this one. */
+export async function changePassword(userId: string, lastPwd: string, password: string): Promise<StoredSession> {
+  const result = await api.PUT('/api/v1/register-applicants/{id}/update-password', {
+    params: { path: { id: userId } },
+    body: { lastPwd, password },
+  });
+  const session = sessionOf(result);
+  saveSession(session);
+  return session;
+}
+
+/** Forgets the session here at once and asks the server to revoke it (a failure there changes nothing here). */
+export async function logOut(): Promise<void> {
+  const refreshToken = storedRefreshToken();
+  clearSession();
+  if (refreshToken) await api.POST('/api/v1/users/auth/logout', { body: { refreshToken } }).catch(() => undefined);
+}

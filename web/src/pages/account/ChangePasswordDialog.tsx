@@ -1,0 +1,103 @@
+import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@scholarmatch/schemas';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { changePassword } from '../../api/accounts';
+import { useCurrentUser } from '../../session/session-store';
+
+/** The seed's pause between a changed password and the redirect. */
+const REDIRECT_AFTER_CHANGE_MS = 500;
+
+type Notice = { status: 'success' | 'error'; text: string } | null;
+
+/** Old, new and confirm; the seed's messages (seed 001 sections 2, 5 and 8). */
+function problemOf(lastPwd: string, password: string, confirm: string): string | null {
+  if (!lastPwd || !password || !confirm) return MESSAGES.changePasswordAllFields;
+  if (password !== confirm) return MESSAGES.changePasswordMismatch;
+  if (password.length < PASSWORD_POLICY.minLength) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > PASSWORD_POLICY.maxLength) return PASSWORD_MESSAGES.tooLong;
+  return null;
+}
+
+export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [fields, setFields] = useState({ lastPwd: '', password: '', confirm: '' });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [pending, setPending] = useState(false);
+
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = problemOf(fields.lastPwd, fields.password, fields.confirm);
+    if (problem) return setNotice({ status: 'error', text: problem });
+    if (!user) return;
+    setPending(true);
+    setNotice(null);
+    try {
+      await changePassword(user.id, fields.lastPwd, fields.password);
+      setNotice({ status: 'success', text: 'Password changed successfully' });
+      setTimeout(() => {
+        onOpenChange(false);
+        void navigate({ to: '/auth/dashboard' });
+      }, REDIRECT_AFTER_CHANGE_MS);
+    } catch (error) {
+      // The seed shows one message for any failure here; the server's own sentence when it is another problem.
+      const text = error instanceof Error && error.message && !/Old Password/.test(error.message) ? error.message : 'Old Password Not Matched';
+      setNotice({ status: 'error', text });
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" size="sm">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate aria-label="Change Password">
+              <Dialog.Header>
+                <Dialog.Title>Change Password</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {notice ? (
+                    <Alert.Root status={notice.status} borderRadius="md">
+                      <Alert.Indicator />
+                      <Alert.Description>{notice.text}</Alert.Description>
+                    </Alert.Root>
+                  ) : null}
+                  <Field.Root>
+                    <Field.Label>Old password</Field.Label>
+                    <Input type="password" autoComplete="current-password" value={fields.lastPwd} onChange={set('lastPwd')} />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>New password</Field.Label>
+                    <Input type="password" autoComplete="new-password" value={fields.password} onChange={set('password')} />
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>Confirm password</Field.Label>
+                    <Input type="password" autoComplete="new-password" value={fields.confirm} onChange={set('confirm')} />
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Cancel</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={pending}>
+                  Change Password
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

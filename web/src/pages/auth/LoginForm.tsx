@@ -1,0 +1,90 @@
+import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
+import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { logIn } from '../../api/accounts';
+
+/** The seed's pause between a successful login and the dashboard. */
+export const REDIRECT_AFTER_LOGIN_MS = 500;
+
+/**
+ * Username (the e-mail) and password, with the seed's messages and a SIGN UP link. The two fields
+ * are fixed by the login protocol, so this form is not served as data (docs/decisions.md).
+ */
+export function LoginForm({ onSignUp }: { onSignUp?: () => void }) {
+  const navigate = useNavigate();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+
+  const userNameMissing = submitted && !userName.trim();
+  const passwordMissing = submitted && !password;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(null);
+    if (!userName.trim() || !password) return;
+    setPending(true);
+    try {
+      await logIn(userName.trim(), password);
+      setSucceeded(true);
+      setTimeout(() => void navigate({ to: '/auth/dashboard' }), REDIRECT_AFTER_LOGIN_MS);
+    } catch (error) {
+      setFailure(error instanceof Error && error.message ? error.message : 'Server Error');
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Log in">
+      <Stack gap="4">
+        {failure ? (
+          <Alert.Root status="error" borderRadius="md">
+            <Alert.Indicator />
+            <Alert.Description>{failure}</Alert.Description>
+          </Alert.Root>
+        ) : null}
+        {succeeded ? (
+          <Alert.Root status="success" borderRadius="md">
+            <Alert.Indicator />
+            <Alert.Description>User Logged In Successfully!!</Alert.Description>
+          </Alert.Root>
+        ) : null}
+        <Field.Root invalid={userNameMissing} required>
+          <Field.Label>
+            Username
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="email" autoComplete="username" placeholder="Your e-mail address" value={userName} onChange={(e) => setUserName(e.target.value)} />
+          <Field.ErrorText>{MESSAGES.usernameRequired}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={passwordMissing} required>
+          <Field.Label>
+            Password
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field.ErrorText>{MESSAGES.passwordRequired}</Field.ErrorText>
+        </Field.Root>
+        <Link asChild alignSelf="flex-end" fontSize="sm" colorPalette="brand">
+          <RouterLink to="/forgot-password">Forgot password?</RouterLink>
+        </Link>
+        <Button type="submit" colorPalette="brand" size="lg" loading={pending || succeeded}>
+          Login
+        </Button>
+        <Text fontSize="sm" textAlign="center" color="fg.muted">
+          New here?{' '}
+          <Link asChild colorPalette="brand" fontWeight="semibold">
+            <RouterLink to="/signup" onClick={onSignUp}>
+              SIGN UP
+            </RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Link } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { ExternalLink } from './ExternalLink';
+import { useCurrentUser } from '../../session/session-store';
+import { preloadLoginModal, useOpenLogin } from './LoginModalHost';
+import { type NavLinkItem, SIGNUP_PATH } from './nav-links';
+
+const LINK_STYLE = { fontWeight: 'medium', color: 'fg.muted', _hover: { color: 'brand.700', textDecoration: 'none' } };
+
+/** One entry of the public menu; `onNavigate` lets the drawer close itself when a link is followed. */
+export function NavLink({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => void }) {
+  if ('href' in link) {
+    return (
+      <ExternalLink href={link.href} onClick={onNavigate} {...LINK_STYLE}>
+        {link.label}
+      </ExternalLink>
+    );
+  }
+  return (
+    <Link asChild {...LINK_STYLE}>
+      <RouterLink to={link.to} onClick={onNavigate}>
+        {link.label}
+      </RouterLink>
+    </Link>
+  );
+}
+
+/**
+ * Log-in (the login modal) and sign-up; a signed-in person gets the way to the dashboard instead.
+ * `size` lets the drawer make them easier to tap.
+ */
+export function AccountButtons({ onNavigate, size = 'sm' }: { onNavigate?: () => void; size?: 'sm' | 'md' }) {
+  const openLogin = useOpenLogin();
+  const signedIn = useCurrentUser() !== null;
+  const flex = size === 'md' ? '1' : undefined;
+  if (signedIn) {
+    return (
+      <Button asChild colorPalette="brand" size={size} flex={flex}>
+        <RouterLink to="/auth/dashboard" onClick={onNavigate}>
+          Go to Dashboard
+        </RouterLink>
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button
+        variant="outline"
+        colorPalette="brand"
+        size={size}
+        flex={flex}
+        onPointerEnter={preloadLoginModal}
+        onFocus={preloadLoginModal}
+        onClick={() => {
+          onNavigate?.();
+          openLogin();
+        }}
+      >
+        Login
+      </Button>
+      <Button asChild colorPalette="brand" size={size} flex={flex}>
+        <RouterLink to={SIGNUP_PATH} onClick={onNavigate}>
+          Sign UP
+        </RouterLink>
+      </Button>
+    </>
+  );
+}

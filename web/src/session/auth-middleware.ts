@@ -1,0 +1,98 @@
+import type { Middleware } from 'openapi-fetch';
+import { accessToken, clearSession, refreshToken, saveTokens } from './session-store';
+
+/** Calls whose 401/403 is an answer to show, not a lost session (seed 000 section 8). */
+const ANSWERS_NOT_SESSIONS = [
+  '/api/v1/users/auth/login',
+  '/api/v1/users/auth/refresh',
+  '/api/v1/users/auth/logout',
+  '/api/v1/register-applicants/forgot-password',
+  '/api/v1/register-applicants/verify-otp',
+  '/api/v1/register-applicants/reset-password',
+];
+
+/** Pages anyone may see (seed 000 and 001 section 2): losing a session there does not move the visitor. */
+const PUBLIC_PATHS = [
+  '/', '/home', '/b2b', '/auth', '/auth/', '/auth/login', '/auth/register', '/auth/register1', '/signup', '/auth/register3',
+  '/auth/apply', '/privacy', '/terms', '/faq', '/contact', '/partners', '/pricing', '/about-us', '/lennyAssistance',
+  '/chatbot', '/forgot-password',
+];
+
+export const LOGIN_PATH = '/auth/login';
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.includes(pathname) || pathname.startsWith('/forms/');
+}
+
+/** Seconds until the access token expires (from its `exp` claim); -1 when unreadable. */
+function secondsLeft(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp - Date.now() / 1000 : -1;
+  } catch {
+    return -1;
+  }
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** Exchanges the refresh token once, however many calls ask at the same moment (it is single use). */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    const token = refreshToken();
+    if (!token) return null;
+    try {
+      const response = await fetch('/api/v1/users/auth/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: token }),
+      });
+      if (!response.ok) return null;
+      const { data } = (await response.json()) as { data: { accessToken: string; refreshToken: string } };
+      saveTokens(data);
+      return data.accessToken;
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** The session is gone: forget it, and send the person to log in unless the page is public. */
+export function endSession(location: Pick<Location, 'pathname' | 'assign'> = globalThis.location): void {
+  clearSession();
+  if (!isPublicPath(location.pathname)) location.assign(LOGIN_PATH);
+}
+
+/** Copies of the requests sent with a token, to send once more after a refresh. */
+const retryable = new WeakMap<Request, Request>();
+
+/**
+ * Sends the access token with every call, renewing it first when it is about to expire; a 401 or
+ * 403 is retried once with a renewed token, and only then ends the session (seed 000 section 8).
+ */
+export const authMiddleware: Middleware = {
+  async onRequest({ request }) {
+    let token = accessToken();
+    if (!token) return request;
+    if (secondsLeft(token) < 30) token = (await refreshAccessToken()) ?? token;
+    request.headers.set('authorization', `Bearer ${token}`);
+    if (!ANSWERS_NOT_SESSIONS.some((path) => request.url.includes(path))) retryable.set(request, request.clone());
+    return request;
+  },
+  async onResponse({ request, response }) {
+    if (response.status !== 401 && response.status !== 403) return response;
+    const copy = retryable.get(request);
+    if (!copy) return response;
+    const renewed = await refreshAccessToken();
+    if (renewed) {
+      copy.headers.set('authorization', `Bearer ${renewed}`);
+      const again = await fetch(copy);
+      if (again.status !== 401 && again.status !== 403) return again;
+    }
+    endSession();
+    return response;
+  },
+};
