@@ -51,12 +51,12 @@ export class SignUpDto {
   @IsIn(APPLICANT_TYPES)
   applicantType?: ApplicantType;
 
-  @ApiPropertyOptional({ description: "Sent as 'false' by the seed's client; a new account always starts false", example: 'false' })
+  @ApiPropertyOptional({ type: String, enum: ['false'], description: "Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false" })
   @IsOptional()
   @IsIn(['false', false], { message: 'isProfileUpdate must be false at sign-up' })
   isProfileUpdate?: 'false' | false;
 
-  @ApiPropertyOptional({ description: "Sent as 'false' by the seed's client; a new account always starts false", example: 'false' })
+  @ApiPropertyOptional({ type: String, enum: ['false'], description: "Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false" })
   @IsOptional()
   @IsIn(['false', false], { message: 'isScholarshipApplied must be false at sign-up' })
   isScholarshipApplied?: 'false' | false;
