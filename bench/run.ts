@@ -6,8 +6,10 @@
  * The two sides run alternately for several rounds and each side reports its median round, so a
  * passing disturbance on this small machine does not decide the ratio.
  *
+ * Then logins (argon2id verification, a session issued): requests per second and p50/p95/p99.
+ *
  * Settings: BENCH_DURATION (s per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
- * (default 16), BENCH_WARMUP (s, default 2).
+ * (default 16), BENCH_WARMUP (s, default 2), BENCH_LOGIN_CONNECTIONS (default 4).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -20,6 +22,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 4);
 const TARGET_RATIO = 0.6;
 
 interface Result {
@@ -46,12 +49,20 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, index)] * 100) / 100;
 }
 
+interface RequestShape {
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  connections?: number;
+}
+
 /** Runs autocannon against one URL and computes percentiles from every response time. */
-async function measure(name: string, url: string, pid: number, seconds = DURATION): Promise<Result> {
+async function measure(name: string, url: string, pid: number, seconds = DURATION, shape: RequestShape = {}): Promise<Result> {
   const times: number[] = [];
   const cpuBefore = cpuMs(pid);
   let non2xx = 0;
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  const { connections = CONNECTIONS, ...request } = shape;
+  const instance = autocannon({ url, connections, duration: seconds, ...request });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
     if (statusCode < 200 || statusCode >= 300) non2xx++;
@@ -134,15 +145,40 @@ function printTable(results: Result[]): void {
   process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
 }
 
+/**
+ * Logins per second and their latency. Each one verifies an argon2id hash (19 MiB, t=2): memory-
+ * hard on purpose, so this is CPU-bound and far from a cached endpoint's figures; there is no bare
+ * twin to compare with. Fewer connections than the JSON endpoints: more would only queue.
+ */
+async function measureLogin(baseUrl: string, serverPid: number, results: Result[]): Promise<void> {
+  const shape: RequestShape = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'student@demo.scholarmatch.test', password: 'DemoStudent#2026', loginType: 'register_user' }),
+    connections: LOGIN_CONNECTIONS,
+  };
+  const url = `${baseUrl}/api/v1/users/auth/login`;
+  await measure('warm-up', url, serverPid, WARMUP, shape);
+  const rounds: Result[] = [];
+  for (let round = 0; round < ROUNDS; round++) rounds.push(await measure(`POST /api/v1/users/auth/login (${LOGIN_CONNECTIONS} connections)`, url, serverPid, DURATION, shape));
+  results.push(medianRound(rounds));
+}
+
 // The server logs every request at 'info', as in production; its output goes to a file so that
-// this process (the load generator) does not spend time reading it.
+// this process (the load generator) does not spend time reading it. The demo student logs in; the
+// per-IP limit on login is lifted (every request comes from 127.0.0.1).
 const logFile = path.join(os.tmpdir(), `scholarmatch-bench-${process.pid}.log`);
-const server = await startServer({ logLevel: process.env.BENCH_LOG_LEVEL ?? 'info', logFile });
+const server = await startServer({
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+  logFile,
+  env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+});
 const results: Result[] = [];
 try {
   process.stdout.write(`bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side (median shown), ${os.cpus().length} cores\n`);
   await compare('GET /api/v1/register-applicants/form-fields', `${server.baseUrl}/api/v1/register-applicants/form-fields`, server.pid, results);
   await compare('GET /api/v1/forms/profile-basic', `${server.baseUrl}/api/v1/forms/profile-basic`, server.pid, results);
+  await measureLogin(server.baseUrl, server.pid, results);
 } finally {
   await server.stop();
 }

@@ -145,6 +145,46 @@ describe('accounts', () => {
     });
   });
 
+  describe('bad input on every account call', () => {
+    it('answers 4xx with a description (never 5xx) for wrong types, missing and unknown fields, and junk JSON', async () => {
+      const { session } = await api.signUp();
+      const routes: [method: 'POST' | 'PUT', url: string][] = [
+        ['POST', '/users/auth/login'],
+        ['POST', '/users/auth/refresh'],
+        ['POST', '/users/auth/logout'],
+        ['POST', '/register-applicants/forgot-password'],
+        ['POST', '/register-applicants/verify-otp'],
+        ['POST', '/register-applicants/reset-password'],
+        ['PUT', `/register-applicants/${session.user.id}/update-password`],
+      ];
+      const bodies: ({ body: unknown } | { raw: string })[] = [
+        { body: {} },
+        { body: [] },
+        { body: { unexpected: true } },
+        { body: { userName: 1, password: [], refreshToken: {}, email: 5, otp: 123456, newPassword: null, lastPwd: false } },
+        { body: { email: 'x'.repeat(5000), refreshToken: 'y'.repeat(5000), otp: '1'.repeat(5000) } },
+        { body: { email: "a@b.co' OR 1=1 --", otp: "1' OR '1'='1", refreshToken: "'; DROP TABLE users; --" } },
+        { raw: '{"email":' },
+        { raw: '"just a string"' },
+        { raw: 'null' },
+      ];
+      let calls = 0;
+      for (const [method, url] of routes) {
+        for (const [index, input] of bodies.entries()) {
+          const res = await api.call(method, url, { ...input, token: session.accessToken, ip: `10.10.${calls % 250}.${index}` });
+          calls++;
+          expect([url, res.statusCode]).toEqual([url, expect.any(Number)]);
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode).toBeLessThan(500);
+          expect(typeof res.json().description).toBe('string');
+          expect(res.body).not.toMatch(/at \w+ \(|node_modules|SELECT |QueryFailedError/);
+        }
+      }
+      expect(calls).toBe(routes.length * bodies.length);
+      expect((await t.sql.query('SELECT count(*)::int AS n FROM users')).rows[0].n).toBeGreaterThan(0);
+    });
+  });
+
   describe('access tokens', () => {
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const key = createHmac('sha256', JWT_SECRET).update('access-tokens').digest().toString('base64url');
