@@ -4,5 +4,6 @@
  */
 import { CreateFormDefinitions1795304637283 } from './1795304637283-CreateFormDefinitions.js';
 import { CreateAccounts1795311237664 } from './1795311237664-CreateAccounts.js';
+import { IndexProfileAnswers1795313162394 } from './1795313162394-IndexProfileAnswers.js';
 
-export const MIGRATIONS = [CreateFormDefinitions1795304637283, CreateAccounts1795311237664];
+export const MIGRATIONS = [CreateFormDefinitions1795304637283, CreateAccounts1795311237664, IndexProfileAnswers1795313162394];

@@ -5,10 +5,12 @@ import { AccountsController } from './accounts.controller.js';
 import { AccountsService } from './accounts.service.js';
 import { FormFieldsController } from './form-fields.controller.js';
 import { PasswordResetService } from './password-reset.service.js';
+import { ProfileController } from './profile.controller.js';
+import { ProfileService } from './profile.service.js';
 
 @Module({
   imports: [FormsModule, UsersModule],
-  controllers: [FormFieldsController, AccountsController],
-  providers: [AccountsService, PasswordResetService],
+  controllers: [FormFieldsController, AccountsController, ProfileController],
+  providers: [AccountsService, PasswordResetService, ProfileService],
 })
 export class ApplicantsModule {}

@@ -29,6 +29,8 @@ export interface ServedForm extends VersionedBody {
 interface Snapshot {
   forms: Map<string, ServedForm>;
   formFields: VersionedBody;
+  /** Every usable definition (inactive ones too), by id. */
+  fieldsById: Map<number, FieldDefinition>;
 }
 
 /** The seed's field-definition shape: options as a map of value to label. */
@@ -84,6 +86,11 @@ export class FormsService {
     const answers = prepareAnswers(form.fields, data);
     const { version, schema } = form.compiled;
     return { version, errors: this.validator.validate(`${key}@${version}`, schema, answers), answers };
+  }
+
+  /** Every usable field definition by id, inactive ones included (stored answers may name them). */
+  async fieldsById(): Promise<ReadonlyMap<number, FieldDefinition>> {
+    return (await this.load()).fieldsById;
   }
 
   /** `{ statusCode, data: [...] }` of the active applicant profile fields, pre-serialised. */
@@ -142,6 +149,6 @@ export class FormsService {
       etag: `"${contentVersion(profileFields)}"`,
       body: Buffer.from(JSON.stringify({ statusCode: 200, data: profileFields })),
     };
-    return { forms: served, formFields };
+    return { forms: served, formFields, fieldsById: new Map(fields.map((field) => [field.id, field])) };
   }
 }

@@ -51,6 +51,23 @@ export class UsersRepository {
     }
   }
 
+  /** Saves account columns and profile answers; an e-mail taken by another account is a 409. */
+  async updateProfile(
+    id: string,
+    changes: Partial<Pick<UserEntity, 'firstName' | 'lastName' | 'email' | 'phone' | 'dob' | 'applicantType' | 'isProfileUpdate' | 'profile'>>,
+  ): Promise<UserEntity> {
+    try {
+      // TypeORM's deep-partial type does not accept a free-form jsonb document; the columns are right.
+      await this.users.update({ id }, changes as Parameters<Repository<UserEntity>['update']>[1]);
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new ApiError(409, MESSAGES.emailTakenShort, { errorCode: 'EMAIL_TAKEN', errors: [{ path: 'email', message: MESSAGES.emailTakenShort }] });
+      }
+      throw error;
+    }
+    return (await this.findById(id))!;
+  }
+
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.users.update({ id }, { passwordHash, passwordChangedAt: new Date() });
   }

@@ -294,6 +294,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/register-applicants/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in applicant with their profile answers (applicantFields) */
+        get: operations["ProfileController_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/register-applicants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the registration step or one profile tab (the owner only)
+         * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the seed's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
+         */
+        put: operations["ProfileController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/common/geo": {
         parameters: {
             query?: never;
@@ -626,6 +663,101 @@ export interface components {
             lastPwd: string;
             /** @description The new password */
             password: string;
+        };
+        FieldKeyDto: {
+            /** @example citizenship */
+            key: string;
+            /** @example Citizenship */
+            name: string;
+            /** @example select */
+            dataType: string;
+        };
+        ApplicantFieldDto: {
+            /** @example 4 */
+            fieldId: number;
+            /**
+             * @description The answer: a string (option value, text, 'YYYY-MM' date), a list of strings (multiSelect) or an object (grade: { markingSystem, grade, gpa })
+             * @example us
+             */
+            fieldValue: Record<string, never>;
+            field: components["schemas"]["FieldKeyDto"];
+        };
+        ApplicantDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Maya */
+            firstName: string;
+            /** @example Lopez */
+            lastName: string;
+            /** @example maya@example.com */
+            email: string;
+            /** @example +12025550143 */
+            phone: string | null;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2007-04-12
+             */
+            dob: string | null;
+            /** @enum {string} */
+            role: "applicant" | "provider" | "admin";
+            /**
+             * @description Applicants only
+             * @enum {string|null}
+             */
+            applicantType: "STUDENT" | "PARENT" | null;
+            isProfileUpdate: boolean;
+            isScholarshipApplied: boolean;
+            isActiveSubscription: boolean;
+            applicantFields: components["schemas"]["ApplicantFieldDto"][];
+        };
+        ApplicantResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ApplicantDto"];
+        };
+        ApplicantFieldInputDto: {
+            /** @example 4 */
+            fieldId: number;
+            /**
+             * @description The answer (see ApplicantFieldDto.fieldValue); empty or null removes it
+             * @example us
+             */
+            fieldValue: Record<string, never>;
+        };
+        UpdateApplicantDto: {
+            /**
+             * @description The form the answers come from
+             * @default registration
+             * @enum {string}
+             */
+            formKey: "registration" | "profile-basic" | "profile-education" | "profile-contact";
+            firstName?: string;
+            lastName?: string;
+            email?: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 2007-04-12
+             */
+            dob?: string;
+            /** @example +12025550143 */
+            phone?: string;
+            /** @enum {string} */
+            applicantType?: "STUDENT" | "PARENT";
+            /** @description Sent by the seed's client; the server owns this flag (set once registration is complete) */
+            isProfileUpdate?: Record<string, never>;
+            /** @description Sent by the seed's client; the server owns this flag (set by the sweepstakes) */
+            isScholarshipApplied?: Record<string, never>;
+            applicantFields?: components["schemas"]["ApplicantFieldInputDto"][];
+        };
+        ApplicantWrapperDto: {
+            applicant: components["schemas"]["ApplicantDto"];
+        };
+        UpdatedApplicantResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ApplicantWrapperDto"];
         };
         VisitorCountryDto: {
             /**
@@ -1160,6 +1292,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProfileController_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProfileController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateApplicantDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedApplicantResponseDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

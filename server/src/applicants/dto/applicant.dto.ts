@@ -1,0 +1,111 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { Allow, ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ApiResponseBase } from '../../common/api-response.js';
+import { UserDto } from '../../users/dto/user.dto.js';
+import { APPLICANT_TYPES, type ApplicantType } from '../../users/user.entity.js';
+
+/** The forms an applicant fills about themselves; a PUT names the one it came from. */
+export const PROFILE_FORM_KEYS = ['registration', 'profile-basic', 'profile-education', 'profile-contact'] as const;
+export type ProfileFormKey = (typeof PROFILE_FORM_KEYS)[number];
+
+class FieldKeyDto {
+  @ApiProperty({ example: 'citizenship' }) key: string;
+  @ApiProperty({ example: 'Citizenship' }) name: string;
+  @ApiProperty({ example: 'select' }) dataType: string;
+}
+
+/** One stored answer, in the seed's shape. */
+export class ApplicantFieldDto {
+  @ApiProperty({ example: 4 }) fieldId: number;
+
+  @ApiProperty({
+    description: "The answer: a string (option value, text, 'YYYY-MM' date), a list of strings (multiSelect) or an object (grade: { markingSystem, grade, gpa })",
+    example: 'us',
+  })
+  fieldValue: unknown;
+
+  @ApiProperty({ type: FieldKeyDto }) field: FieldKeyDto;
+}
+
+/** The applicant and their profile answers (seed 000 section 3). */
+export class ApplicantDto extends UserDto {
+  @ApiProperty({ type: [ApplicantFieldDto] })
+  applicantFields: ApplicantFieldDto[];
+}
+
+export class ApplicantResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: ApplicantDto })
+  data: ApplicantDto;
+}
+
+class ApplicantWrapperDto {
+  @ApiProperty({ type: ApplicantDto })
+  applicant: ApplicantDto;
+}
+
+export class UpdatedApplicantResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: ApplicantWrapperDto })
+  data: ApplicantWrapperDto;
+}
+
+/** One submitted answer: the field's id and its value (an empty value removes the answer). */
+export class ApplicantFieldInputDto {
+  @ApiProperty({ example: 4 })
+  @Type(() => Number)
+  @IsInt({ message: 'fieldId must be a whole number' })
+  @Min(1)
+  fieldId: number;
+
+  @ApiProperty({ description: 'The answer (see ApplicantFieldDto.fieldValue); empty or null removes it', example: 'us' })
+  @Allow()
+  fieldValue: unknown;
+}
+
+/**
+ * PUT register-applicants/{id} (seed 000 section 7): account fields plus `applicantFields`. The
+ * answers are merged into the stored ones by field and validated against the compiled schema of
+ * the form named by `formKey`, exactly as the browser validated them.
+ */
+export class UpdateApplicantDto {
+  @ApiPropertyOptional({ enum: PROFILE_FORM_KEYS, default: 'registration', description: 'The form the answers come from' })
+  @IsOptional()
+  @IsIn(PROFILE_FORM_KEYS)
+  formKey?: ProfileFormKey;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) firstName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) lastName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(320) email?: string;
+
+  @ApiPropertyOptional({ description: 'YYYY-MM-DD', example: '2007-04-12' })
+  @IsOptional()
+  @IsString({ message: 'dob must be a string' })
+  @MaxLength(10)
+  dob?: string;
+
+  @ApiPropertyOptional({ example: '+12025550143' }) @IsOptional() @IsString() @MaxLength(32) phone?: string;
+
+  @ApiPropertyOptional({ enum: APPLICANT_TYPES })
+  @IsOptional()
+  @IsIn(APPLICANT_TYPES)
+  applicantType?: ApplicantType;
+
+  @ApiPropertyOptional({ description: "Sent by the seed's client; the server owns this flag (set once registration is complete)" })
+  @IsOptional()
+  @IsIn(['true', 'false', true, false])
+  isProfileUpdate?: string | boolean;
+
+  @ApiPropertyOptional({ description: "Sent by the seed's client; the server owns this flag (set by the sweepstakes)" })
+  @IsOptional()
+  @IsIn(['true', 'false', true, false])
+  isScholarshipApplied?: string | boolean;
+
+  @ApiPropertyOptional({ type: [ApplicantFieldInputDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => ApplicantFieldInputDto)
+  applicantFields?: ApplicantFieldInputDto[];
+}
+

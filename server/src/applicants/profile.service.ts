@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import type { FieldDefinition, FieldError } from '@scholarmatch/schemas';
+import type { Caller } from '../auth/auth.decorators.js';
+import { ApiError } from '../common/error-body.js';
+import { FormsService } from '../forms/forms.service.js';
+import { toUserDto } from '../users/dto/user.dto.js';
+import type { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { ApplicantDto, ApplicantFieldInputDto, ProfileFormKey, UpdateApplicantDto } from './dto/applicant.dto.js';
+
+/** Account fields are columns of the user, not profile answers (FieldTarget 'account'). */
+const ACCOUNT_KEYS = ['firstName', 'lastName', 'email', 'phone', 'dob'] as const;
+type AccountKey = (typeof ACCOUNT_KEYS)[number];
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * The applicant's profile: read in the seed's shape, and saved form by form. Answers are merged
+ * into the stored ones by field, judged by the compiled schema of the form they came from (the
+ * browser's verdict, same words), pruned of hidden branches, and stored as a jsonb document keyed
+ * by field key (DESIGN.md section 4).
+ */
+@Injectable()
+export class ProfileService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly forms: FormsService,
+  ) {}
+
+  async get(caller: Caller): Promise<ApplicantDto> {
+    const user = await this.users.findById(caller.id);
+    if (!user) throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
+    return this.toApplicant(user);
+  }
+
+  async update(caller: Caller, id: string, body: UpdateApplicantDto): Promise<ApplicantDto> {
+    if (caller.id !== id) throw new ApiError(403, 'You can only change your own profile.', { errorCode: 'NOT_OWNER' });
+    const user = await this.users.findById(id);
+    if (!user) throw new ApiError(404, 'There is no such applicant.', { errorCode: 'APPLICANT_NOT_FOUND' });
+
+    const formKey: ProfileFormKey = body.formKey ?? 'registration';
+    const form = await this.forms.getForm(formKey);
+    const submitted = await this.answersOf(body.applicantFields ?? []);
+    const data = { ...user.profile, ...this.accountValues(user), ...this.accountValues(body), ...submitted };
+    for (const [key, value] of Object.entries(data)) if (isEmpty(value)) delete data[key];
+
+    const { errors, answers } = await this.forms.validate(formKey, data);
+    if (errors.length) throw invalid(errors);
+
+    const formKeys = new Set(form.fields.map((field) => field.key));
+    // The form's own profile fields are replaced as a whole (a hidden branch's answer goes); the others stay.
+    const profile = Object.fromEntries(Object.entries(user.profile).filter(([key]) => !formKeys.has(key)));
+    for (const field of form.fields) {
+      if (field.target === 'profile' && field.key in answers) profile[field.key] = answers[field.key];
+    }
+    const account = Object.fromEntries(ACCOUNT_KEYS.filter((key) => formKeys.has(key) && key in answers).map((key) => [key, answers[key]]));
+    const saved = await this.users.updateProfile(id, {
+      ...account,
+      ...(body.applicantType ? { applicantType: body.applicantType } : {}),
+      // The completion step is done once its form validates as a whole.
+      ...(formKey === 'registration' ? { isProfileUpdate: true } : {}),
+      profile,
+    });
+    return this.toApplicant(saved);
+  }
+
+  /** Submitted entries by field key; several entries of a multiSelect field become one list. */
+  private async answersOf(entries: ApplicantFieldInputDto[]): Promise<Record<string, unknown>> {
+    const fields = await this.forms.fieldsById();
+    const answers: Record<string, unknown> = {};
+    entries.forEach((entry, index) => {
+      const field = fields.get(entry.fieldId);
+      if (!field || field.target !== 'profile' || field.active === false) {
+        throw new ApiError(400, `There is no profile field with id ${entry.fieldId}.`, {
+          errorCode: 'UNKNOWN_FIELD',
+          errors: [{ path: `applicantFields.${index}.fieldId`, message: `There is no profile field with id ${entry.fieldId}.` }],
+        });
+      }
+      answers[field.key] = combine(field, answers[field.key], entry.fieldValue);
+    });
+    return answers;
+  }
+
+  private accountValues(source: Partial<Record<AccountKey, string | null>>): Record<string, unknown> {
+    return Object.fromEntries(ACCOUNT_KEYS.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
+  }
+
+  private async toApplicant(user: UserEntity): Promise<ApplicantDto> {
+    const fields = [...(await this.forms.fieldsById()).values()];
+    const applicantFields = fields
+      .filter((field) => field.target === 'profile' && field.active !== false && field.key in user.profile)
+      .map((field) => ({
+        fieldId: field.id,
+        fieldValue: user.profile[field.key],
+        field: { key: field.key, name: field.name, dataType: field.dataType },
+      }));
+    return { ...toUserDto(user), applicantFields };
+  }
+}
+
+function combine(field: FieldDefinition, previous: unknown, value: unknown): unknown {
+  if (field.dataType !== 'multiSelect' || previous === undefined) return value;
+  const list = (v: unknown) => (Array.isArray(v) ? v : isEmpty(v) ? [] : [v]);
+  return [...list(previous), ...list(value)];
+}
+
+/** 400 with every field error; the description names the first problem (the banner shows it). */
+function invalid(errors: FieldError[]): ApiError {
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return new ApiError(400, `${errors[0].message}${more}`, { message: 'Validation failed', errors, errorCode: 'INVALID_ANSWERS' });
+}
