@@ -2,7 +2,7 @@ import type { TestApp } from './test-app.js';
 
 /** HTTP helpers for the account specs: JSON calls from a chosen client IP. */
 export function accountClient(t: TestApp) {
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, options: { body?: unknown; token?: string; ip?: string; raw?: string } = {}) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: { body?: unknown; token?: string; ip?: string; raw?: string } = {}) =>
     t.app.inject({
       method,
       url: `/api/v1${url}`,

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminFieldsController } from './admin-fields.controller.js';
+import { AdminFieldsService } from './admin-fields.service.js';
 import { FormChangeListener } from './form-change-listener.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
 import { FormFieldEntity } from './form-field.entity.js';
@@ -9,8 +11,8 @@ import { FormsService } from './forms.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FormFieldEntity, FormEntity])],
-  controllers: [FormsController],
-  providers: [FormDefinitionsRepository, FormsService, FormChangeListener],
+  controllers: [FormsController, AdminFieldsController],
+  providers: [FormDefinitionsRepository, FormsService, FormChangeListener, AdminFieldsService],
   exports: [FormsService],
 })
 export class FormsModule {}

@@ -157,6 +157,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/form-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every field definition, inactive ones included (admins) */
+        get: operations["AdminFieldsController_list"];
+        put?: never;
+        /**
+         * Add a profile field (admins)
+         * @description It appears, validates and is stored in every form that shows its section, with no deploy. 400 with `errors` for an invalid definition; 409 for a taken key.
+         */
+        post: operations["AdminFieldsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/form-fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deactivate a field (admins): hidden from every form, its stored answers kept */
+        delete: operations["AdminFieldsController_deactivate"];
+        options?: never;
+        head?: never;
+        /** Change a field: name, options, rules, hints, section, order, condition, active (admins) */
+        patch: operations["AdminFieldsController_update"];
+        trace?: never;
+    };
     "/api/v1/register-applicants/form-fields": {
         parameters: {
             query?: never;
@@ -550,6 +589,216 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["FormValidationDto"];
+        };
+        AdminFieldDefinitionDto: {
+            /**
+             * @description Unique; letters, digits and _; cannot change later
+             * @example firstGeneration
+             */
+            key: string;
+            /** @example First-generation college student */
+            name: string;
+            /**
+             * @description Cannot change later (stored answers depend on it)
+             * @example select
+             * @enum {string}
+             */
+            dataType: "text" | "textarea" | "editor" | "number" | "select" | "searchSelect" | "multiSelect" | "date" | "monthYear" | "checkbox" | "boolean" | "file" | "link" | "email" | "phone" | "zip" | "grade";
+            /**
+             * @description Ordered choices [{ value, label }]
+             * @example [
+             *       {
+             *         "value": "1",
+             *         "label": "Yes"
+             *       },
+             *       {
+             *         "value": "0",
+             *         "label": "No"
+             *       }
+             *     ]
+             */
+            options?: string[];
+            /**
+             * @description FieldValidation (schemas/src/vocabulary.ts)
+             * @example {
+             *       "required": true
+             *     }
+             */
+            validation?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description FieldUi hints
+             * @example {
+             *       "radio": true
+             *     }
+             */
+            ui?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The form section: 'basic', 'education', 'privacy' or 'contact' for the profile tabs
+             * @example education
+             */
+            section: string;
+            /**
+             * @description Position within the section (ascending)
+             * @example 115
+             */
+            order?: number;
+            /**
+             * @example {
+             *       "fieldKey": "enrolledInCollege",
+             *       "in": [
+             *         "1"
+             *       ]
+             *     }
+             */
+            visibleWhen?: {
+                [key: string]: unknown;
+            } | null;
+            id: number;
+            /** @enum {string} */
+            target: "account" | "profile";
+            active: boolean;
+        };
+        AdminFieldListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AdminFieldDefinitionDto"][];
+        };
+        CreateFieldDefinitionDto: {
+            /**
+             * @description Unique; letters, digits and _; cannot change later
+             * @example firstGeneration
+             */
+            key: string;
+            /** @example First-generation college student */
+            name: string;
+            /**
+             * @description Cannot change later (stored answers depend on it)
+             * @example select
+             * @enum {string}
+             */
+            dataType: "text" | "textarea" | "editor" | "number" | "select" | "searchSelect" | "multiSelect" | "date" | "monthYear" | "checkbox" | "boolean" | "file" | "link" | "email" | "phone" | "zip" | "grade";
+            /**
+             * @description Ordered choices [{ value, label }]
+             * @example [
+             *       {
+             *         "value": "1",
+             *         "label": "Yes"
+             *       },
+             *       {
+             *         "value": "0",
+             *         "label": "No"
+             *       }
+             *     ]
+             */
+            options?: string[];
+            /**
+             * @description FieldValidation (schemas/src/vocabulary.ts)
+             * @example {
+             *       "required": true
+             *     }
+             */
+            validation?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description FieldUi hints
+             * @example {
+             *       "radio": true
+             *     }
+             */
+            ui?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The form section: 'basic', 'education', 'privacy' or 'contact' for the profile tabs
+             * @example education
+             */
+            section: string;
+            /**
+             * @description Position within the section (ascending)
+             * @example 115
+             */
+            order?: number;
+            /**
+             * @example {
+             *       "fieldKey": "enrolledInCollege",
+             *       "in": [
+             *         "1"
+             *       ]
+             *     }
+             */
+            visibleWhen?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        AdminFieldResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AdminFieldDefinitionDto"];
+        };
+        UpdateFieldDefinitionDto: {
+            /** @example First-generation college student */
+            name?: string;
+            /**
+             * @description Ordered choices [{ value, label }]
+             * @example [
+             *       {
+             *         "value": "1",
+             *         "label": "Yes"
+             *       },
+             *       {
+             *         "value": "0",
+             *         "label": "No"
+             *       }
+             *     ]
+             */
+            options?: string[];
+            /**
+             * @description FieldValidation (schemas/src/vocabulary.ts)
+             * @example {
+             *       "required": true
+             *     }
+             */
+            validation?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description FieldUi hints
+             * @example {
+             *       "radio": true
+             *     }
+             */
+            ui?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The form section: 'basic', 'education', 'privacy' or 'contact' for the profile tabs
+             * @example education
+             */
+            section?: string;
+            /**
+             * @description Position within the section (ascending)
+             * @example 115
+             */
+            order?: number;
+            /**
+             * @example {
+             *       "fieldKey": "enrolledInCollege",
+             *       "in": [
+             *         "1"
+             *       ]
+             *     }
+             */
+            visibleWhen?: {
+                [key: string]: unknown;
+            } | null;
+            active?: boolean;
         };
         FieldDefinitionDto: {
             /** @example 7 */
@@ -1067,6 +1316,130 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFieldListResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFieldDefinitionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFieldResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_deactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFieldResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFieldDefinitionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFieldResponseDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

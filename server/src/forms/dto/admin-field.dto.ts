@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { FIELD_TYPES, type FieldCondition, type FieldOption, type FieldType, type FieldUi, type FieldValidation } from '@scholarmatch/schemas';
+import { Allow, IsBoolean, IsOptional } from 'class-validator';
+import { ApiResponseBase } from '../../common/api-response.js';
+
+/**
+ * A new profile field. The shape is checked here only loosely: the vocabulary's own
+ * FIELD_DEFINITION_SCHEMA (schemas/) judges it, so the admin API, the database loader and the
+ * compiler agree on what a valid definition is.
+ */
+export class CreateFieldDefinitionDto {
+  @ApiProperty({ example: 'firstGeneration', description: 'Unique; letters, digits and _; cannot change later' })
+  @Allow()
+  key: string;
+
+  @ApiProperty({ example: 'First-generation college student' })
+  @Allow()
+  name: string;
+
+  @ApiProperty({ enum: FIELD_TYPES, example: 'select', description: 'Cannot change later (stored answers depend on it)' })
+  @Allow()
+  dataType: FieldType;
+
+  @ApiPropertyOptional({ example: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }], description: 'Ordered choices [{ value, label }]' })
+  @Allow()
+  options?: FieldOption[];
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { required: true }, description: 'FieldValidation (schemas/src/vocabulary.ts)' })
+  @Allow()
+  validation?: FieldValidation;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, example: { radio: true }, description: 'FieldUi hints' })
+  @Allow()
+  ui?: FieldUi;
+
+  @ApiProperty({ example: 'education', description: "The form section: 'basic', 'education', 'privacy' or 'contact' for the profile tabs" })
+  @Allow()
+  section: string;
+
+  @ApiPropertyOptional({ example: 115, description: 'Position within the section (ascending)' })
+  @Allow()
+  order?: number;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, example: { fieldKey: 'enrolledInCollege', in: ['1'] } })
+  @Allow()
+  visibleWhen?: FieldCondition | null;
+}
+
+/** Everything but the key and the type may change; `active: false` hides the field and keeps its answers. */
+export class UpdateFieldDefinitionDto extends PartialType(OmitType(CreateFieldDefinitionDto, ['key', 'dataType'] as const)) {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  active?: boolean;
+}
+
+export class AdminFieldDefinitionDto extends CreateFieldDefinitionDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ enum: ['account', 'profile'] }) target: string;
+  @ApiProperty() active: boolean;
+}
+
+export class AdminFieldResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: AdminFieldDefinitionDto })
+  data: AdminFieldDefinitionDto;
+}
+
+export class AdminFieldListResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [AdminFieldDefinitionDto] })
+  data: AdminFieldDefinitionDto[];
+}

@@ -1,0 +1,104 @@
+import { accountClient } from './accounts-helpers.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+const FIRST_GENERATION = {
+  key: 'firstGeneration',
+  name: 'First-generation college student',
+  dataType: 'select',
+  options: [
+    { value: '1', label: 'Yes' },
+    { value: '0', label: 'No' },
+  ],
+  validation: { required: true },
+  ui: { radio: true },
+  section: 'education',
+  order: 115,
+};
+
+/** Admins add, change and deactivate profile fields; the forms follow with no deploy. */
+describe('admin field management', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof accountClient>;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
+    api = accountClient(t);
+    admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const education = async () => (await api.call('GET', '/forms/profile-education')).json().data;
+
+  it('adds a field that the Education tab then shows, requires and stores; deactivating hides it and keeps the answer', async () => {
+    const before = await education();
+    const created = await api.call('POST', '/admin/form-fields', { body: FIRST_GENERATION, token: admin });
+    expect(created.statusCode).toBe(201);
+    const field = created.json().data;
+    expect(field).toMatchObject({ key: 'firstGeneration', target: 'profile', active: true });
+
+    const after = await education();
+    expect(after.version).not.toBe(before.version);
+    expect(after.uiSchema['ui:order']).toContain('firstGeneration');
+    expect(after.uiSchema['ui:order'].indexOf('firstGeneration')).toBe(after.uiSchema['ui:order'].indexOf('gpa') + 1);
+    expect(after.schema.errorMessage.required.firstGeneration).toBe('Please select your first-generation college student!');
+
+    const { session } = await api.signUp();
+    const put = (body: object) => api.call('PUT', `/register-applicants/${session.user.id}`, { body: { formKey: 'profile-education', ...body }, token: session.accessToken });
+    const missing = await put({ applicantFields: [] });
+    expect(missing.json().errors).toEqual(expect.arrayContaining([{ path: 'firstGeneration', message: 'Please select your first-generation college student!' }]));
+    const saved = await put({ applicantFields: [{ fieldId: field.id, fieldValue: '1' }] });
+    // Other required education answers are still missing, so the tab is refused as a whole, with no error for the new field.
+    expect(saved.json().errors.map((e: { path: string }) => e.path)).not.toContain('firstGeneration');
+
+    const off = await api.call('DELETE', `/admin/form-fields/${field.id}`, { token: admin });
+    expect(off.json().data.active).toBe(false);
+    expect((await education()).uiSchema['ui:order']).not.toContain('firstGeneration');
+    await t.sql.query(`UPDATE users SET profile = profile || '{"firstGeneration":"1"}' WHERE id = $1`, [session.user.id]);
+    const hidden = (await api.call('GET', '/register-applicants/profile', { token: session.accessToken })).json().data;
+    expect(hidden.applicantFields.map((f: { field: { key: string } }) => f.field.key)).not.toContain('firstGeneration');
+
+    await api.call('PATCH', `/admin/form-fields/${field.id}`, { body: { active: true }, token: admin });
+    const back = (await api.call('GET', '/register-applicants/profile', { token: session.accessToken })).json().data;
+    expect(back.applicantFields).toEqual(expect.arrayContaining([expect.objectContaining({ fieldId: field.id, fieldValue: '1' })]));
+  });
+
+  it('changes options, words and order, each giving a new form version', async () => {
+    const created = (await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'pellEligible', name: 'Pell Grant eligible', order: 145 }, token: admin })).json().data;
+    const v1 = (await education()).version;
+    const res = await api.call('PATCH', `/admin/form-fields/${created.id}`, {
+      body: { options: [...FIRST_GENERATION.options, { value: '2', label: 'Not sure' }], validation: { required: true, messages: { required: 'Tell us about Pell!' } }, order: 5 },
+      token: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const form = await education();
+    expect(form.version).not.toBe(v1);
+    expect(form.schema.properties.pellEligible.enum).toEqual(['1', '0', '2']);
+    expect(form.schema.errorMessage.required.pellEligible).toBe('Tell us about Pell!');
+    expect(form.uiSchema['ui:order'][0]).toBe('pellEligible');
+  });
+
+  it('refuses invalid definitions with a description, a taken key with 409, and anyone but an admin', async () => {
+    const bad = [
+      { ...FIRST_GENERATION, key: 'x1', dataType: 'hologram' },
+      { ...FIRST_GENERATION, key: 'has space' },
+      { ...FIRST_GENERATION, key: 'x2', section: 'nowhere' },
+      { ...FIRST_GENERATION, key: 'x3', validation: { required: 'yes' } },
+      { ...FIRST_GENERATION, key: 'x4', options: [{ value: '' }] },
+    ];
+    for (const body of bad) {
+      const res = await api.call('POST', '/admin/form-fields', { body, token: admin });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().description).toEqual(expect.any(String));
+    }
+    expect((await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'citizenship' }, token: admin })).statusCode).toBe(409);
+    expect((await api.call('PATCH', '/admin/form-fields/1', { body: { dataType: 'text' }, token: admin })).statusCode).toBe(400);
+    expect((await api.call('PATCH', '/admin/form-fields/999999', { body: { name: 'x' }, token: admin })).statusCode).toBe(404);
+
+    const { session } = await api.signUp();
+    expect((await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'x5' }, token: session.accessToken })).statusCode).toBe(403);
+    expect((await api.call('GET', '/admin/form-fields')).statusCode).toBe(401);
+  });
+});
