@@ -928,7 +928,9 @@ export interface components {
              * @description The answer: a string (option value, text, 'YYYY-MM' date), a list of strings (multiSelect) or an object (grade: { markingSystem, grade, gpa })
              * @example us
              */
-            fieldValue: Record<string, never>;
+            fieldValue: string | number | boolean | string[] | {
+                [key: string]: unknown;
+            };
             field: components["schemas"]["FieldKeyDto"];
         };
         ApplicantDto: {
@@ -972,7 +974,9 @@ export interface components {
              * @description The answer (see ApplicantFieldDto.fieldValue); empty or null removes it
              * @example us
              */
-            fieldValue: Record<string, never>;
+            fieldValue: (string | number | boolean | string[] | {
+                [key: string]: unknown;
+            }) | null;
         };
         UpdateApplicantDto: {
             /**

@@ -65,6 +65,11 @@ export function accountRoutes() {
     }),
     createRoute({
       getParentRoute: () => signedInFrame,
+      path: '/auth/profile',
+      component: lazyRouteComponent(() => import('../pages/account/ProfilePage'), 'ProfilePage'),
+    }),
+    createRoute({
+      getParentRoute: () => signedInFrame,
       path: '/auth/dashboard/setting',
       component: lazyRouteComponent(() => import('../pages/account/SettingsPage'), 'SettingsPage'),
     }),

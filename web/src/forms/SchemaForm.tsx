@@ -1,8 +1,8 @@
 import { Box, Button } from '@chakra-ui/react';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import { Templates as chakraTemplates } from '@rjsf/chakra-ui';
-import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
-import { useCallback, type MouseEvent } from 'react';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useErrorVisibility } from './error-visibility';
 import { fields } from './fields';
 import type { SchemaFormContext } from './form-context';
@@ -44,6 +44,8 @@ export interface SchemaFormProps {
   formContext?: SchemaFormContext;
   submitLabel?: string;
   disabled?: boolean;
+  /** Problems the server found (`errors` of a 400: dot paths and messages), shown under their fields. */
+  serverErrors?: { path: string; message: string }[];
   /** Called with the answers once they pass validation. */
   onSubmit: (formData: unknown) => void;
   onChange?: (formData: unknown) => void;
@@ -54,8 +56,20 @@ export interface SchemaFormProps {
  * come from the schema (ajv-errors) and appear under their field; see `useErrorVisibility` for
  * when they appear.
  */
+/** The server's `{ path, message }` list as RJSF's nested error schema (`gpa.grade` -> gpa.grade.__errors). */
+export function toErrorSchema(errors: { path: string; message: string }[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const { path, message } of errors) {
+    let node = root;
+    for (const part of path ? path.split('.') : []) node = (node[part] ??= {}) as Record<string, unknown>;
+    ((node.__errors ??= []) as string[]).push(message);
+  }
+  return root as ErrorSchema;
+}
+
 export function SchemaForm(props: SchemaFormProps) {
-  const { schema, uiSchema, formData, formContext, submitLabel = 'Submit', disabled, onSubmit, onChange } = props;
+  const { schema, uiSchema, formData, formContext, submitLabel = 'Submit', disabled, serverErrors, onSubmit, onChange } = props;
+  const extraErrors = useMemo(() => (serverErrors?.length ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
   const visibility = useErrorVisibility();
   const { markTouched, visibleErrors } = visibility;
 
@@ -80,6 +94,7 @@ export function SchemaForm(props: SchemaFormProps) {
         uiSchema={uiSchema}
         formData={formData}
         formContext={formContext}
+        extraErrors={extraErrors}
         validator={validator}
         transformErrors={shownErrors}
         liveValidate={visibility.liveValidate}

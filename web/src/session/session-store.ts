@@ -76,6 +76,13 @@ export function saveSession(session: StoredSession): void {
   notify();
 }
 
+/** Replaces the stored user info (after a profile save), keeping the tokens. */
+export function saveUser(user: StoredUser): void {
+  storage()?.setItem(KEYS.user, JSON.stringify(user));
+  storage()?.setItem(KEYS.subscribed, String(user.isActiveSubscription));
+  notify();
+}
+
 export function saveTokens(tokens: { accessToken: string; refreshToken: string }): void {
   storage()?.setItem(KEYS.token, tokens.accessToken);
   storage()?.setItem(KEYS.refreshToken, tokens.refreshToken);

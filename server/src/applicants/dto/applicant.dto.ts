@@ -9,6 +9,15 @@ import { APPLICANT_TYPES, type ApplicantType } from '../../users/user.entity.js'
 export const PROFILE_FORM_KEYS = ['registration', 'profile-basic', 'profile-education', 'profile-contact'] as const;
 export type ProfileFormKey = (typeof PROFILE_FORM_KEYS)[number];
 
+/** What an answer may be, for the OpenAPI document (the form's schema judges the value itself). */
+const FIELD_VALUE_SCHEMAS = [
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'array', items: { type: 'string' } },
+  { type: 'object', additionalProperties: true },
+];
+
 class FieldKeyDto {
   @ApiProperty({ example: 'citizenship' }) key: string;
   @ApiProperty({ example: 'Citizenship' }) name: string;
@@ -22,6 +31,7 @@ export class ApplicantFieldDto {
   @ApiProperty({
     description: "The answer: a string (option value, text, 'YYYY-MM' date), a list of strings (multiSelect) or an object (grade: { markingSystem, grade, gpa })",
     example: 'us',
+    oneOf: FIELD_VALUE_SCHEMAS,
   })
   fieldValue: unknown;
 
@@ -57,7 +67,7 @@ export class ApplicantFieldInputDto {
   @Min(1)
   fieldId: number;
 
-  @ApiProperty({ description: 'The answer (see ApplicantFieldDto.fieldValue); empty or null removes it', example: 'us' })
+  @ApiProperty({ description: 'The answer (see ApplicantFieldDto.fieldValue); empty or null removes it', example: 'us', oneOf: FIELD_VALUE_SCHEMAS, nullable: true })
   @Allow()
   fieldValue: unknown;
 }

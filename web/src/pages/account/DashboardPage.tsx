@@ -15,13 +15,19 @@ export function DashboardPage() {
           Welcome back, {user?.firstName}!
         </Heading>
         <Text color="fg.muted" fontSize="lg">
-          Your scholarship matches will appear here as soon as matching opens. Meanwhile, complete your profile so the
-          matches fit you from day one.
+          Your scholarship matches will appear here as soon as matching opens. Meanwhile, keep your profile complete so
+          the matches fit you from day one.
         </Text>
         <HStack gap="3" flexWrap="wrap">
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/auth/userdetails">Complete your profile</RouterLink>
-          </Button>
+          {user?.isProfileUpdate ? (
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/auth/profile">My Profile</RouterLink>
+            </Button>
+          ) : (
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/auth/userdetails">Complete your profile</RouterLink>
+            </Button>
+          )}
           <Button asChild variant="outline">
             <RouterLink to="/auth/dashboard/setting">Settings</RouterLink>
           </Button>

@@ -6,7 +6,7 @@ import { Logo } from '../landing/Logo';
 
 /**
  * The frame of the signed-in pages until the dashboard work brings the full application shell
- * (sidebar, inbox icon, subscription button): the logo, Settings and Logout.
+ * (sidebar, inbox icon, subscription button): the logo, My Profile, Settings and Logout.
  */
 export function SignedInLayout() {
   const user = useCurrentUser();
@@ -29,6 +29,9 @@ export function SignedInLayout() {
                   {user.firstName} {user.lastName}
                 </Text>
               ) : null}
+              <Button asChild variant="ghost" size="sm">
+                <RouterLink to="/auth/profile">My Profile</RouterLink>
+              </Button>
               <Button asChild variant="ghost" size="sm">
                 <RouterLink to="/auth/dashboard/setting">Settings</RouterLink>
               </Button>

@@ -1,50 +1,34 @@
-import { Alert, Box, Container, Heading, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { formQueryOptions } from '../../api/forms';
-import { visitorCountryQueryOptions } from '../../api/geo';
-import { SchemaForm } from '../../forms/SchemaForm';
+import { Box, Container, Heading, Text } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
 import { useCurrentUser } from '../../session/session-store';
-import { RouteLoading } from '../misc/RouteLoading';
+import { ProfileFormPanel } from './ProfileFormPanel';
+
+/** The seed's pause after the completion step is saved, before moving on. */
+const MOVE_ON_AFTER_MS = 2000;
 
 /**
  * /auth/userdetails: the registration completion step, rendered from the server's `registration`
- * form. Storing the answers (PUT /register-applicants/{id}) arrives with the profile work; until
- * then the page says so instead of pretending to save.
+ * form and saved with PUT register-applicants/{id}; then on to the dashboard.
  */
 export function UserDetailsPage() {
   const user = useCurrentUser();
-  const form = useQuery(formQueryOptions('registration'));
-  const geo = useQuery(visitorCountryQueryOptions);
-  const [checked, setChecked] = useState(false);
-
+  const navigate = useNavigate();
   return (
     <Container maxW="3xl" py={{ base: '8', md: '12' }}>
-      <Heading as="h1" size="2xl" mb="6">
+      <Heading as="h1" size="2xl" mb="2">
         {user ? `Welcome, ${user.firstName}!` : 'Complete your profile'}
       </Heading>
-      {checked ? (
-        <Alert.Root status="info" borderRadius="md" mb="6">
-          <Alert.Indicator />
-          <Alert.Description>
-            Your answers are complete. Saving the profile opens with the next release; your account is ready.
-          </Alert.Description>
-        </Alert.Root>
-      ) : null}
+      <Text color="fg.muted" mb="6">
+        Tell us about yourself so we can match you with scholarships.
+      </Text>
       <Box borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '5', md: '8' }}>
-        {form.isPending || geo.isPending ? <RouteLoading label="Loading the form…" /> : null}
-        {form.isError ? <Text color="fg.error">{form.error.message}</Text> : null}
-        {form.data && !geo.isPending ? (
-          <SchemaForm
-            key={form.data.version}
-            schema={form.data.schema}
-            uiSchema={form.data.uiSchema}
-            formData={user ? { firstName: user.firstName, lastName: user.lastName } : undefined}
-            formContext={{ visitorCountry: geo.data ?? undefined }}
-            submitLabel="Continue"
-            onSubmit={() => setChecked(true)}
-          />
-        ) : null}
+        <ProfileFormPanel
+          formKey="registration"
+          submitLabel="Continue"
+          successText="Details updated successfully!!"
+          hideTitle
+          onSaved={() => setTimeout(() => void navigate({ to: '/auth/dashboard' }), MOVE_ON_AFTER_MS)}
+        />
       </Box>
     </Container>
   );

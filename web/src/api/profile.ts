@@ -1,0 +1,93 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { components } from './schema';
+import { ApiError, shouldRetry } from './api-error';
+import { api } from './client';
+import { saveUser, type StoredUser } from '../session/session-store';
+
+export type Applicant = components['schemas']['ApplicantDto'];
+type ProfileFormKey = NonNullable<components['schemas']['UpdateApplicantDto']['formKey']>;
+type FieldDefinition = components['schemas']['FieldDefinitionDto'];
+/** An answer as the API types it; the form's schema (checked on both sides) decides its real shape. */
+type FieldValue = components['schemas']['ApplicantFieldInputDto']['fieldValue'];
+
+/**
+ * The applicant's own properties of the API contract (UserDto): a form's answer under one of these
+ * keys goes to the top level of the PUT body, every other answer into `applicantFields`.
+ */
+const ACCOUNT_PROPERTIES = ['firstName', 'lastName', 'email', 'phone', 'dob'] as const;
+
+async function fetchProfile(signal: AbortSignal): Promise<Applicant> {
+  const { data, error, response } = await api.GET('/api/v1/register-applicants/profile', { signal });
+  if (!data) throw new ApiError(error, response.status);
+  return data.data;
+}
+
+export const profileQueryOptions = queryOptions({
+  queryKey: ['register-applicants', 'profile'],
+  queryFn: ({ signal }) => fetchProfile(signal),
+  retry: shouldRetry,
+});
+
+async function fetchFieldDefinitions(signal: AbortSignal): Promise<FieldDefinition[]> {
+  const { data, error, response } = await api.GET('/api/v1/register-applicants/form-fields', { signal });
+  if (!data) throw new ApiError(error, response.status);
+  return data.data;
+}
+
+/** The profile fields' ids by key: how a form's answers become the seed's `applicantFields`. */
+export const fieldDefinitionsQueryOptions = queryOptions({
+  queryKey: ['register-applicants', 'form-fields'],
+  queryFn: ({ signal }) => fetchFieldDefinitions(signal),
+  staleTime: 60_000,
+  retry: shouldRetry,
+});
+
+/** The stored answers as a form's data: account properties and answers by field key. */
+export function answersOf(applicant: Applicant): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const key of ACCOUNT_PROPERTIES) if (applicant[key]) answers[key] = applicant[key];
+  for (const entry of applicant.applicantFields) answers[entry.field.key] = entry.fieldValue;
+  return answers;
+}
+
+/** A failed save: the sentence for the banner and the field errors to show under the fields. */
+export class SaveError extends ApiError {
+  readonly fieldErrors: { path: string; message: string }[];
+
+  constructor(body: unknown, status: number) {
+    super(body, status);
+    const errors = (body as { errors?: unknown } | undefined)?.errors;
+    this.fieldErrors = Array.isArray(errors) ? (errors as { path: string; message: string }[]) : [];
+  }
+}
+
+/** The seed's banner for a date of birth that is not a string; otherwise the server's description. */
+export function saveFailureText(error: unknown): string {
+  const text = error instanceof Error && error.message ? error.message : 'Server Error';
+  return /dob must be a string/.test(text) ? 'Please enter valid dob in Basic tab ' : text;
+}
+
+/**
+ * Saves one form's answers (PUT register-applicants/{id}) in the seed's shape, and replaces the
+ * stored user info with the returned applicant.
+ */
+export async function saveProfile(
+  user: StoredUser,
+  formKey: ProfileFormKey,
+  answers: Record<string, unknown>,
+  fields: FieldDefinition[],
+): Promise<Applicant> {
+  const idsByKey = new Map(fields.map((field) => [field.key, field.id]));
+  const account = Object.fromEntries(ACCOUNT_PROPERTIES.filter((key) => key in answers).map((key) => [key, answers[key]]));
+  const applicantFields = Object.entries(answers)
+    .filter(([key]) => idsByKey.has(key))
+    .map(([key, fieldValue]) => ({ fieldId: idsByKey.get(key)!, fieldValue: fieldValue as FieldValue }));
+  const { data, error, response } = await api.PUT('/api/v1/register-applicants/{id}', {
+    params: { path: { id: user.id } },
+    body: { formKey, applicantType: user.applicantType ?? 'STUDENT', ...account, applicantFields },
+  });
+  if (!data) throw new SaveError(error, response.status);
+  const { applicantFields: _answers, ...applicant } = data.data.applicant;
+  saveUser(applicant as StoredUser);
+  return data.data.applicant;
+}

@@ -1,0 +1,105 @@
+import { Alert, Stack, Text } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { formQueryOptions } from '../../api/forms';
+import { visitorCountryQueryOptions } from '../../api/geo';
+import {
+  answersOf,
+  fieldDefinitionsQueryOptions,
+  profileQueryOptions,
+  saveFailureText,
+  saveProfile,
+  SaveError,
+  type Applicant,
+} from '../../api/profile';
+import { SchemaForm } from '../../forms/SchemaForm';
+import { useCurrentUser } from '../../session/session-store';
+import { RouteLoading } from '../misc/RouteLoading';
+
+type ProfileFormKey = Parameters<typeof saveProfile>[1];
+type Notice = { status: 'success' | 'error'; text: string } | null;
+
+interface ProfileFormPanelProps {
+  formKey: ProfileFormKey;
+  submitLabel: string;
+  /** The banner after a save (the seed's words differ between the profile tabs and the completion step). */
+  successText: string;
+  onSaved?: (applicant: Applicant) => void;
+  /** The completion step shows its own heading: the form's title would repeat it. */
+  hideTitle?: boolean;
+}
+
+/**
+ * One served profile form (the registration step or a profile tab), filled with the stored
+ * answers and saved with PUT register-applicants/{id}. It knows no field: the form, the answers
+ * and the field ids all come from the server.
+ */
+export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, hideTitle }: ProfileFormPanelProps) {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const form = useQuery(formQueryOptions(formKey));
+  const profile = useQuery(profileQueryOptions);
+  const fields = useQuery(fieldDefinitionsQueryOptions);
+  const geo = useQuery(visitorCountryQueryOptions);
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
+
+  const stored = useMemo(() => (profile.data ? answersOf(profile.data) : undefined), [profile.data]);
+  // The answers being edited: RJSF treats a given formData as controlled, so the edits live here.
+  // They start from (and after a save, return to) the stored answers.
+  const [draft, setDraft] = useState<{ from: unknown; answers: unknown }>();
+  const answers = draft && draft.from === stored ? draft.answers : stored;
+  const keepDraft = useCallback((values: unknown) => setDraft({ from: stored, answers: values }), [stored]);
+  const schema = useMemo(() => {
+    if (!form.data) return undefined;
+    if (!hideTitle) return form.data.schema;
+    const { title: _title, description: _description, ...rest } = form.data.schema;
+    return rest;
+  }, [form.data, hideTitle]);
+
+  async function submit(values: unknown) {
+    if (!user || !fields.data) return;
+    setPending(true);
+    setNotice(null);
+    setServerErrors([]);
+    try {
+      const applicant = await saveProfile(user, formKey, values as Record<string, unknown>, fields.data);
+      queryClient.setQueryData(profileQueryOptions.queryKey, applicant);
+      setNotice({ status: 'success', text: successText });
+      onSaved?.(applicant);
+    } catch (error) {
+      setNotice({ status: 'error', text: saveFailureText(error) });
+      if (error instanceof SaveError) setServerErrors(error.fieldErrors);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const failed = form.error ?? profile.error ?? fields.error;
+  if (failed) return <Text color="fg.error">{failed.message}</Text>;
+  if (!form.data || !schema || !answers || !fields.data || geo.isPending) return <RouteLoading label="Loading your profile…" />;
+
+  return (
+    <Stack gap="4">
+      {notice ? (
+        <Alert.Root status={notice.status} borderRadius="md">
+          <Alert.Indicator />
+          <Alert.Description>{notice.text}</Alert.Description>
+        </Alert.Root>
+      ) : null}
+      <SchemaForm
+        key={form.data.version}
+        schema={schema}
+        uiSchema={form.data.uiSchema}
+        formData={answers}
+        formContext={{ visitorCountry: geo.data ?? undefined }}
+        submitLabel={submitLabel}
+        disabled={pending}
+        serverErrors={serverErrors}
+        onChange={keepDraft}
+        onSubmit={submit}
+      />
+    </Stack>
+  );
+}

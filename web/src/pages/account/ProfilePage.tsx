@@ -1,0 +1,74 @@
+import { Avatar, Box, Button, Container, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ageFromDateOfBirth } from '@scholarmatch/schemas';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { isSubscribed, useCurrentUser } from '../../session/session-store';
+import { ProfileFormPanel } from './ProfileFormPanel';
+
+/** The three tabs of seed 000 section 2, each a served form. */
+const TABS = [
+  { value: 'education', label: 'Education', formKey: 'profile-education' },
+  { value: 'basic', label: 'Basic', formKey: 'profile-basic' },
+  { value: 'contact', label: 'Contact', formKey: 'profile-contact' },
+] as const;
+
+function initialsOf(firstName: string, lastName: string): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+}
+
+/**
+ * /auth/profile: who the applicant is (name, age, eligible count, membership button) and the three
+ * profile tabs. The eligible count comes with the matching work; until then it is 0, as the seed
+ * shows when the count is absent.
+ */
+export function ProfilePage() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  const age = user.dob ? ageFromDateOfBirth(user.dob) : undefined;
+  const subscribed = isSubscribed();
+  return (
+    <Container maxW="4xl" py={{ base: '8', md: '12' }}>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="5" align={{ sm: 'center' }} borderWidth="1px" borderRadius="2xl" bg="bg" p="6" mb="6">
+        <Avatar.Root size="2xl" colorPalette="brand">
+          <Avatar.Fallback>{initialsOf(user.firstName, user.lastName)}</Avatar.Fallback>
+        </Avatar.Root>
+        <Stack gap="1" flex="1">
+          <Heading as="h1" size="xl">
+            {user.firstName} {user.lastName}
+          </Heading>
+          {age !== undefined ? <Text color="fg.muted">{age} years old</Text> : null}
+          <Text color="brand.700" fontWeight="semibold">
+            Eligible for 0 scholarships
+          </Text>
+        </Stack>
+        <HStack gap="3" flexWrap="wrap">
+          <Button asChild variant="outline" colorPalette="yellow">
+            {subscribed ? (
+              <RouterLink to="/auth/dashboard/plan">View Subscription Plan</RouterLink>
+            ) : (
+              <RouterLink to="/auth/dashboard/subscription-plan">Buy Subscription Plan</RouterLink>
+            )}
+          </Button>
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/auth/dashboard">Go to Dashboard</RouterLink>
+          </Button>
+        </HStack>
+      </Stack>
+      <Box borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '4', md: '6' }}>
+        <Tabs.Root defaultValue="education" colorPalette="brand" lazyMount>
+          <Tabs.List mb="6">
+            {TABS.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value}>
+              <ProfileFormPanel formKey={tab.formKey} submitLabel="Save Changes" successText="User updated successfully" hideTitle />
+            </Tabs.Content>
+          ))}
+        </Tabs.Root>
+      </Box>
+    </Container>
+  );
+}
