@@ -6,10 +6,12 @@
  * The two sides run alternately for several rounds and each side reports its median round, so a
  * passing disturbance on this small machine does not decide the ratio.
  *
- * Then logins (argon2id verification, a session issued): requests per second and p50/p95/p99.
+ * Then logins (argon2id verification, a session issued) and profile saves (PUT register-applicants,
+ * 8 applicants at once): requests per second and p50/p95/p99.
  *
  * Settings: BENCH_DURATION (s per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
- * (default 16), BENCH_WARMUP (s, default 2), BENCH_LOGIN_CONNECTIONS (default 4).
+ * (default 16), BENCH_WARMUP (s, default 2), BENCH_LOGIN_CONNECTIONS (default 4),
+ * BENCH_PROFILE_CONNECTIONS (default 8).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -23,6 +25,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 4);
+const PROFILE_CONNECTIONS = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 8);
 const TARGET_RATIO = 0.6;
 
 interface Result {
@@ -50,10 +53,12 @@ function percentile(sorted: number[], p: number): number {
 }
 
 interface RequestShape {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   body?: string;
   headers?: Record<string, string>;
   connections?: number;
+  /** Per-connection request (e.g. each connection is another signed-in applicant). */
+  setupClient?: (client: { setRequests(requests: { path?: string; method?: string; headers?: Record<string, string>; body?: string }[]): void }) => void;
 }
 
 /** Runs autocannon against one URL and computes percentiles from every response time. */
@@ -164,6 +169,74 @@ async function measureLogin(baseUrl: string, serverPid: number, results: Result[
   results.push(medianRound(rounds));
 }
 
+async function json(url: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<any> {
+  const response = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+function dobYearsAgo(years: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Saving the Basic tab (PUT register-applicants/{id}): DTO checks, the merge with the stored
+ * answers, validation against the compiled form, and the write. Each connection is its own
+ * applicant, as in real use (one person saves their own profile).
+ */
+async function measureProfileSave(baseUrl: string, serverPid: number, results: Result[]): Promise<void> {
+  const fields: { id: number; key: string; options: Record<string, string> }[] = (await json(`${baseUrl}/api/v1/register-applicants/form-fields`)).data;
+  const id = (key: string) => fields.find((field) => field.key === key)!.id;
+  const first = (key: string) => Object.keys(fields.find((field) => field.key === key)!.options)[0];
+  const basic = { citizenship: first('citizenship'), ethnicity: first('ethnicity'), country: 'us', gender: '2', zipCode: '10001' };
+  const applicants: { id: string; token: string }[] = [];
+  for (let i = 0; i < PROFILE_CONNECTIONS; i++) {
+    const { data } = await json(`${baseUrl}/api/v1/register-applicants`, {
+      method: 'POST',
+      body: { firstName: 'Bench', lastName: `Applicant ${i}`, email: `bench.${Date.now()}.${i}@example.com`, phone: '+12025550143', password: 'bench passphrase' },
+    });
+    applicants.push({ id: data.user.id, token: data.accessToken });
+  }
+  const body = JSON.stringify({
+    formKey: 'profile-basic',
+    firstName: 'Bench',
+    lastName: 'Applicant',
+    dob: dobYearsAgo(18),
+    applicantFields: Object.entries(basic).map(([key, fieldValue]) => ({ fieldId: id(key), fieldValue })),
+  });
+  let next = 0;
+  const shape: RequestShape = {
+    method: 'PUT',
+    body,
+    headers: { 'content-type': 'application/json' },
+    connections: PROFILE_CONNECTIONS,
+    setupClient: (client) => {
+      const applicant = applicants[next++ % applicants.length];
+      // setRequests (not setRequest, which changes only the next request) keeps this for every request of the connection.
+      client.setRequests([
+        {
+          method: 'PUT',
+          path: `/api/v1/register-applicants/${applicant.id}`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${applicant.token}` },
+          body,
+        },
+      ]);
+    },
+  };
+  const url = `${baseUrl}/api/v1/register-applicants/${applicants[0].id}`;
+  await measure('warm-up', url, serverPid, WARMUP, shape);
+  const rounds: Result[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.push(await measure(`PUT /api/v1/register-applicants/{id} (${PROFILE_CONNECTIONS} applicants)`, url, serverPid, DURATION, shape));
+  }
+  results.push(medianRound(rounds));
+}
+
 // The server logs every request at 'info', as in production; its output goes to a file so that
 // this process (the load generator) does not spend time reading it. The demo student logs in; the
 // per-IP limit on login is lifted (every request comes from 127.0.0.1).
@@ -179,6 +252,7 @@ try {
   await compare('GET /api/v1/register-applicants/form-fields', `${server.baseUrl}/api/v1/register-applicants/form-fields`, server.pid, results);
   await compare('GET /api/v1/forms/profile-basic', `${server.baseUrl}/api/v1/forms/profile-basic`, server.pid, results);
   await measureLogin(server.baseUrl, server.pid, results);
+  await measureProfileSave(server.baseUrl, server.pid, results);
 } finally {
   await server.stop();
 }
