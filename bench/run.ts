@@ -19,6 +19,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, REPO_ROOT, startServer } from '../e2e/harness.js';
+import { measureProfilePage, type KeystrokeFigures, type LoadFigures } from './browser.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -247,12 +248,14 @@ const server = await startServer({
   env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
 });
 const results: Result[] = [];
+let browserFigures: { keystrokes: KeystrokeFigures[]; loads: LoadFigures[] } | undefined;
 try {
   process.stdout.write(`bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side (median shown), ${os.cpus().length} cores\n`);
   await compare('GET /api/v1/register-applicants/form-fields', `${server.baseUrl}/api/v1/register-applicants/form-fields`, server.pid, results);
   await compare('GET /api/v1/forms/profile-basic', `${server.baseUrl}/api/v1/forms/profile-basic`, server.pid, results);
   await measureLogin(server.baseUrl, server.pid, results);
   await measureProfileSave(server.baseUrl, server.pid, results);
+  browserFigures = await measureProfilePage(server.baseUrl);
 } finally {
   await server.stop();
 }
@@ -260,6 +263,14 @@ printTable(results);
 const outDir = path.join(REPO_ROOT, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
 writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+if (browserFigures) {
+  process.stdout.write('\nbrowser (headless Chromium):\n');
+  for (const k of browserFigures.keystrokes) {
+    process.stdout.write(`  ${k.name}: ${k.keystrokes} keystrokes, median ${k.median_ms} ms, p95 ${k.p95_ms} ms, events >= 16 ms: ${k.slow_events_16ms}\n`);
+  }
+  for (const l of browserFigures.loads) process.stdout.write(`  ${l.name}: median ${l.median_ms} ms, max ${l.max_ms} ms over ${l.runs} runs\n`);
+  writeFileSync(path.join(outDir, 'latest-browser.json'), `${JSON.stringify(browserFigures, null, 2)}\n`);
+}
 const misses = results.filter((r) => r.ratio_to_bare !== undefined && r.ratio_to_bare < TARGET_RATIO);
 process.stdout.write(
   misses.length

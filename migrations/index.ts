@@ -5,5 +5,11 @@
 import { CreateFormDefinitions1795304637283 } from './1795304637283-CreateFormDefinitions.js';
 import { CreateAccounts1795311237664 } from './1795311237664-CreateAccounts.js';
 import { IndexProfileAnswers1795313162394 } from './1795313162394-IndexProfileAnswers.js';
+import { SearchLongCatalogues1795314416284 } from './1795314416284-SearchLongCatalogues.js';
 
-export const MIGRATIONS = [CreateFormDefinitions1795304637283, CreateAccounts1795311237664, IndexProfileAnswers1795313162394];
+export const MIGRATIONS = [
+  CreateFormDefinitions1795304637283,
+  CreateAccounts1795311237664,
+  IndexProfileAnswers1795313162394,
+  SearchLongCatalogues1795314416284,
+];

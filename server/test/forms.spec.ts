@@ -70,6 +70,28 @@ describe('forms API', () => {
     expect(data.schema.properties).not.toHaveProperty('dob');
   });
 
+  it('searches long catalogues on the server instead of sending them with the form', async () => {
+    const { data } = (await get('/api/v1/forms/profile-education')).json();
+    const options = data.uiSchema.highSchoolName['ui:options'];
+    expect(options).toEqual({ searchUrl: '/api/v1/register-applicants/form-fields/highSchoolName/options', allowFreeText: true });
+    expect(JSON.stringify(data).length).toBeLessThan(40_000);
+
+    const found = (await get('/api/v1/register-applicants/form-fields/collegeName/options?q=stanf')).json().data;
+    expect(found[0]).toEqual({ value: expect.any(String), label: expect.stringMatching(/^Stanford University/) });
+    const byValue = (await get(`/api/v1/register-applicants/form-fields/collegeName/options?value=${found[0].value}`)).json().data;
+    expect(byValue).toEqual([found[0]]);
+    const limited = (await get('/api/v1/register-applicants/form-fields/collegeName/options?q=university&limit=5')).json().data;
+    expect(limited).toHaveLength(5);
+    // Labels that start with the text come before those that only contain it.
+    const state = (await get('/api/v1/register-applicants/form-fields/collegeName/options?q=state&limit=50')).json().data;
+    const firstContaining = state.findIndex((o: { label: string }) => !o.label.toLowerCase().startsWith('state'));
+    expect(state.slice(firstContaining).every((o: { label: string }) => !o.label.toLowerCase().startsWith('state'))).toBe(true);
+
+    expect((await get('/api/v1/register-applicants/form-fields/noSuchField/options?q=a')).statusCode).toBe(404);
+    expect((await get('/api/v1/register-applicants/form-fields/bad%20key/options')).statusCode).toBe(400);
+    expect((await get('/api/v1/register-applicants/form-fields/collegeName/options?limit=500')).statusCode).toBe(400);
+  });
+
   it('refuses unknown and malformed form keys with a description', async () => {
     const missing = await get('/api/v1/forms/no-such-form');
     expect(missing.statusCode).toBe(404);

@@ -101,10 +101,12 @@ function selectField(field: FieldDefinition): CompiledField {
 
 function searchSelectField(field: FieldDefinition): CompiledField {
   const schema = textSchema(field, FIELD_DEFAULTS.textMaxLength);
+  const searchUrl = field.ui?.searchUrl;
   const options = defined({
-    searchUrl: field.ui?.searchUrl,
+    searchUrl,
     allowFreeText: field.ui?.allowFreeText ?? true,
-    suggestions: field.options?.length ? field.options : undefined,
+    // A searched catalogue stays on the server: the form carries only where to search it.
+    suggestions: !searchUrl && field.options?.length ? field.options : undefined,
   });
   return { schema, ui: baseUi(field, { 'ui:widget': 'searchSelect', 'ui:options': options }) };
 }

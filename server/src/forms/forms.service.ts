@@ -9,6 +9,7 @@ import {
   type CompiledForm,
   type FieldDefinition,
   type FieldError,
+  type FieldOption,
   type FormLayout,
 } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
@@ -91,6 +92,28 @@ export class FormsService {
   /** Every usable field definition by id, inactive ones included (stored answers may name them). */
   async fieldsById(): Promise<ReadonlyMap<number, FieldDefinition>> {
     return (await this.load()).fieldsById;
+  }
+
+  /**
+   * The options of a field that match `query` (any case, anywhere in the label; labels starting
+   * with it first), or the option whose value is `value`: how long catalogues (schools, colleges)
+   * are searched instead of being sent whole with the form.
+   */
+  async searchOptions(fieldKey: string, query: { q?: string; value?: string; limit: number }): Promise<FieldOption[]> {
+    const field = [...(await this.fieldsById()).values()].find((f) => f.key === fieldKey && f.active !== false);
+    if (!field) throw new ApiError(404, `There is no field named '${fieldKey}'.`, { errorCode: 'FIELD_NOT_FOUND' });
+    const options = field.options ?? [];
+    if (query.value !== undefined) return options.filter((option) => option.value === query.value);
+    const text = (query.q ?? '').trim().toLocaleLowerCase();
+    if (!text) return options.slice(0, query.limit);
+    const starts: FieldOption[] = [];
+    const contains: FieldOption[] = [];
+    for (const option of options) {
+      const label = option.label.toLocaleLowerCase();
+      if (label.startsWith(text)) starts.push(option);
+      else if (label.includes(text)) contains.push(option);
+    }
+    return [...starts, ...contains].slice(0, query.limit);
   }
 
   /** `{ statusCode, data: [...] }` of the active applicant profile fields, pre-serialised. */

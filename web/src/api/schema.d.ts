@@ -216,6 +216,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/register-applicants/form-fields/{key}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search a field's options (public)
+         * @description Long catalogues (high schools, colleges) are searched here as the person types instead of being sent with the form.
+         */
+        get: operations["FormFieldsController_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/register-applicants": {
         parameters: {
             query?: never;
@@ -826,6 +846,18 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["FieldDefinitionDto"][];
+        };
+        FieldOptionDto: {
+            /** @example stanford-university-ca */
+            value: string;
+            /** @example Stanford University (Stanford, CA) */
+            label: string;
+        };
+        FieldOptionsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["FieldOptionDto"][];
         };
         SignUpDto: {
             /** @example Maya */
@@ -1480,6 +1512,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormFieldsController_options: {
+        parameters: {
+            query?: {
+                /** @description Text to look for in the labels (any case) */
+                q?: string;
+                /** @description Instead of searching: the option with this value (to show a stored answer) */
+                value?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldOptionsResponseDto"];
+                };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {

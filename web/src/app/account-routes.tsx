@@ -1,7 +1,11 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { PublicLayout } from '../pages/landing/PublicLayout';
 import { RouteLoading } from '../pages/misc/RouteLoading';
+import { formQueryOptions } from '../api/forms';
+import { visitorCountryQueryOptions } from '../api/geo';
+import { fieldDefinitionsQueryOptions, profileQueryOptions } from '../api/profile';
 import { currentUser } from '../session/session-store';
+import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
 
 /** Public account pages in the public frame (top bar and footer). */
@@ -16,6 +20,17 @@ function PublicFrame() {
 /** A signed-in person has nothing to do on the sign-up and login pages (seed 000 section 4). */
 function toDashboardWhenSignedIn() {
   if (currentUser()) throw redirect({ to: '/auth/dashboard' });
+}
+
+/**
+ * Starts the data a profile form needs while the page's code downloads, instead of after it
+ * mounts (not awaited: the page shows its own loading state).
+ */
+function prefetchProfileForms(formKeys: string[]) {
+  for (const key of formKeys) void queryClient.prefetchQuery(formQueryOptions(key));
+  void queryClient.prefetchQuery(profileQueryOptions);
+  void queryClient.prefetchQuery(fieldDefinitionsQueryOptions);
+  void queryClient.prefetchQuery(visitorCountryQueryOptions);
 }
 
 /**
@@ -44,6 +59,7 @@ export function accountRoutes() {
       beforeLoad: () => {
         if (!currentUser()?.firstName) throw redirect({ to: '/signup' });
       },
+      loader: () => prefetchProfileForms(['registration']),
     }),
   ];
 
@@ -67,6 +83,7 @@ export function accountRoutes() {
       getParentRoute: () => signedInFrame,
       path: '/auth/profile',
       component: lazyRouteComponent(() => import('../pages/account/ProfilePage'), 'ProfilePage'),
+      loader: () => prefetchProfileForms(['profile-education', 'profile-basic', 'profile-contact']),
     }),
     createRoute({
       getParentRoute: () => signedInFrame,

@@ -90,5 +90,15 @@ describe('searchSelect widget', () => {
       await form.submit();
       await waitFor(() => expect(form.submitted()).toEqual({ school: 'stanford' }));
     });
+
+    it('shows the label of a stored answer, asked from the server by its value', async () => {
+      renderForm({
+        schema: schoolSchema,
+        uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { searchUrl: '/api/v1/search/schools', allowFreeText: true } } },
+        formData: { school: 'stanford' },
+      });
+      expect(await screen.findByText('Stanford University')).toBeTruthy();
+      expect(String(fetchMock.mock.calls[0][0])).toBe('/api/v1/search/schools?value=stanford');
+    });
   });
 });

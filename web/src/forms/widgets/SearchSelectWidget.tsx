@@ -3,7 +3,7 @@ import { CreatableSelect, Select, type InputActionMeta, type SingleValue } from 
 import type { FieldOption } from '@scholarmatch/schemas';
 import { useRef, useState } from 'react';
 import { searchableSelectProps } from './select-options';
-import { useOptionSearch } from './use-option-search';
+import { useOptionSearch, useStoredOptionLabel } from './use-option-search';
 
 interface SearchSelectOptions {
   searchUrl?: string;
@@ -17,6 +17,20 @@ function searchSelectOptions(options: WidgetProps['options']): SearchSelectOptio
     allowFreeText: options.allowFreeText !== false,
     suggestions: Array.isArray(options.suggestions) ? (options.suggestions as FieldOption[]) : [],
   };
+}
+
+/** At most this many suggestions are listed at once: rendering hundreds of rows per keystroke is what makes typing lag. */
+export const MAX_LISTED_SUGGESTIONS = 50;
+
+/** The fixed suggestions that contain the typed text (any case), the first MAX_LISTED_SUGGESTIONS of them. */
+export function matchingSuggestions(suggestions: FieldOption[], typed: string): FieldOption[] {
+  const query = typed.trim().toLocaleLowerCase();
+  const matches: FieldOption[] = [];
+  for (const option of suggestions) {
+    if (!query || option.label.toLocaleLowerCase().includes(query)) matches.push(option);
+    if (matches.length === MAX_LISTED_SUGGESTIONS) break;
+  }
+  return matches;
 }
 
 /** react-select marks the option it makes from typed text. */
@@ -46,8 +60,10 @@ export default function SearchSelectWidget(props: WidgetProps) {
   // input in the same event as a choice, before a state update would have cleared the text.
   const typedText = useRef('');
 
-  const offered = searchUrl ? search.options : suggestions;
+  const offered = searchUrl ? search.options : matchingSuggestions(suggestions, inputValue);
   const known = [...offered, ...suggestions, ...(chosen ? [chosen] : [])];
+  const storedOption = useStoredOptionLabel(searchUrl, value, known);
+  if (storedOption) known.push(storedOption);
 
   const store = (text: string | undefined) => onChange(text ? text : options.emptyValue);
 
@@ -86,8 +102,8 @@ export default function SearchSelectWidget(props: WidgetProps) {
     readOnly: readonly,
     invalid: Boolean(rawErrors?.length),
     'aria-describedby': ariaDescribedByIds(id),
-    // The server already filtered the results for the query.
-    filterOption: searchUrl ? null : undefined,
+    // Already filtered: by the server for the query, or by matchingSuggestions.
+    filterOption: null,
     noOptionsMessage: ({ inputValue: typed }: { inputValue: string }) =>
       typed.trim() ? 'No suggestions' : 'Start typing to see suggestions',
   };

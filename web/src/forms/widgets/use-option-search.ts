@@ -9,9 +9,9 @@ function isFieldOption(value: unknown): value is FieldOption {
   return typeof option?.value === 'string' && typeof option?.label === 'string';
 }
 
-async function fetchOptions(searchUrl: string, query: string, signal: AbortSignal): Promise<FieldOption[]> {
+async function fetchOptions(searchUrl: string, query: string, signal: AbortSignal, parameter = 'q'): Promise<FieldOption[]> {
   const separator = searchUrl.includes('?') ? '&' : '?';
-  const response = await fetch(`${searchUrl}${separator}q=${encodeURIComponent(query)}`, {
+  const response = await fetch(`${searchUrl}${separator}${parameter}=${encodeURIComponent(query)}`, {
     signal,
     headers: { Accept: 'application/json' },
   });
@@ -59,4 +59,29 @@ export function useOptionSearch(searchUrl: string | undefined, query: string): O
   }, [searchUrl, trimmed]);
 
   return { options, isLoading };
+}
+
+/**
+ * The label of a stored answer that came from a searched catalogue (the form does not carry the
+ * catalogue): asked once from `searchUrl?value=`. Null while unknown; then the value shows as is.
+ */
+export function useStoredOptionLabel(searchUrl: string | undefined, value: unknown, known: FieldOption[]): FieldOption | null {
+  const [found, setFound] = useState<FieldOption | null>(null);
+  const wanted = typeof value === 'string' && value !== '' && !known.some((option) => option.value === value) ? value : undefined;
+
+  useEffect(() => {
+    if (!searchUrl || !wanted || found?.value === wanted) return;
+    const controller = new AbortController();
+    fetchOptions(searchUrl, wanted, controller.signal, 'value')
+      .then((options) => {
+        const option = options.find((candidate) => candidate.value === wanted);
+        if (option) setFound(option);
+      })
+      .catch(() => {
+        // Offline or aborted: the stored value shows as typed.
+      });
+    return () => controller.abort();
+  }, [searchUrl, wanted, found]);
+
+  return found?.value === wanted ? found : null;
 }
