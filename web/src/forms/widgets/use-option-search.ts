@@ -41,8 +41,10 @@ export function useOptionSearch(searchUrl: string | undefined, query: string): O
       return;
     }
     const controller = new AbortController();
-    setIsLoading(true);
+    // The spinner appears when the request starts, not on every keystroke: toggling it while the
+    // person types restyles the page each time and made typing lag.
     const timer = setTimeout(() => {
+      setIsLoading(true);
       fetchOptions(searchUrl, trimmed, controller.signal)
         .then(setOptions)
         .catch(() => {
