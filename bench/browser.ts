@@ -8,7 +8,7 @@
  * reports events of 16 ms or more); its count of such slow events is reported beside it. The
  * baseline is a plain <input> added to the same page, outside React: the browser's own floor.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/harness.js';
 
 export interface KeystrokeFigures {
@@ -68,40 +68,33 @@ async function typeAndMeasure(page: Page, name: string, selector: string, typed 
   return { name, keystrokes: latencies.length, median_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95), slow_events_16ms: slow };
 }
 
-async function signIn(page: Page, baseUrl: string, session: { accessToken: string; refreshToken: string; user: unknown }): Promise<void> {
-  await page.goto(`${baseUrl}/faq`);
-  await page.evaluate((s) => {
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: unknown;
+}
+
+/** Puts the session in local storage before any of the app's scripts run (nothing loaded first). */
+async function signIn(context: BrowserContext, session: Session): Promise<void> {
+  await context.addInitScript((s) => {
     localStorage.setItem('token', s.accessToken);
     localStorage.setItem('refresh_token', s.refreshToken);
     localStorage.setItem('userInfo', JSON.stringify(s.user));
   }, session);
 }
 
-/** Logs in the demo student and measures typing and loading on /auth/profile. */
-export async function measureProfilePage(baseUrl: string): Promise<{ keystrokes: KeystrokeFigures[]; loads: LoadFigures[] }> {
-  const login = await fetch(`${baseUrl}/api/v1/users/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'student@demo.scholarmatch.test', password: 'DemoStudent#2026', loginType: 'register_user' }),
-  });
-  const session = ((await login.json()) as { data: { accessToken: string; refreshToken: string; user: unknown } }).data;
-  const { browser, close } = await launchBrowser();
-  try {
-    // Cold loads: a new browser context each time (empty HTTP cache), from navigation to the first
-    // field of the Education tab rendered and enabled.
-    const coldLoads: number[] = [];
-    for (let run = 0; run < 5; run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      await signIn(page, baseUrl, session);
-      await page.goto(`${baseUrl}/auth/profile`);
-      await page.getByLabel(/^Current School Level/).waitFor();
-      coldLoads.push(await page.evaluate(() => performance.now()));
-      await context.close();
-    }
+const ROUNDS = 3;
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, baseUrl, session);
+function medianRound(rounds: KeystrokeFigures[]): KeystrokeFigures {
+  return [...rounds].sort((a, b) => a.median_ms - b.median_ms)[Math.floor(rounds.length / 2)];
+}
+
+/** One round of typing into each measured field of the Education tab, and into the baseline input. */
+async function typingRound(browser: Browser, baseUrl: string, session: Session): Promise<KeystrokeFigures[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await signIn(context, session);
     await page.goto(`${baseUrl}/auth/profile`);
     await page.getByLabel(/^Current School Level/).waitFor();
     // The baseline: a plain input on the same page, outside React.
@@ -111,14 +104,44 @@ export async function measureProfilePage(baseUrl: string): Promise<{ keystrokes:
       input.setAttribute('aria-label', 'Baseline');
       document.querySelector('main')!.prepend(input);
     });
-    const keystrokes = [
-      await typeAndMeasure(page, 'Education tab: High School Name (searchable, free text)', '#root_highSchoolName'),
-      await (async () => {
-        await page.locator('#root_gpa_markingSystem').selectOption({ index: 1 });
-        return typeAndMeasure(page, 'Education tab: Grade (number, live range check)', '#root_gpa_grade', DIGITS);
-      })(),
-      await typeAndMeasure(page, 'baseline: plain input on the same page', '#bench-baseline'),
-    ];
+    const searchable = await typeAndMeasure(page, 'Education tab: High School Name (searchable, free text)', '#root_highSchoolName');
+    await page.locator('#root_gpa_markingSystem').selectOption({ index: 1 });
+    const grade = await typeAndMeasure(page, 'Education tab: Grade (number, live range check)', '#root_gpa_grade', DIGITS);
+    const baseline = await typeAndMeasure(page, 'baseline: plain input on the same page', '#bench-baseline');
+    return [searchable, grade, baseline];
+  } finally {
+    await context.close();
+  }
+}
+
+/** Logs in the demo student and measures typing and loading on /auth/profile. */
+export async function measureProfilePage(baseUrl: string): Promise<{ keystrokes: KeystrokeFigures[]; loads: LoadFigures[] }> {
+  const login = await fetch(`${baseUrl}/api/v1/users/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'student@demo.scholarmatch.test', password: 'DemoStudent#2026', loginType: 'register_user' }),
+  });
+  const session = ((await login.json()) as { data: Session }).data;
+  const { browser, close } = await launchBrowser();
+  try {
+    // Cold loads: a new browser context each time (empty HTTP cache), from navigation to the first
+    // field of the Education tab rendered and enabled.
+    const coldLoads: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await signIn(context, session);
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/auth/profile`);
+      await page.getByLabel(/^Current School Level/).waitFor();
+      coldLoads.push(await page.evaluate(() => performance.now()));
+      await context.close();
+    }
+
+    // Typing: three rounds, each on a fresh page; the round with the median median is reported
+    // (this small machine's frame timing is noisy, as the server rounds are).
+    const rounds: KeystrokeFigures[][] = [];
+    for (let round = 0; round < ROUNDS; round++) rounds.push(await typingRound(browser, baseUrl, session));
+    const keystrokes = rounds[0].map((_, index) => medianRound(rounds.map((figures) => figures[index])));
     return {
       keystrokes,
       loads: [{ name: 'cold load of /auth/profile to an interactive Education tab', runs: coldLoads.length, median_ms: percentile(coldLoads, 50), max_ms: Math.round(Math.max(...coldLoads)) }],

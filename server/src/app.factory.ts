@@ -103,6 +103,8 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
       root: path.resolve(config.WEB_DIST),
       prefix: '/',
       wildcard: false,
+      // The build writes .br and .gz copies (web/scripts/precompress.mjs); the browser gets the smallest it accepts.
+      preCompressed: true,
       // @fastify/static passes Fastify's reply here (its types still say ServerResponse).
       setHeaders: (reply: unknown, filePath: string) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

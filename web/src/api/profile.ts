@@ -25,6 +25,8 @@ async function fetchProfile(signal: AbortSignal): Promise<Applicant> {
 export const profileQueryOptions = queryOptions({
   queryKey: ['register-applicants', 'profile'],
   queryFn: ({ signal }) => fetchProfile(signal),
+  // The route prefetches it; without a little freshness the page would fetch it again on mount.
+  staleTime: 30_000,
   retry: shouldRetry,
 });
 
