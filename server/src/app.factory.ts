@@ -103,7 +103,7 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
       root: path.resolve(config.WEB_DIST),
       prefix: '/',
       wildcard: false,
-      // The build writes .br and .gz copies (web/scripts/precompress.mjs); the browser gets the smallest it accepts.
+      // The build writes .gz copies (web/scripts/precompress.mjs), sent to browsers that accept gzip.
       preCompressed: true,
       // @fastify/static passes Fastify's reply here (its types still say ServerResponse).
       setHeaders: (reply: unknown, filePath: string) => {
