@@ -16,3 +16,4 @@ export * from './compiler/prepare-answers.js';
 export * from './validation/keywords.js';
 export * from './validation/validate.js';
 export * from './validation/field-definition.js';
+export * from './eligibility/criteria.js';
