@@ -6,10 +6,12 @@ import { CreateFormDefinitions1795304637283 } from './1795304637283-CreateFormDe
 import { CreateAccounts1795311237664 } from './1795311237664-CreateAccounts.js';
 import { IndexProfileAnswers1795313162394 } from './1795313162394-IndexProfileAnswers.js';
 import { SearchLongCatalogues1795314416284 } from './1795314416284-SearchLongCatalogues.js';
+import { ManageYourDataHeading1795315200000 } from './1795315200000-ManageYourDataHeading.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
   CreateAccounts1795311237664,
   IndexProfileAnswers1795313162394,
   SearchLongCatalogues1795314416284,
+  ManageYourDataHeading1795315200000,
 ];

@@ -83,6 +83,8 @@ export interface FieldUi {
   markingSystems?: MarkingSystem[];
   /** text: a secret (password): masked while typed, never prefilled */
   secret?: boolean;
+  /** A heading shown above this field, opening a group of the fields after it ('Manage your data') */
+  heading?: string;
 }
 
 /** A field is shown only when another field of the same form has one of the given values. */

@@ -49,6 +49,7 @@ describe('forms API', () => {
     const enrolledBranch = education.schema.allOf.find((rule: { then: { properties: object } }) => 'collegeName' in rule.then.properties);
     expect(enrolledBranch.if.properties.enrolledInCollege.enum).toEqual(['1']);
     expect(education.uiSchema.gpa['ui:field']).toBe('grade');
+    expect(education.uiSchema.privacyStateResident['ui:heading']).toBe('Manage your data');
   });
 
   it('serves the sign-up form: names, e-mail and phone of the profile, then password, confirmation and both consents', async () => {

@@ -49,6 +49,7 @@ function baseUi(field: FieldDefinition, extra: UiSchema = {}): UiSchema {
   return defined({
     'ui:placeholder': field.ui?.placeholder,
     'ui:help': field.ui?.help,
+    'ui:heading': field.ui?.heading,
     ...extra,
   });
 }

@@ -59,6 +59,7 @@ export const FIELD_DEFINITION_SCHEMA = {
         disabled: { type: 'boolean' },
         markingSystems: { type: 'array', minItems: 1, items: { enum: [...MARKING_SYSTEMS] } },
         secret: { type: 'boolean' },
+        heading: { type: 'string', minLength: 1, maxLength: 200 },
       },
       additionalProperties: false,
     },

@@ -35,6 +35,15 @@ describe('SchemaForm', () => {
     expect(form.onSubmit).not.toHaveBeenCalled();
   });
 
+  it("opens a group with a field's heading ('Manage your data')", () => {
+    renderForm({
+      schema: { type: 'object', properties: { resident: { type: 'boolean', title: 'I am a resident of Utah' } } },
+      uiSchema: { resident: { 'ui:widget': 'checkbox', 'ui:heading': 'Manage your data' } },
+    });
+    expect(screen.getByRole('heading', { name: 'Manage your data' })).toBeTruthy();
+    expect(screen.getByLabelText('I am a resident of Utah')).toBeTruthy();
+  });
+
   it('links every label to its input', () => {
     renderForm({ schema, uiSchema });
     expect(screen.getByLabelText(/First name/).id).toBe('root_firstName');

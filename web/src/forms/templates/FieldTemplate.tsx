@@ -1,4 +1,4 @@
-import { Box, Field, Text } from '@chakra-ui/react';
+import { Box, Field, Heading, Text } from '@chakra-ui/react';
 import type { FieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { chakraFieldIds, labelId } from './field-ids';
 
@@ -62,7 +62,8 @@ export default function FieldTemplate(props: FieldTemplateProps) {
   }
 
   const showCaption = Boolean(displayLabel && label) && !labelsItself(schema, uiSchema);
-  return (
+  const heading = uiSchema?.['ui:heading'];
+  const field = (
     <Field.Root
       id={id}
       ids={chakraFieldIds(id)}
@@ -82,5 +83,15 @@ export default function FieldTemplate(props: FieldTemplateProps) {
       {help}
       {errors}
     </Field.Root>
+  );
+  if (typeof heading !== 'string' || !heading) return field;
+  // A field definition's `ui.heading` opens a group of the fields after it (seed: 'Manage your data').
+  return (
+    <>
+      <Heading as="h3" size="sm" mt="4" pt="5" borderTopWidth="1px">
+        {heading}
+      </Heading>
+      {field}
+    </>
   );
 }
