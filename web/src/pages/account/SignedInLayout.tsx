@@ -22,8 +22,8 @@ export function SignedInLayout() {
       <Box as="header" borderBottomWidth="1px" bg="bg">
         <Container maxW="6xl" py="3">
           <HStack justify="space-between" gap="4">
-            <Logo />
-            <HStack gap="2">
+            <Logo compactOnPhone />
+            <HStack gap={{ base: '0', sm: '2' }}>
               {user ? (
                 <Text display={{ base: 'none', sm: 'block' }} color="fg.muted" fontSize="sm">
                   {user.firstName} {user.lastName}

@@ -13,9 +13,10 @@ function Mark() {
 
 /**
  * Leads home: the dashboard when signed in (seed 000 section 2), else the landing page.
- * `compactOnTablet` drops the wordmark from `md` to `lg`, where the full top menu needs the room.
+ * `compactOnTablet` drops the wordmark from `md` to `lg`, where the full top menu needs the room;
+ * `compactOnPhone` drops it below `sm`, where the signed-in bar needs it.
  */
-export function Logo({ compactOnTablet = false }: { compactOnTablet?: boolean }) {
+export function Logo({ compactOnTablet = false, compactOnPhone = false }: { compactOnTablet?: boolean; compactOnPhone?: boolean }) {
   const signedIn = useCurrentUser() !== null;
   return (
     <RouterLink to={signedIn ? '/auth/dashboard' : '/'} aria-label="ScholarMatch home">
@@ -26,7 +27,7 @@ export function Logo({ compactOnTablet = false }: { compactOnTablet?: boolean })
           fontSize="xl"
           letterSpacing="-0.02em"
           color="fg"
-          display={compactOnTablet ? { base: 'block', md: 'none', lg: 'block' } : undefined}
+          display={compactOnTablet ? { base: 'block', md: 'none', lg: 'block' } : compactOnPhone ? { base: 'none', sm: 'block' } : undefined}
         >
           Scholar<Text as="span" color="brand.700">Match</Text>
         </Text>
