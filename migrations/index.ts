@@ -7,6 +7,7 @@ import { CreateAccounts1795311237664 } from './1795311237664-CreateAccounts.js';
 import { IndexProfileAnswers1795313162394 } from './1795313162394-IndexProfileAnswers.js';
 import { SearchLongCatalogues1795314416284 } from './1795314416284-SearchLongCatalogues.js';
 import { ManageYourDataHeading1795315200000 } from './1795315200000-ManageYourDataHeading.js';
+import { CreateScholarships1795316544750 } from './1795316544750-CreateScholarships.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -14,4 +15,5 @@ export const MIGRATIONS = [
   IndexProfileAnswers1795313162394,
   SearchLongCatalogues1795314416284,
   ManageYourDataHeading1795315200000,
+  CreateScholarships1795316544750,
 ];

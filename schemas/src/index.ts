@@ -17,3 +17,4 @@ export * from './validation/keywords.js';
 export * from './validation/validate.js';
 export * from './validation/field-definition.js';
 export * from './eligibility/criteria.js';
+export * from './eligibility/requirements.js';

@@ -3,6 +3,7 @@ import { ApplicantsModule } from './applicants/applicants.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { ScholarshipsModule } from './scholarships/scholarships.module.js';
 import { AppConfig } from './config/app-config.js';
 import { DatabaseLocation, DatabaseModule } from './database/database.module.js';
 import { FormsModule } from './forms/forms.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
         FormsModule,
         ApplicantsModule,
         GeoModule,
+        ScholarshipsModule,
         DemoModule,
       ],
     };

@@ -5,10 +5,11 @@ import { MIGRATIONS } from '../../../migrations/index.js';
 import { AppConfig } from '../config/app-config.js';
 import { FormFieldEntity } from '../forms/form-field.entity.js';
 import { FormEntity } from '../forms/form.entity.js';
+import { ScholarshipEntity } from '../scholarships/scholarship.entity.js';
 import { UserEntity } from '../users/user.entity.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 
-export const ENTITIES = [FormFieldEntity, FormEntity, UserEntity];
+export const ENTITIES = [FormFieldEntity, FormEntity, UserEntity, ScholarshipEntity];
 
 /** The database URL in use: DATABASE_URL, or an embedded PostgreSQL started on first use. */
 export class DatabaseLocation {

@@ -410,6 +410,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/providers/scholarships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's own scholarships, newest first (providers) */
+        get: operations["ProviderScholarshipsController_list"];
+        put?: never;
+        /**
+         * Create a draft scholarship with its criteria and requirements (providers)
+         * @description Criteria are checked against the profile fields: an unknown field or an operator its type does not allow is 400 INVALID_CRITERIA.
+         */
+        post: operations["ProviderScholarshipsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/scholarships/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the provider’s scholarships (another provider’s: 404) */
+        get: operations["ProviderScholarshipsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a draft or published scholarship (a closed one: 409) */
+        patch: operations["ProviderScholarshipsController_update"];
+        trace?: never;
+    };
+    "/api/v1/providers/scholarships/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a draft: it needs an amount and a deadline not in the past */
+        post: operations["ProviderScholarshipsController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/scholarships/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a scholarship: no more applications */
+        post: operations["ProviderScholarshipsController_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1056,6 +1129,156 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["VisitorCountryDto"];
+        };
+        RecurrenceConfigDto: {
+            /**
+             * @description YYYY-MM-DD
+             * @example 2027-03-31
+             */
+            deadline?: string;
+            /**
+             * @default none
+             * @enum {string}
+             */
+            repeat: "none" | "yearly";
+        };
+        EligibilityRuleDto: {
+            /**
+             * @description The key of a profile field
+             * @example gpa
+             */
+            fieldKey: string;
+            /**
+             * @description Allowed operators depend on the field type (docs/api.md)
+             * @example gte
+             * @enum {string}
+             */
+            operator: "eq" | "neq" | "in" | "nin" | "gte" | "lte" | "between" | "ageBetween" | "exists";
+            /**
+             * @description eq/neq/gte/lte: one value; in/nin: a list; between/ageBetween: [min, max]; exists: none
+             * @example 3.5
+             */
+            value?: Record<string, never>;
+        };
+        RequirementDto: {
+            id: string;
+            title: string;
+            description?: string;
+            optional: boolean;
+            field: {
+                key?: string;
+                name?: string;
+                /** @enum {string} */
+                dataType?: "file" | "link" | "checkbox" | "text" | "editor";
+            };
+        };
+        ProviderScholarshipDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @description Sanitised HTML */
+            description: string;
+            amounts: number[];
+            award: number | null;
+            /** @description The sum of amounts, or the award (whole USD) */
+            totalAmount: number;
+            recurrenceConfig: components["schemas"]["RecurrenceConfigDto"];
+            /** @enum {string} */
+            status: "draft" | "published" | "closed";
+            criteria: components["schemas"]["EligibilityRuleDto"][];
+            requirements: components["schemas"]["RequirementDto"][];
+            publishedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProviderScholarshipListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ProviderScholarshipDto"][];
+        };
+        RequirementInputDto: {
+            /** @example Personal essay */
+            title: string;
+            /** @example Tell us about a challenge you overcame (about 500 words). */
+            description?: string;
+            /**
+             * @example editor
+             * @enum {string}
+             */
+            dataType: "file" | "link" | "checkbox" | "text" | "editor";
+            /**
+             * @description true: may be left empty; required ones carry the asterisk
+             * @default false
+             */
+            optional: boolean;
+            /**
+             * @description The answer's key (e.g. 'essay', 'cv'); made from the title when absent
+             * @example essay
+             */
+            key?: string;
+        };
+        CreateScholarshipDto: {
+            /** @example First-Generation STEM Scholarship */
+            title: string;
+            /**
+             * @description HTML; sanitised before it is stored
+             * @example <p>For students who are the first in their family to attend college.</p>
+             */
+            description?: string;
+            /**
+             * @description Whole US dollars; the total is their sum
+             * @example [
+             *       2000,
+             *       500
+             *     ]
+             */
+            amounts?: number[];
+            /**
+             * @description A single award in whole US dollars (instead of amounts)
+             * @example 5000
+             */
+            award?: number;
+            recurrenceConfig?: components["schemas"]["RecurrenceConfigDto"];
+            /** @description No rules: open to every applicant */
+            criteria?: components["schemas"]["EligibilityRuleDto"][];
+            /** @description No requirements: Easy Apply */
+            requirements?: components["schemas"]["RequirementInputDto"][];
+        };
+        ProviderScholarshipResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ProviderScholarshipDto"];
+        };
+        UpdateScholarshipDto: {
+            /** @example First-Generation STEM Scholarship */
+            title?: string;
+            /**
+             * @description HTML; sanitised before it is stored
+             * @example <p>For students who are the first in their family to attend college.</p>
+             */
+            description?: string;
+            /**
+             * @description Whole US dollars; the total is their sum
+             * @example [
+             *       2000,
+             *       500
+             *     ]
+             */
+            amounts?: number[];
+            /**
+             * @description A single award in whole US dollars (instead of amounts)
+             * @example 5000
+             */
+            award?: number;
+            recurrenceConfig?: components["schemas"]["RecurrenceConfigDto"];
+            /** @description No rules: open to every applicant */
+            criteria?: components["schemas"]["EligibilityRuleDto"][];
+            /** @description No requirements: Easy Apply */
+            requirements?: components["schemas"]["RequirementInputDto"][];
         };
     };
     responses: never;
@@ -1827,6 +2050,190 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VisitorCountryResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderScholarshipsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderScholarshipListResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderScholarshipsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateScholarshipDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderScholarshipsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderScholarshipsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateScholarshipDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderScholarshipsController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderScholarshipsController_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

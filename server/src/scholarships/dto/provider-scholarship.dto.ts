@@ -1,0 +1,165 @@
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { CRITERION_OPERATORS, REQUIREMENT_KINDS, type CriterionOperator, type RequirementKind } from '@scholarmatch/schemas';
+import { Type } from 'class-transformer';
+import {
+  Allow,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { ApiResponseBase } from '../../common/api-response.js';
+import { SCHOLARSHIP_STATUSES, type ScholarshipStatus } from '../scholarship.entity.js';
+
+export class EligibilityRuleDto {
+  @ApiProperty({ example: 'gpa', description: 'The key of a profile field' })
+  @IsString()
+  @MaxLength(64)
+  fieldKey: string;
+
+  @ApiProperty({ enum: CRITERION_OPERATORS, example: 'gte', description: 'Allowed operators depend on the field type (docs/api.md)' })
+  @IsIn(CRITERION_OPERATORS)
+  operator: CriterionOperator;
+
+  @ApiPropertyOptional({ description: 'eq/neq/gte/lte: one value; in/nin: a list; between/ageBetween: [min, max]; exists: none', example: 3.5 })
+  @Allow()
+  value?: unknown;
+}
+
+export class RequirementInputDto {
+  @ApiProperty({ example: 'Personal essay' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  title: string;
+
+  @ApiPropertyOptional({ example: 'Tell us about a challenge you overcame (about 500 words).' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  description?: string;
+
+  @ApiProperty({ enum: REQUIREMENT_KINDS, example: 'editor' })
+  @IsIn(REQUIREMENT_KINDS)
+  dataType: RequirementKind;
+
+  @ApiPropertyOptional({ default: false, description: 'true: may be left empty; required ones carry the asterisk' })
+  @IsOptional()
+  @IsBoolean()
+  optional?: boolean;
+
+  @ApiPropertyOptional({ example: 'essay', description: "The answer's key (e.g. 'essay', 'cv'); made from the title when absent" })
+  @IsOptional()
+  @Matches(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'A requirement key has letters, digits and _ only.' })
+  key?: string;
+}
+
+class RecurrenceConfigDto {
+  @ApiPropertyOptional({ example: '2027-03-31', description: 'YYYY-MM-DD' })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The deadline is a date YYYY-MM-DD.' })
+  deadline?: string;
+
+  @ApiPropertyOptional({ enum: ['none', 'yearly'], default: 'none' })
+  @IsOptional()
+  @IsIn(['none', 'yearly'])
+  repeat?: 'none' | 'yearly';
+}
+
+export class CreateScholarshipDto {
+  @ApiProperty({ example: 'First-Generation STEM Scholarship' })
+  @IsString()
+  @IsNotEmpty({ message: 'A scholarship needs a title.' })
+  @MaxLength(200)
+  title: string;
+
+  @ApiPropertyOptional({ description: 'HTML; sanitised before it is stored', example: '<p>For students who are the first in their family to attend college.</p>' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50_000)
+  description?: string;
+
+  @ApiPropertyOptional({ type: [Number], description: 'Whole US dollars; the total is their sum', example: [2000, 500] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsInt({ each: true })
+  @Min(0, { each: true })
+  @Max(10_000_000, { each: true })
+  amounts?: number[];
+
+  @ApiPropertyOptional({ description: 'A single award in whole US dollars (instead of amounts)', example: 5000 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000_000)
+  award?: number;
+
+  @ApiPropertyOptional({ type: RecurrenceConfigDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => RecurrenceConfigDto)
+  recurrenceConfig?: RecurrenceConfigDto;
+
+  @ApiPropertyOptional({ type: [EligibilityRuleDto], description: 'No rules: open to every applicant' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => EligibilityRuleDto)
+  criteria?: EligibilityRuleDto[];
+
+  @ApiPropertyOptional({ type: [RequirementInputDto], description: 'No requirements: Easy Apply' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(30)
+  @ValidateNested({ each: true })
+  @Type(() => RequirementInputDto)
+  requirements?: RequirementInputDto[];
+}
+
+export class UpdateScholarshipDto extends PartialType(CreateScholarshipDto) {}
+
+class RequirementDto {
+  @ApiProperty() id: string;
+  @ApiProperty() title: string;
+  @ApiPropertyOptional() description?: string;
+  @ApiProperty() optional: boolean;
+  @ApiProperty({ type: 'object', properties: { key: { type: 'string' }, name: { type: 'string' }, dataType: { type: 'string', enum: [...REQUIREMENT_KINDS] } } })
+  field: { key: string; name: string; dataType: RequirementKind };
+}
+
+export class ProviderScholarshipDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ description: 'Sanitised HTML' }) description: string;
+  @ApiProperty({ type: [Number] }) amounts: number[];
+  @ApiProperty({ type: Number, nullable: true }) award: number | null;
+  @ApiProperty({ description: 'The sum of amounts, or the award (whole USD)' }) totalAmount: number;
+  @ApiProperty({ type: RecurrenceConfigDto }) recurrenceConfig: RecurrenceConfigDto;
+  @ApiProperty({ enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
+  @ApiProperty({ type: [EligibilityRuleDto] }) criteria: EligibilityRuleDto[];
+  @ApiProperty({ type: [RequirementDto] }) requirements: RequirementDto[];
+  @ApiProperty({ type: String, nullable: true }) publishedAt: Date | null;
+  @ApiProperty() createdAt: Date;
+  @ApiProperty() updatedAt: Date;
+}
+
+export class ProviderScholarshipResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: ProviderScholarshipDto })
+  data: ProviderScholarshipDto;
+}
+
+export class ProviderScholarshipListResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [ProviderScholarshipDto] })
+  data: ProviderScholarshipDto[];
+}

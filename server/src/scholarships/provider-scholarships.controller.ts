@@ -1,0 +1,68 @@
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import {
+  CreateScholarshipDto,
+  ProviderScholarshipListResponseDto,
+  ProviderScholarshipResponseDto,
+  UpdateScholarshipDto,
+} from './dto/provider-scholarship.dto.js';
+import { ProviderScholarshipsService } from './provider-scholarships.service.js';
+
+@ApiTags('providers')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@Roles('provider')
+@Controller('providers/scholarships')
+export class ProviderScholarshipsController {
+  constructor(private readonly scholarships: ProviderScholarshipsService) {}
+
+  @Get()
+  @ApiOperation({ summary: "The provider's own scholarships, newest first (providers)" })
+  @ApiOkResponse({ type: ProviderScholarshipListResponseDto })
+  async list(@CurrentUser() caller: Caller) {
+    return ok(await this.scholarships.list(caller));
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create a draft scholarship with its criteria and requirements (providers)',
+    description: 'Criteria are checked against the profile fields: an unknown field or an operator its type does not allow is 400 INVALID_CRITERIA.',
+  })
+  @ApiCreatedResponse({ type: ProviderScholarshipResponseDto })
+  async create(@CurrentUser() caller: Caller, @Body() body: CreateScholarshipDto) {
+    return { statusCode: 201, message: 'Scholarship created', data: await this.scholarships.create(caller, body) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One of the provider’s scholarships (another provider’s: 404)' })
+  @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  async get(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string) {
+    return ok(await this.scholarships.get(caller, id));
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Edit a draft or published scholarship (a closed one: 409)' })
+  @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  async update(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: UpdateScholarshipDto) {
+    return ok(await this.scholarships.update(caller, id, body), 'Scholarship updated');
+  }
+
+  @Post(':id/publish')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Publish a draft: it needs an amount and a deadline not in the past' })
+  @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  async publish(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string) {
+    return ok(await this.scholarships.publish(caller, id), 'Scholarship published');
+  }
+
+  @Post(':id/close')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Close a scholarship: no more applications' })
+  @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  async close(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string) {
+    return ok(await this.scholarships.close(caller, id), 'Scholarship closed');
+  }
+}

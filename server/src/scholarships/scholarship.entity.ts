@@ -1,0 +1,59 @@
+import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const SCHOLARSHIP_STATUSES = ['draft', 'published', 'closed'] as const;
+export type ScholarshipStatus = (typeof SCHOLARSHIP_STATUSES)[number];
+
+export interface RecurrenceConfig {
+  /** 'YYYY-MM-DD' */
+  deadline?: string;
+  /** A yearly scholarship reopens with next year's deadline once closed. */
+  repeat?: 'none' | 'yearly';
+}
+
+/** A provider's scholarship: amounts in whole US dollars, criteria and requirements as data. */
+@Entity({ name: 'scholarships' })
+export class ScholarshipEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'provider_id', type: 'uuid' })
+  providerId: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  /** Sanitised HTML. */
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @Column({ type: 'integer', array: true, default: () => "'{}'" })
+  amounts: number[];
+
+  @Column({ type: 'integer', nullable: true })
+  award: number | null;
+
+  @Column({ type: 'date', nullable: true })
+  deadline: string | null;
+
+  @Column({ name: 'recurrence_config', type: 'jsonb', default: () => "'{}'" })
+  recurrenceConfig: RecurrenceConfig;
+
+  @Column({ type: 'varchar', length: 16, default: 'draft' })
+  status: ScholarshipStatus;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  criteria: EligibilityRule[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  requirements: Requirement[];
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
