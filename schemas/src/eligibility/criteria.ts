@@ -69,6 +69,24 @@ function asList(value: unknown): string[] {
   return Array.isArray(value) ? value.map(String) : [String(value)];
 }
 
+/**
+ * Ordering by the type's kind, never by JavaScript's loose comparison: numbers (and grades) as
+ * numbers, dates as 'YYYY-MM(-DD)' text. The SQL evaluator must order the same way.
+ */
+function ordered(comparable: Comparable, answer: unknown, bound: unknown): [number, number] | [string, string] {
+  return comparable === 'number' ? [Number(answer), Number(bound)] : [String(answer), String(bound)];
+}
+
+function atLeast(comparable: Comparable, answer: unknown, bound: unknown): boolean {
+  const [a, b] = ordered(comparable, answer, bound);
+  return a >= b;
+}
+
+function atMost(comparable: Comparable, answer: unknown, bound: unknown): boolean {
+  const [a, b] = ordered(comparable, answer, bound);
+  return a <= b;
+}
+
 function inRange(answer: number | string, [min, max]: [unknown, unknown]): boolean {
   return answer >= (min as number | string) && answer <= (max as number | string);
 }
@@ -79,6 +97,7 @@ export function evaluateRule(rule: EligibilityRule, field: Pick<FieldDefinition,
   if (rule.operator === 'exists') return 'pass';
   const answer = comparableAnswer(field.dataType, rawAnswer);
   if (answer === undefined) return 'missing';
+  const { comparable } = CRITERIA_BY_TYPE[field.dataType];
   const holds = (() => {
     switch (rule.operator) {
       case 'eq':
@@ -90,11 +109,13 @@ export function evaluateRule(rule: EligibilityRule, field: Pick<FieldDefinition,
       case 'nin':
         return !asList(answer).some((item) => asList(rule.value).includes(item));
       case 'gte':
-        return (answer as number | string) >= (rule.value as number | string);
+        return atLeast(comparable, answer, rule.value);
       case 'lte':
-        return (answer as number | string) <= (rule.value as number | string);
-      case 'between':
-        return inRange(answer as number | string, rule.value as [unknown, unknown]);
+        return atMost(comparable, answer, rule.value);
+      case 'between': {
+        const [min, max] = rule.value as [unknown, unknown];
+        return atLeast(comparable, answer, min) && atMost(comparable, answer, max);
+      }
       case 'ageBetween': {
         const age = typeof answer === 'string' ? ageFromDateOfBirth(answer, today) : undefined;
         return age !== undefined && inRange(age, rule.value as [unknown, unknown]);
