@@ -65,6 +65,13 @@ describe('admin field management', () => {
     expect(back.applicantFields).toEqual(expect.arrayContaining([expect.objectContaining({ fieldId: field.id, fieldValue: '1' })]));
   });
 
+  it('places a field without an order at the start of its section (order 0)', async () => {
+    const { order: _order, ...withoutOrder } = FIRST_GENERATION;
+    const res = await api.call('POST', '/admin/form-fields', { body: { ...withoutOrder, key: 'veteranParent', section: 'privacy' }, token: admin });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.order).toBe(0);
+  });
+
   it('changes options, words and order, each giving a new form version', async () => {
     const created = (await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'pellEligible', name: 'Pell Grant eligible', order: 145 }, token: admin })).json().data;
     const v1 = (await education()).version;

@@ -136,8 +136,12 @@ describe('applicant profile', () => {
     expect(stored.answers).toMatchObject({ enrolledInCollege: '1', collegeName: 'Free-text College', citizenship: 'us-national', privacyStateResident: true });
     expect(stored.answers).not.toHaveProperty('interestedColleges');
 
+    const oldEmail = (await profileOf(token)).email;
     const contact = await put(session.user.id, token, { formKey: 'profile-contact', email: 'Maia.New@example.com', phone: '+14155550123' });
     expect(contact.statusCode).toBe(200);
+    const [notice] = (await t.sql.query(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1`, [oldEmail])).rows;
+    expect(notice.subject).toBe('Your ScholarMatch e-mail address was changed');
+    expect(notice.text_body).toContain('Maia.New@example.com');
     stored = await profileOf(token);
     expect(stored).toMatchObject({ email: 'Maia.New@example.com', phone: '+14155550123' });
     expect(stored.answers.collegeName).toBe('Free-text College');
@@ -157,6 +161,29 @@ describe('applicant profile', () => {
     const three = [...two, { fieldId: id('interestedColleges'), fieldValue: colleges[2] }];
     const res = await put(session.user.id, session.accessToken, { dob: dobYearsAgo(18), applicantFields: three });
     expect(res.json().errors).toEqual([{ path: 'interestedColleges', message: 'Please choose at most 2 colleges!' }]);
+  });
+
+  it('refuses values PostgreSQL cannot store with a 400, not a 500 (a NUL character, year 0)', async () => {
+    const { session } = await api.signUp();
+    const nul = await put(session.user.id, session.accessToken, { formKey: 'profile-basic', dob: dobYearsAgo(18), firstName: 'Ana\u0000', applicantFields: entries({ zipCode: '10001', citizenship: 'us-citizen', ethnicity: firstOption('ethnicity'), country: 'us', gender: '1' }) });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errorCode).toBe('VALUE_NOT_STORABLE');
+    const yearZero = await put(session.user.id, session.accessToken, { formKey: 'profile-basic', dob: '0000-01-01', applicantFields: entries({ zipCode: '10001', citizenship: 'us-citizen', ethnicity: firstOption('ethnicity'), country: 'us', gender: '1' }) });
+    expect(yearZero.statusCode).toBe(400);
+    const login = await api.login('someone\u0000@example.com', 'whatever1');
+    expect(login.statusCode).toBe(400);
+  });
+
+  it('keeps both answers when two tabs save different forms at the same moment', async () => {
+    const { session } = await api.signUp();
+    await put(session.user.id, session.accessToken, { dob: dobYearsAgo(18), applicantFields: entries(registration()) });
+    const [basic, education] = await Promise.all([
+      put(session.user.id, session.accessToken, { formKey: 'profile-basic', dob: dobYearsAgo(18), applicantFields: entries({ zipCode: '73301', citizenship: 'us-citizen', ethnicity: firstOption('ethnicity'), country: 'us', gender: '2' }) }),
+      put(session.user.id, session.accessToken, { formKey: 'profile-education', applicantFields: entries({ ...registration(), degreeType: 'certificate' }) }),
+    ]);
+    expect([basic.statusCode, education.statusCode]).toEqual([200, 200]);
+    const stored = await profileOf(session.accessToken);
+    expect(stored.answers).toMatchObject({ zipCode: '73301', gender: '2', degreeType: 'certificate' });
   });
 
   it("lets nobody else read or write a profile, and refuses unknown fields and another's e-mail", async () => {

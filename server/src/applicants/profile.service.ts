@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { FieldDefinition, FieldError } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { FormsService } from '../forms/forms.service.js';
+import { Mailer } from '../mail/mailer.js';
 import { toUserDto } from '../users/dto/user.dto.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -24,9 +25,12 @@ function isEmpty(value: unknown): boolean {
  */
 @Injectable()
 export class ProfileService {
+  private readonly logger = new Logger('ProfileService');
+
   constructor(
     private readonly users: UsersRepository,
     private readonly forms: FormsService,
+    private readonly mailer: Mailer,
   ) {}
 
   async get(caller: Caller): Promise<ApplicantDto> {
@@ -51,19 +55,39 @@ export class ProfileService {
 
     const formKeys = new Set(form.fields.map((field) => field.key));
     // The form's own profile fields are replaced as a whole (a hidden branch's answer goes); the others stay.
-    const profile = Object.fromEntries(Object.entries(user.profile).filter(([key]) => !formKeys.has(key)));
-    for (const field of form.fields) {
-      if (field.target === 'profile' && field.key in answers) profile[field.key] = answers[field.key];
-    }
+    const profileFields = form.fields.filter((field) => field.target === 'profile');
+    const values = Object.fromEntries(profileFields.filter((field) => field.key in answers).map((field) => [field.key, answers[field.key]]));
     const account = Object.fromEntries(ACCOUNT_KEYS.filter((key) => formKeys.has(key) && key in answers).map((key) => [key, answers[key]]));
-    const saved = await this.users.updateProfile(id, {
-      ...account,
-      ...(body.applicantType ? { applicantType: body.applicantType } : {}),
-      // The completion step is done once its form validates as a whole.
-      ...(formKey === 'registration' ? { isProfileUpdate: true } : {}),
-      profile,
-    });
+    const saved = await this.users.updateProfile(
+      id,
+      {
+        ...account,
+        ...(body.applicantType ? { applicantType: body.applicantType } : {}),
+        // The completion step is done once its form validates as a whole.
+        ...(formKey === 'registration' ? { isProfileUpdate: true } : {}),
+      },
+      { replacedKeys: profileFields.map((field) => field.key), values },
+    );
+    if (saved.email.toLowerCase() !== user.email.toLowerCase()) await this.tellOldAddress(user, saved.email);
     return this.toApplicant(saved);
+  }
+
+  /**
+   * The login e-mail changed (Contact tab): the old address hears of it, so a change made with a
+   * stolen session does not go unnoticed. A mail failure does not undo the saved change.
+   */
+  private async tellOldAddress(user: UserEntity, newEmail: string): Promise<void> {
+    try {
+      await this.mailer.send({
+        to: user.email,
+        subject: 'Your ScholarMatch e-mail address was changed',
+        text:
+          `Hello ${user.firstName},\n\nThe e-mail address of your ScholarMatch account was changed to ${newEmail}.\n` +
+          'If you did not make this change, contact support right away.\n\nScholarMatch',
+      });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not tell the old address about an e-mail change');
+    }
   }
 
   /** Submitted entries by field key; several entries of a multiSelect field become one list. */

@@ -32,6 +32,11 @@ export class RefreshTokens {
   /** Spends `token` and returns its successor, or fails with 401 (revoking the family on replay). */
   async rotate(token: string): Promise<{ userId: string; token: string }> {
     const outcome = await this.db.transaction(async (tx) => {
+      // The user's row is locked first (shared), and every revocation locks it exclusively: a
+      // token issued here can never slip past a logout, password change or reset running at once.
+      const [owner] = (await tx.query(`SELECT user_id FROM refresh_tokens WHERE token_hash = $1`, [hashOf(token)])) as { user_id: string }[];
+      if (!owner) return { failed: 'TOKEN_INVALID' as const };
+      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR SHARE`, [owner.user_id]);
       const [row] = (await tx.query(
         `SELECT id, user_id, family_id, used_at, revoked_at, expires_at < now() AS expired
            FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
@@ -52,16 +57,24 @@ export class RefreshTokens {
 
   /** Ends the sign-in `token` belongs to (logout). Unknown tokens are ignored: logging out twice is fine. */
   async revokeFamilyOf(token: string): Promise<void> {
-    await this.db.query(
-      `UPDATE refresh_tokens SET revoked_at = now()
-        WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-      [hashOf(token)],
-    );
+    await this.db.transaction(async (tx) => {
+      const [owner] = (await tx.query(`SELECT user_id FROM refresh_tokens WHERE token_hash = $1`, [hashOf(token)])) as { user_id: string }[];
+      if (!owner) return;
+      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [owner.user_id]);
+      await tx.query(
+        `UPDATE refresh_tokens SET revoked_at = now()
+          WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+        [hashOf(token)],
+      );
+    });
   }
 
   /** Ends every sign-in of the user (password changed or reset). */
   async revokeAllOf(userId: string): Promise<void> {
-    await this.db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+    await this.db.transaction(async (tx) => {
+      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
+      await tx.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+    });
   }
 
   private async insert(runner: Pick<DataSource, 'query'>, userId: string, familyId: string): Promise<string> {

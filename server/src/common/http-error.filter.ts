@@ -16,6 +16,13 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e?.message ?? '');
 }
 
+/**
+ * PostgreSQL refusing a value (a NUL character in text, year 0 in a date, a number out of range):
+ * the request carried it, so it is the client's 400, not a 500.
+ */
+const DATA_REFUSED_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+const DATA_REFUSED = 'Some of the values sent cannot be stored (for example a NUL character, an impossible date or a number out of range).';
+
 function reason(status: number): string {
   return STATUS_CODES[status] ?? 'Error';
 }
@@ -68,6 +75,9 @@ export function toErrorBody(error: unknown): ErrorBodyDto {
       message: reason(fastifyStatus),
       description: describeFastifyError(error as { statusCode: number; code?: string; message?: string }),
     };
+  }
+  if (DATA_REFUSED_CODES.has((error as { code?: string })?.code ?? '')) {
+    return { statusCode: 400, error: reason(400), message: reason(400), description: DATA_REFUSED, errorCode: 'VALUE_NOT_STORABLE' };
   }
   if (isDatabaseUnavailable(error)) {
     return { statusCode: 503, error: reason(503), message: reason(503), description: UNAVAILABLE };

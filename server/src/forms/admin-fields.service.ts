@@ -27,7 +27,9 @@ export class AdminFieldsService {
   }
 
   async create(input: CreateFieldDefinitionDto): Promise<FieldDefinition> {
-    const candidate: FieldDefinition = { order: 0, ...input, id: 0, target: 'profile', active: true } as FieldDefinition;
+    // DTO instances carry absent properties as undefined: drop them so the defaults apply.
+    const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    const candidate: FieldDefinition = { order: 0, ...given, id: 0, target: 'profile', active: true } as FieldDefinition;
     if (candidate.visibleWhen === null) delete candidate.visibleWhen;
     if (typeof candidate.key === 'string' && (await this.rows.existsBy({ key: candidate.key }))) {
       throw new ApiError(409, `A field with the key '${candidate.key}' exists already.`, { errorCode: 'FIELD_KEY_TAKEN' });
@@ -41,7 +43,8 @@ export class AdminFieldsService {
   async update(id: number, patch: UpdateFieldDefinitionDto): Promise<FieldDefinition> {
     const current = (await this.list()).find((field) => field.id === id);
     if (!current) throw new ApiError(404, `There is no field with id ${id}.`, { errorCode: 'FIELD_NOT_FOUND' });
-    const candidate = { ...current, ...patch } as FieldDefinition;
+    const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const candidate = { ...current, ...given } as FieldDefinition;
     if (candidate.visibleWhen === null) delete candidate.visibleWhen;
     await this.check(candidate);
     const { id: _id, key: _key, dataType: _type, target: _target, ...changes } = candidate;

@@ -51,14 +51,24 @@ export class UsersRepository {
     }
   }
 
-  /** Saves account columns and profile answers; an e-mail taken by another account is a 409. */
+  /**
+   * Saves account columns and one form's profile answers: the form's keys are replaced in the
+   * stored document by PostgreSQL itself (`profile - keys || answers`), so two forms saved at the
+   * same moment (two tabs) keep each other's answers. An e-mail taken by another account is a 409.
+   */
   async updateProfile(
     id: string,
-    changes: Partial<Pick<UserEntity, 'firstName' | 'lastName' | 'email' | 'phone' | 'dob' | 'applicantType' | 'isProfileUpdate' | 'profile'>>,
+    changes: Partial<Pick<UserEntity, 'firstName' | 'lastName' | 'email' | 'phone' | 'dob' | 'applicantType' | 'isProfileUpdate'>>,
+    answers: { replacedKeys: string[]; values: Record<string, unknown> },
   ): Promise<UserEntity> {
     try {
-      // TypeORM's deep-partial type does not accept a free-form jsonb document; the columns are right.
-      await this.users.update({ id }, changes as Parameters<Repository<UserEntity>['update']>[1]);
+      await this.users
+        .createQueryBuilder()
+        .update()
+        .set({ ...changes, profile: () => '(profile - CAST(:replacedKeys AS text[])) || CAST(:values AS jsonb)' })
+        .setParameters({ replacedKeys: answers.replacedKeys, values: JSON.stringify(answers.values) })
+        .where('id = :id', { id })
+        .execute();
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
         throw new ApiError(409, MESSAGES.emailTakenShort, { errorCode: 'EMAIL_TAKEN', errors: [{ path: 'email', message: MESSAGES.emailTakenShort }] });

@@ -2,6 +2,7 @@ import type { components } from './schema';
 import { ApiError } from './api-error';
 import { api } from './client';
 import { refreshToken as storedRefreshToken, clearSession, saveSession, type StoredSession } from '../session/session-store';
+import { queryClient } from '../app/query-client';
 
 export type SignUpBody = components['schemas']['SignUpDto'];
 type Session = components['schemas']['SessionDto'];
@@ -12,17 +13,23 @@ function sessionOf(result: { data?: { data: Session }; error?: unknown; response
   return result.data.data as StoredSession;
 }
 
-/** Signs up, stores the session under the seed's keys and returns it. */
-export async function signUp(body: SignUpBody): Promise<StoredSession> {
-  const session = sessionOf(await api.POST('/api/v1/register-applicants', { body }));
+/**
+ * Stores a new sign-in. Cached server data belongs to whoever was signed in before (a profile,
+ * later scholarships): it is dropped, so the next person in this tab never sees or saves it.
+ */
+function startSession(session: StoredSession): StoredSession {
+  queryClient.removeQueries({ queryKey: ['register-applicants'] });
   saveSession(session);
   return session;
 }
 
+/** Signs up, stores the session under the seed's keys and returns it. */
+export async function signUp(body: SignUpBody): Promise<StoredSession> {
+  return startSession(sessionOf(await api.POST('/api/v1/register-applicants', { body })));
+}
+
 export async function logIn(userName: string, password: string): Promise<StoredSession> {
-  const session = sessionOf(await api.POST('/api/v1/users/auth/login', { body: { userName, password, loginType: 'register_user' } }));
-  saveSession(session);
-  return session;
+  return startSession(sessionOf(await api.POST('/api/v1/users/auth/login', { body: { userName, password, loginType: 'register_user' } })));
 }
 
 export async function requestResetCode(email: string): Promise<void> {
@@ -36,9 +43,7 @@ export async function checkResetCode(email: string, otp: string): Promise<void> 
 }
 
 export async function resetPassword(email: string, otp: string, newPassword: string): Promise<StoredSession> {
-  const session = sessionOf(await api.POST('/api/v1/register-applicants/reset-password', { body: { email, otp, newPassword } }));
-  saveSession(session);
-  return session;
+  return startSession(sessionOf(await api.POST('/api/v1/register-applicants/reset-password', { body: { email, otp, newPassword } })));
 }
 
 /** Changes the password; the server ends other sign-ins and returns a new session for this one. */
@@ -56,5 +61,6 @@ export async function changePassword(userId: string, lastPwd: string, password: 
 export async function logOut(): Promise<void> {
   const refreshToken = storedRefreshToken();
   clearSession();
+  queryClient.removeQueries({ queryKey: ['register-applicants'] });
   if (refreshToken) await api.POST('/api/v1/users/auth/logout', { body: { refreshToken } }).catch(() => undefined);
 }

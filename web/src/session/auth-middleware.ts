@@ -36,9 +36,22 @@ function secondsLeft(token: string): number {
 
 let refreshing: Promise<string | null> | null = null;
 
-/** Exchanges the refresh token once, however many calls ask at the same moment (it is single use). */
-export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= (async () => {
+/** Runs `task` while holding a lock shared by every tab of this site (where the browser has Web Locks). */
+function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? locks.request('scholarmatch-token-refresh', task) : task();
+}
+
+/**
+ * Exchanges the refresh token once, however many calls (and tabs) ask at the same moment: it is
+ * single use, and presenting it twice would make the server revoke the whole sign-in. A tab that
+ * waited for the lock first looks whether another tab has renewed the tokens meanwhile.
+ * `outdated` is the access token the caller found too old.
+ */
+export function refreshAccessToken(outdated: string | null = accessToken()): Promise<string | null> {
+  refreshing ??= acrossTabs(async () => {
+    const current = accessToken();
+    if (current && current !== outdated && secondsLeft(current) >= 30) return current;
     const token = refreshToken();
     if (!token) return null;
     try {
@@ -49,12 +62,14 @@ export function refreshAccessToken(): Promise<string | null> {
       });
       if (!response.ok) return null;
       const { data } = (await response.json()) as { data: { accessToken: string; refreshToken: string } };
+      // Logged out (or someone else logged in) while this was under way: these tokens are nobody's now.
+      if (refreshToken() !== token) return null;
       saveTokens(data);
       return data.accessToken;
     } catch {
       return null;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -70,27 +85,29 @@ export function endSession(location: Pick<Location, 'pathname' | 'assign'> = glo
 const retryable = new WeakMap<Request, Request>();
 
 /**
- * Sends the access token with every call, renewing it first when it is about to expire; a 401 or
- * 403 is retried once with a renewed token, and only then ends the session (seed 000 section 8).
+ * Sends the access token with every call, renewing it first when it is about to expire; a 401 is
+ * retried once with a renewed token, and only then ends the session (seed 000 section 8).
  */
 export const authMiddleware: Middleware = {
   async onRequest({ request }) {
     let token = accessToken();
     if (!token) return request;
-    if (secondsLeft(token) < 30) token = (await refreshAccessToken()) ?? token;
+    if (secondsLeft(token) < 30) token = (await refreshAccessToken(token)) ?? token;
     request.headers.set('authorization', `Bearer ${token}`);
     if (!ANSWERS_NOT_SESSIONS.some((path) => request.url.includes(path))) retryable.set(request, request.clone());
     return request;
   },
   async onResponse({ request, response }) {
-    if (response.status !== 401 && response.status !== 403) return response;
+    // Only 401 means "not signed in": a 403 is this server's "not allowed" (another person's data,
+    // an admin page) and keeps the session (docs/decisions.md).
+    if (response.status !== 401) return response;
     const copy = retryable.get(request);
     if (!copy) return response;
-    const renewed = await refreshAccessToken();
+    const renewed = await refreshAccessToken(copy.headers.get('authorization')?.replace(/^Bearer /, '') ?? null);
     if (renewed) {
       copy.headers.set('authorization', `Bearer ${renewed}`);
       const again = await fetch(copy);
-      if (again.status !== 401 && again.status !== 403) return again;
+      if (again.status !== 401) return again;
     }
     endSession();
     return response;

@@ -82,6 +82,22 @@ describe('the API client session handling', () => {
     expect(currentUser()).toBeNull();
   });
 
+  it("keeps the session on a 403: it means 'not allowed', not 'not signed in'", async () => {
+    const request = (await hooks.onRequest(context(new Request('http://x/api/v1/register-applicants/other/update-password')))) as Request;
+    const response = await hooks.onResponse({ ...context(request), response: json(403, { errorCode: 'NOT_OWNER' }) } as never);
+    expect((response as Response).status).toBe(403);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(currentUser()).not.toBeNull();
+  });
+
+  it("uses the tokens another tab renewed instead of spending the refresh token twice", async () => {
+    const { refreshAccessToken } = await import('../../src/session/auth-middleware');
+    const outdated = accessToken();
+    saveSession({ user: USER, accessToken: tokenExpiringIn(600) + 'x', refreshToken: 'refresh-from-other-tab' });
+    expect(await refreshAccessToken(outdated)).toBe(accessToken());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('sends a person to the login page only from a private page', () => {
     const assign = jest.fn();
     saveSession({ user: USER, accessToken: 'a', refreshToken: 'r' });

@@ -47,10 +47,11 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
 
   const stored = useMemo(() => (profile.data ? answersOf(profile.data) : undefined), [profile.data]);
   // The answers being edited: RJSF treats a given formData as controlled, so the edits live here.
-  // They start from (and after a save, return to) the stored answers.
-  const [draft, setDraft] = useState<{ from: unknown; answers: unknown }>();
-  const answers = draft && draft.from === stored ? draft.answers : stored;
-  const keepDraft = useCallback((values: unknown) => setDraft({ from: stored, answers: values }), [stored]);
+  // They start from the stored answers and return to them after this form's own save; another
+  // tab's save does not touch them.
+  const [draft, setDraft] = useState<unknown>();
+  const answers = draft ?? stored;
+  const keepDraft = useCallback((values: unknown) => setDraft(values), []);
   const schema = useMemo(() => {
     if (!form.data) return undefined;
     if (!hideTitle) return form.data.schema;
@@ -66,6 +67,7 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
     try {
       const applicant = await saveProfile(user, formKey, values as Record<string, unknown>, fields.data);
       queryClient.setQueryData(profileQueryOptions.queryKey, applicant);
+      setDraft(undefined);
       setNotice({ status: 'success', text: successText });
       onSaved?.(applicant);
     } catch (error) {
