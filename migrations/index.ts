@@ -8,6 +8,7 @@ import { IndexProfileAnswers1795313162394 } from './1795313162394-IndexProfileAn
 import { SearchLongCatalogues1795314416284 } from './1795314416284-SearchLongCatalogues.js';
 import { ManageYourDataHeading1795315200000 } from './1795315200000-ManageYourDataHeading.js';
 import { CreateScholarships1795316544750 } from './1795316544750-CreateScholarships.js';
+import { EligibilityFunctions1795317149409 } from './1795317149409-EligibilityFunctions.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -16,4 +17,5 @@ export const MIGRATIONS = [
   SearchLongCatalogues1795314416284,
   ManageYourDataHeading1795315200000,
   CreateScholarships1795316544750,
+  EligibilityFunctions1795317149409,
 ];
