@@ -9,6 +9,7 @@ import { SearchLongCatalogues1795314416284 } from './1795314416284-SearchLongCat
 import { ManageYourDataHeading1795315200000 } from './1795315200000-ManageYourDataHeading.js';
 import { CreateScholarships1795316544750 } from './1795316544750-CreateScholarships.js';
 import { EligibilityFunctions1795317149409 } from './1795317149409-EligibilityFunctions.js';
+import { EligibilityOutcome1795317785094 } from './1795317785094-EligibilityOutcome.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   ManageYourDataHeading1795315200000,
   CreateScholarships1795316544750,
   EligibilityFunctions1795317149409,
+  EligibilityOutcome1795317785094,
 ];

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FormsModule } from '../forms/forms.module.js';
+import { EligibleScholarshipsController } from './eligible-scholarships.controller.js';
+import { EligibleScholarshipsService } from './eligible-scholarships.service.js';
 import { ProviderScholarshipsController } from './provider-scholarships.controller.js';
 import { ProviderScholarshipsService } from './provider-scholarships.service.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
 
-/** Scholarships: the provider API so far; matching, lists and the wishlist come next (issue 5). */
+/** Scholarships: the provider API and the applicant's eligible list and count; stats, wishlist and details come next (issue 5). */
 @Module({
   imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule],
-  controllers: [ProviderScholarshipsController],
-  providers: [ProviderScholarshipsService],
+  controllers: [ProviderScholarshipsController, EligibleScholarshipsController],
+  providers: [ProviderScholarshipsService, EligibleScholarshipsService],
 })
 export class ScholarshipsModule {}

@@ -483,6 +483,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scholarships/mine-eligible-scholarships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published scholarships the applicant is eligible for (applicants)
+         * @description Every rule of the scholarship is met by the applicant’s answers (evaluated in PostgreSQL); a profile save shows in the next call.
+         */
+        get: operations["EligibleScholarshipsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/mine-eligible-scholarships/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many scholarships the list would give, with the same filters (applicants) */
+        get: operations["EligibleScholarshipsController_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1279,6 +1316,43 @@ export interface components {
             criteria?: components["schemas"]["EligibilityRuleDto"][];
             /** @description No requirements: Easy Apply */
             requirements?: components["schemas"]["RequirementInputDto"][];
+        };
+        EligibleScholarshipDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The title ('No Name' is the browser's fallback) */
+            title: string;
+            /** @description The description as text, cut at 150 characters */
+            description: string;
+            amounts: number[];
+            award: number | null;
+            /** @description Whole USD: the sum of amounts, or the award */
+            totalAmount: number;
+            recurrenceConfig: {
+                deadline?: string;
+                repeat?: string;
+            };
+            /** @description The sponsor */
+            user: {
+                firstName?: string;
+            };
+            /** @description How many requirements the scholarship has (0: Easy Apply) */
+            requirementCount: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        EligibleScholarshipListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["EligibleScholarshipDto"][];
+        };
+        CountResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            /** @example 42 */
+            data: number;
         };
     };
     responses: never;
@@ -2234,6 +2308,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EligibleScholarshipsController_list: {
+        parameters: {
+            query?: {
+                /** @description (page - 1) × page size */
+                offset?: number;
+                /** @description The page size: 6 for lists, 2 for the dashboard */
+                limit?: number;
+                order?: "ASC" | "DESC";
+                orderBy?: "createdAt" | "deadline";
+                /** @description true: Easy Apply (no requirement); false: with requirements */
+                withoutRequirement?: boolean;
+                /** @description Only scholarships whose single requirement has this key (the CV list: 'cv') */
+                requirementFields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibleScholarshipListResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EligibleScholarshipsController_count: {
+        parameters: {
+            query?: {
+                /** @description (page - 1) × page size */
+                offset?: number;
+                /** @description The page size: 6 for lists, 2 for the dashboard */
+                limit?: number;
+                order?: "ASC" | "DESC";
+                orderBy?: "createdAt" | "deadline";
+                /** @description true: Easy Apply (no requirement); false: with requirements */
+                withoutRequirement?: boolean;
+                /** @description Only scholarships whose single requirement has this key (the CV list: 'cv') */
+                requirementFields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountResponseDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { ApiResponseBase } from '../../common/api-response.js';
+
+const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/** The seed's list parameters (seed 000 section 7); `limit` is the page size here, not page × 6. */
+export class EligibleScholarshipsQueryDto {
+  @ApiPropertyOptional({ default: 0, description: '(page - 1) × page size' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
+  offset?: number;
+
+  @ApiPropertyOptional({ default: 6, description: 'The page size: 6 for lists, 2 for the dashboard' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(50)
+  limit?: number;
+
+  @ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'DESC' })
+  @IsOptional()
+  @IsIn(['ASC', 'DESC'])
+  order?: 'ASC' | 'DESC';
+
+  @ApiPropertyOptional({ enum: ['createdAt', 'deadline'], default: 'createdAt' })
+  @IsOptional()
+  @IsIn(['createdAt', 'deadline'])
+  orderBy?: 'createdAt' | 'deadline';
+
+  @ApiPropertyOptional({ description: 'true: Easy Apply (no requirement); false: with requirements', type: Boolean })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  withoutRequirement?: boolean;
+
+  @ApiPropertyOptional({ description: "Only scholarships whose single requirement has this key (the CV list: 'cv')", example: 'cv' })
+  @IsOptional()
+  @Matches(/^[A-Za-z][A-Za-z0-9_]{0,63}$/)
+  requirementFields?: string;
+}
+
+export class EligibleScholarshipDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ description: "The title ('No Name' is the browser's fallback)" }) title: string;
+  @ApiProperty({ description: 'The description as text, cut at 150 characters' }) description: string;
+  @ApiProperty({ type: [Number] }) amounts: number[];
+  @ApiProperty({ type: Number, nullable: true }) award: number | null;
+  @ApiProperty({ description: 'Whole USD: the sum of amounts, or the award' }) totalAmount: number;
+  @ApiProperty({ type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: { deadline?: string; repeat?: string };
+  @ApiProperty({ type: 'object', properties: { firstName: { type: 'string' } }, description: 'The sponsor' }) user: { firstName: string };
+  @ApiProperty({ description: 'How many requirements the scholarship has (0: Easy Apply)' }) requirementCount: number;
+  @ApiProperty() createdAt: Date;
+}
+
+export class EligibleScholarshipListResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [EligibleScholarshipDto] })
+  data: EligibleScholarshipDto[];
+}
+
+export class CountResponseDto extends ApiResponseBase {
+  @ApiProperty({ example: 42 })
+  data: number;
+}

@@ -1,0 +1,35 @@
+import { Controller, Get, Header, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { CountResponseDto, EligibleScholarshipListResponseDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
+import { EligibleScholarshipsService } from './eligible-scholarships.service.js';
+
+@ApiTags('scholarships')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@Roles('applicant')
+@Controller('scholarships')
+export class EligibleScholarshipsController {
+  constructor(private readonly eligible: EligibleScholarshipsService) {}
+
+  @Get('mine-eligible-scholarships')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: 'The published scholarships the applicant is eligible for (applicants)',
+    description: 'Every rule of the scholarship is met by the applicant’s answers (evaluated in PostgreSQL); a profile save shows in the next call.',
+  })
+  @ApiOkResponse({ type: EligibleScholarshipListResponseDto })
+  async list(@CurrentUser() caller: Caller, @Query() query: EligibleScholarshipsQueryDto) {
+    return ok(await this.eligible.list(caller, query));
+  }
+
+  @Get('mine-eligible-scholarships/count')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'How many scholarships the list would give, with the same filters (applicants)' })
+  @ApiOkResponse({ type: CountResponseDto })
+  async count(@CurrentUser() caller: Caller, @Query() query: EligibleScholarshipsQueryDto) {
+    return ok(await this.eligible.count(caller, query));
+  }
+}

@@ -1,0 +1,100 @@
+import { accountClient } from './accounts-helpers.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
+
+function dobYearsAgo(years: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+}
+
+/** The applicant's eligible list and count, decided in PostgreSQL from the stored answers. */
+describe('mine-eligible-scholarships', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof accountClient>;
+  let provider: string;
+  let applicant: { id: string; token: string };
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
+    api = accountClient(t);
+    provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
+
+    const fields = new Map(((await api.call('GET', '/register-applicants/form-fields')).json().data as { id: number; key: string; options: Record<string, string> }[]).map((f) => [f.key, f]));
+    const first = (key: string) => Object.keys(fields.get(key)!.options)[0];
+    const { session } = await api.signUp();
+    applicant = { id: session.user.id, token: session.accessToken };
+    const answers: Record<string, unknown> = {
+      citizenship: 'us-citizen', country: 'us', ethnicity: first('ethnicity'), gender: '1', zipCode: '10001', schoolLevel: first('schoolLevel'),
+      highSchoolName: 'Central High', enrolledInCollege: '0', fieldOfStudy: 'accounting', degreeType: 'associate',
+      gpa: { markingSystem: 'Percentage', grade: 82 }, careerGoal: first('careerGoal'),
+    };
+    // Registration needs a military affiliation; it is removed afterwards to leave one rule 'missing'.
+    const saved = await api.call('PUT', `/register-applicants/${applicant.id}`, {
+      token: applicant.token,
+      body: { dob: dobYearsAgo(18), applicantFields: Object.entries({ ...answers, militaryAffiliation: first('militaryAffiliation') }).map(([key, fieldValue]) => ({ fieldId: fields.get(key)!.id, fieldValue })) },
+    });
+    expect(saved.statusCode).toBe(200);
+    await t.sql.query(`UPDATE users SET profile = profile - 'militaryAffiliation' WHERE id = $1`, [applicant.id]);
+
+    const essay = [{ title: 'Essay', dataType: 'editor' }];
+    const offers: [string, object, 'publish' | 'draft' | 'close'][] = [
+      ['open', { criteria: [], requirements: [] }, 'publish'],
+      ['usOnly', { criteria: [{ fieldKey: 'country', operator: 'in', value: ['us'] }], requirements: essay }, 'publish'],
+      ['highGpa', { criteria: [{ fieldKey: 'gpa', operator: 'gte', value: 3.8 }], requirements: [] }, 'publish'],
+      ['accountingCv', { criteria: [{ fieldKey: 'fieldOfStudy', operator: 'eq', value: 'accounting' }], requirements: [{ title: 'CV', dataType: 'file', key: 'cv' }] }, 'publish'],
+      ['draft', { criteria: [], requirements: [] }, 'draft'],
+      ['closed', { criteria: [], requirements: [] }, 'close'],
+      ['needsMilitary', { criteria: [{ fieldKey: 'militaryAffiliation', operator: 'exists' }], requirements: essay }, 'publish'],
+      ['teens', { criteria: [{ fieldKey: 'dob', operator: 'ageBetween', value: [16, 20] }], requirements: essay }, 'publish'],
+      ['expired', { criteria: [], requirements: [] }, 'publish'],
+    ];
+    for (const [name, body, end] of offers) {
+      const created = (await api.call('POST', '/providers/scholarships', { token: provider, body: { title: name, award: 1000, recurrenceConfig: { deadline: NEXT_YEAR }, ...body } })).json().data;
+      ids[name] = created.id;
+      if (end !== 'draft') await api.call('POST', `/providers/scholarships/${created.id}/publish`, { token: provider });
+      if (end === 'close') await api.call('POST', `/providers/scholarships/${created.id}/close`, { token: provider });
+    }
+    await t.sql.query(`UPDATE scholarships SET deadline = '2020-01-01' WHERE id = $1`, [ids.expired]);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const list = async (query = '') => {
+    const res = await api.call('GET', `/scholarships/mine-eligible-scholarships${query}`, { token: applicant.token });
+    expect(res.statusCode).toBe(200);
+    return (res.json().data as { title: string }[]).map((s) => s.title).sort();
+  };
+  const count = async (query = '') => (await api.call('GET', `/scholarships/mine-eligible-scholarships/count${query}`, { token: applicant.token })).json().data;
+
+  it('lists the published, open scholarships whose every rule the applicant meets', async () => {
+    expect(await list('?limit=50')).toEqual(['accountingCv', 'open', 'teens', 'usOnly']);
+    expect(await count()).toBe(4);
+    const [item] = (await api.call('GET', '/scholarships/mine-eligible-scholarships?limit=1&orderBy=createdAt&order=ASC', { token: applicant.token })).json().data;
+    expect(item).toMatchObject({ title: 'open', totalAmount: 1000, user: { firstName: 'Grace' }, requirementCount: 0, recurrenceConfig: { deadline: NEXT_YEAR } });
+  });
+
+  it('filters Easy Apply, with requirements, and the CV-only list; pages with offset and limit', async () => {
+    expect(await list('?withoutRequirement=true')).toEqual(['open']);
+    expect(await list('?withoutRequirement=false')).toEqual(['accountingCv', 'teens', 'usOnly']);
+    expect(await list('?withoutRequirement=false&requirementFields=cv')).toEqual(['accountingCv']);
+    expect(await count('?withoutRequirement=false')).toBe(3);
+    const page1 = await list('?limit=2&offset=0');
+    const page2 = await list('?limit=2&offset=2');
+    expect([...page1, ...page2].sort()).toEqual(['accountingCv', 'open', 'teens', 'usOnly']);
+    expect((await api.call('GET', '/scholarships/mine-eligible-scholarships?limit=500', { token: applicant.token })).statusCode).toBe(400);
+  });
+
+  it('reflects a profile change in the next call (no stale cache)', async () => {
+    await t.sql.query(`UPDATE users SET profile = profile || '{"militaryAffiliation":"none"}' WHERE id = $1`, [applicant.id]);
+    expect(await list('?limit=50')).toContain('needsMilitary');
+    expect(await count()).toBe(5);
+  });
+
+  it('is for applicants only', async () => {
+    expect((await api.call('GET', '/scholarships/mine-eligible-scholarships', { token: provider })).statusCode).toBe(403);
+    expect((await api.call('GET', '/scholarships/mine-eligible-scholarships')).statusCode).toBe(401);
+  });
+});
