@@ -10,6 +10,7 @@ import { ManageYourDataHeading1795315200000 } from './1795315200000-ManageYourDa
 import { CreateScholarships1795316544750 } from './1795316544750-CreateScholarships.js';
 import { EligibilityFunctions1795317149409 } from './1795317149409-EligibilityFunctions.js';
 import { EligibilityOutcome1795317785094 } from './1795317785094-EligibilityOutcome.js';
+import { CreateWishlist1795317949370 } from './1795317949370-CreateWishlist.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   CreateScholarships1795316544750,
   EligibilityFunctions1795317149409,
   EligibilityOutcome1795317785094,
+  CreateWishlist1795317949370,
 ];

@@ -93,6 +93,27 @@ describe('mine-eligible-scholarships', () => {
     expect(await count()).toBe(5);
   });
 
+  it('saves and unsaves scholarships idempotently, marks them liked, and refuses drafts and strangers', async () => {
+    const add = (scholarshipId: string, token = applicant.token) => api.call('PUT', '/scholarships/add-wishlist', { body: { scholarshipId }, token });
+    const remove = (scholarshipId: string) => api.call('PUT', '/scholarships/remove-wishlist', { body: { scholarshipId }, token: applicant.token });
+    expect((await add(ids.open)).statusCode).toBe(200);
+    expect((await add(ids.open)).statusCode).toBe(200);
+    expect((await add(ids.closed)).statusCode).toBe(200);
+    expect((await add(ids.draft)).statusCode).toBe(404);
+    expect((await add('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await add('not-an-id')).statusCode).toBe(400);
+    const saved = (await api.call('GET', '/scholarships/get-wishlist', { token: applicant.token })).json().data;
+    expect(saved.map((item: { scholarship: { title: string } }) => item.scholarship.title).sort()).toEqual(['closed', 'open']);
+    const [listed] = (await api.call('GET', '/scholarships/mine-eligible-scholarships?withoutRequirement=true', { token: applicant.token })).json().data;
+    expect(listed).toMatchObject({ title: 'open', isLiked: true });
+    expect((await remove(ids.open)).statusCode).toBe(200);
+    expect((await remove(ids.open)).statusCode).toBe(200);
+    expect((await api.call('GET', '/scholarships/get-wishlist', { token: applicant.token })).json().data).toHaveLength(1);
+    // Another applicant's wishlist is their own.
+    const other = await api.signUp();
+    expect((await api.call('GET', '/scholarships/get-wishlist', { token: other.session.accessToken })).json().data).toEqual([]);
+  });
+
   it('is for applicants only', async () => {
     expect((await api.call('GET', '/scholarships/mine-eligible-scholarships', { token: provider })).statusCode).toBe(403);
     expect((await api.call('GET', '/scholarships/mine-eligible-scholarships')).statusCode).toBe(401);

@@ -19,6 +19,7 @@ interface Row {
   requirement_count: number;
   sponsor: string;
   created_at: Date;
+  is_liked: boolean;
 }
 
 /**
@@ -37,12 +38,13 @@ export class EligibleScholarshipsService {
     const order = query.order ?? 'DESC';
     const rows = (await this.db.query(
       `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at,
-              jsonb_array_length(s.requirements) AS requirement_count, provider.first_name AS sponsor
+              jsonb_array_length(s.requirements) AS requirement_count, provider.first_name AS sponsor,
+              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = $${parameters.length + 3} AND w.scholarship_id = s.id) AS is_liked
          FROM scholarships s JOIN users provider ON provider.id = s.provider_id
         WHERE ${where}
         ORDER BY ${orderBy} ${order} NULLS LAST, s.id
         OFFSET $${parameters.length + 1} LIMIT $${parameters.length + 2}`,
-      [...parameters, query.offset ?? 0, query.limit ?? 6],
+      [...parameters, query.offset ?? 0, query.limit ?? 6, caller.id],
     )) as Row[];
     return rows.map((row) => ({
       id: row.id,
@@ -54,6 +56,7 @@ export class EligibleScholarshipsService {
       recurrenceConfig: row.recurrence_config,
       user: { firstName: row.sponsor },
       requirementCount: row.requirement_count,
+      isLiked: row.is_liked,
       createdAt: row.created_at,
     }));
   }

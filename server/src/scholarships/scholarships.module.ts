@@ -6,11 +6,13 @@ import { EligibleScholarshipsService } from './eligible-scholarships.service.js'
 import { ProviderScholarshipsController } from './provider-scholarships.controller.js';
 import { ProviderScholarshipsService } from './provider-scholarships.service.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
+import { WishlistController } from './wishlist.controller.js';
+import { WishlistService } from './wishlist.service.js';
 
 /** Scholarships: the provider API and the applicant's eligible list and count; stats, wishlist and details come next (issue 5). */
 @Module({
   imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule],
-  controllers: [ProviderScholarshipsController, EligibleScholarshipsController],
-  providers: [ProviderScholarshipsService, EligibleScholarshipsService],
+  controllers: [ProviderScholarshipsController, EligibleScholarshipsController, WishlistController],
+  providers: [ProviderScholarshipsService, EligibleScholarshipsService, WishlistService],
 })
 export class ScholarshipsModule {}

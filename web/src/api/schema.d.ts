@@ -520,6 +520,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scholarships/get-wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's saved scholarships, newest first (the list's length is the count) */
+        get: operations["WishlistController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/add-wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save a scholarship (idempotent) */
+        put: operations["WishlistController_add"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/remove-wishlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Unsave a scholarship (idempotent) */
+        put: operations["WishlistController_remove"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1338,6 +1389,8 @@ export interface components {
             };
             /** @description How many requirements the scholarship has (0: Easy Apply) */
             requirementCount: number;
+            /** @description On the applicant’s wishlist */
+            isLiked: boolean;
             /** Format: date-time */
             createdAt: string;
         };
@@ -1353,6 +1406,35 @@ export interface components {
             message?: string;
             /** @example 42 */
             data: number;
+        };
+        WishlistScholarshipDto: {
+            id: string;
+            title: string;
+            /** @description Text preview, 150 characters */
+            description: string;
+            totalAmount: number;
+            recurrenceConfig: {
+                deadline?: string;
+                repeat?: string;
+            };
+            user: {
+                firstName?: string;
+            };
+        };
+        WishlistItemDto: {
+            scholarshipId: string;
+            isLiked: boolean;
+            scholarship: components["schemas"]["WishlistScholarshipDto"];
+        };
+        WishlistResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["WishlistItemDto"][];
+        };
+        WishlistChangeDto: {
+            /** Format: uuid */
+            scholarshipId: string;
         };
     };
     responses: never;
@@ -2386,6 +2468,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CountResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    WishlistController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishlistResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    WishlistController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WishlistChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponseBase"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    WishlistController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WishlistChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponseBase"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

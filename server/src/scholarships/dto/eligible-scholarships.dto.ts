@@ -55,6 +55,7 @@ export class EligibleScholarshipDto {
   @ApiProperty({ type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: { deadline?: string; repeat?: string };
   @ApiProperty({ type: 'object', properties: { firstName: { type: 'string' } }, description: 'The sponsor' }) user: { firstName: string };
   @ApiProperty({ description: 'How many requirements the scholarship has (0: Easy Apply)' }) requirementCount: number;
+  @ApiProperty({ description: 'On the applicant’s wishlist' }) isLiked: boolean;
   @ApiProperty() createdAt: Date;
 }
 
