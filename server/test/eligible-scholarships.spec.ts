@@ -87,10 +87,25 @@ describe('mine-eligible-scholarships', () => {
     expect((await api.call('GET', '/scholarships/mine-eligible-scholarships?limit=500', { token: applicant.token })).statusCode).toBe(400);
   });
 
+  it('sums the dashboard tiles and the scholarships a missing answer keeps out', async () => {
+    await t.sql.query(`UPDATE scholarships SET deadline = current_date + 7 WHERE id = $1`, [ids.open]);
+    const summary = (await api.call('GET', '/scholarships/dashboard-summary', { token: applicant.token })).json().data;
+    expect(summary).toEqual({
+      appliedScholarship: 0,
+      yourRecommendation: 3,
+      eligible: 4,
+      scholarshipAmount: 4000,
+      expiringSoon: 1,
+      unlock: { count: 1, totalValue: 1000 },
+    });
+    expect((await api.call('GET', '/scholarships/stats', { token: applicant.token })).json().data).toEqual({ yourRecommendation: 3 });
+  });
+
   it('reflects a profile change in the next call (no stale cache)', async () => {
     await t.sql.query(`UPDATE users SET profile = profile || '{"militaryAffiliation":"none"}' WHERE id = $1`, [applicant.id]);
     expect(await list('?limit=50')).toContain('needsMilitary');
     expect(await count()).toBe(5);
+    expect((await api.call('GET', '/scholarships/dashboard-summary', { token: applicant.token })).json().data.unlock).toEqual({ count: 0, totalValue: 0 });
   });
 
   it('saves and unsaves scholarships idempotently, marks them liked, and refuses drafts and strangers', async () => {

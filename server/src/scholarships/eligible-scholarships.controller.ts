@@ -3,7 +3,13 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
-import { CountResponseDto, EligibleScholarshipListResponseDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
+import {
+  CountResponseDto,
+  DashboardSummaryResponseDto,
+  EligibleScholarshipListResponseDto,
+  EligibleScholarshipsQueryDto,
+  StatsResponseDto,
+} from './dto/eligible-scholarships.dto.js';
 import { EligibleScholarshipsService } from './eligible-scholarships.service.js';
 
 @ApiTags('scholarships')
@@ -23,6 +29,26 @@ export class EligibleScholarshipsController {
   @ApiOkResponse({ type: EligibleScholarshipListResponseDto })
   async list(@CurrentUser() caller: Caller, @Query() query: EligibleScholarshipsQueryDto) {
     return ok(await this.eligible.list(caller, query));
+  }
+
+  @Get('stats')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'Scholarship stats: yourRecommendation (applicants)' })
+  @ApiOkResponse({ type: StatsResponseDto })
+  async stats(@CurrentUser() caller: Caller) {
+    const summary = await this.eligible.summary(caller);
+    return ok({ yourRecommendation: summary.yourRecommendation });
+  }
+
+  @Get('dashboard-summary')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: "The dashboard's tiles and the unlock hint (applicants)",
+    description: 'appliedScholarship, yourRecommendation, scholarshipAmount (USD), expiringSoon (14 days), and unlock { count, totalValue } for the scholarships a missing profile answer keeps out.',
+  })
+  @ApiOkResponse({ type: DashboardSummaryResponseDto })
+  async dashboardSummary(@CurrentUser() caller: Caller) {
+    return ok(await this.eligible.summary(caller));
   }
 
   @Get('mine-eligible-scholarships/count')

@@ -5,9 +5,12 @@ import { descriptionPreview } from '@scholarmatch/schemas/html';
 import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
-import type { EligibleScholarshipDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
+import type { DashboardSummaryDto, EligibleScholarshipDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
 
 const ORDER_COLUMNS = { createdAt: 's.created_at', deadline: 's.deadline' } as const;
+
+/** 'Expiring Soon' on the dashboard: a deadline within this many days. */
+export const EXPIRING_SOON_DAYS = 14;
 
 interface Row {
   id: string;
@@ -65,6 +68,38 @@ export class EligibleScholarshipsService {
     const { where, parameters } = await this.filter(caller, query);
     const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM scholarships s WHERE ${where}`, parameters)) as { n: number }[];
     return row.n;
+  }
+
+  /**
+   * The dashboard's tiles and the unlock hint in one pass over the open scholarships: what the
+   * applicant is eligible for, and what a rule on an unanswered field keeps out (issue 5's
+   * "complete your profile to unlock N more scholarships worth $X").
+   */
+  async summary(caller: Caller): Promise<DashboardSummaryDto> {
+    const { parameters } = await this.filter(caller, {});
+    const [row] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE outcome = 'eligible' AND requirement_count > 0)::int AS your_recommendation,
+              count(*) FILTER (WHERE outcome = 'eligible')::int AS eligible,
+              coalesce(sum(total) FILTER (WHERE outcome = 'eligible'), 0)::bigint AS scholarship_amount,
+              count(*) FILTER (WHERE outcome = 'eligible' AND deadline <= $2::date + ${EXPIRING_SOON_DAYS})::int AS expiring_soon,
+              count(*) FILTER (WHERE outcome = 'missing')::int AS unlock_count,
+              coalesce(sum(total) FILTER (WHERE outcome = 'missing'), 0)::bigint AS unlock_value
+         FROM (SELECT s.deadline, jsonb_array_length(s.requirements) AS requirement_count,
+                      eligibility_outcome(s.criteria, $1::jsonb, $2::date) AS outcome,
+                      CASE WHEN cardinality(s.amounts) > 0 THEN (SELECT sum(amount) FROM unnest(s.amounts) AS amount) ELSE coalesce(s.award, 0) END AS total
+                 FROM scholarships s
+                WHERE s.status = 'published' AND (s.deadline IS NULL OR s.deadline >= $2::date)) AS open_scholarships`,
+      parameters.slice(0, 2),
+    )) as Record<string, number | string>[];
+    return {
+      // Applications arrive with issue 6; until then nobody has applied to anything.
+      appliedScholarship: 0,
+      yourRecommendation: Number(row.your_recommendation),
+      eligible: Number(row.eligible),
+      scholarshipAmount: Number(row.scholarship_amount),
+      expiringSoon: Number(row.expiring_soon),
+      unlock: { count: Number(row.unlock_count), totalValue: Number(row.unlock_value) },
+    };
   }
 
   /** The WHERE clause shared by the list and its count, with its parameters ($1…). */

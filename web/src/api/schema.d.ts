@@ -503,6 +503,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scholarships/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scholarship stats: yourRecommendation (applicants) */
+        get: operations["EligibleScholarshipsController_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/dashboard-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's tiles and the unlock hint (applicants)
+         * @description appliedScholarship, yourRecommendation, scholarshipAmount (USD), expiringSoon (14 days), and unlock { count, totalValue } for the scholarships a missing profile answer keeps out.
+         */
+        get: operations["EligibleScholarshipsController_dashboardSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scholarships/mine-eligible-scholarships/count": {
         parameters: {
             query?: never;
@@ -1399,6 +1436,40 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["EligibleScholarshipDto"][];
+        };
+        StatsDto: {
+            yourRecommendation: number;
+        };
+        StatsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["StatsDto"];
+        };
+        UnlockDto: {
+            /** @description Open scholarships a rule on an unanswered profile field keeps out */
+            count: number;
+            /** @description Their combined value, whole USD */
+            totalValue: number;
+        };
+        DashboardSummaryDto: {
+            /** @description Applications sent (0 until applications exist) */
+            appliedScholarship: number;
+            /** @description Eligible scholarships with requirements (the Recommendation list) */
+            yourRecommendation: number;
+            /** @description All eligible open scholarships */
+            eligible: number;
+            /** @description Their combined value, whole USD */
+            scholarshipAmount: number;
+            /** @description Eligible ones whose deadline is within 14 days */
+            expiringSoon: number;
+            unlock: components["schemas"]["UnlockDto"];
+        };
+        DashboardSummaryResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["DashboardSummaryDto"];
         };
         CountResponseDto: {
             /** @example 200 */
@@ -2429,6 +2500,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EligibleScholarshipListResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EligibleScholarshipsController_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EligibleScholarshipsController_dashboardSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSummaryResponseDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

@@ -68,3 +68,31 @@ export class CountResponseDto extends ApiResponseBase {
   @ApiProperty({ example: 42 })
   data: number;
 }
+
+class UnlockDto {
+  @ApiProperty({ description: 'Open scholarships a rule on an unanswered profile field keeps out' }) count: number;
+  @ApiProperty({ description: 'Their combined value, whole USD' }) totalValue: number;
+}
+
+export class DashboardSummaryDto {
+  @ApiProperty({ description: 'Applications sent (0 until applications exist)' }) appliedScholarship: number;
+  @ApiProperty({ description: 'Eligible scholarships with requirements (the Recommendation list)' }) yourRecommendation: number;
+  @ApiProperty({ description: 'All eligible open scholarships' }) eligible: number;
+  @ApiProperty({ description: 'Their combined value, whole USD' }) scholarshipAmount: number;
+  @ApiProperty({ description: 'Eligible ones whose deadline is within 14 days' }) expiringSoon: number;
+  @ApiProperty({ type: UnlockDto }) unlock: UnlockDto;
+}
+
+export class DashboardSummaryResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: DashboardSummaryDto })
+  data: DashboardSummaryDto;
+}
+
+class StatsDto {
+  @ApiProperty() yourRecommendation: number;
+}
+
+export class StatsResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: StatsDto })
+  data: StatsDto;
+}
