@@ -20,6 +20,8 @@ describe('mine-eligible-scholarships', () => {
     t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
     api = accountClient(t);
     provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
+    // This spec counts exactly; the demo catalogue (checked in demo-data.spec.ts) would be in the way.
+    await t.sql.query('DELETE FROM scholarships');
 
     const fields = new Map(((await api.call('GET', '/register-applicants/form-fields')).json().data as { id: number; key: string; options: Record<string, string> }[]).map((f) => [f.key, f]));
     const first = (key: string) => Object.keys(fields.get(key)!.options)[0];

@@ -4,6 +4,9 @@ import { AppConfig } from '../config/app-config.js';
 import { DatabaseLocation } from '../database/database.module.js';
 import type { Role } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { demoScholarships } from './demo-scholarships.js';
 
 export interface DemoAccount {
   role: Role;
@@ -34,6 +37,7 @@ export class DemoAccounts implements OnApplicationBootstrap {
     private readonly location: DatabaseLocation,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -50,5 +54,24 @@ export class DemoAccounts implements OnApplicationBootstrap {
       });
       this.logger.log(`added the demo ${account.role} ${account.email}`);
     }
+    await this.addDemoScholarships();
+  }
+
+  /** The demo provider's published scholarships, added once (when it has none). */
+  private async addDemoScholarships(): Promise<void> {
+    const provider = await this.users.findByEmail(DEMO_ACCOUNTS.find((a) => a.role === 'provider')!.email);
+    if (!provider) return;
+    const [existing] = (await this.db.query(`SELECT count(*)::int AS n FROM scholarships WHERE provider_id = $1`, [provider.id])) as { n: number }[];
+    if (existing.n > 0) return;
+    const offers = demoScholarships();
+    await this.db.query(
+      `INSERT INTO scholarships (provider_id, title, description, amounts, award, deadline, recurrence_config, status, criteria, requirements, published_at)
+       SELECT $1, o.title, o.description, ARRAY(SELECT jsonb_array_elements_text(o.amounts)::int), o.award,
+              current_date + o.days, jsonb_build_object('deadline', to_char(current_date + o.days, 'YYYY-MM-DD'), 'repeat', 'yearly'),
+              'published', o.criteria, o.requirements, now()
+         FROM jsonb_to_recordset($2::jsonb) AS o(title text, description text, amounts jsonb, award int, days int, criteria jsonb, requirements jsonb)`,
+      [provider.id, JSON.stringify(offers.map((o) => ({ ...o, days: o.deadlineInDays })))],
+    );
+    this.logger.log(`added ${offers.length} demo scholarships`);
   }
 }
