@@ -12,9 +12,10 @@ export function SignedInLayout() {
   const user = useCurrentUser();
   const navigate = useNavigate();
 
+  // Leave the signed-in pages first: their queries would refetch, tokenless, as the session goes.
   async function logout() {
-    await logOut();
     await navigate({ to: '/' });
+    await logOut();
   }
 
   return (
