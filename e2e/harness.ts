@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,6 +135,54 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
     ],
   });
   return { browser, close: () => browser.close() };
+}
+
+/** A date of birth that makes someone `years` old today (the first of this month, `years` ago). */
+export function dobYearsAgo(years: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+}
+
+/** What a browser spec works with: the running server, this test's page and its console problems. */
+export interface BrowserSuite {
+  readonly server: RunningServer;
+  readonly page: Page;
+  readonly problems: string[];
+}
+
+/**
+ * Registers the hooks every browser spec needs: one server (with `env`) and one Chromium for the
+ * file, a fresh 1280×900 page per test, watched for console errors.
+ */
+export function browserSuite(options: { env?: Record<string, string> } = {}): BrowserSuite {
+  const state = {} as { server: RunningServer; browser: Browser; close: () => Promise<void>; page: Page; watched: { problems: string[] } };
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    state.server = await startServer({ env: options.env });
+    ({ browser: state.browser, close: state.close } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await state.close?.();
+    await state.server?.stop();
+  });
+  beforeEach(async () => {
+    state.page = await state.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    state.watched = watchPage(state.page);
+  });
+  afterEach(async () => {
+    await state.page.close();
+  });
+  return {
+    get server() {
+      return state.server;
+    },
+    get page() {
+      return state.page;
+    },
+    get problems() {
+      return state.watched.problems;
+    },
+  };
 }
 
 /** Collects console errors and failed requests, so a test can assert a clean page. */

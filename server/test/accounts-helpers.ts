@@ -1,5 +1,11 @@
 import type { TestApp } from './test-app.js';
 
+/** A date of birth that makes someone `years` old today (the first of this month, `years` ago). */
+export function dobYearsAgo(years: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+}
+
 /** HTTP helpers for the account specs: JSON calls from a chosen client IP. */
 export function accountClient(t: TestApp) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: { body?: unknown; token?: string; ip?: string; raw?: string } = {}) =>

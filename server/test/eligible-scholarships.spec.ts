@@ -1,12 +1,7 @@
-import { accountClient } from './accounts-helpers.js';
+import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
-
-function dobYearsAgo(years: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-}
 
 /** The applicant's eligible list and count, decided in PostgreSQL from the stored answers. */
 describe('mine-eligible-scholarships', () => {

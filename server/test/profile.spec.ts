@@ -1,16 +1,10 @@
-import { accountClient } from './accounts-helpers.js';
+import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 interface PublicField {
   id: number;
   key: string;
   options: Record<string, string>;
-}
-
-/** A date of birth `years` ago today. */
-function dobYearsAgo(years: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 }
 
 /** The registration step and the profile tabs over HTTP: merge, validation, pruning, ownership. */
