@@ -11,3 +11,10 @@ export const PASSWORD_MESSAGES = {
   tooShort: formatMessage(MESSAGES.passwordTooShort, { min: PASSWORD_POLICY.minLength }),
   tooLong: formatMessage(MESSAGES.passwordTooLong, { max: PASSWORD_POLICY.maxLength }),
 } as const;
+
+/** What the policy says about a typed password (too short or too long), or null when it passes. */
+export function passwordPolicyProblem(password: string): string | null {
+  if (password.length < PASSWORD_POLICY.minLength) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > PASSWORD_POLICY.maxLength) return PASSWORD_MESSAGES.tooLong;
+  return null;
+}

@@ -1,5 +1,5 @@
 import { compileForm } from '../compiler/compile-form.js';
-import { PASSWORD_MESSAGES, PASSWORD_POLICY } from '../domain/password.js';
+import { PASSWORD_MESSAGES, PASSWORD_POLICY, passwordPolicyProblem } from '../domain/password.js';
 import type { FieldDefinition, FormLayout } from '../vocabulary.js';
 import { FormValidator } from './validate.js';
 
@@ -36,5 +36,11 @@ describe('sign-up style forms', () => {
     expect(errorsOf({ ...base, password: 'short', confirmPassword: 'short' })).toEqual([
       { path: 'password', message: 'Password must be at least 8 characters long!' },
     ]);
+  });
+
+  it('judges a typed password by the same policy the sign-up form carries', () => {
+    expect(passwordPolicyProblem('seven77')).toBe('Password must be at least 8 characters long!');
+    expect(passwordPolicyProblem('x'.repeat(PASSWORD_POLICY.maxLength + 1))).toBe(PASSWORD_MESSAGES.tooLong);
+    expect(passwordPolicyProblem('a long passphrase')).toBeNull();
   });
 });

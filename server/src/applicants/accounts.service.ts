@@ -3,6 +3,7 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { Sessions } from '../auth/sessions.js';
 import type { SessionDto } from '../auth/dto/session.dto.js';
 import type { Caller } from '../auth/auth.decorators.js';
+import { notSignedIn } from '../auth/access-tokens.js';
 import { ApiError } from '../common/error-body.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { SignUpDto } from './dto/sign-up.dto.js';
@@ -49,7 +50,7 @@ export class AccountsService {
 
   async minimalProfile(caller: Caller): Promise<MinimalProfileDto> {
     const user = await this.users.findById(caller.id);
-    if (!user) throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
+    if (!user) throw notSignedIn();
     const answer = (key: string) => (typeof user.profile[key] === 'string' ? (user.profile[key] as string) : null);
     return {
       id: user.id,

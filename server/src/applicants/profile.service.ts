@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FieldDefinition, FieldError } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
+import { notSignedIn } from '../auth/access-tokens.js';
 import { ApiError } from '../common/error-body.js';
 import { FormsService } from '../forms/forms.service.js';
 import { Mailer } from '../mail/mailer.js';
@@ -35,7 +36,7 @@ export class ProfileService {
 
   async get(caller: Caller): Promise<ApplicantDto> {
     const user = await this.users.findById(caller.id);
-    if (!user) throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
+    if (!user) throw notSignedIn();
     return this.toApplicant(user);
   }
 

@@ -9,6 +9,9 @@ export const TOKEN_AUDIENCE = 'scholarmatch-api';
 /** The only algorithm accepted: a token claiming 'none' or RS256 with our key as HMAC secret fails. */
 export const TOKEN_ALGORITHM = 'HS256';
 
+/** A valid token whose user no longer exists (or never did): sign in again. */
+export const notSignedIn = () => new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
+
 interface AccessClaims {
   sub: string;
   role: Role;
@@ -33,9 +36,7 @@ export class AccessTokens {
         errorCode: expired ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
       });
     }
-    if (typeof claims.sub !== 'string' || !ROLES.includes(claims.role)) {
-      throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
-    }
+    if (typeof claims.sub !== 'string' || !ROLES.includes(claims.role)) throw notSignedIn();
     return { id: claims.sub, role: claims.role };
   }
 }

@@ -7,10 +7,10 @@ import { toUserDto, UserResponseDto } from '../users/dto/user.dto.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { type Caller, CurrentUser, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
+import { notSignedIn } from './access-tokens.js';
 import { LoginDto, RefreshDto } from './dto/login.dto.js';
 import { SessionResponseDto, TokenPairResponseDto } from './dto/session.dto.js';
 import { Sessions } from './sessions.js';
-import { ApiError } from '../common/error-body.js';
 
 @ApiTags('users')
 @ApiErrorResponses()
@@ -68,7 +68,7 @@ export class AuthController {
   @ApiOkResponse({ type: UserResponseDto })
   async me(@CurrentUser() caller: Caller) {
     const user = await this.users.findById(caller.id);
-    if (!user) throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
+    if (!user) throw notSignedIn();
     return ok(toUserDto(user));
   }
 }

@@ -10,7 +10,8 @@ import { AuthService } from './auth.service.js';
 import { LoginLockout } from './login-lockout.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RefreshTokens } from './refresh-tokens.js';
-import { loadServerSecrets, ServerSecrets } from './server-secrets.js';
+import { SecretsModule } from './secrets.module.js';
+import { ServerSecrets } from './server-secrets.js';
 import { Sessions } from './sessions.js';
 
 /**
@@ -22,9 +23,10 @@ import { Sessions } from './sessions.js';
 @Module({
   imports: [
     UsersModule,
+    SecretsModule,
     JwtModule.registerAsync({
+      imports: [SecretsModule],
       inject: [ServerSecrets, AppConfig],
-      extraProviders: [{ provide: ServerSecrets, inject: [AppConfig], useFactory: loadServerSecrets }],
       useFactory: (secrets: ServerSecrets, config: AppConfig) => ({
         secret: secrets.jwtKey,
         signOptions: {
@@ -39,7 +41,6 @@ import { Sessions } from './sessions.js';
   ],
   controllers: [AuthController],
   providers: [
-    { provide: ServerSecrets, inject: [AppConfig], useFactory: loadServerSecrets },
     AccessTokens,
     RefreshTokens,
     LoginLockout,
@@ -48,6 +49,6 @@ import { Sessions } from './sessions.js';
     AuthService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [Sessions, PasswordHasher, ServerSecrets],
+  exports: [Sessions, PasswordHasher, SecretsModule],
 })
 export class AuthModule {}

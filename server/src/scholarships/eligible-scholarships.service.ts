@@ -4,7 +4,8 @@ import { todayIso } from '@scholarmatch/schemas';
 import { descriptionPreview } from '@scholarmatch/schemas/html';
 import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
-import { ApiError } from '../common/error-body.js';
+import { notSignedIn } from '../auth/access-tokens.js';
+import { totalAmountOf } from './scholarship.entity.js';
 import type { DashboardSummaryDto, EligibleScholarshipDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
 
 const ORDER_COLUMNS = { createdAt: 's.created_at', deadline: 's.deadline' } as const;
@@ -55,7 +56,7 @@ export class EligibleScholarshipsService {
       description: descriptionPreview(row.description),
       amounts: row.amounts,
       award: row.award,
-      totalAmount: row.amounts.length ? row.amounts.reduce((sum, amount) => sum + amount, 0) : (row.award ?? 0),
+      totalAmount: totalAmountOf(row),
       recurrenceConfig: row.recurrence_config,
       user: { firstName: row.sponsor },
       requirementCount: row.requirement_count,
@@ -108,7 +109,7 @@ export class EligibleScholarshipsService {
       profile: Record<string, unknown>;
       dob: string | null;
     }[];
-    if (!user) throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
+    if (!user) throw notSignedIn();
     const answers = { ...user.profile, ...(user.dob ? { dob: user.dob } : {}) };
     return {
       where: `s.status = 'published'

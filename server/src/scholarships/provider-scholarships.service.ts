@@ -8,17 +8,13 @@ import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { FormsService } from '../forms/forms.service.js';
 import type { CreateScholarshipDto, ProviderScholarshipDto, RequirementInputDto, UpdateScholarshipDto } from './dto/provider-scholarship.dto.js';
-import { ScholarshipEntity } from './scholarship.entity.js';
+import { ScholarshipEntity, totalAmountOf } from './scholarship.entity.js';
 
 /** 'Personal essay' -> 'personalEssay': a requirement's answer key when the provider gives none. */
 function keyFromTitle(title: string): string {
   const words = title.normalize('NFKD').replace(/[^A-Za-z0-9 ]/g, ' ').trim().split(/\s+/).filter(Boolean);
   const key = words.map((word, i) => (i === 0 ? word.toLowerCase() : word[0].toUpperCase() + word.slice(1).toLowerCase())).join('');
   return /^[A-Za-z]/.test(key) ? key.slice(0, 64) : `requirement${key}`.slice(0, 64);
-}
-
-function totalOf(scholarship: Pick<ScholarshipEntity, 'amounts' | 'award'>): number {
-  return scholarship.amounts.length ? scholarship.amounts.reduce((sum, amount) => sum + amount, 0) : (scholarship.award ?? 0);
 }
 
 export function toProviderScholarship(s: ScholarshipEntity): ProviderScholarshipDto {
@@ -28,7 +24,7 @@ export function toProviderScholarship(s: ScholarshipEntity): ProviderScholarship
     description: s.description,
     amounts: s.amounts,
     award: s.award,
-    totalAmount: totalOf(s),
+    totalAmount: totalAmountOf(s),
     recurrenceConfig: s.recurrenceConfig,
     status: s.status,
     criteria: s.criteria,
@@ -78,7 +74,7 @@ export class ProviderScholarshipsService {
   async publish(caller: Caller, id: string): Promise<ProviderScholarshipDto> {
     const row = await this.own(caller, id);
     if (row.status !== 'draft') throw new ApiError(409, `Only a draft can be published; this one is ${row.status}.`, { errorCode: 'NOT_A_DRAFT' });
-    if (!totalOf(row)) throw new ApiError(400, 'Give the scholarship an amount before publishing it.', { errorCode: 'NO_AMOUNT' });
+    if (!totalAmountOf(row)) throw new ApiError(400, 'Give the scholarship an amount before publishing it.', { errorCode: 'NO_AMOUNT' });
     if (!row.deadline) throw new ApiError(400, 'Give the scholarship a deadline before publishing it.', { errorCode: 'NO_DEADLINE' });
     if (row.deadline < todayIso()) throw new ApiError(400, 'The deadline has passed; set a later one before publishing.', { errorCode: 'DEADLINE_PASSED' });
     row.status = 'published';

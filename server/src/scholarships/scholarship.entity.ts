@@ -11,6 +11,11 @@ export interface RecurrenceConfig {
   repeat?: 'none' | 'yearly';
 }
 
+/** The scholarship's value in whole USD: its amounts summed, or its single award. */
+export function totalAmountOf(scholarship: { amounts: number[]; award: number | null }): number {
+  return scholarship.amounts.length ? scholarship.amounts.reduce((sum, amount) => sum + amount, 0) : (scholarship.award ?? 0);
+}
+
 /** A provider's scholarship: amounts in whole US dollars, criteria and requirements as data. */
 @Entity({ name: 'scholarships' })
 export class ScholarshipEntity {

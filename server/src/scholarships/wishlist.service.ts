@@ -4,6 +4,7 @@ import { descriptionPreview } from '@scholarmatch/schemas/html';
 import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
+import { totalAmountOf } from './scholarship.entity.js';
 
 export interface WishlistItem {
   scholarshipId: string;
@@ -33,7 +34,7 @@ export class WishlistService {
         id: row.id,
         title: row.title,
         description: descriptionPreview(row.description),
-        totalAmount: row.amounts.length ? row.amounts.reduce((sum, amount) => sum + amount, 0) : (row.award ?? 0),
+        totalAmount: totalAmountOf(row),
         recurrenceConfig: row.recurrence_config,
         user: { firstName: row.sponsor },
       },

@@ -22,6 +22,11 @@ export function apiError(body: unknown): string {
   return FALLBACK_MESSAGE;
 }
 
+/** The sentence a failed call shows: the server's description, else the seed's 'Server Error'. */
+export function failureText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Server Error';
+}
+
 /** A failed API call, carrying the HTTP status so callers can tell "not found" from "try again". */
 export class ApiError extends Error {
   readonly status: number | undefined;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from './schema';
-import { ApiError, shouldRetry } from './api-error';
+import { ApiError, failureText, shouldRetry } from './api-error';
 import { api } from './client';
 import { saveUser, type StoredUser } from '../session/session-store';
 
@@ -65,7 +65,7 @@ export class SaveError extends ApiError {
 
 /** The seed's banner for a date of birth that is not a string; otherwise the server's description. */
 export function saveFailureText(error: unknown): string {
-  const text = error instanceof Error && error.message ? error.message : 'Server Error';
+  const text = failureText(error);
   return /dob must be a string/.test(text) ? 'Please enter valid dob in Basic tab ' : text;
 }
 
@@ -90,6 +90,6 @@ export async function saveProfile(
   });
   if (!data) throw new SaveError(error, response.status);
   const { applicantFields: _answers, ...applicant } = data.data.applicant;
-  saveUser(applicant as StoredUser);
+  saveUser(applicant);
   return data.data.applicant;
 }

@@ -44,6 +44,8 @@ export interface SchemaFormProps {
   formContext?: SchemaFormContext;
   submitLabel?: string;
   disabled?: boolean;
+  /** The page shows its own heading: leave out the form's title and description. */
+  hideTitle?: boolean;
   /** Problems the server found (`errors` of a 400: dot paths and messages), shown under their fields. */
   serverErrors?: { path: string; message: string }[];
   /** Called with the answers once they pass validation. */
@@ -68,7 +70,12 @@ export function toErrorSchema(errors: { path: string; message: string }[]): Erro
 }
 
 export function SchemaForm(props: SchemaFormProps) {
-  const { schema, uiSchema, formData, formContext, submitLabel = 'Submit', disabled, serverErrors, onSubmit, onChange } = props;
+  const { schema: servedSchema, uiSchema, formData, formContext, submitLabel = 'Submit', disabled, hideTitle, serverErrors, onSubmit, onChange } = props;
+  const schema = useMemo(() => {
+    if (!hideTitle) return servedSchema;
+    const { title: _title, description: _description, ...rest } = servedSchema;
+    return rest;
+  }, [servedSchema, hideTitle]);
   const extraErrors = useMemo(() => (serverErrors?.length ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
   const visibility = useErrorVisibility();
   const { markTouched, visibleErrors } = visibility;

@@ -1,19 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import type { components } from '../api/schema';
 
-/** The signed-in user as the server returns it (`UserDto`). */
-export interface StoredUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  dob: string | null;
-  role: 'applicant' | 'provider' | 'admin';
-  applicantType: 'STUDENT' | 'PARENT' | null;
-  isProfileUpdate: boolean;
-  isScholarshipApplied: boolean;
-  isActiveSubscription: boolean;
-}
+/** The signed-in user as the server returns it (the generated `UserDto`). */
+export type StoredUser = components['schemas']['UserDto'];
 
 export interface StoredSession {
   user: StoredUser;

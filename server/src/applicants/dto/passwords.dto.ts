@@ -1,10 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MESSAGES, PASSWORD_POLICY } from '@scholarmatch/schemas';
 import { Transform } from 'class-transformer';
+import { trim } from '../../common/transforms.js';
 import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { PasswordRules } from './sign-up.dto.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class ForgotPasswordDto {
   @ApiProperty({ example: 'maya@example.com' })

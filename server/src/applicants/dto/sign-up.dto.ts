@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@scholarmatch/schemas';
 import { Transform } from 'class-transformer';
+import { trim } from '../../common/transforms.js';
 import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { APPLICANT_TYPES, type ApplicantType } from '../../users/user.entity.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** A password as the policy wants it (schemas/src/domain/password.ts). */
 export function PasswordRules(): PropertyDecorator {

@@ -1,22 +1,19 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
-import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@scholarmatch/schemas';
+import { Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { MESSAGES, passwordPolicyProblem } from '@scholarmatch/schemas';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../api/accounts';
+import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { useCurrentUser } from '../../session/session-store';
 
 /** The seed's pause between a changed password and the redirect. */
 const REDIRECT_AFTER_CHANGE_MS = 500;
 
-type Notice = { status: 'success' | 'error'; text: string } | null;
-
 /** Old, new and confirm; the seed's messages (seed 001 sections 2, 5 and 8). */
 function problemOf(lastPwd: string, password: string, confirm: string): string | null {
   if (!lastPwd || !password || !confirm) return MESSAGES.changePasswordAllFields;
   if (password !== confirm) return MESSAGES.changePasswordMismatch;
-  if (password.length < PASSWORD_POLICY.minLength) return PASSWORD_MESSAGES.tooShort;
-  if (password.length > PASSWORD_POLICY.maxLength) return PASSWORD_MESSAGES.tooLong;
-  return null;
+  return passwordPolicyProblem(password);
 }
 
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -63,12 +60,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {notice ? (
-                    <Alert.Root status={notice.status} borderRadius="md">
-                      <Alert.Indicator />
-                      <Alert.Description>{notice.text}</Alert.Description>
-                    </Alert.Root>
-                  ) : null}
+                  <NoticeBanner notice={notice} />
                   <Field.Root>
                     <Field.Label>Old password</Field.Label>
                     <Input type="password" autoComplete="current-password" value={fields.lastPwd} onChange={set('lastPwd')} />

@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { formQueryOptions } from '../../api/forms';
@@ -12,12 +12,12 @@ import {
   SaveError,
   type Applicant,
 } from '../../api/profile';
+import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { SchemaForm } from '../../forms/SchemaForm';
 import { useCurrentUser } from '../../session/session-store';
 import { RouteLoading } from '../misc/RouteLoading';
 
 type ProfileFormKey = Parameters<typeof saveProfile>[1];
-type Notice = { status: 'success' | 'error'; text: string } | null;
 
 interface ProfileFormPanelProps {
   formKey: ProfileFormKey;
@@ -52,12 +52,6 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
   const [draft, setDraft] = useState<unknown>();
   const answers = draft ?? stored;
   const keepDraft = useCallback((values: unknown) => setDraft(values), []);
-  const schema = useMemo(() => {
-    if (!form.data) return undefined;
-    if (!hideTitle) return form.data.schema;
-    const { title: _title, description: _description, ...rest } = form.data.schema;
-    return rest;
-  }, [form.data, hideTitle]);
 
   async function submit(values: unknown) {
     if (!user || !fields.data) return;
@@ -80,19 +74,15 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
 
   const failed = form.error ?? profile.error ?? fields.error;
   if (failed) return <Text color="fg.error">{failed.message}</Text>;
-  if (!form.data || !schema || !answers || !fields.data || geo.isPending) return <RouteLoading label="Loading your profile…" />;
+  if (!form.data || !answers || !fields.data || geo.isPending) return <RouteLoading label="Loading your profile…" />;
 
   return (
     <Stack gap="4">
-      {notice ? (
-        <Alert.Root status={notice.status} borderRadius="md">
-          <Alert.Indicator />
-          <Alert.Description>{notice.text}</Alert.Description>
-        </Alert.Root>
-      ) : null}
+      <NoticeBanner notice={notice} />
       <SchemaForm
         key={form.data.version}
-        schema={schema}
+        schema={form.data.schema}
+        hideTitle={hideTitle}
         uiSchema={form.data.uiSchema}
         formData={answers}
         formContext={{ visitorCountry: geo.data ?? undefined }}

@@ -1,8 +1,10 @@
-import { Alert, Button, Field, Input, Link, PinInput, Stack, Text } from '@chakra-ui/react';
-import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@scholarmatch/schemas';
+import { Button, Field, Input, Link, PinInput, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES, passwordPolicyProblem } from '@scholarmatch/schemas';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { checkResetCode, requestResetCode, resetPassword } from '../../api/accounts';
+import { failureText } from '../../api/api-error';
+import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { AuthCard } from './AuthCard';
 import { REDIRECT_AFTER_LOGIN_MS } from './LoginForm';
 
@@ -10,21 +12,6 @@ const OTP_LENGTH = 6;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Step = 'email' | 'otp' | 'reset';
-type Notice = { status: 'success' | 'error'; text: string } | null;
-
-function errorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Server Error';
-}
-
-function NoticeBanner({ notice }: { notice: Notice }) {
-  if (!notice) return null;
-  return (
-    <Alert.Root status={notice.status} borderRadius="md">
-      <Alert.Indicator />
-      <Alert.Description>{notice.text}</Alert.Description>
-    </Alert.Root>
-  );
-}
 
 function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   const [email, setEmail] = useState('');
@@ -43,7 +30,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
       await requestResetCode(email.trim());
       onSent(email.trim());
     } catch (error) {
-      setNotice({ status: 'error', text: errorText(error) });
+      setNotice({ status: 'error', text: failureText(error) });
     } finally {
       setPending(false);
     }
@@ -78,7 +65,7 @@ function ResendLink({ email, onNotice, onSent }: { email: string; onNotice: (not
       onNotice({ status: 'success', text: 'OTP sent successfully' });
       onSent?.();
     } catch (error) {
-      onNotice({ status: 'error', text: errorText(error) });
+      onNotice({ status: 'error', text: failureText(error) });
     } finally {
       setPending(false);
     }
@@ -111,7 +98,7 @@ function OtpStep({ email, notice, onNotice, onVerified }: OtpStepProps) {
       await checkResetCode(email, digits.join(''));
       onVerified(digits.join(''));
     } catch (error) {
-      onNotice({ status: 'error', text: errorText(error) });
+      onNotice({ status: 'error', text: failureText(error) });
     } finally {
       setPending(false);
     }
@@ -159,13 +146,7 @@ function ResetStep({ email, otp, onNotice, notice, onResent }: ResetStepProps) {
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  const passwordProblem = !password
-    ? MESSAGES.passwordRequiredBang
-    : password.length < PASSWORD_POLICY.minLength
-      ? PASSWORD_MESSAGES.tooShort
-      : password.length > PASSWORD_POLICY.maxLength
-        ? PASSWORD_MESSAGES.tooLong
-        : null;
+  const passwordProblem = password ? passwordPolicyProblem(password) : MESSAGES.passwordRequiredBang;
   const confirmProblem = !confirm ? MESSAGES.confirmPasswordRequired : confirm !== password ? MESSAGES.passwordsDoNotMatchReset : null;
 
   async function submit(event: FormEvent) {
@@ -180,7 +161,7 @@ function ResetStep({ email, otp, onNotice, notice, onResent }: ResetStepProps) {
       setTimeout(() => void navigate({ to: '/auth/dashboard' }), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {
       setFailed(true);
-      onNotice({ status: 'error', text: errorText(error) });
+      onNotice({ status: 'error', text: failureText(error) });
       setPending(false);
     }
   }

@@ -1,8 +1,10 @@
-import { Alert, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@scholarmatch/schemas';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { logIn } from '../../api/accounts';
+import { failureText } from '../../api/api-error';
+import { NoticeBanner } from '../../forms/NoticeBanner';
 
 /** The seed's pause between a successful login and the dashboard. */
 export const REDIRECT_AFTER_LOGIN_MS = 500;
@@ -34,7 +36,7 @@ export function LoginForm({ onSignUp }: { onSignUp?: () => void }) {
       setSucceeded(true);
       setTimeout(() => void navigate({ to: '/auth/dashboard' }), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : 'Server Error');
+      setFailure(failureText(error));
       setPending(false);
     }
   }
@@ -42,18 +44,8 @@ export function LoginForm({ onSignUp }: { onSignUp?: () => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Log in">
       <Stack gap="4">
-        {failure ? (
-          <Alert.Root status="error" borderRadius="md">
-            <Alert.Indicator />
-            <Alert.Description>{failure}</Alert.Description>
-          </Alert.Root>
-        ) : null}
-        {succeeded ? (
-          <Alert.Root status="success" borderRadius="md">
-            <Alert.Indicator />
-            <Alert.Description>User Logged In Successfully!!</Alert.Description>
-          </Alert.Root>
-        ) : null}
+        <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} />
+        <NoticeBanner notice={succeeded ? { status: 'success', text: 'User Logged In Successfully!!' } : null} />
         <Field.Root invalid={userNameMissing} required>
           <Field.Label>
             Username

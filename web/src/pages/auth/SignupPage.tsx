@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
-import type { RJSFSchema } from '@rjsf/utils';
+import { Box, Button, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { signUp } from '../../api/accounts';
+import { failureText } from '../../api/api-error';
+import { NoticeBanner } from '../../forms/NoticeBanner';
 import { formQueryOptions } from '../../api/forms';
 import { visitorCountryQueryOptions } from '../../api/geo';
 import { SchemaForm } from '../../forms/SchemaForm';
@@ -43,12 +44,6 @@ function CongratulationsPanel() {
   );
 }
 
-/** The page has its own heading; the form's title would repeat it. */
-function withoutTitle(schema: RJSFSchema): RJSFSchema {
-  const { title: _title, ...rest } = schema;
-  return rest;
-}
-
 /** /signup and /auth/register1: the server's `signup` form, rendered generically. */
 export function SignupPage() {
   const navigate = useNavigate();
@@ -76,7 +71,7 @@ export function SignupPage() {
       });
       await navigate({ to: '/auth/userdetails' });
     } catch (error) {
-      setFailure(error instanceof Error && error.message ? error.message : 'Server Error');
+      setFailure(failureText(error));
       setPending(false);
     }
   }
@@ -95,12 +90,7 @@ export function SignupPage() {
               <RouterLink to="/auth/login">Login</RouterLink>
             </Link>
           </Text>
-          {failure ? (
-            <Alert.Root status="error" borderRadius="md" mb="6">
-              <Alert.Indicator />
-              <Alert.Description>{failure}</Alert.Description>
-            </Alert.Root>
-          ) : null}
+          <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="6" />
           {form.isPending || geo.isPending ? <RouteLoading label="Loading the form…" /> : null}
           {form.isError ? (
             <Stack gap="3" align="flex-start">
@@ -113,7 +103,8 @@ export function SignupPage() {
           {form.data && !geo.isPending ? (
             <SchemaForm
               key={form.data.version}
-              schema={withoutTitle(form.data.schema)}
+              schema={form.data.schema}
+              hideTitle
               uiSchema={form.data.uiSchema}
               formContext={{ visitorCountry: geo.data ?? undefined }}
               submitLabel="Continue"
