@@ -11,6 +11,8 @@ import { CreateScholarships1795316544750 } from './1795316544750-CreateScholarsh
 import { EligibilityFunctions1795317149409 } from './1795317149409-EligibilityFunctions.js';
 import { EligibilityOutcome1795317785094 } from './1795317785094-EligibilityOutcome.js';
 import { CreateWishlist1795317949370 } from './1795317949370-CreateWishlist.js';
+import { MatchIndex1795320474549 } from './1795320474549-MatchIndex.js';
+import { CreateApplications1795320522072 } from './1795320522072-CreateApplications.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -22,4 +24,6 @@ export const MIGRATIONS = [
   EligibilityFunctions1795317149409,
   EligibilityOutcome1795317785094,
   CreateWishlist1795317949370,
+  MatchIndex1795320474549,
+  CreateApplications1795320522072,
 ];

@@ -1,5 +1,6 @@
-import { CRITERIA_BY_TYPE, evaluateRule, type CriterionOperator, type EligibilityRule, type FieldType } from '@scholarmatch/schemas';
+import { CRITERIA_BY_TYPE, evaluateEligibility, evaluateRule, type CriterionOperator, type EligibilityRule, type FieldType } from '@scholarmatch/schemas';
 import fc from 'fast-check';
+import { ApplicantMatches } from '../src/scholarships/applicant-matches.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const TODAY = '2026-11-22';
@@ -104,5 +105,73 @@ describe('eligibility in SQL and in TypeScript', () => {
       const expected = type ? evaluateRule(rule, { dataType: type }, answer, new Date(`${TODAY}T12:00:00Z`)) : 'missing';
       expect([rule, answer, await sqlVerdict(rule, type as FieldType, answer)]).toEqual([rule, answer, expected]);
     }
+  });
+});
+
+/**
+ * The stored matches (ApplicantMatches: rules joined with typed answers in one statement) against
+ * the pure evaluator, scholarship by scholarship: a row for each eligible one, none for the
+ * others, and the missing-data ones counted. Fields of several data types, plus a rule on a field that does not exist.
+ */
+describe('stored matches and the pure evaluator', () => {
+  let t: TestApp;
+  let fields: Map<string, { dataType: FieldType }>;
+  let userId: string;
+  let providerId: string;
+  const KEYS = ['gender', 'interestedColleges', 'gpa', 'dob', 'highSchoolGraduationDate', 'privacyStateResident', 'zipCode', 'highSchoolName', 'retiredField'];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const { rows } = await t.sql.query(`SELECT key, data_type FROM form_fields WHERE active AND key = ANY($1)`, [KEYS]);
+    fields = new Map(rows.map((row: { key: string; data_type: FieldType }) => [row.key, { dataType: row.data_type }]));
+    expect(fields.size).toBe(KEYS.length - 1);
+    const users = await t.sql.query(
+      `INSERT INTO users (email, password_hash, role, first_name, last_name) VALUES ('p@x.test', 'x', 'provider', 'P', 'P'), ('a@x.test', 'x', 'applicant', 'A', 'A') RETURNING id, role`,
+    );
+    providerId = users.rows.find((u: { role: string }) => u.role === 'provider').id;
+    userId = users.rows.find((u: { role: string }) => u.role === 'applicant').id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('agree on generated catalogues and profiles', async () => {
+    // A rule on one of KEYS, fitting its type (the unknown key borrows the select type's rules).
+    const keyedRule = fc.constantFrom(...KEYS).chain((key) => ruleOf(fields.get(key)?.dataType ?? 'select').map((rule) => ({ ...rule, fieldKey: key })));
+    const profile = fc.record(Object.fromEntries([...fields].map(([key, field]) => [key, answerOf(field.dataType)])));
+    const matcher = t.app.get(ApplicantMatches);
+    const today = new Date();
+    const seen = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(keyedRule, { maxLength: 3 }), { minLength: 20, maxLength: 20 }), profile, async (catalogue, answers) => {
+        await t.sql.query(`DELETE FROM scholarships`);
+        const { rows } = await t.sql.query(
+          `INSERT INTO scholarships (provider_id, title, status, award, deadline, criteria)
+           SELECT $1, 'S' || n, 'published', 100, current_date + 30, c FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(c, n) RETURNING id, criteria`,
+          [providerId, JSON.stringify(catalogue)],
+        );
+        const { dob, ...rest } = answers as Record<string, unknown>;
+        const validDob = typeof dob === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(dob) ? dob : null;
+        const stored = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+        await t.sql.query(`UPDATE users SET profile = $2, dob = $3 WHERE id = $1`, [userId, JSON.stringify(stored), validDob]);
+        const summary = await matcher.current(userId);
+        const storedRows = await t.sql.query(`SELECT scholarship_id FROM applicant_matches WHERE user_id = $1`, [userId]);
+        const eligibleIds = new Set(storedRows.rows.map((row: { scholarship_id: string }) => row.scholarship_id));
+        const asEvaluated = { ...JSON.parse(JSON.stringify(stored)), ...(validDob ? { dob: validDob } : {}) };
+        let missing = 0;
+        for (const row of rows as { id: string; criteria: EligibilityRule[] }[]) {
+          const expected = evaluateEligibility(row.criteria, fields, asEvaluated, today).outcome;
+          seen.set(expected, (seen.get(expected) ?? 0) + 1);
+          if (expected === 'missing') missing += 1;
+          // Eligible ones are stored for the lists; the others are not.
+          expect([row.criteria, asEvaluated, eligibleIds.has(row.id)]).toEqual([row.criteria, asEvaluated, expected === 'eligible']);
+        }
+        // Missing-data ones are counted for the unlock hint.
+        expect([summary.eligible, summary.missing]).toEqual([eligibleIds.size, missing]);
+      }),
+      { numRuns: 40 },
+    );
+    // Every outcome occurs often, so agreement is not only on the easy cases.
+    for (const outcome of ['eligible', 'missing', 'ineligible']) expect(seen.get(outcome) ?? 0).toBeGreaterThan(100);
   });
 });

@@ -608,6 +608,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scholarships/eligible-scholarships/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many open scholarships there are and their combined value (public) */
+        get: operations["ScholarshipDetailsController_stats"];
+        put?: never;
+        /**
+         * Eligibility stats for a partial profile: the sign-up teaser (public)
+         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for a minute per exact answers.
+         */
+        post: operations["ScholarshipDetailsController_statsFor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/me/scholarships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's applications: Received (the Applied tab) and Draft (applicants) */
+        get: operations["ScholarshipDetailsController_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One scholarship with its requirements and the match explanation (applicants; members, or own Draft/Received)
+         * @description Non-members get 403 with errorCode MEMBERSHIP_REQUIRED unless they have a Draft or Received application to it.
+         */
+        get: operations["ScholarshipDetailsController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1506,6 +1564,122 @@ export interface components {
         WishlistChangeDto: {
             /** Format: uuid */
             scholarshipId: string;
+        };
+        EligibilityStatsDto: {
+            /** @description Open scholarships no given answer rules out */
+            counts: number;
+            /** @description Their combined value, whole USD */
+            totalValue: number;
+        };
+        EligibilityStatsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["EligibilityStatsDto"];
+        };
+        EligibilityFiltersDto: {
+            /**
+             * @description Answers keyed 'field.{fieldId}' (the seed's spelling 'eligiblityFilters' is kept). Rules on fields not given do not exclude.
+             * @example {
+             *       "field.7": "college-senior"
+             *     }
+             */
+            eligiblityFilters?: {
+                [key: string]: unknown;
+            };
+        };
+        MyScholarshipDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The title ('No Name' is the browser's fallback) */
+            title: string;
+            /** @description The description as text, cut at 150 characters */
+            description: string;
+            amounts: number[];
+            award: number | null;
+            /** @description Whole USD: the sum of amounts, or the award */
+            totalAmount: number;
+            recurrenceConfig: {
+                deadline?: string;
+                repeat?: string;
+            };
+            /** @description The sponsor */
+            user: {
+                firstName?: string;
+            };
+            /** @description How many requirements the scholarship has (0: Easy Apply) */
+            requirementCount: number;
+            /** @description On the applicant’s wishlist */
+            isLiked: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @enum {string} */
+            scholarshipStatus: "Received" | "Draft";
+            /**
+             * Format: date-time
+             * @description When the application last changed
+             */
+            updatedAt: string;
+        };
+        MyScholarshipsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["MyScholarshipDto"][];
+        };
+        RuleExplanationDto: {
+            fieldKey: string;
+            /** @description The field's name, or the key when the field no longer exists */
+            fieldName: string;
+            /** @enum {string} */
+            operator: "eq" | "neq" | "in" | "nin" | "gte" | "lte" | "between" | "ageBetween" | "exists";
+            /** @description The bound: a value, a list or [min, max] */
+            value?: Record<string, never>;
+            /**
+             * @description missing: the profile has no answer for the field
+             * @enum {string}
+             */
+            verdict: "pass" | "fail" | "missing";
+        };
+        MatchExplanationDto: {
+            /** @enum {string} */
+            outcome: "eligible" | "missing" | "ineligible";
+            rules: components["schemas"]["RuleExplanationDto"][];
+        };
+        ScholarshipDetailDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @description Sanitised HTML */
+            description: string;
+            amounts: number[];
+            award: number | null;
+            /** @description Whole USD */
+            totalAmount: number;
+            recurrenceConfig: {
+                deadline?: string;
+                repeat?: string;
+            };
+            /** @enum {string} */
+            status: "draft" | "published" | "closed";
+            /** @description The sponsor */
+            user: {
+                firstName?: string;
+            };
+            requirements: components["schemas"]["RequirementDto"][];
+            isLiked: boolean;
+            /**
+             * @description The applicant's application, if any
+             * @enum {string|null}
+             */
+            scholarshipStatus: "Received" | "Draft" | null;
+            match: components["schemas"]["MatchExplanationDto"];
+        };
+        ScholarshipDetailResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ScholarshipDetailDto"];
         };
     };
     responses: never;
@@ -2687,6 +2861,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponseBase"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ScholarshipDetailsController_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibilityStatsResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ScholarshipDetailsController_statsFor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EligibilityFiltersDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibilityStatsResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ScholarshipDetailsController_mine: {
+        parameters: {
+            query?: {
+                /** @description Received (the Applied tab) or Draft; both when absent */
+                status?: "Received" | "Draft";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyScholarshipsResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ScholarshipDetailsController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScholarshipDetailResponseDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

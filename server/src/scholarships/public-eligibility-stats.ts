@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { todayIso } from '@scholarmatch/schemas';
+import { LRUCache } from 'lru-cache';
+import type { DataSource } from 'typeorm';
+import { ApiError } from '../common/error-body.js';
+import { STATS_SQL } from './match-queries.js';
+
+export interface EligibilityStats {
+  /** Open scholarships no given answer rules out. */
+  counts: number;
+  /** Their combined value, whole USD. */
+  totalValue: number;
+}
+
+/** The filter keys of the seed: `field.{fieldId}`. */
+const FILTER_KEY = /^field\.(\d{1,9})$/;
+
+/**
+ * Public eligibility stats (GET and POST scholarships/eligible-scholarships/stats). Anyone may
+ * ask, so answers are cached for a minute by their exact filters: the teaser's few inputs repeat
+ * across visitors, and a burst of identical requests costs one query (docs/matching.md).
+ */
+@Injectable()
+export class PublicEligibilityStats {
+  private readonly cache = new LRUCache<string, Promise<EligibilityStats>>({ max: 5_000, ttl: 60_000 });
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async stats(filters: Record<string, unknown> = {}): Promise<EligibilityStats> {
+    const answers = await this.answersByKey(filters);
+    const today = todayIso();
+    const key = `${today}|${JSON.stringify(Object.entries(answers).sort(([a], [b]) => a.localeCompare(b)))}`;
+    let pending = this.cache.get(key);
+    if (!pending) {
+      pending = this.query(answers, today);
+      this.cache.set(key, pending);
+      pending.catch(() => this.cache.delete(key));
+    }
+    return pending;
+  }
+
+  private async query(answers: Record<string, unknown>, today: string): Promise<EligibilityStats> {
+    const [row] = (await this.db.query(STATS_SQL, [JSON.stringify(answers), today])) as { counts: number; total_value: string }[];
+    return { counts: row.counts, totalValue: Number(row.total_value) };
+  }
+
+  /** `field.{id}` keys to field keys; ids of fields that no longer exist are ignored (a stale browser draft). */
+  private async answersByKey(filters: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const ids = Object.keys(filters).map((name) => {
+      const match = FILTER_KEY.exec(name);
+      if (!match) throw new ApiError(400, `eligiblityFilters keys are 'field.{fieldId}'; '${name.slice(0, 40)}' is not.`);
+      return Number(match[1]);
+    });
+    if (!ids.length) return {};
+    const fields = (await this.db.query(`SELECT id, key FROM form_fields WHERE id = ANY($1::int[]) AND active`, [ids])) as { id: number; key: string }[];
+    return Object.fromEntries(fields.map((field) => [field.key, filters[`field.${field.id}`]]));
+  }
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Get, Header, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import {
+  EligibilityFiltersDto,
+  EligibilityStatsResponseDto,
+  MyScholarshipsQueryDto,
+  MyScholarshipsResponseDto,
+  ScholarshipDetailResponseDto,
+} from './dto/scholarship-detail.dto.js';
+import { PublicEligibilityStats } from './public-eligibility-stats.js';
+import { ScholarshipDetailsService } from './scholarship-details.service.js';
+
+@ApiTags('scholarships')
+@ApiErrorResponses()
+@Controller('scholarships')
+export class ScholarshipDetailsController {
+  constructor(
+    private readonly details: ScholarshipDetailsService,
+    private readonly publicStats: PublicEligibilityStats,
+  ) {}
+
+  @Public()
+  @Get('eligible-scholarships/stats')
+  @Header('cache-control', 'public, max-age=60')
+  @ApiOperation({ summary: 'How many open scholarships there are and their combined value (public)' })
+  @ApiOkResponse({ type: EligibilityStatsResponseDto })
+  async stats() {
+    return ok(await this.publicStats.stats());
+  }
+
+  @Public()
+  @Post('eligible-scholarships/stats')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Eligibility stats for a partial profile: the sign-up teaser (public)',
+    description: "Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for a minute per exact answers.",
+  })
+  @ApiOkResponse({ type: EligibilityStatsResponseDto })
+  async statsFor(@Body() body: EligibilityFiltersDto) {
+    return ok(await this.publicStats.stats(body.eligiblityFilters));
+  }
+
+  @ApiBearerAuth()
+  @Roles('applicant')
+  @Get('me/scholarships')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: "The applicant's applications: Received (the Applied tab) and Draft (applicants)" })
+  @ApiOkResponse({ type: MyScholarshipsResponseDto })
+  async mine(@CurrentUser() caller: Caller, @Query() query: MyScholarshipsQueryDto) {
+    return ok(await this.details.mine(caller, query.status));
+  }
+
+  @ApiBearerAuth()
+  @Roles('applicant')
+  @Get(':id')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: 'One scholarship with its requirements and the match explanation (applicants; members, or own Draft/Received)',
+    description: 'Non-members get 403 with errorCode MEMBERSHIP_REQUIRED unless they have a Draft or Received application to it.',
+  })
+  @ApiOkResponse({ type: ScholarshipDetailResponseDto })
+  async detail(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string) {
+    return ok(await this.details.detail(caller, id));
+  }
+}

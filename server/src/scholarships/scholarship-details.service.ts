@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { evaluateEligibility, type EligibilityRule, type FieldType, type Requirement } from '@scholarmatch/schemas';
+import { descriptionPreview } from '@scholarmatch/schemas/html';
+import type { DataSource } from 'typeorm';
+import type { Caller } from '../auth/auth.decorators.js';
+import { ApiError } from '../common/error-body.js';
+import type { ApplicationStatus, MyScholarshipDto, ScholarshipDetailDto } from './dto/scholarship-detail.dto.js';
+import { totalAmountOf } from './scholarship.entity.js';
+
+/** The membership gate's refusal (seed 000 section 1: details are for members). */
+export const MEMBERSHIP_REQUIRED = 'MEMBERSHIP_REQUIRED';
+
+interface DetailRow {
+  id: string;
+  title: string;
+  description: string;
+  amounts: number[];
+  award: number | null;
+  recurrence_config: { deadline?: string; repeat?: string };
+  status: string;
+  criteria: EligibilityRule[];
+  requirements: Requirement[];
+  sponsor: string;
+  is_liked: boolean;
+  application_status: ApplicationStatus | null;
+  subscribed: boolean;
+  answers: Record<string, unknown>;
+}
+
+/**
+ * What an applicant sees of one scholarship and of their own applications. Details are for
+ * members; anyone may still open what they have applied to or drafted (issue 5).
+ */
+@Injectable()
+export class ScholarshipDetailsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async detail(caller: Caller, id: string): Promise<ScholarshipDetailDto> {
+    const [row] = (await this.db.query(
+      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.status, s.criteria, s.requirements,
+              provider.first_name AS sponsor, application.status AS application_status,
+              me.is_active_subscription AS subscribed,
+              me.profile || CASE WHEN me.dob IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('dob', to_char(me.dob, 'YYYY-MM-DD')) END AS answers,
+              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = me.id AND w.scholarship_id = s.id) AS is_liked
+         FROM scholarships s
+         JOIN users provider ON provider.id = s.provider_id
+         JOIN users me ON me.id = $2
+         LEFT JOIN applications application ON application.scholarship_id = s.id AND application.user_id = me.id
+        WHERE s.id = $1 AND (s.status <> 'draft' OR application.id IS NOT NULL)`,
+      [id, caller.id],
+    )) as DetailRow[];
+    if (!row) throw new ApiError(404, 'There is no such scholarship.', { errorCode: 'SCHOLARSHIP_NOT_FOUND' });
+    if (!row.subscribed && !row.application_status) {
+      throw new ApiError(403, 'Scholarship details are for members. Start your free 7-day membership to see them and apply.', {
+        errorCode: MEMBERSHIP_REQUIRED,
+      });
+    }
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      amounts: row.amounts,
+      award: row.award,
+      totalAmount: totalAmountOf(row),
+      recurrenceConfig: row.recurrence_config,
+      status: row.status,
+      user: { firstName: row.sponsor },
+      requirements: row.requirements,
+      isLiked: row.is_liked,
+      scholarshipStatus: row.application_status,
+      match: await this.explain(row.criteria, row.answers),
+    };
+  }
+
+  /** Which rules pass, fail or lack an answer: the pure evaluator, which the SQL matcher agrees with. */
+  private async explain(criteria: EligibilityRule[], answers: Record<string, unknown>): Promise<ScholarshipDetailDto['match']> {
+    const fields = (await this.db.query(`SELECT key, name, data_type FROM form_fields WHERE active AND key = ANY($1::text[])`, [
+      criteria.map((rule) => rule.fieldKey),
+    ])) as { key: string; name: string; data_type: FieldType }[];
+    const byKey = new Map(fields.map((field) => [field.key, { dataType: field.data_type, name: field.name }]));
+    const verdict = evaluateEligibility(criteria, byKey, answers);
+    return {
+      outcome: verdict.outcome,
+      rules: verdict.rules.map(({ rule, verdict: ruleVerdict }) => ({
+        fieldKey: rule.fieldKey,
+        fieldName: byKey.get(rule.fieldKey)?.name ?? rule.fieldKey,
+        operator: rule.operator,
+        ...(rule.value === undefined ? {} : { value: rule.value }),
+        verdict: ruleVerdict,
+      })),
+    };
+  }
+
+  /** My Scholarships: the applicant's applications, newest change first, optionally one status. */
+  async mine(caller: Caller, status?: ApplicationStatus): Promise<MyScholarshipDto[]> {
+    const rows = (await this.db.query(
+      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at,
+              jsonb_array_length(s.requirements) AS requirement_count, provider.first_name AS sponsor,
+              a.status, a.updated_at,
+              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
+         FROM applications a
+         JOIN scholarships s ON s.id = a.scholarship_id
+         JOIN users provider ON provider.id = s.provider_id
+        WHERE a.user_id = $1 AND ($2::text IS NULL OR a.status = $2::text)
+        ORDER BY a.updated_at DESC, a.id`,
+      [caller.id, status ?? null],
+    )) as (Omit<DetailRow, 'status'> & { created_at: Date; requirement_count: number; status: ApplicationStatus; updated_at: Date })[];
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: descriptionPreview(row.description),
+      amounts: row.amounts,
+      award: row.award,
+      totalAmount: totalAmountOf(row),
+      recurrenceConfig: row.recurrence_config,
+      user: { firstName: row.sponsor },
+      requirementCount: row.requirement_count,
+      isLiked: row.is_liked,
+      createdAt: row.created_at,
+      scholarshipStatus: row.status,
+      updatedAt: row.updated_at,
+    }));
+  }
+}
