@@ -9,83 +9,27 @@
  * Then logins (argon2id verification, a session issued) and profile saves (PUT register-applicants,
  * 8 applicants at once): requests per second and p50/p95/p99.
  *
- * Settings: BENCH_DURATION (s per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
+ * Then matching at 100,000 scholarships × 100,000 applicants (bench/matching.ts).
+ *
+ * Settings: BENCH_ONLY (forms, browser, matching; comma-separated; all by default), BENCH_DURATION (s per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
  * (default 16), BENCH_WARMUP (s, default 2), BENCH_LOGIN_CONNECTIONS (default 4),
  * BENCH_PROFILE_CONNECTIONS (default 8).
  */
-import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, REPO_ROOT, startServer } from '../e2e/harness.js';
 import { measureProfilePage, type KeystrokeFigures, type LoadFigures } from './browser.js';
+import { measureMatching } from './matching.js';
+import { CONNECTIONS, DURATION, json, measure, medianRound, printTable, ROUNDS, WARMUP, type RequestShape, type Result } from './measure.js';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 4);
 const PROFILE_CONNECTIONS = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 8);
 const TARGET_RATIO = 0.6;
+/** BENCH_ONLY=matching (or forms, browser; comma-separated) runs a part; all by default. */
+const PARTS = new Set((process.env.BENCH_ONLY ?? 'forms,browser,matching').split(','));
 
-interface Result {
-  name: string;
-  rps: number;
-  p50_ms: number;
-  p95_ms: number;
-  p99_ms: number;
-  errors: number;
-  /** CPU time the server process spent per 1,000 requests: steadier than req/s on a shared machine. */
-  server_cpu_ms_per_1k: number;
-  ratio_to_bare?: number;
-}
-
-/** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, index)] * 100) / 100;
-}
-
-interface RequestShape {
-  method?: 'GET' | 'POST' | 'PUT';
-  body?: string;
-  headers?: Record<string, string>;
-  connections?: number;
-  /** Per-connection request (e.g. each connection is another signed-in applicant). */
-  setupClient?: (client: { setRequests(requests: { path?: string; method?: string; headers?: Record<string, string>; body?: string }[]): void }) => void;
-}
-
-/** Runs autocannon against one URL and computes percentiles from every response time. */
-async function measure(name: string, url: string, pid: number, seconds = DURATION, shape: RequestShape = {}): Promise<Result> {
-  const times: number[] = [];
-  const cpuBefore = cpuMs(pid);
-  let non2xx = 0;
-  const { connections = CONNECTIONS, ...request } = shape;
-  const instance = autocannon({ url, connections, duration: seconds, ...request });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    times.push(responseTime);
-    if (statusCode < 200 || statusCode >= 300) non2xx++;
-  });
-  const result = await instance;
-  const cpu = cpuMs(pid) - cpuBefore;
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    rps: Math.round(times.length / seconds),
-    p50_ms: percentile(times, 50),
-    p95_ms: percentile(times, 95),
-    p99_ms: percentile(times, 99),
-    errors: result.errors + result.timeouts + non2xx,
-    server_cpu_ms_per_1k: times.length ? Math.round((cpu / times.length) * 1000) : 0,
-  };
-}
 
 /** A bare Fastify server, in its own process, answering the exact bytes our endpoint answers. */
 async function startBareTwin(body: Buffer, contentType: string): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
@@ -135,21 +79,6 @@ async function compare(name: string, url: string, serverPid: number, results: Re
   }
 }
 
-/** The round with the median throughput (its latencies come with it). */
-function medianRound(rounds: Result[]): Result {
-  const sorted = [...rounds].sort((a, b) => a.rps - b.rps);
-  return { ...sorted[Math.floor(sorted.length / 2)], errors: rounds.reduce((sum, r) => sum + r.errors, 0) };
-}
-
-function printTable(results: Result[]): void {
-  const header = ['name', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'server CPU ms/1k req', 'ratio to bare'];
-  const rows = results.map((r) =>
-    [r.name, r.rps, r.p50_ms, r.p95_ms, r.p99_ms, r.errors, r.server_cpu_ms_per_1k, r.ratio_to_bare ?? ''].map(String),
-  );
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
-}
 
 /**
  * Logins per second and their latency. Each one verifies an argon2id hash (19 MiB, t=2): memory-
@@ -170,15 +99,6 @@ async function measureLogin(baseUrl: string, serverPid: number, results: Result[
   results.push(medianRound(rounds));
 }
 
-async function json(url: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<any> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
 
 function dobYearsAgo(years: number): string {
   const now = new Date();
@@ -242,27 +162,32 @@ async function measureProfileSave(baseUrl: string, serverPid: number, results: R
 // this process (the load generator) does not spend time reading it. The demo student logs in; the
 // per-IP limit on login is lifted (every request comes from 127.0.0.1).
 const logFile = path.join(os.tmpdir(), `scholarmatch-bench-${process.pid}.log`);
-const server = await startServer({
-  logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
-  logFile,
-  env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
-});
 const results: Result[] = [];
 let browserFigures: { keystrokes: KeystrokeFigures[]; loads: LoadFigures[] } | undefined;
-try {
-  process.stdout.write(`bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side (median shown), ${os.cpus().length} cores\n`);
-  await compare('GET /api/v1/register-applicants/form-fields', `${server.baseUrl}/api/v1/register-applicants/form-fields`, server.pid, results);
-  await compare('GET /api/v1/forms/profile-basic', `${server.baseUrl}/api/v1/forms/profile-basic`, server.pid, results);
-  await measureLogin(server.baseUrl, server.pid, results);
-  await measureProfileSave(server.baseUrl, server.pid, results);
-  browserFigures = await measureProfilePage(server.baseUrl);
-} finally {
-  await server.stop();
+process.stdout.write(`bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side (median shown), ${os.cpus().length} cores\n`);
+if (PARTS.has('forms')) {
+  const server = await startServer({
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+    logFile,
+    env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  try {
+    await compare('GET /api/v1/register-applicants/form-fields', `${server.baseUrl}/api/v1/register-applicants/form-fields`, server.pid, results);
+    await compare('GET /api/v1/forms/profile-basic', `${server.baseUrl}/api/v1/forms/profile-basic`, server.pid, results);
+    await measureLogin(server.baseUrl, server.pid, results);
+    await measureProfileSave(server.baseUrl, server.pid, results);
+    if (PARTS.has('browser')) browserFigures = await measureProfilePage(server.baseUrl);
+  } finally {
+    await server.stop();
+  }
 }
+if (PARTS.has('matching')) await measureMatching(results, (line) => process.stdout.write(`${line}\n`));
 printTable(results);
 const outDir = path.join(REPO_ROOT, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+// A partial run (BENCH_ONLY) replaces only its own rows of the kept results.
+const kept = PARTS.size === 3 ? [] : (JSON.parse(readFileSync(path.join(outDir, 'latest.json'), 'utf8')) as Result[]).filter((old) => !results.some((r) => r.name === old.name));
+writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify([...kept, ...results], null, 2)}\n`);
 if (browserFigures) {
   process.stdout.write('\nbrowser (headless Chromium):\n');
   for (const k of browserFigures.keystrokes) {

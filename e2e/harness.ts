@@ -46,9 +46,12 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 
 /**
  * Starts the built server (`npm run build` first) on a fresh database: a new database on
- * DATABASE_URL's server when set, else an embedded PostgreSQL in a temporary folder.
+ * DATABASE_URL's server when set, else an embedded PostgreSQL in a temporary folder; or on the
+ * given `databaseUrl` as it is (the benchmark's kept data).
  */
-export async function startServer(options: { logLevel?: string; logFile?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { logLevel?: string; logFile?: string; env?: Record<string, string>; /** Use this database as it is (kept afterwards). */ databaseUrl?: string } = {},
+): Promise<RunningServer> {
   const entry = path.join(REPO_ROOT, 'server', 'dist', 'server', 'src', 'main.js');
   if (!existsSync(entry) || !existsSync(path.join(REPO_ROOT, 'web', 'dist', 'index.html'))) {
     throw new Error('The app is not built: run `npm run build` (npm run test:e2e does).');
@@ -65,7 +68,10 @@ export async function startServer(options: { logLevel?: string; logFile?: string
   let databaseUrl: string;
   let resolveUrl = () => databaseUrl;
   let cleanup = async () => undefined as void;
-  if (process.env.DATABASE_URL) {
+  if (options.databaseUrl) {
+    databaseUrl = options.databaseUrl;
+    env.DATABASE_URL = databaseUrl;
+  } else if (process.env.DATABASE_URL) {
     const name = `scholarmatch_e2e_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();

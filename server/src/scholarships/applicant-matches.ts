@@ -9,7 +9,12 @@ import { FRESHNESS_SQL, RECOMPUTE_SQL } from './match-queries.js';
 export interface MatchSummary {
   eligible: number;
   eligibleValue: number;
+  /** Eligible with requirements: the Recommendation list. */
   recommendation: number;
+  /** Eligible without requirements: the Easy Apply list. */
+  easyApply: number;
+  /** Eligible with exactly one requirement, by its key (the CV list: `cv`). */
+  onlyRequirement: Record<string, number>;
   expiringSoon: number;
   missing: number;
   missingValue: number;

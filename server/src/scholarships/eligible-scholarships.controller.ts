@@ -36,8 +36,7 @@ export class EligibleScholarshipsController {
   @ApiOperation({ summary: 'Scholarship stats: yourRecommendation (applicants)' })
   @ApiOkResponse({ type: StatsResponseDto })
   async stats(@CurrentUser() caller: Caller) {
-    const summary = await this.eligible.summary(caller);
-    return ok({ yourRecommendation: summary.yourRecommendation });
+    return ok({ yourRecommendation: await this.eligible.recommendationCount(caller) });
   }
 
   @Get('dashboard-summary')

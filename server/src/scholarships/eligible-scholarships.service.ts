@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { descriptionPreview } from '@scholarmatch/schemas/html';
+import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApplicantMatches } from './applicant-matches.js';
-import { MATCH_FILTER } from './match-queries.js';
+import { LIST_ORDERS, listPageSql } from './match-queries.js';
 import { totalAmountOf } from './scholarship.entity.js';
 import type { DashboardSummaryDto, EligibleScholarshipDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
 
-/**
- * Sort orders as the match indexes serve them: by creation (never null) either way, by deadline
- * with the open-ended ones last.
- */
-const ORDERS = {
-  createdAt: (direction: string) => `m.created_at ${direction}, m.scholarship_id ${direction}`,
-  deadline: (direction: string) => `m.deadline ${direction} NULLS LAST, m.scholarship_id ${direction}`,
-} as const;
 
 interface Row {
   id: string;
@@ -27,7 +20,24 @@ interface Row {
   requirement_count: number;
   sponsor: string;
   created_at: Date;
+  updated_at: Date;
   is_liked: boolean;
+}
+
+/**
+ * List previews by scholarship version: cutting HTML to text takes an HTML parser, and the same
+ * few thousand scholarships fill everyone's first pages.
+ */
+const previews = new LRUCache<string, string>({ max: 50_000 });
+
+function previewOf(row: Pick<Row, 'id' | 'updated_at' | 'description'>): string {
+  const key = `${row.id}@${row.updated_at.getTime()}`;
+  let preview = previews.get(key);
+  if (preview === undefined) {
+    preview = descriptionPreview(row.description);
+    previews.set(key, preview);
+  }
+  return preview;
 }
 
 /**
@@ -44,24 +54,15 @@ export class EligibleScholarshipsService {
 
   async list(caller: Caller, query: EligibleScholarshipsQueryDto): Promise<EligibleScholarshipDto[]> {
     await this.matches.current(caller.id);
-    const orderBy = ORDERS[query.orderBy ?? 'createdAt'](query.order ?? 'DESC');
+    const orderBy = LIST_ORDERS[query.orderBy ?? 'createdAt'](query.order ?? 'DESC');
     const rows = (await this.db.query(
-      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at,
-              m.requirement_count, provider.first_name AS sponsor,
-              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = $1 AND w.scholarship_id = s.id) AS is_liked
-         FROM (SELECT * FROM applicant_matches m
-                WHERE ${MATCH_FILTER}
-                ORDER BY ${orderBy}
-               OFFSET $4 LIMIT $5) AS m
-         JOIN scholarships s ON s.id = m.scholarship_id
-         JOIN users provider ON provider.id = s.provider_id
-        ORDER BY ${orderBy}`,
+      listPageSql(orderBy),
       [...this.filterParameters(caller, query), query.offset ?? 0, query.limit ?? 6],
     )) as Row[];
     return rows.map((row) => ({
       id: row.id,
       title: row.title,
-      description: descriptionPreview(row.description),
+      description: previewOf(row),
       amounts: row.amounts,
       award: row.award,
       totalAmount: totalAmountOf(row),
@@ -73,16 +74,19 @@ export class EligibleScholarshipsService {
     }));
   }
 
+  /** Every filter combination the lists use is counted when the matches are computed. */
   async count(caller: Caller, query: EligibleScholarshipsQueryDto): Promise<number> {
     const summary = await this.matches.current(caller.id);
-    // The unfiltered count and the Recommendation count are part of the day's aggregates.
-    if (query.requirementFields === undefined && query.withoutRequirement === undefined) return summary.eligible;
-    if (query.requirementFields === undefined && query.withoutRequirement === false) return summary.recommendation;
-    const [row] = (await this.db.query(
-      `SELECT count(*)::int AS n FROM applicant_matches m WHERE ${MATCH_FILTER}`,
-      this.filterParameters(caller, query),
-    )) as { n: number }[];
-    return row.n;
+    const { withoutRequirement, requirementFields } = query;
+    // One named requirement means one requirement, never none.
+    if (requirementFields !== undefined) return withoutRequirement ? 0 : (summary.onlyRequirement[requirementFields] ?? 0);
+    if (withoutRequirement === undefined) return summary.eligible;
+    return withoutRequirement ? summary.easyApply : summary.recommendation;
+  }
+
+  /** The Recommendation count (scholarships/stats), from the day's aggregates. */
+  async recommendationCount(caller: Caller): Promise<number> {
+    return (await this.matches.current(caller.id)).recommendation;
   }
 
   /**

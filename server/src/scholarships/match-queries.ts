@@ -68,6 +68,10 @@ export const RECOMPUTE_SQL = `
              'eligible', count(*) FILTER (WHERE worst = 0),
              'eligibleValue', coalesce(sum(total_amount) FILTER (WHERE worst = 0), 0),
              'recommendation', count(*) FILTER (WHERE worst = 0 AND requirement_count > 0),
+             'easyApply', count(*) FILTER (WHERE worst = 0 AND requirement_count = 0),
+             'onlyRequirement', (SELECT coalesce(jsonb_object_agg(key, n), '{}'::jsonb)
+                                   FROM (SELECT only_requirement_key AS key, count(*) AS n FROM open_outcomes
+                                          WHERE worst = 0 AND only_requirement_key IS NOT NULL GROUP BY 1) AS by_key),
              'expiringSoon', count(*) FILTER (WHERE worst = 0 AND deadline <= $2::date + ${EXPIRING_SOON_DAYS}),
              'missing', count(*) FILTER (WHERE worst = 1),
              'missingValue', coalesce(sum(total_amount) FILTER (WHERE worst = 1), 0)) AS summary
@@ -104,3 +108,29 @@ export const STATS_SQL = `
     FROM matchable_scholarships s
    WHERE (s.deadline IS NULL OR s.deadline >= $2::date)
      AND NOT EXISTS (SELECT 1 FROM ruled_out WHERE ruled_out.scholarship_id = s.scholarship_id)`;
+
+/**
+ * One page of the applicant's list: the page's rows from the match index first (`$4` offset,
+ * `$5` limit), then what the cards show from the scholarships and their sponsors.
+ */
+export function listPageSql(orderBy: string): string {
+  return `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at,
+              m.requirement_count, provider.first_name AS sponsor,
+              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = $1 AND w.scholarship_id = s.id) AS is_liked
+         FROM (SELECT * FROM applicant_matches m
+                WHERE ${MATCH_FILTER}
+                ORDER BY ${orderBy}
+               OFFSET $4 LIMIT $5) AS m
+         JOIN scholarships s ON s.id = m.scholarship_id
+         JOIN users provider ON provider.id = s.provider_id
+        ORDER BY ${orderBy}`;
+}
+
+/**
+ * Sort orders as the match indexes serve them: by creation (never null) either way, by deadline
+ * with the open-ended ones last.
+ */
+export const LIST_ORDERS = {
+  createdAt: (direction: string) => `m.created_at ${direction}, m.scholarship_id ${direction}`,
+  deadline: (direction: string) => `m.deadline ${direction} NULLS LAST, m.scholarship_id ${direction}`,
+} as const;

@@ -18,12 +18,13 @@ const FILTER_KEY = /^field\.(\d{1,9})$/;
 
 /**
  * Public eligibility stats (GET and POST scholarships/eligible-scholarships/stats). Anyone may
- * ask, so answers are cached for a minute by their exact filters: the teaser's few inputs repeat
+ * ask, so answers are cached for ten minutes by their exact filters (a teaser may lag a new
+ * publication by that much): the teaser's few inputs repeat
  * across visitors, and a burst of identical requests costs one query (docs/matching.md).
  */
 @Injectable()
 export class PublicEligibilityStats {
-  private readonly cache = new LRUCache<string, Promise<EligibilityStats>>({ max: 5_000, ttl: 60_000 });
+  private readonly cache = new LRUCache<string, Promise<EligibilityStats>>({ max: 5_000, ttl: 10 * 60_000 });
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 

@@ -36,7 +36,7 @@ export class ScholarshipDetailsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Eligibility stats for a partial profile: the sign-up teaser (public)',
-    description: "Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for a minute per exact answers.",
+    description: "Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for ten minutes per exact answers.",
   })
   @ApiOkResponse({ type: EligibilityStatsResponseDto })
   async statsFor(@Body() body: EligibilityFiltersDto) {
