@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
 import {
   CreateScholarshipDto,
   ProviderScholarshipListResponseDto,
@@ -39,14 +40,14 @@ export class ProviderScholarshipsController {
   @Get(':id')
   @ApiOperation({ summary: 'One of the provider’s scholarships (another provider’s: 404)' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
-  async get(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string) {
+  async get(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.get(caller, id));
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Edit a draft or published scholarship (a closed one: 409)' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
-  async update(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: UpdateScholarshipDto) {
+  async update(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string, @Body() body: UpdateScholarshipDto) {
     return ok(await this.scholarships.update(caller, id, body), 'Scholarship updated');
   }
 
@@ -54,7 +55,7 @@ export class ProviderScholarshipsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Publish a draft: it needs an amount and a deadline not in the past' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
-  async publish(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string) {
+  async publish(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.publish(caller, id), 'Scholarship published');
   }
 
@@ -62,7 +63,7 @@ export class ProviderScholarshipsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Close a scholarship: no more applications' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
-  async close(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string) {
+  async close(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.close(caller, id), 'Scholarship closed');
   }
 }

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Header, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
 import {
   EligibilityFiltersDto,
   EligibilityStatsResponseDto,
@@ -62,7 +63,7 @@ export class ScholarshipDetailsController {
     description: 'Non-members get 403 with errorCode MEMBERSHIP_REQUIRED unless they have a Draft or Received application to it.',
   })
   @ApiOkResponse({ type: ScholarshipDetailResponseDto })
-  async detail(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string) {
+  async detail(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.details.detail(caller, id));
   }
 }

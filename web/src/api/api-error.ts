@@ -4,6 +4,8 @@ export interface ApiErrorBody {
   error?: string;
   message?: string | string[];
   description?: string;
+  /** A stable code for the kinds of failure a page handles on its own (e.g. MEMBERSHIP_REQUIRED). */
+  errorCode?: string;
 }
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again in a moment.';
@@ -27,14 +29,20 @@ export function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Server Error';
 }
 
-/** A failed API call, carrying the HTTP status so callers can tell "not found" from "try again". */
+/**
+ * A failed API call, carrying the HTTP status so callers can tell "not found" from "try again",
+ * and the body's `errorCode` where the server gives one.
+ */
 export class ApiError extends Error {
   readonly status: number | undefined;
+  readonly errorCode: string | undefined;
 
   constructor(body: unknown, status?: number) {
     super(apiError(body));
     this.name = 'ApiError';
     this.status = status;
+    const errorCode = isRecord(body) ? (body as ApiErrorBody).errorCode : undefined;
+    this.errorCode = typeof errorCode === 'string' ? errorCode : undefined;
   }
 }
 

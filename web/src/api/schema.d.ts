@@ -620,7 +620,7 @@ export interface paths {
         put?: never;
         /**
          * Eligibility stats for a partial profile: the sign-up teaser (public)
-         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for a minute per exact answers.
+         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for ten minutes per exact answers.
          */
         post: operations["ScholarshipDetailsController_statsFor"];
         delete?: never;

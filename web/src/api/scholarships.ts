@@ -1,9 +1,51 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { components } from './schema';
+import type { components, operations } from './schema';
 import { ApiError, shouldRetry } from './api-error';
 import { api } from './client';
 
 export type DashboardSummary = components['schemas']['DashboardSummaryDto'];
+export type EligibleScholarship = components['schemas']['EligibleScholarshipDto'];
+export type WishlistItem = components['schemas']['WishlistItemDto'];
+/** What a scholarship card shows: the fields the eligible lists and the wishlist both carry. */
+export type CardScholarship = components['schemas']['WishlistScholarshipDto'];
+/** One of the applicant's own applications (My Scholarships): a card plus its status. */
+export type MyScholarship = components['schemas']['MyScholarshipDto'];
+export type ApplicationStatus = MyScholarship['scholarshipStatus'];
+export type ScholarshipDetail = components['schemas']['ScholarshipDetailDto'];
+export type RuleExplanation = components['schemas']['RuleExplanationDto'];
+export type Requirement = components['schemas']['RequirementDto'];
+export type EligibilityStats = components['schemas']['EligibilityStatsDto'];
+/** The sign-up teaser's answers, keyed 'field.{fieldId}' (the seed's spelling 'eligiblityFilters'). */
+export type EligibilityFilters = NonNullable<components['schemas']['EligibilityFiltersDto']['eligiblityFilters']>;
+
+type EligibleListQuery = NonNullable<operations['EligibleScholarshipsController_list']['parameters']['query']>;
+/** Which eligible list: the filters the list and its count share. */
+export type ListFilter = Pick<EligibleListQuery, 'withoutRequirement' | 'requirementFields'>;
+/** One page of a list: `limit` is the page size, `offset` = (page - 1) × page size (docs/decisions.md). */
+export type PageWindow = Required<Pick<EligibleListQuery, 'offset' | 'limit'>>;
+
+/** The seed's lists (seed 000 section 2) as the API's filters. */
+export const LIST_FILTERS = {
+  easyApply: { withoutRequirement: true },
+  recommendation: { withoutRequirement: false },
+  cvOnly: { withoutRequirement: false, requirementFields: 'cv' },
+} as const satisfies Record<string, ListFilter>;
+
+/**
+ * Every per-user scholarship query sits under 'register-applicants', so signing in or out drops it
+ * with the profile (api/accounts.ts). The wishlist hearts update the lists by these keys.
+ */
+export const scholarshipKeys = {
+  all: ['register-applicants', 'scholarships'] as const,
+  eligibleLists: ['register-applicants', 'scholarships', 'eligible'] as const,
+  eligible: (filter: ListFilter, window: PageWindow) => ['register-applicants', 'scholarships', 'eligible', filter, window] as const,
+  eligibleCount: (filter: ListFilter) => ['register-applicants', 'scholarships', 'eligible-count', filter] as const,
+  wishlist: ['register-applicants', 'scholarships', 'wishlist'] as const,
+  myScholarshipLists: ['register-applicants', 'scholarships', 'mine'] as const,
+  myScholarships: (status: ApplicationStatus) => ['register-applicants', 'scholarships', 'mine', status] as const,
+  details: ['register-applicants', 'scholarships', 'detail'] as const,
+  detail: (id: string) => ['register-applicants', 'scholarships', 'detail', id] as const,
+};
 
 async function fetchDashboardSummary(signal: AbortSignal): Promise<DashboardSummary> {
   const { data, error, response } = await api.GET('/api/v1/scholarships/dashboard-summary', { signal });
@@ -19,3 +61,122 @@ export const dashboardSummaryQueryOptions = queryOptions({
   staleTime: 0,
   retry: shouldRetry,
 });
+
+async function fetchEligibleScholarships(filter: ListFilter, window: PageWindow, signal: AbortSignal): Promise<EligibleScholarship[]> {
+  const { data, error, response } = await api.GET('/api/v1/scholarships/mine-eligible-scholarships', {
+    params: { query: { ...filter, ...window } },
+    signal,
+  });
+  if (!data) throw new ApiError(error, response.status);
+  return data.data;
+}
+
+/** One page of an eligible list; refetched on each visit, because a profile save changes the matches. */
+export function eligibleScholarshipsQueryOptions(filter: ListFilter, window: PageWindow) {
+  return queryOptions({
+    queryKey: scholarshipKeys.eligible(filter, window),
+    queryFn: ({ signal }) => fetchEligibleScholarships(filter, window, signal),
+    staleTime: 0,
+    retry: shouldRetry,
+  });
+}
+
+async function fetchEligibleCount(filter: ListFilter, signal: AbortSignal): Promise<number> {
+  const { data, error, response } = await api.GET('/api/v1/scholarships/mine-eligible-scholarships/count', {
+    params: { query: filter },
+    signal,
+  });
+  if (!data) throw new ApiError(error, response.status);
+  return data.data;
+}
+
+/** How many scholarships a list has in all: the number of its pages. */
+export function eligibleCountQueryOptions(filter: ListFilter) {
+  return queryOptions({
+    queryKey: scholarshipKeys.eligibleCount(filter),
+    queryFn: ({ signal }) => fetchEligibleCount(filter, signal),
+    staleTime: 0,
+    retry: shouldRetry,
+  });
+}
+
+async function fetchWishlist(signal: AbortSignal): Promise<WishlistItem[]> {
+  const { data, error, response } = await api.GET('/api/v1/scholarships/get-wishlist', { signal });
+  if (!data) throw new ApiError(error, response.status);
+  return data.data;
+}
+
+/** Every saved scholarship at once (the API does not page it): the Wishlist screen pages it. */
+export const wishlistQueryOptions = queryOptions({
+  queryKey: scholarshipKeys.wishlist,
+  queryFn: ({ signal }) => fetchWishlist(signal),
+  staleTime: 0,
+  retry: shouldRetry,
+});
+
+/** Saves (PUT add-wishlist) or unsaves (PUT remove-wishlist) one scholarship. */
+export async function changeWishlist(scholarshipId: string, saved: boolean): Promise<void> {
+  const body = { scholarshipId };
+  const { error, response } = saved
+    ? await api.PUT('/api/v1/scholarships/add-wishlist', { body })
+    : await api.PUT('/api/v1/scholarships/remove-wishlist', { body });
+  if (!response.ok) throw new ApiError(error, response.status);
+}
+
+async function fetchMyScholarships(status: ApplicationStatus, signal: AbortSignal): Promise<MyScholarship[]> {
+  const { data, error, response } = await api.GET('/api/v1/scholarships/me/scholarships', { params: { query: { status } }, signal });
+  if (!data) throw new ApiError(error, response.status);
+  return data.data;
+}
+
+/**
+ * My Scholarships, one status at a time ('Received' is the Applied tab): every item at once (the
+ * API does not page it). Refetched on each visit: an application changes from elsewhere.
+ */
+export function myScholarshipsQueryOptions(status: ApplicationStatus) {
+  return queryOptions({
+    queryKey: scholarshipKeys.myScholarships(status),
+    queryFn: ({ signal }) => fetchMyScholarships(status, signal),
+    staleTime: 0,
+    retry: shouldRetry,
+  });
+}
+
+async function fetchScholarshipDetail(id: string, signal: AbortSignal): Promise<ScholarshipDetail> {
+  const { data, error, response } = await api.GET('/api/v1/scholarships/{id}', { params: { path: { id } }, signal });
+  if (!data) throw new ApiError(error, response.status);
+  return data.data;
+}
+
+/** One scholarship with its requirements and why the applicant matches; a 4xx (membership, no such id) is not retried. */
+export function scholarshipDetailQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: scholarshipKeys.detail(id),
+    queryFn: ({ signal }) => fetchScholarshipDetail(id, signal),
+    staleTime: 0,
+    retry: shouldRetry,
+  });
+}
+
+async function fetchEligibilityStats(filters: EligibilityFilters, signal: AbortSignal): Promise<EligibilityStats> {
+  const { data, error, response } = await api.POST('/api/v1/scholarships/eligible-scholarships/stats', {
+    body: { eligiblityFilters: filters },
+    signal,
+  });
+  if (!data) throw new ApiError(error, response.status);
+  return data.data;
+}
+
+/**
+ * How many open scholarships the given answers leave in, and their combined value: the sign-up
+ * teaser (public). The server caches each answer set for a minute, so the browser does too; a
+ * failure is not retried, the panel keeps its generic text instead.
+ */
+export function eligibilityStatsQueryOptions(filters: EligibilityFilters) {
+  return queryOptions({
+    queryKey: ['eligibility-stats', filters],
+    queryFn: ({ signal }) => fetchEligibilityStats(filters, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+}

@@ -1,10 +1,13 @@
-import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Outlet, redirect, type RouteComponent } from '@tanstack/react-router';
 import { PublicLayout } from '../pages/landing/PublicLayout';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { formQueryOptions } from '../api/forms';
 import { visitorCountryQueryOptions } from '../api/geo';
 import { fieldDefinitionsQueryOptions, profileQueryOptions } from '../api/profile';
 import { currentUser } from '../session/session-store';
+import { validatePageSearch } from '../pages/scholarships/paging';
+import { validateMyScholarshipsSearch } from '../pages/scholarships/my-scholarship-tabs';
+import type * as ComingReleasePages from '../pages/account/ComingReleasePage';
 import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
 
@@ -72,7 +75,6 @@ export function accountRoutes() {
       if (!currentUser()) throw redirect({ to: '/auth/login' });
     },
   });
-  const membershipSoon = lazyRouteComponent(() => import('../pages/account/MembershipSoonPage'), 'MembershipSoonPage');
   const signedInPages = [
     createRoute({
       getParentRoute: () => signedInFrame,
@@ -90,9 +92,57 @@ export function accountRoutes() {
       path: '/auth/dashboard/setting',
       component: lazyRouteComponent(() => import('../pages/account/SettingsPage'), 'SettingsPage'),
     }),
-    createRoute({ getParentRoute: () => signedInFrame, path: '/auth/dashboard/plan', component: membershipSoon }),
-    createRoute({ getParentRoute: () => signedInFrame, path: '/auth/dashboard/subscription-plan', component: membershipSoon }),
   ];
 
-  return [publicFrame.addChildren(publicPages), signedInFrame.addChildren(signedInPages)];
+  // The scholarship lists (issue 5): 6 a page, the page in ?page={n}. The three eligible lists share a chunk.
+  const listRoute = <TPath extends string>(path: TPath, component: RouteComponent) =>
+    createRoute({ getParentRoute: () => signedInFrame, path, component, validateSearch: validatePageSearch });
+  const eligibleList = (name: 'EasyApplyPage' | 'RecommendationPage' | 'ApplyWithCvPage') =>
+    lazyRouteComponent(() => import('../pages/scholarships/EligibleListPages'), name);
+  const listRoutes = [
+    listRoute('/auth/dashboard/easy-apply', eligibleList('EasyApplyPage')),
+    listRoute('/auth/dashboard/recommendation', eligibleList('RecommendationPage')),
+    listRoute('/auth/dashboard/easyApplyWithCv', eligibleList('ApplyWithCvPage')),
+    listRoute('/auth/dashboard/saved', lazyRouteComponent(() => import('../pages/scholarships/WishlistPage'), 'WishlistPage')),
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path: '/auth/dashboard/myScholarship',
+      component: lazyRouteComponent(() => import('../pages/scholarships/MyScholarshipsPage'), 'MyScholarshipsPage'),
+      validateSearch: validateMyScholarshipsSearch,
+    }),
+  ];
+
+  // The details (issue 5): the id is the whole query string, which the page reads itself.
+  const detailRoute = createRoute({
+    getParentRoute: () => signedInFrame,
+    path: '/auth/scholarshipDetail',
+    component: lazyRouteComponent(() => import('../pages/scholarships/detail/ScholarshipDetailPage'), 'ScholarshipDetailPage'),
+  });
+
+  // Seed 001 names the inbox at both addresses: the short one leads to the sidebar's.
+  const inboxAlias = createRoute({
+    getParentRoute: () => signedInFrame,
+    path: '/auth/inbox',
+    beforeLoad: () => {
+      throw redirect({ to: '/auth/dashboard/inbox', replace: true });
+    },
+  });
+
+  // Sidebar entries whose part opens in a later release: an honest page each, never a blank one.
+  const comingRelease = <TPath extends string>(path: TPath, name: keyof typeof ComingReleasePages) =>
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path,
+      component: lazyRouteComponent(() => import('../pages/account/ComingReleasePage'), name),
+    });
+  const comingReleaseRoutes = [
+    comingRelease('/auth/dashboard/plan', 'MembershipSoonPage'),
+    comingRelease('/auth/dashboard/subscription-plan', 'MembershipSoonPage'),
+    comingRelease('/auth/dashboard/inbox', 'InboxSoonPage'),
+    comingRelease('/auth/dashboard/subscription-support', 'SubscriptionSupportSoonPage'),
+    comingRelease('/auth/dashboard/support', 'SupportSoonPage'),
+    comingRelease('/auth/dashboard/assistance', 'AssistanceSoonPage'),
+  ];
+
+  return [publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, inboxAlias, ...comingReleaseRoutes])];
 }

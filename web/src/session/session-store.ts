@@ -120,3 +120,8 @@ function subscribe(listener: () => void): () => void {
 export function useCurrentUser(): StoredUser | null {
   return useSyncExternalStore(subscribe, userSnapshot, () => null);
 }
+
+/** The stored membership flag, re-rendering when a sign-in or a profile save changes it. */
+export function useSubscribed(): boolean {
+  return useSyncExternalStore(subscribe, isSubscribed, () => false);
+}

@@ -18,4 +18,11 @@ describe('apiError', () => {
     expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
     expect(shouldRetry(2, new TypeError('Failed to fetch'))).toBe(false);
   });
+
+  it("carries the body's errorCode, for the failures a page handles itself", () => {
+    const refusal = new ApiError({ statusCode: 403, description: 'For members.', errorCode: 'MEMBERSHIP_REQUIRED' }, 403);
+    expect([refusal.status, refusal.errorCode, refusal.message]).toEqual([403, 'MEMBERSHIP_REQUIRED', 'For members.']);
+    expect(new ApiError({ description: 'gone' }, 404).errorCode).toBeUndefined();
+    expect(new ApiError(undefined, 500).errorCode).toBeUndefined();
+  });
 });

@@ -1,9 +1,12 @@
-import { Box, Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Container, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatUsd } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { dashboardSummaryQueryOptions, type DashboardSummary } from '../../api/scholarships';
+import { failureText } from '../../api/api-error';
+import { dashboardSummaryQueryOptions, LIST_FILTERS, type DashboardSummary } from '../../api/scholarships';
 import { useCurrentUser } from '../../session/session-store';
+import { DashboardList } from './DashboardList';
+import { PromoCards } from './PromoCards';
 
 /** The seed's four tiles, in its order. */
 const TILES: { label: string; value: (summary: DashboardSummary) => string }[] = [
@@ -49,43 +52,37 @@ function UnlockCard({ unlock, registered }: { unlock: DashboardSummary['unlock']
   );
 }
 
+/** The seed's three dashboard lists, 2 cards each, each with a 'View All' link to its screen. */
+const DASHBOARD_LISTS = [
+  { title: 'Recommended Scholarships', filter: LIST_FILTERS.recommendation, viewAll: '/auth/dashboard/recommendation' },
+  { title: 'Easy Apply Scholarship', filter: LIST_FILTERS.easyApply, viewAll: '/auth/dashboard/easy-apply' },
+  { title: 'Apply with CV only', filter: LIST_FILTERS.cvOnly, viewAll: '/auth/dashboard/easyApplyWithCv' },
+] as const;
+
 /**
- * /auth/dashboard: the welcome, the seed's stat tiles and the unlock hint. The scholarship lists
- * (Recommended, Easy Apply, Apply with CV only) come with the list screens.
+ * /auth/dashboard: the welcome, the seed's stat tiles, the unlock hint, two promo cards and the
+ * first scholarships of each list. The summary and the lists are fetched again on each visit.
  */
 export function DashboardPage() {
   const user = useCurrentUser();
   const summary = useQuery(dashboardSummaryQueryOptions);
   return (
-    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
-      <Stack gap="6">
-        <Stack gap="2">
-          <Heading as="h1" size="2xl">
-            Welcome back, {user?.firstName}!
-          </Heading>
-          {summary.isError ? <Text color="fg.error">{summary.error.message}</Text> : null}
+    <Container maxW="7xl" py={{ base: '6', md: '10' }}>
+      <Stack gap="8">
+        <Stack gap="6">
+          <Stack gap="2">
+            <Heading as="h1" size="2xl">
+              Welcome back, {user?.firstName}!
+            </Heading>
+            {summary.isError ? <Text color="fg.error">{failureText(summary.error)}</Text> : null}
+          </Stack>
+          <Tiles summary={summary.data} />
+          {summary.data ? <UnlockCard unlock={summary.data.unlock} registered={Boolean(user?.isProfileUpdate)} /> : null}
+          <PromoCards />
         </Stack>
-        <Tiles summary={summary.data} />
-        {summary.data ? <UnlockCard unlock={summary.data.unlock} registered={Boolean(user?.isProfileUpdate)} /> : null}
-        <Box borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '6', md: '8' }}>
-          <Text color="fg.muted" fontSize="lg" mb="4">
-            The scholarship lists open here soon. Meanwhile, keep your profile complete so your matches fit you.
-          </Text>
-          <HStack gap="3" flexWrap="wrap">
-            {user?.isProfileUpdate ? (
-              <Button asChild colorPalette="brand">
-                <RouterLink to="/auth/profile">My Profile</RouterLink>
-              </Button>
-            ) : (
-              <Button asChild colorPalette="brand">
-                <RouterLink to="/auth/userdetails">Complete your profile</RouterLink>
-              </Button>
-            )}
-            <Button asChild variant="outline">
-              <RouterLink to="/auth/dashboard/setting">Settings</RouterLink>
-            </Button>
-          </HStack>
-        </Box>
+        {DASHBOARD_LISTS.map((list) => (
+          <DashboardList key={list.title} {...list} />
+        ))}
       </Stack>
     </Container>
   );

@@ -1,51 +1,54 @@
-import { Box, Button, Container, Flex, HStack, Text } from '@chakra-ui/react';
-import { Link as RouterLink, Outlet, useNavigate } from '@tanstack/react-router';
-import { logOut } from '../../api/accounts';
-import { useCurrentUser } from '../../session/session-store';
-import { Logo } from '../landing/Logo';
+import { Box, Flex } from '@chakra-ui/react';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { MembershipGate } from '../scholarships/membership-gate';
+import { AppNavBar } from './shell/AppNavBar';
+import { SidebarNav } from './shell/SidebarNav';
+import { showsSidebar, SIDEBAR_MEDIA } from './shell/sidebar-links';
+
+/** The top bar is 4rem high; the sidebar fills the rest of the screen and scrolls on its own. */
+const NAVBAR_HEIGHT = '4rem';
+
+/** The wide-screen sidebar: beside the page from 1200 px on, hidden below (the drawer takes over). */
+function Sidebar() {
+  return (
+    <Box
+      as="aside"
+      display="none"
+      css={{ [SIDEBAR_MEDIA]: { display: 'block' } }}
+      flexShrink={0}
+      w="64"
+      position="sticky"
+      top={NAVBAR_HEIGHT}
+      h={`calc(100dvh - ${NAVBAR_HEIGHT})`}
+      overflowY="auto"
+      borderEndWidth="1px"
+      bg="bg"
+      px="3"
+      py="4"
+    >
+      <SidebarNav />
+    </Box>
+  );
+}
 
 /**
- * The frame of the signed-in pages until the dashboard work brings the full application shell
- * (sidebar, inbox icon, subscription button): the logo, My Profile, Settings and Logout.
+ * The frame of the signed-in pages (seed 000 and 001 section 2): the top bar, the sidebar (except
+ * on the full-width pages) and the page. One membership popup serves every scholarship card.
  */
 export function SignedInLayout() {
-  const user = useCurrentUser();
-  const navigate = useNavigate();
-
-  // Leave the signed-in pages first: their queries would refetch, tokenless, as the session goes.
-  async function logout() {
-    await navigate({ to: '/' });
-    await logOut();
-  }
-
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const withSidebar = showsSidebar(pathname);
   return (
-    <Flex direction="column" minH="100dvh" bg="bg.subtle">
-      <Box as="header" borderBottomWidth="1px" bg="bg">
-        <Container maxW="6xl" py="3">
-          <HStack justify="space-between" gap="4">
-            <Logo compactOnPhone />
-            <HStack gap={{ base: '0', sm: '2' }}>
-              {user ? (
-                <Text display={{ base: 'none', sm: 'block' }} color="fg.muted" fontSize="sm">
-                  {user.firstName} {user.lastName}
-                </Text>
-              ) : null}
-              <Button asChild variant="ghost" size="sm">
-                <RouterLink to="/auth/profile">My Profile</RouterLink>
-              </Button>
-              <Button asChild variant="ghost" size="sm">
-                <RouterLink to="/auth/dashboard/setting">Settings</RouterLink>
-              </Button>
-              <Button variant="outline" size="sm" onClick={logout}>
-                Logout
-              </Button>
-            </HStack>
-          </HStack>
-        </Container>
-      </Box>
-      <Box as="main" flex="1">
-        <Outlet />
-      </Box>
-    </Flex>
+    <MembershipGate>
+      <Flex direction="column" minH="100dvh" bg="bg.subtle">
+        <AppNavBar withSidebar={withSidebar} />
+        <Flex flex="1" align="stretch">
+          {withSidebar ? <Sidebar /> : null}
+          <Box as="main" flex="1" minW="0">
+            <Outlet />
+          </Box>
+        </Flex>
+      </Flex>
+    </MembershipGate>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, Button, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { formatUsd } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { formQueryOptions } from '../../api/forms';
 import { visitorCountryQueryOptions } from '../../api/geo';
+import { eligibilityStatsQueryOptions, type EligibilityFilters } from '../../api/scholarships';
 import { SchemaForm } from '../../forms/SchemaForm';
 import { RouteLoading } from '../misc/RouteLoading';
 
@@ -22,19 +24,47 @@ interface SignUpAnswers {
 }
 
 /**
- * The left panel. With an eligible count above 0 it names the number and combined value (the
- * count arrives with the eligibility stats of the matching work); until then the generic message.
+ * The teaser's answers: the seed sends the stored second registration step's school level, field
+ * of study and date of birth. This app stores no such step before sign-up (its registration asks
+ * them after it, on /auth/userdetails), so it asks about every open scholarship.
  */
+const SIGN_UP_FILTERS: EligibilityFilters = {};
+
+/** "You may be eligible for 3 scholarships worth $12,500", or the generic line when there are none or the call failed. */
+function EligibilityTeaser() {
+  const stats = useQuery(eligibilityStatsQueryOptions(SIGN_UP_FILTERS));
+  const counts = stats.data?.counts ?? 0;
+  if (counts > 0) {
+    return (
+      <Text fontSize="lg">
+        You may be eligible for{' '}
+        <Text as="strong" fontWeight="bold">
+          {counts} scholarship{counts === 1 ? '' : 's'}
+        </Text>{' '}
+        worth{' '}
+        <Text as="strong" fontWeight="bold">
+          {formatUsd(stats.data?.totalValue ?? 0)}
+        </Text>
+        . Create your free account and we will show you every one you qualify for.
+      </Text>
+    );
+  }
+  return (
+    <Text fontSize="lg">
+      You are one step away from numerous scholarships matched to your profile. Create your free account and we will
+      show you every one you qualify for.
+    </Text>
+  );
+}
+
+/** The left panel (seed 000 section 2): Congratulations, and what may be waiting. */
 function CongratulationsPanel() {
   return (
     <Stack gap="6" bg="brand.700" color="white" borderRadius="2xl" p={{ base: '6', md: '10' }}>
       <Heading as="h2" size="2xl">
         Congratulations
       </Heading>
-      <Text fontSize="lg">
-        You are one step away from numerous scholarships matched to your profile. Create your free account and we will
-        show you every one you qualify for.
-      </Text>
+      <EligibilityTeaser />
       <List.Root gap="3" ps="5" fontSize="md" color="whiteAlpha.900">
         <List.Item>Free for students, always.</List.Item>
         <List.Item>One profile, reused for every application.</List.Item>

@@ -1,0 +1,110 @@
+import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { useCurrentUser, useSubscribed } from '../../../session/session-store';
+import { Logo } from '../../landing/Logo';
+import { NavIcon } from './nav-icons';
+import { SIDEBAR_MEDIA } from './sidebar-links';
+import { SidebarDrawer } from './SidebarDrawer';
+import { useLogout } from './use-logout';
+
+const SIDEBAR_DRAWER_ID = 'sidebar-drawer';
+
+/** Below 1200 px the sidebar is a drawer, opened by this button. */
+function SidebarMenuButton() {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <IconButton
+        ref={trigger}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? SIDEBAR_DRAWER_ID : undefined}
+        variant="ghost"
+        css={{ [SIDEBAR_MEDIA]: { display: 'none' } }}
+        onClick={() => setOpen(true)}
+      >
+        <NavIcon name="menu" size={22} />
+      </IconButton>
+      <SidebarDrawer id={SIDEBAR_DRAWER_ID} open={open} onOpenChange={setOpen} returnFocusTo={() => trigger.current} />
+    </>
+  );
+}
+
+/** The seed's gold button: the plan page for members, the plans for everyone else. */
+function SubscriptionButton() {
+  const subscribed = useSubscribed();
+  return (
+    <Button asChild colorPalette="yellow" variant="solid" size="sm" fontWeight="semibold">
+      {subscribed ? (
+        <RouterLink to="/auth/dashboard/plan">View Subscription Plan</RouterLink>
+      ) : (
+        <RouterLink to="/auth/dashboard/subscription-plan">Get Full Access</RouterLink>
+      )}
+    </Button>
+  );
+}
+
+function initialsOf(firstName = '', lastName = ''): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+}
+
+/** The avatar and its menu: My Profile and Logout. */
+function AccountMenu() {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={({ value }) => {
+        if (value === 'logout') void logout();
+      }}
+    >
+      <Menu.Trigger asChild>
+        <IconButton aria-label="Account menu" variant="ghost" rounded="full">
+          <Avatar.Root size="sm" colorPalette="brand">
+            <Avatar.Fallback>{initialsOf(user?.firstName, user?.lastName)}</Avatar.Fallback>
+          </Avatar.Root>
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            <Menu.Item value="profile" asChild>
+              <RouterLink to="/auth/profile">My Profile</RouterLink>
+            </Menu.Item>
+            <Menu.Item value="logout">Logout</Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/**
+ * The signed-in top bar: the menu button (narrow screens, pages with a sidebar), the logo (to the
+ * dashboard), the subscription button, the inbox and the avatar menu.
+ */
+export function AppNavBar({ withSidebar }: { withSidebar: boolean }) {
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
+      <Flex h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="3">
+        <HStack gap="1">
+          {withSidebar ? <SidebarMenuButton /> : null}
+          <Logo compactOnPhone />
+        </HStack>
+        <HStack gap={{ base: '1', sm: '2' }}>
+          <SubscriptionButton />
+          <IconButton asChild aria-label="Inbox" variant="ghost">
+            <RouterLink to="/auth/dashboard/inbox">
+              <NavIcon name="inbox" size={22} />
+            </RouterLink>
+          </IconButton>
+          <AccountMenu />
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import { Box, chakra, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { NavIcon } from './nav-icons';
+import { SIDEBAR_LINKS } from './sidebar-links';
+import { useLogout } from './use-logout';
+
+const ENTRY_STYLE = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  width: 'full',
+  px: '3',
+  py: '2.5',
+  borderRadius: 'lg',
+  fontWeight: 'medium',
+  color: 'fg.muted',
+  textAlign: 'start',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted', color: 'fg' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' },
+} as const;
+
+/** The router marks the link of the page on screen with aria-current="page": that is the highlight. */
+const ACTIVE_STYLE = { bg: 'brand.subtle', color: 'brand.fg', _hover: { bg: 'brand.muted', color: 'brand.fg' } } as const;
+
+/**
+ * The signed-in menu: the seed's entries, then Logout. Used in the wide-screen sidebar and in the
+ * drawer; `onNavigate` lets the drawer close when an entry is chosen.
+ */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const logout = useLogout();
+  return (
+    <Box as="nav" aria-label="Account">
+      <Stack as="ul" listStyleType="none" gap="1" m="0" p="0">
+        {SIDEBAR_LINKS.map((link) => (
+          <li key={link.to}>
+            <Box asChild {...ENTRY_STYLE} _currentPage={ACTIVE_STYLE}>
+              <RouterLink to={link.to} activeOptions={{ exact: 'exact' in link }} onClick={onNavigate}>
+                <NavIcon name={link.icon} />
+                {link.label}
+              </RouterLink>
+            </Box>
+          </li>
+        ))}
+        <li>
+          <chakra.button
+            type="button"
+            onClick={() => {
+              onNavigate?.();
+              void logout();
+            }}
+            {...ENTRY_STYLE}
+          >
+            <NavIcon name="logout" />
+            Logout
+          </chakra.button>
+        </li>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { CardScholarship } from '../../api/scholarships';
+import { useScholarshipDetailsLink } from './membership-gate';
+import { ScholarshipCard } from './ScholarshipCard';
+import { useWishlistToggle } from './wishlist-toggle';
+
+/** A card's content and its heart: an eligible list's `isLiked`, or a wishlist entry's. */
+export interface ListedScholarship {
+  scholarship: CardScholarship;
+  saved: boolean;
+  /** One of the applicant's own applications: its details open without a membership. */
+  ownApplication?: boolean;
+}
+
+/** Seed 000 section 8: an empty list says so. */
+export const EMPTY_LIST_TEXT = 'No Data';
+
+function GatedCard({ item, titleAs }: { item: ListedScholarship; titleAs: 'h2' | 'h3' }) {
+  const detailsLink = useScholarshipDetailsLink(item.scholarship.id, { ownApplication: item.ownApplication });
+  const toggle = useWishlistToggle();
+  return (
+    <ScholarshipCard
+      scholarship={item.scholarship}
+      saved={item.saved}
+      titleAs={titleAs}
+      detailsLink={detailsLink}
+      onToggleSaved={() => toggle.mutate({ scholarship: item.scholarship, saved: !item.saved })}
+    />
+  );
+}
+
+function CardSkeleton() {
+  return (
+    <Stack gap="3" borderWidth="1px" borderRadius="xl" bg="bg" p="5">
+      <Skeleton height="5" width="70%" />
+      <Skeleton height="7" width="30%" />
+      <Skeleton height="14" />
+      <Skeleton height="4" width="50%" />
+      <Skeleton height="8" width="28" />
+    </Stack>
+  );
+}
+
+interface ScholarshipGridProps {
+  /** Undefined while loading: skeletons stand in for the cards. */
+  items: ListedScholarship[] | undefined;
+  /** How many skeletons to show while loading: the page size. */
+  pageSize: number;
+  /** The dashboard's short lists stay two abreast; the list screens go up to three. */
+  maxColumns?: 2 | 3;
+  titleAs?: 'h2' | 'h3';
+}
+
+/** The cards of one page, in a grid that narrows with the screen. */
+export function ScholarshipGrid({ items, pageSize, maxColumns = 3, titleAs = 'h2' }: ScholarshipGridProps) {
+  const columns = maxColumns === 3 ? { base: 1, md: 2, xl: 3 } : { base: 1, md: 2 };
+  if (items && items.length === 0) {
+    return (
+      <Text color="fg.muted" textAlign="center" py="10" borderWidth="1px" borderStyle="dashed" borderRadius="xl" bg="bg">
+        {EMPTY_LIST_TEXT}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid columns={columns} gap="4" aria-busy={!items}>
+      {items
+        ? items.map((item) => <GatedCard key={item.scholarship.id} item={item} titleAs={titleAs} />)
+        : Array.from({ length: pageSize }, (_, index) => <CardSkeleton key={index} />)}
+    </SimpleGrid>
+  );
+}

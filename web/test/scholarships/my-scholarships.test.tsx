@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '../../src/api/client';
+import type { ApplicationStatus } from '../../src/api/scholarships';
+import { queryClient } from '../../src/app/query-client';
+import { clearSession } from '../../src/session/session-store';
+import { apiAnswer, mockApi, myScholarship } from './fixtures';
+import { renderAppAt, signIn } from './render-app';
+
+/**
+ * The API with 8 submitted applications and 1 draft. It answers each status with its own items,
+ * plus one stray item of the other status, which the screen must still keep out of the tab.
+ */
+function serveApplications({ received = 8, drafts = 1 } = {}) {
+  const applications = [
+    ...Array.from({ length: received }, (_, index) => myScholarship(index + 1, 'Received')),
+    ...Array.from({ length: drafts }, (_, index) => myScholarship(100 + index, 'Draft')),
+  ];
+  const stray = (status: ApplicationStatus) => myScholarship(999, status === 'Draft' ? 'Received' : 'Draft');
+  mockApi('GET').mockImplementation(async (path, init) => {
+    const status = (init as { params?: { query?: { status?: ApplicationStatus } } } | undefined)?.params?.query?.status;
+    if (path === '/api/v1/scholarships/me/scholarships' && status) {
+      const ofStatus = applications.filter((item) => item.scholarshipStatus === status);
+      return apiAnswer(200, { statusCode: 200, data: ofStatus.length ? [...ofStatus, stray(status)] : [] });
+    }
+    return apiAnswer(404, { description: `not mocked: ${path}` });
+  });
+}
+
+const cardTitles = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+describe('My Scholarships', () => {
+  beforeEach(() => queryClient.clear());
+  afterEach(() => {
+    cleanup();
+    jest.restoreAllMocks();
+    clearSession();
+  });
+
+  it('opens on Applied: only Received applications, 6 a page, asked for by status', async () => {
+    signIn();
+    serveApplications();
+    renderAppAt('/auth/dashboard/myScholarship');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Scholarships' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Applied' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('article', { name: 'Scholarship 1' })).toBeTruthy();
+    expect(cardTitles()).toEqual(['Scholarship 1', 'Scholarship 2', 'Scholarship 3', 'Scholarship 4', 'Scholarship 5', 'Scholarship 6']);
+    expect(api.GET).toHaveBeenCalledWith('/api/v1/scholarships/me/scholarships', {
+      params: { query: { status: 'Received' } },
+      signal: expect.any(AbortSignal),
+    });
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pager).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe('/auth/dashboard/myScholarship?page=2');
+  });
+
+  it('?tab=draft shows only the drafts; choosing Applied puts ?tab=applied in the address', async () => {
+    signIn();
+    serveApplications();
+    const router = renderAppAt('/auth/dashboard/myScholarship?tab=draft');
+    expect(await screen.findByRole('article', { name: 'Scholarship 100' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Draft' }).getAttribute('aria-selected')).toBe('true');
+    expect(cardTitles()).toEqual(['Scholarship 100']);
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Applied' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'applied' }));
+    expect(await screen.findByRole('article', { name: 'Scholarship 1' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Scholarship 100' })).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Scholarship 999' })).toBeNull();
+  });
+
+  it("says 'No Data' on a tab with nothing in it", async () => {
+    signIn();
+    serveApplications({ drafts: 0 });
+    renderAppAt('/auth/dashboard/myScholarship?tab=draft');
+    expect(await screen.findByText('No Data')).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it("opens one's own application's details without a membership", async () => {
+    signIn(false);
+    serveApplications();
+    const router = renderAppAt('/auth/dashboard/myScholarship?tab=draft');
+    const card = await screen.findByRole('article', { name: 'Scholarship 100' });
+    const link = within(card).getByRole('link', { name: 'View details' });
+    expect(link.getAttribute('href')).toBe(`/auth/scholarshipDetail?${myScholarship(100, 'Draft').id}`);
+    await userEvent.setup().click(link);
+    await waitFor(() => expect(router.history.location.pathname).toBe('/auth/scholarshipDetail'));
+  });
+});

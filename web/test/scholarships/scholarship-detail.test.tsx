@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '../../src/api/client';
+import type { ScholarshipDetail } from '../../src/api/scholarships';
+import { queryClient } from '../../src/app/query-client';
+import { clearSession } from '../../src/session/session-store';
+import { apiAnswer, mockApi, scholarshipDetail } from './fixtures';
+import { renderAppAt, signIn } from './render-app';
+
+const DETAIL = scholarshipDetail();
+const DETAIL_PATH = `/auth/scholarshipDetail?${DETAIL.id}`;
+
+/** The profile's field definitions: where the rule values' labels come from. */
+const FIELD_DEFINITIONS = [
+  { id: 7, key: 'fieldOfStudy', name: 'Field of study', dataType: 'select', options: { accounting: 'Accounting', biology: 'Biology' } },
+  { id: 9, key: 'gpa', name: 'GPA', dataType: 'grade', options: {} },
+];
+
+/** The details call answers with `answer`; the field definitions are there too. */
+function serveDetail(answer: { status: number; body: unknown }) {
+  return mockApi('GET').mockImplementation(async (path) => {
+    if (path === '/api/v1/scholarships/{id}') return apiAnswer(answer.status, answer.body);
+    if (path === '/api/v1/register-applicants/form-fields') return apiAnswer(200, { statusCode: 200, data: FIELD_DEFINITIONS });
+    return apiAnswer(404, { description: `not mocked: ${path}` });
+  });
+}
+
+const found = (detail: ScholarshipDetail) => ({ status: 200, body: { statusCode: 200, data: detail } });
+const MEMBERSHIP_REQUIRED = {
+  status: 403,
+  body: {
+    statusCode: 403,
+    error: 'Forbidden',
+    message: 'Forbidden',
+    description: 'Scholarship details are for members. Start your free 7-day membership to see them and apply.',
+    errorCode: 'MEMBERSHIP_REQUIRED',
+  },
+};
+
+function ruleItem(text: string) {
+  const item = screen.getByText(text).closest('li');
+  if (!item) throw new Error(`no rule reads "${text}"`);
+  return item;
+}
+
+describe('the scholarship details page', () => {
+  beforeEach(() => queryClient.clear());
+  afterEach(() => {
+    cleanup();
+    jest.restoreAllMocks();
+    clearSession();
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+  });
+
+  it('asks for the id that is the whole query string, and shows the facts, the description and the requirements', async () => {
+    signIn(true);
+    serveDetail(found(DETAIL));
+    renderAppAt(DETAIL_PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scholarship 4' })).toBeTruthy();
+    expect(api.GET).toHaveBeenCalledWith('/api/v1/scholarships/{id}', { params: { path: { id: DETAIL.id } }, signal: expect.any(AbortSignal) });
+
+    const facts = Object.fromEntries(
+      [...document.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({ Deadline: 'March 31, 2027', Budget: '$4,000', Requirements: '2', Sponsor: 'Hillcrest' });
+    // The description is the server's HTML, rendered as HTML.
+    expect(screen.getByRole('region', { name: 'Description' }).querySelector('strong')?.textContent).toBe('lead');
+    expect(screen.getByRole('button', { name: 'Save to wishlist' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Back' })).toBeTruthy();
+
+    const requirements = screen.getByRole('region', { name: 'Requirements' });
+    const [essay, portfolio] = within(requirements).getAllByRole('listitem');
+    expect(essay.textContent).toContain('Personal essay');
+    expect(essay.textContent).toContain('Essay');
+    expect(essay.textContent).toContain('Tell us about a challenge you overcame.');
+    expect(essay.textContent).not.toContain('Optional');
+    expect(portfolio.textContent).toContain('Link');
+    expect(portfolio.textContent).toContain('Optional');
+    expect(within(requirements).getByText('Applying through the requirement form opens with the next release.')).toBeTruthy();
+    // No pretend form: nothing to fill in or send yet.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Submit|Save draft/ })).toBeNull();
+  });
+
+  it("reads 'No Name' without a title, and badges the applicant's own application", async () => {
+    signIn(true);
+    serveDetail(found(scholarshipDetail({ title: ' ', scholarshipStatus: 'Draft' })));
+    renderAppAt(DETAIL_PATH);
+    expect(await screen.findByRole('heading', { level: 1, name: 'No Name' })).toBeTruthy();
+    expect(screen.getByText('Draft')).toBeTruthy();
+  });
+
+  it("badges a sent application 'Applied' and drops the note about applying", async () => {
+    signIn(false);
+    serveDetail(found(scholarshipDetail({ scholarshipStatus: 'Received' })));
+    renderAppAt(DETAIL_PATH);
+    expect(await screen.findByText('Applied')).toBeTruthy();
+    expect(screen.queryByText(/opens with the next release/)).toBeNull();
+  });
+
+  it('explains each rule in words with its verdict, and leads a missing answer to the profile', async () => {
+    signIn(true);
+    serveDetail(found(DETAIL));
+    renderAppAt(DETAIL_PATH);
+    const panel = await screen.findByRole('region', { name: 'Why you match' });
+    // Option values become their labels once the field definitions arrive.
+    expect(await within(panel).findByText('Field of study: one of Accounting, Biology')).toBeTruthy();
+
+    const passing = ruleItem('Field of study: one of Accounting, Biology');
+    expect(passing.getAttribute('data-verdict')).toBe('pass');
+    expect(passing.textContent).toContain('Matches');
+
+    const failing = ruleItem('GPA: at least 3.5');
+    expect(failing.getAttribute('data-verdict')).toBe('fail');
+    expect(failing.textContent).toContain('Does not match');
+
+    const missing = ruleItem('Military affiliation: any answer');
+    expect(missing.getAttribute('data-verdict')).toBe('missing');
+    expect(within(missing).getByRole('link', { name: 'Add this to your profile' }).getAttribute('href')).toBe('/auth/profile');
+    expect(within(passing).queryByRole('link')).toBeNull();
+  });
+
+  it("says 'Open to every applicant' when the scholarship has no rules", async () => {
+    signIn(true);
+    serveDetail(found(scholarshipDetail({ match: { outcome: 'eligible', rules: [] } })));
+    renderAppAt(DETAIL_PATH);
+    const panel = await screen.findByRole('region', { name: 'Why you match' });
+    expect(within(panel).getByText('Open to every applicant')).toBeTruthy();
+    expect(within(panel).queryByRole('listitem')).toBeNull();
+  });
+
+  it('sends a non-member on a wide screen to the plans page, leaving the refused address out of the history', async () => {
+    signIn(false);
+    serveDetail(MEMBERSHIP_REQUIRED);
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1440 });
+    const router = renderAppAt(DETAIL_PATH);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard/subscription-plan'));
+    expect(router.history.length).toBe(1);
+  });
+
+  it('shows a non-member below 961 px the membership popup over the reason', async () => {
+    signIn(false);
+    serveDetail(MEMBERSHIP_REQUIRED);
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    const router = renderAppAt(DETAIL_PATH);
+    const dialog = await screen.findByRole('dialog', { name: 'Membership Options' });
+    expect(within(dialog).getByRole('link', { name: 'See Membership Plans' })).toBeTruthy();
+    expect(screen.getByText(MEMBERSHIP_REQUIRED.body.description)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/scholarshipDetail');
+  });
+
+  it.each([
+    [404, 'There is no such scholarship.'],
+    [400, 'Validation failed (uuid is expected)'],
+  ])("explains a %s with the server's description and leads back to the dashboard", async (status, description) => {
+    signIn(true);
+    serveDetail({ status, body: { statusCode: status, description, errorCode: status === 404 ? 'SCHOLARSHIP_NOT_FOUND' : undefined } });
+    renderAppAt('/auth/scholarshipDetail?not-a-scholarship');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This scholarship cannot be shown' })).toBeTruthy();
+    expect(screen.getByText(description)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/auth/dashboard');
+  });
+
+  it('fills the heart at once and saves it to the wishlist', async () => {
+    signIn(true);
+    serveDetail(found(DETAIL));
+    const put = mockApi('PUT').mockImplementation(() => new Promise(() => undefined));
+    renderAppAt(DETAIL_PATH);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Save to wishlist' }));
+    expect(await screen.findByRole('button', { name: 'Remove from wishlist' })).toBeTruthy();
+    expect(put).toHaveBeenCalledWith('/api/v1/scholarships/add-wishlist', { body: { scholarshipId: DETAIL.id } });
+  });
+});
