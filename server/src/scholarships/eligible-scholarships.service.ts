@@ -1,49 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { descriptionPreview } from '@scholarmatch/schemas/html';
-import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApplicantMatches } from './applicant-matches.js';
 import { LIST_ORDERS, listPageSql } from './match-queries.js';
-import { totalAmountOf } from './scholarship.entity.js';
+import { type CardRow, toCard } from './scholarship-card.js';
 import type { DashboardSummaryDto, EligibleScholarshipDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
-
-
-interface Row {
-  id: string;
-  title: string;
-  description: string;
-  amounts: number[];
-  award: number | null;
-  recurrence_config: { deadline?: string; repeat?: string };
-  requirement_count: number;
-  sponsor: string;
-  created_at: Date;
-  updated_at: Date;
-  is_liked: boolean;
-}
-
-/**
- * List previews by scholarship version: cutting HTML to text takes an HTML parser, and the same
- * few thousand scholarships fill everyone's first pages.
- */
-const previews = new LRUCache<string, string>({ max: 50_000 });
-
-function previewOf(row: Pick<Row, 'id' | 'updated_at' | 'description'>): string {
-  const key = `${row.id}@${row.updated_at.getTime()}`;
-  let preview = previews.get(key);
-  if (preview === undefined) {
-    preview = descriptionPreview(row.description);
-    previews.set(key, preview);
-  }
-  return preview;
-}
 
 /**
  * The applicant's open scholarships: published, deadline not passed, and every rule met by the
  * applicant's answers. Decided in PostgreSQL and stored per applicant (ApplicantMatches), so a
- * list page is an index range and a count an index-only scan (docs/matching.md).
+ * list page is an index range and a count one of the day's aggregates (docs/matching.md).
  */
 @Injectable()
 export class EligibleScholarshipsService {
@@ -58,20 +25,8 @@ export class EligibleScholarshipsService {
     const rows = (await this.db.query(
       listPageSql(orderBy),
       [...this.filterParameters(caller, query), query.offset ?? 0, query.limit ?? 6],
-    )) as Row[];
-    return rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      description: previewOf(row),
-      amounts: row.amounts,
-      award: row.award,
-      totalAmount: totalAmountOf(row),
-      recurrenceConfig: row.recurrence_config,
-      user: { firstName: row.sponsor },
-      requirementCount: row.requirement_count,
-      isLiked: row.is_liked,
-      createdAt: row.created_at,
-    }));
+    )) as CardRow[];
+    return rows.map(toCard);
   }
 
   /** Every filter combination the lists use is counted when the matches are computed. */

@@ -114,7 +114,7 @@ export const STATS_SQL = `
  * `$5` limit), then what the cards show from the scholarships and their sponsors.
  */
 export function listPageSql(orderBy: string): string {
-  return `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at,
+  return `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
               m.requirement_count, provider.first_name AS sponsor,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = $1 AND w.scholarship_id = s.id) AS is_liked
          FROM (SELECT * FROM applicant_matches m

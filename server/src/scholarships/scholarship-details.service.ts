@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { evaluateEligibility, type EligibilityRule, type FieldType, type Requirement } from '@scholarmatch/schemas';
-import { descriptionPreview } from '@scholarmatch/schemas/html';
 import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import type { ApplicationStatus, MyScholarshipDto, ScholarshipDetailDto } from './dto/scholarship-detail.dto.js';
+import { type CardRow, toCard } from './scholarship-card.js';
 import { totalAmountOf } from './scholarship.entity.js';
 
 /** The membership gate's refusal (seed 000 section 1: details are for members). */
@@ -95,7 +95,7 @@ export class ScholarshipDetailsService {
   /** My Scholarships: the applicant's applications, newest change first, optionally one status. */
   async mine(caller: Caller, status?: ApplicationStatus): Promise<MyScholarshipDto[]> {
     const rows = (await this.db.query(
-      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at,
+      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
               jsonb_array_length(s.requirements) AS requirement_count, provider.first_name AS sponsor,
               a.status, a.updated_at,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
@@ -105,21 +105,7 @@ export class ScholarshipDetailsService {
         WHERE a.user_id = $1 AND ($2::text IS NULL OR a.status = $2::text)
         ORDER BY a.updated_at DESC, a.id`,
       [caller.id, status ?? null],
-    )) as (Omit<DetailRow, 'status'> & { created_at: Date; requirement_count: number; status: ApplicationStatus; updated_at: Date })[];
-    return rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      description: descriptionPreview(row.description),
-      amounts: row.amounts,
-      award: row.award,
-      totalAmount: totalAmountOf(row),
-      recurrenceConfig: row.recurrence_config,
-      user: { firstName: row.sponsor },
-      requirementCount: row.requirement_count,
-      isLiked: row.is_liked,
-      createdAt: row.created_at,
-      scholarshipStatus: row.status,
-      updatedAt: row.updated_at,
-    }));
+    )) as (CardRow & { status: ApplicationStatus; updated_at: Date })[];
+    return rows.map((row) => ({ ...toCard(row), scholarshipStatus: row.status, updatedAt: row.updated_at }));
   }
 }
