@@ -13,6 +13,7 @@ import { EligibilityOutcome1795317785094 } from './1795317785094-EligibilityOutc
 import { CreateWishlist1795317949370 } from './1795317949370-CreateWishlist.js';
 import { MatchIndex1795320474549 } from './1795320474549-MatchIndex.js';
 import { CreateApplications1795320522072 } from './1795320522072-CreateApplications.js';
+import { DropEligibilityOutcome1795324416303 } from './1795324416303-DropEligibilityOutcome.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   CreateWishlist1795317949370,
   MatchIndex1795320474549,
   CreateApplications1795320522072,
+  DropEligibilityOutcome1795324416303,
 ];

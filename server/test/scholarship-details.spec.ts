@@ -116,6 +116,7 @@ describe('scholarship details, my scholarships and public stats', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().description).toContain('field.{fieldId}');
     expect((await api.call('POST', '/scholarships/eligible-scholarships/stats', { body: { eligiblityFilters: 'x' } })).statusCode).toBe(400);
+    expect((await post({ [`field.${fieldIds.gender}`]: 'x'.repeat(5_000) })).statusCode).toBe(400);
   });
 
   it('shows a scholarship published or closed after the first list in the very next list', async () => {

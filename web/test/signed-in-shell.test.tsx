@@ -1,11 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../src/api/client';
-import { queryClient } from '../src/app/query-client';
-import { clearSession } from '../src/session/session-store';
 import { apiAnswer, eligibleScholarship, mockApi, wishlistEntry } from './scholarships/fixtures';
-import { renderAppAt as renderAt, signIn } from './scholarships/render-app';
+import { isolateAppTests, renderAppAt as renderAt, signIn } from './scholarships/render-app';
 
 /** The API as a student with 7 saved scholarships and 13 Easy Apply matches sees it. */
 function serveLists() {
@@ -30,14 +28,7 @@ async function accountNav() {
 }
 
 describe('the signed-in shell and the scholarship lists', () => {
-  beforeEach(() => queryClient.clear());
-  afterEach(() => {
-    // Unmount first: signing out under a mounted page would re-render it outside act().
-    cleanup();
-    jest.restoreAllMocks();
-    clearSession();
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
-  });
+  isolateAppTests();
 
   it("has the seed's sidebar, marks the page on screen, and the navbar's buttons", async () => {
     signIn();

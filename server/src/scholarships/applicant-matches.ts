@@ -23,8 +23,8 @@ export interface MatchSummary {
 /**
  * The applicant's stored matches (docs/matching.md): computed once per change instead of per
  * request. A request first checks that they were computed from the applicant's current answers,
- * the current catalogue and today's date (one indexed row); if not, it recomputes them (about a
- * hundred milliseconds at 100,000 scholarships) before answering, so a profile save shows in the
+ * the current catalogue and today's date (one indexed row); if not, it recomputes them (about 0.4 s
+ * at 100,000 scholarships, docs/matching.md) before answering, so a profile save shows in the
  * very next list call.
  */
 @Injectable()

@@ -8,6 +8,14 @@
 export const EXPIRING_SOON_DAYS = 14;
 
 /**
+ * An applicant's answers as matching reads them: the profile document plus the account's date of
+ * birth. `user` is the alias of a `users` row.
+ */
+export function answersOfUserSql(user: string): string {
+  return `${user}.profile || CASE WHEN ${user}.dob IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('dob', to_char(${user}.dob, 'YYYY-MM-DD')) END`;
+}
+
+/**
  * Answers as matching reads them, typed once per field (`eligibility_answer_facts`): `answers` is
  * an SQL expression giving the JSON object of answers by field key, `today` one giving the date.
  */
@@ -40,8 +48,7 @@ export const FRESHNESS_SQL = `
  */
 export const RECOMPUTE_SQL = `
   WITH person AS (
-    SELECT id, answers_version,
-           profile || CASE WHEN dob IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('dob', to_char(dob, 'YYYY-MM-DD')) END AS answers
+    SELECT id, answers_version, ${answersOfUserSql('users')} AS answers
       FROM users WHERE id = $1
   ),
   a AS (${answerFactsSql('(SELECT answers FROM person)', '$2::date')}),

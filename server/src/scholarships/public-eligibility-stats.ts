@@ -4,6 +4,7 @@ import { todayIso } from '@scholarmatch/schemas';
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import { ApiError } from '../common/error-body.js';
+import { FormsService } from '../forms/forms.service.js';
 import { STATS_SQL } from './match-queries.js';
 
 export interface EligibilityStats {
@@ -16,17 +17,23 @@ export interface EligibilityStats {
 /** The filter keys of the seed: `field.{fieldId}`. */
 const FILTER_KEY = /^field\.(\d{1,9})$/;
 
+/** Characters of JSON a teaser's answers may take. */
+const MAX_FILTERS_LENGTH = 4_000;
+
 /**
  * Public eligibility stats (GET and POST scholarships/eligible-scholarships/stats). Anyone may
  * ask, so answers are cached for ten minutes by their exact filters (a teaser may lag a new
- * publication by that much): the teaser's few inputs repeat
- * across visitors, and a burst of identical requests costs one query (docs/matching.md).
+ * publication by that much): the teaser's few inputs repeat across visitors, and a burst of
+ * identical requests costs one query (docs/matching.md).
  */
 @Injectable()
 export class PublicEligibilityStats {
   private readonly cache = new LRUCache<string, Promise<EligibilityStats>>({ max: 5_000, ttl: 10 * 60_000 });
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly forms: FormsService,
+  ) {}
 
   async stats(filters: Record<string, unknown> = {}): Promise<EligibilityStats> {
     const answers = await this.answersByKey(filters);
@@ -48,13 +55,16 @@ export class PublicEligibilityStats {
 
   /** `field.{id}` keys to field keys; ids of fields that no longer exist are ignored (a stale browser draft). */
   private async answersByKey(filters: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const ids = Object.keys(filters).map((name) => {
+    // The answers become a cache key: a teaser sends three short ones.
+    if (JSON.stringify(filters).length > MAX_FILTERS_LENGTH) throw new ApiError(400, 'eligiblityFilters is too large for a profile teaser.');
+    const fields = await this.forms.fieldsById();
+    const answers: Record<string, unknown> = {};
+    for (const [name, answer] of Object.entries(filters)) {
       const match = FILTER_KEY.exec(name);
       if (!match) throw new ApiError(400, `eligiblityFilters keys are 'field.{fieldId}'; '${name.slice(0, 40)}' is not.`);
-      return Number(match[1]);
-    });
-    if (!ids.length) return {};
-    const fields = (await this.db.query(`SELECT id, key FROM form_fields WHERE id = ANY($1::int[]) AND active`, [ids])) as { id: number; key: string }[];
-    return Object.fromEntries(fields.map((field) => [field.key, filters[`field.${field.id}`]]));
+      const field = fields.get(Number(match[1]));
+      if (field && field.active !== false) answers[field.key] = answer;
+    }
+    return answers;
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { evaluateEligibility, type EligibilityRule, type FieldType, type Requirement } from '@scholarmatch/schemas';
+import { evaluateEligibility, type EligibilityRule, type FieldDefinition, type Requirement } from '@scholarmatch/schemas';
 import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
+import { FormsService } from '../forms/forms.service.js';
 import type { ApplicationStatus, MyScholarshipDto, ScholarshipDetailDto } from './dto/scholarship-detail.dto.js';
+import { answersOfUserSql } from './match-queries.js';
 import { type CardRow, toCard } from './scholarship-card.js';
 import { totalAmountOf } from './scholarship.entity.js';
 
@@ -34,14 +36,17 @@ interface DetailRow {
  */
 @Injectable()
 export class ScholarshipDetailsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly forms: FormsService,
+  ) {}
 
   async detail(caller: Caller, id: string): Promise<ScholarshipDetailDto> {
     const [row] = (await this.db.query(
       `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.status, s.criteria, s.requirements,
               provider.first_name AS sponsor, application.status AS application_status,
               me.is_active_subscription AS subscribed,
-              me.profile || CASE WHEN me.dob IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('dob', to_char(me.dob, 'YYYY-MM-DD')) END AS answers,
+              ${answersOfUserSql('me')} AS answers,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = me.id AND w.scholarship_id = s.id) AS is_liked
          FROM scholarships s
          JOIN users provider ON provider.id = s.provider_id
@@ -75,10 +80,8 @@ export class ScholarshipDetailsService {
 
   /** Which rules pass, fail or lack an answer: the pure evaluator, which the SQL matcher agrees with. */
   private async explain(criteria: EligibilityRule[], answers: Record<string, unknown>): Promise<ScholarshipDetailDto['match']> {
-    const fields = (await this.db.query(`SELECT key, name, data_type FROM form_fields WHERE active AND key = ANY($1::text[])`, [
-      criteria.map((rule) => rule.fieldKey),
-    ])) as { key: string; name: string; data_type: FieldType }[];
-    const byKey = new Map(fields.map((field) => [field.key, { dataType: field.data_type, name: field.name }]));
+    const byKey = new Map<string, FieldDefinition>();
+    for (const field of (await this.forms.fieldsById()).values()) if (field.active !== false) byKey.set(field.key, field);
     const verdict = evaluateEligibility(criteria, byKey, answers);
     return {
       outcome: verdict.outcome,

@@ -51,3 +51,9 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
   const isClientError = error instanceof ApiError && error.status !== undefined && error.status < 500;
   return !isClientError && failureCount < 2;
 }
+
+/** The payload of a successful call (the seed's `{ data }` envelope), or the failure as an ApiError. */
+export function dataOf<T>(result: { data?: { data: T }; error?: unknown; response: Response }): T {
+  if (!result.data) throw new ApiError(result.error, result.response.status);
+  return result.data.data;
+}

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { ApiError, shouldRetry } from './api-error';
+import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 
 /** A served form: JSON Schema + UI schema, pinned to a content version. */
@@ -12,12 +12,12 @@ export interface FormDefinition {
 }
 
 async function fetchForm(formKey: string, signal: AbortSignal): Promise<FormDefinition> {
-  const { data, error, response } = await api.GET('/api/v1/forms/{formKey}', {
-    params: { path: { formKey } },
-    signal,
-  });
-  if (!data) throw new ApiError(error, response.status);
-  const { key, version, schema, uiSchema } = data.data;
+  const { key, version, schema, uiSchema } = dataOf(
+    await api.GET('/api/v1/forms/{formKey}', {
+      params: { path: { formKey } },
+      signal,
+    }),
+  );
   return { key, version, schema: schema as RJSFSchema, uiSchema: uiSchema as UiSchema };
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from './schema';
-import { ApiError, failureText, shouldRetry } from './api-error';
+import { ApiError, dataOf, failureText, shouldRetry } from './api-error';
 import { api } from './client';
 import { saveUser, type StoredUser } from '../session/session-store';
 
@@ -17,9 +17,7 @@ type FieldValue = components['schemas']['ApplicantFieldInputDto']['fieldValue'];
 const ACCOUNT_PROPERTIES = ['firstName', 'lastName', 'email', 'phone', 'dob'] as const;
 
 async function fetchProfile(signal: AbortSignal): Promise<Applicant> {
-  const { data, error, response } = await api.GET('/api/v1/register-applicants/profile', { signal });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(await api.GET('/api/v1/register-applicants/profile', { signal }));
 }
 
 export const profileQueryOptions = queryOptions({
@@ -31,9 +29,7 @@ export const profileQueryOptions = queryOptions({
 });
 
 async function fetchFieldDefinitions(signal: AbortSignal): Promise<FieldDefinition[]> {
-  const { data, error, response } = await api.GET('/api/v1/register-applicants/form-fields', { signal });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(await api.GET('/api/v1/register-applicants/form-fields', { signal }));
 }
 
 /** The profile fields' ids by key: how a form's answers become the seed's `applicantFields`. */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { components, operations } from './schema';
-import { ApiError, shouldRetry } from './api-error';
+import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 
 export type DashboardSummary = components['schemas']['DashboardSummaryDto'];
@@ -48,9 +48,7 @@ export const scholarshipKeys = {
 };
 
 async function fetchDashboardSummary(signal: AbortSignal): Promise<DashboardSummary> {
-  const { data, error, response } = await api.GET('/api/v1/scholarships/dashboard-summary', { signal });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(await api.GET('/api/v1/scholarships/dashboard-summary', { signal }));
 }
 
 /** The dashboard tiles; refetched on each visit (a profile save may change them). */
@@ -63,12 +61,12 @@ export const dashboardSummaryQueryOptions = queryOptions({
 });
 
 async function fetchEligibleScholarships(filter: ListFilter, window: PageWindow, signal: AbortSignal): Promise<EligibleScholarship[]> {
-  const { data, error, response } = await api.GET('/api/v1/scholarships/mine-eligible-scholarships', {
-    params: { query: { ...filter, ...window } },
-    signal,
-  });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(
+    await api.GET('/api/v1/scholarships/mine-eligible-scholarships', {
+      params: { query: { ...filter, ...window } },
+      signal,
+    }),
+  );
 }
 
 /** One page of an eligible list; refetched on each visit, because a profile save changes the matches. */
@@ -82,12 +80,12 @@ export function eligibleScholarshipsQueryOptions(filter: ListFilter, window: Pag
 }
 
 async function fetchEligibleCount(filter: ListFilter, signal: AbortSignal): Promise<number> {
-  const { data, error, response } = await api.GET('/api/v1/scholarships/mine-eligible-scholarships/count', {
-    params: { query: filter },
-    signal,
-  });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(
+    await api.GET('/api/v1/scholarships/mine-eligible-scholarships/count', {
+      params: { query: filter },
+      signal,
+    }),
+  );
 }
 
 /** How many scholarships a list has in all: the number of its pages. */
@@ -101,9 +99,7 @@ export function eligibleCountQueryOptions(filter: ListFilter) {
 }
 
 async function fetchWishlist(signal: AbortSignal): Promise<WishlistItem[]> {
-  const { data, error, response } = await api.GET('/api/v1/scholarships/get-wishlist', { signal });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(await api.GET('/api/v1/scholarships/get-wishlist', { signal }));
 }
 
 /** Every saved scholarship at once (the API does not page it): the Wishlist screen pages it. */
@@ -124,9 +120,7 @@ export async function changeWishlist(scholarshipId: string, saved: boolean): Pro
 }
 
 async function fetchMyScholarships(status: ApplicationStatus, signal: AbortSignal): Promise<MyScholarship[]> {
-  const { data, error, response } = await api.GET('/api/v1/scholarships/me/scholarships', { params: { query: { status } }, signal });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(await api.GET('/api/v1/scholarships/me/scholarships', { params: { query: { status } }, signal }));
 }
 
 /**
@@ -143,9 +137,7 @@ export function myScholarshipsQueryOptions(status: ApplicationStatus) {
 }
 
 async function fetchScholarshipDetail(id: string, signal: AbortSignal): Promise<ScholarshipDetail> {
-  const { data, error, response } = await api.GET('/api/v1/scholarships/{id}', { params: { path: { id } }, signal });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(await api.GET('/api/v1/scholarships/{id}', { params: { path: { id } }, signal }));
 }
 
 /** One scholarship with its requirements and why the applicant matches; a 4xx (membership, no such id) is not retried. */
@@ -159,12 +151,12 @@ export function scholarshipDetailQueryOptions(id: string) {
 }
 
 async function fetchEligibilityStats(filters: EligibilityFilters, signal: AbortSignal): Promise<EligibilityStats> {
-  const { data, error, response } = await api.POST('/api/v1/scholarships/eligible-scholarships/stats', {
-    body: { eligiblityFilters: filters },
-    signal,
-  });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data;
+  return dataOf(
+    await api.POST('/api/v1/scholarships/eligible-scholarships/stats', {
+      body: { eligiblityFilters: filters },
+      signal,
+    }),
+  );
 }
 
 /**

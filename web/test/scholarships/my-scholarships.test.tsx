@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../src/api/client';
 import type { ApplicationStatus } from '../../src/api/scholarships';
-import { queryClient } from '../../src/app/query-client';
-import { clearSession } from '../../src/session/session-store';
 import { apiAnswer, mockApi, myScholarship } from './fixtures';
-import { renderAppAt, signIn } from './render-app';
+import { isolateAppTests, renderAppAt, signIn } from './render-app';
 
 /**
  * The API with 8 submitted applications and 1 draft. It answers each status with its own items,
@@ -31,12 +29,7 @@ function serveApplications({ received = 8, drafts = 1 } = {}) {
 const cardTitles = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('My Scholarships', () => {
-  beforeEach(() => queryClient.clear());
-  afterEach(() => {
-    cleanup();
-    jest.restoreAllMocks();
-    clearSession();
-  });
+  isolateAppTests();
 
   it('opens on Applied: only Received applications, 6 a page, asked for by status', async () => {
     signIn();

@@ -1,8 +1,10 @@
+import { afterEach, beforeEach, jest } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { queryClient } from '../../src/app/query-client';
 import { createAppRouter } from '../../src/app/router';
-import { saveSession, type StoredUser } from '../../src/session/session-store';
+import { clearSession, saveSession, type StoredUser } from '../../src/session/session-store';
 import { renderWithChakra } from '../render-form';
 
 export const STUDENT: StoredUser = {
@@ -24,4 +26,18 @@ export function renderAppAt(path: string) {
     </QueryClientProvider>,
   );
   return router;
+}
+
+/**
+ * Each test starts on an empty query cache, and ends unmounted (first: signing out under a
+ * mounted page would re-render it outside act()), unmocked, signed out and wide again.
+ */
+export function isolateAppTests() {
+  beforeEach(() => queryClient.clear());
+  afterEach(() => {
+    cleanup();
+    jest.restoreAllMocks();
+    clearSession();
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
+  });
 }

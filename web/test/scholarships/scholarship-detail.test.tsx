@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../src/api/client';
 import type { ScholarshipDetail } from '../../src/api/scholarships';
-import { queryClient } from '../../src/app/query-client';
-import { clearSession } from '../../src/session/session-store';
 import { apiAnswer, mockApi, scholarshipDetail } from './fixtures';
-import { renderAppAt, signIn } from './render-app';
+import { isolateAppTests, renderAppAt, signIn } from './render-app';
 
 const DETAIL = scholarshipDetail();
 const DETAIL_PATH = `/auth/scholarshipDetail?${DETAIL.id}`;
@@ -45,13 +43,7 @@ function ruleItem(text: string) {
 }
 
 describe('the scholarship details page', () => {
-  beforeEach(() => queryClient.clear());
-  afterEach(() => {
-    cleanup();
-    jest.restoreAllMocks();
-    clearSession();
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
-  });
+  isolateAppTests();
 
   it('asks for the id that is the whole query string, and shows the facts, the description and the requirements', async () => {
     signIn(true);
