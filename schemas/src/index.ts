@@ -18,3 +18,4 @@ export * from './validation/validate.js';
 export * from './validation/field-definition.js';
 export * from './eligibility/criteria.js';
 export * from './eligibility/requirements.js';
+export * from './eligibility/requirement-form.js';

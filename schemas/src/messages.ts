@@ -56,6 +56,8 @@ export const MESSAGES = {
   monthYearOutOfRange: 'Please select a date from {from} up to {ahead} years ahead!',
   zipInvalid: 'Please enter a valid ZIP code!',
   linkInvalid: 'Please enter a valid link, starting with http:// or https://',
+  uploadInvalid: 'Please upload the file here!',
+  essayInvalid: 'Please write the essay or upload it as a file!',
   dateInvalid: 'Please enter a valid date!',
   numberInvalid: 'Please enter a number!',
   chooseFromList: 'Please choose one of the options!',

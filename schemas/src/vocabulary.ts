@@ -23,6 +23,7 @@ export const FIELD_TYPES = [
   'phone',
   'zip',
   'grade',
+  'essay',
 ] as const;
 
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -97,7 +98,8 @@ export interface FieldCondition {
  * Where an answer is stored: `account` fields are columns of the applicant (names, e-mail, phone,
  * date of birth); `profile` fields are the applicant's `applicantFields` (matching uses them).
  */
-export type FieldTarget = 'account' | 'profile';
+/** Where answers live: account columns, the profile document, or an application (requirement forms). */
+export type FieldTarget = 'account' | 'profile' | 'application';
 
 export interface FieldDefinition {
   id: number;

@@ -71,10 +71,10 @@ describe('scholarship details, my scholarships and public stats', () => {
     expect((await get(`/scholarships/${ids.open}`, member.token)).json().data.match).toEqual({ outcome: 'eligible', rules: [] });
   });
 
-  it('refuses details to non-members with MEMBERSHIP_REQUIRED, except their own Draft or Received applications', async () => {
+  it('refuses details to non-members with SUBSCRIPTION_REQUIRED, except their own Draft or Received applications', async () => {
     const refused = await get(`/scholarships/${ids.open}`, visitor.token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ errorCode: 'MEMBERSHIP_REQUIRED', description: expect.stringContaining('members') });
+    expect(refused.json()).toMatchObject({ errorCode: 'SUBSCRIPTION_REQUIRED', description: expect.stringContaining('members') });
     await t.sql.query(`INSERT INTO applications (user_id, scholarship_id, status) VALUES ($1, $2, 'Draft')`, [visitor.id, ids.open]);
     const own = await get(`/scholarships/${ids.open}`, visitor.token);
     expect(own.statusCode).toBe(200);

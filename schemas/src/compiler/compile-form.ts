@@ -1,6 +1,6 @@
 import { defaultRequiredMessage, MESSAGES } from '../messages.js';
 import type { FieldCondition, FieldDefinition, FormLayout } from '../vocabulary.js';
-import { FIELD_COMPILERS } from './field-compilers.js';
+import { FIELD_COMPILERS, requireNonBlank } from './field-compilers.js';
 import { contentVersion } from './hash.js';
 import type { JsonSchema, UiSchema } from './json-schema.js';
 
@@ -56,16 +56,7 @@ function addToBlock(block: PropertyBlock, field: FieldDefinition, schema: JsonSc
   const message = field.validation.messages?.required ?? requiredMessageOf(field, compiler.choosesFromList);
   block.required.push(field.key);
   block.requiredMessages[field.key] = message;
-  // A blank answer is no answer: the browser drops empty inputs, the server must refuse '' and '  '.
-  if (schema.type === 'string' && !schema.pattern && !schema.enum && !schema.format) {
-    schema.pattern = '\\S';
-    schema.errorMessage = { ...(schema.errorMessage ?? {}), pattern: message };
-  }
-  // An unticked box is still an answer (false): a required checkbox must be ticked.
-  if (field.dataType === 'checkbox') {
-    schema.const = true;
-    schema.errorMessage = { ...(schema.errorMessage ?? {}), const: message };
-  }
+  (compiler.requireAnswer ?? requireNonBlank)(schema, message);
 }
 
 function blockSchema(block: PropertyBlock): JsonSchema {

@@ -18,7 +18,18 @@ export interface FieldCompiler {
   /** Chooses its answer from a list or picker: the default required message says 'select', else 'input'. */
   choosesFromList: boolean;
   compile(field: FieldDefinition): CompiledField;
+  /**
+   * What "answered" means beyond being present, added to a required field's schema with its
+   * required message (a blank text is no answer; a required box must be ticked).
+   */
+  requireAnswer?(schema: JsonSchema, message: string): void;
 }
+
+/** An upload's address as the upload call returns it (`data.publicUrl`): only our own files. */
+export const UPLOAD_URL_PATTERN = '^/api/v1/common/files/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/** Upload limits of requirement documents (seed 001 section 5). */
+export const UPLOAD_LIMITS = { documentAccept: ['.pdf', '.doc', '.docx'], imageAccept: ['.jpg', '.jpeg', '.png'], maxSizeBytes: 2 * 1024 * 1024 } as const;
 
 /** Defaults used when a field definition leaves a bound unset (the seeds' values). */
 export const FIELD_DEFAULTS = {
@@ -221,8 +232,7 @@ function booleanField(field: FieldDefinition): CompiledField {
   };
 }
 
-function uriField(field: FieldDefinition, widget: string | undefined): CompiledField {
-  const v = field.validation ?? {};
+function linkField(field: FieldDefinition): CompiledField {
   const invalid = messageFor(field, 'format', MESSAGES.linkInvalid);
   return {
     schema: {
@@ -234,11 +244,73 @@ function uriField(field: FieldDefinition, widget: string | undefined): CompiledF
       maxLength: 2048,
       errorMessage: { type: invalid, format: invalid, pattern: invalid, maxLength: invalid },
     },
-    ui: baseUi(
-      field,
-      widget ? { 'ui:widget': widget, 'ui:options': defined({ accept: v.accept, maxSizeBytes: v.maxSizeBytes }) } : {},
-    ),
+    ui: baseUi(field),
   };
+}
+
+/** An uploaded file's schema: the address of one of our uploads, never an outside link. */
+function uploadSchema(field: FieldDefinition): JsonSchema {
+  const invalid = messageFor(field, 'format', MESSAGES.uploadInvalid);
+  return { type: 'string', pattern: UPLOAD_URL_PATTERN, errorMessage: { type: invalid, pattern: invalid } };
+}
+
+/** The upload widget's options: what the picker offers and the size it refuses before sending. */
+function uploadOptions(field: FieldDefinition): UiSchema {
+  const accept = field.validation?.accept ?? [...UPLOAD_LIMITS.documentAccept];
+  const images = accept.every((extension) => (UPLOAD_LIMITS.imageAccept as readonly string[]).includes(extension));
+  return { accept, maxSizeBytes: field.validation?.maxSizeBytes ?? UPLOAD_LIMITS.maxSizeBytes, purpose: images ? 'image' : 'document' };
+}
+
+function fileField(field: FieldDefinition): CompiledField {
+  return {
+    schema: { ...base(field), ...uploadSchema(field) },
+    ui: baseUi(field, { 'ui:widget': 'upload', 'ui:options': uploadOptions(field) }),
+  };
+}
+
+/**
+ * An essay (seed 000 section 3, "Essay value"): written in the editor, `{ text }` (HTML the
+ * server sanitises), or uploaded as a document, `{ url }`.
+ */
+function essayField(field: FieldDefinition): CompiledField {
+  const invalid = messageFor(field, 'format', MESSAGES.essayInvalid);
+  const maxLength = field.validation?.maxLength ?? FIELD_DEFAULTS.editorMaxLength;
+  return {
+    schema: {
+      ...base(field),
+      type: 'object',
+      properties: {
+        text: { type: 'string', maxLength, errorMessage: { type: invalid, maxLength: formatMessage(MESSAGES.tooLong, { max: maxLength }) } },
+        url: uploadSchema(field),
+      },
+      additionalProperties: false,
+      maxProperties: 1,
+      errorMessage: { type: invalid, additionalProperties: invalid, maxProperties: invalid },
+    },
+    ui: baseUi(field, { 'ui:field': 'essay', 'ui:options': { accept: [...UPLOAD_LIMITS.documentAccept], maxSizeBytes: UPLOAD_LIMITS.maxSizeBytes } }),
+  };
+}
+
+/** A required essay has words, or a file: one message wherever it falls short (no anyOf noise). */
+function requireEssay(schema: JsonSchema, message: string): void {
+  schema.minProperties = 1;
+  schema.errorMessage = { ...(schema.errorMessage ?? {}), minProperties: message };
+  const text = schema.properties!.text;
+  text.pattern = '\\S';
+  text.errorMessage = { ...(text.errorMessage ?? {}), pattern: message };
+}
+
+/** A blank answer is no answer: the browser drops empty inputs, the server must refuse '' and '  '. */
+export function requireNonBlank(schema: JsonSchema, message: string): void {
+  if (schema.type !== 'string' || schema.pattern || schema.enum || schema.format) return;
+  schema.pattern = '\\S';
+  schema.errorMessage = { ...(schema.errorMessage ?? {}), pattern: message };
+}
+
+/** An unticked box is still an answer (false): a required checkbox must be ticked. */
+function requireTicked(schema: JsonSchema, message: string): void {
+  schema.const = true;
+  schema.errorMessage = { ...(schema.errorMessage ?? {}), const: message };
 }
 
 function emailField(field: FieldDefinition): CompiledField {
@@ -348,12 +420,13 @@ export const FIELD_COMPILERS: Record<FieldType, FieldCompiler> = {
   multiSelect: { choosesFromList: true, compile: multiSelectField },
   date: { choosesFromList: true, compile: dateField },
   monthYear: { choosesFromList: true, compile: monthYearField },
-  checkbox: { choosesFromList: true, compile: checkboxField },
+  checkbox: { choosesFromList: true, compile: checkboxField, requireAnswer: requireTicked },
   boolean: { choosesFromList: true, compile: booleanField },
-  file: { choosesFromList: false, compile: (f) => uriField(f, 'upload') },
-  link: { choosesFromList: false, compile: (f) => uriField(f, undefined) },
+  file: { choosesFromList: false, compile: fileField },
+  link: { choosesFromList: false, compile: linkField },
   email: { choosesFromList: false, compile: emailField },
   phone: { choosesFromList: false, compile: phoneField },
   zip: { choosesFromList: false, compile: zipField },
   grade: { choosesFromList: true, compile: gradeField },
+  essay: { choosesFromList: false, compile: essayField, requireAnswer: requireEssay },
 };

@@ -21,6 +21,8 @@ export type JsonSchema = {
   uniqueItems?: boolean;
   readOnly?: boolean;
   allOf?: JsonSchema[];
+  maxProperties?: number;
+  minProperties?: number;
   if?: JsonSchema;
   then?: JsonSchema;
   /** ajv-errors: message per keyword; at object level `required` maps property -> message */

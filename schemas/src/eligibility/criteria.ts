@@ -45,6 +45,7 @@ export const CRITERIA_BY_TYPE: Record<FieldType, { comparable: Comparable; opera
   text: { comparable: 'none', operators: ['exists'] },
   textarea: { comparable: 'none', operators: ['exists'] },
   editor: { comparable: 'none', operators: ['exists'] },
+  essay: { comparable: 'none', operators: ['exists'] },
   file: { comparable: 'none', operators: ['exists'] },
   link: { comparable: 'none', operators: ['exists'] },
   email: { comparable: 'none', operators: ['exists'] },

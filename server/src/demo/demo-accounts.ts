@@ -14,11 +14,14 @@ export interface DemoAccount {
   password: string;
   firstName: string;
   lastName: string;
+  /** An applicant with an active membership (until payments exist, memberships are set by an admin). */
+  member?: boolean;
 }
 
 /** The local demo logins README lists. Never added to a database given by DATABASE_URL unless DEMO_DATA=true. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'applicant', email: 'student@demo.scholarmatch.test', password: 'DemoStudent#2026', firstName: 'Maya', lastName: 'Lopez' },
+  { role: 'applicant', email: 'member@demo.scholarmatch.test', password: 'DemoMember#2026', firstName: 'Sam', lastName: 'Rivera', member: true },
   { role: 'provider', email: 'provider@demo.scholarmatch.test', password: 'DemoProvider#2026', firstName: 'Grace', lastName: 'Hopper Foundation' },
   { role: 'admin', email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026', firstName: 'Alex', lastName: 'Admin' },
 ];
@@ -52,9 +55,22 @@ export class DemoAccounts implements OnApplicationBootstrap {
         firstName: account.firstName,
         lastName: account.lastName,
       });
+      if (account.member) await this.db.query(`UPDATE users SET is_active_subscription = true WHERE lower(email) = lower($1)`, [account.email]);
       this.logger.log(`added the demo ${account.role} ${account.email}`);
     }
     await this.addDemoScholarships();
+    await this.addDemoSweepstakes();
+  }
+
+  /** One running sweepstakes, so the dashboard's popup has something to offer. */
+  private async addDemoSweepstakes(): Promise<void> {
+    const added = (await this.db.query(
+      `INSERT INTO sweepstakes (title, description, ends_at)
+       SELECT '$10,000 ScholarMatch Sweepstakes', 'Complete your free registration and enter the draw for a $10,000 scholarship. No purchase necessary; see the official rules.', now() + interval '180 days'
+        WHERE NOT EXISTS (SELECT 1 FROM sweepstakes)
+       RETURNING id`,
+    )) as unknown[];
+    if (added.length) this.logger.log('added the demo sweepstakes');
   }
 
   /** The demo provider's published scholarships, added once (when it has none). */

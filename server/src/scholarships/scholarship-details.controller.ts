@@ -60,7 +60,7 @@ export class ScholarshipDetailsController {
   @Header('cache-control', 'no-store')
   @ApiOperation({
     summary: 'One scholarship with its requirements and the match explanation (applicants; members, or own Draft/Received)',
-    description: 'Non-members get 403 with errorCode MEMBERSHIP_REQUIRED unless they have a Draft or Received application to it.',
+    description: 'Non-members get 403 with errorCode SUBSCRIPTION_REQUIRED unless they have a Draft or Received application to it.',
   })
   @ApiOkResponse({ type: ScholarshipDetailResponseDto })
   async detail(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {

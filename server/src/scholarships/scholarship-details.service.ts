@@ -7,11 +7,10 @@ import { ApiError } from '../common/error-body.js';
 import { FormsService } from '../forms/forms.service.js';
 import type { ApplicationStatus, MyScholarshipDto, ScholarshipDetailDto } from './dto/scholarship-detail.dto.js';
 import { answersOfUserSql } from './match-queries.js';
+import { subscriptionRequired } from './membership-gate.js';
 import { type CardRow, toCard } from './scholarship-card.js';
 import { totalAmountOf } from './scholarship.entity.js';
 
-/** The membership gate's refusal (seed 000 section 1: details are for members). */
-export const MEMBERSHIP_REQUIRED = 'MEMBERSHIP_REQUIRED';
 
 interface DetailRow {
   id: string;
@@ -57,9 +56,7 @@ export class ScholarshipDetailsService {
     )) as DetailRow[];
     if (!row) throw new ApiError(404, 'There is no such scholarship.', { errorCode: 'SCHOLARSHIP_NOT_FOUND' });
     if (!row.subscribed && !row.application_status) {
-      throw new ApiError(403, 'Scholarship details are for members. Start your free 7-day membership to see them and apply.', {
-        errorCode: MEMBERSHIP_REQUIRED,
-      });
+      throw subscriptionRequired('Scholarship details are for members. Start your free 7-day membership to see them and apply.');
     }
     return {
       id: row.id,

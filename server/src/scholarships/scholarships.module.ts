@@ -18,5 +18,6 @@ import { WishlistService } from './wishlist.service.js';
   imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule],
   controllers: [ProviderScholarshipsController, EligibleScholarshipsController, WishlistController, ScholarshipDetailsController],
   providers: [ApplicantMatches, PublicEligibilityStats, ScholarshipDetailsService, ProviderScholarshipsService, EligibleScholarshipsService, WishlistService],
+  exports: [ApplicantMatches],
 })
 export class ScholarshipsModule {}

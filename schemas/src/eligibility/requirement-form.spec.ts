@@ -1,0 +1,107 @@
+import { FormValidator } from '../validation/validate.js';
+import { answeredOnly, compileRequirementForm, ESSAY_MIN_WORDS } from './requirement-form.js';
+import type { Requirement, RequirementKind } from './requirements.js';
+
+const SCHOLARSHIP = '0b9c7c3e-2f4a-4a59-9d53-3f7f3a9e0c11';
+const FILE_URL = '/api/v1/common/files/5f0c2b9e-8d2a-4c1e-9b7a-2d3e4f5a6b7c';
+
+function requirement(key: string, dataType: RequirementKind, optional = false): Requirement {
+  return { id: `${key}-id`, title: `The ${key}`, optional, field: { key, name: `The ${key}`, dataType } };
+}
+
+const ALL_KINDS = [
+  requirement('cv', 'file'),
+  requirement('portfolio', 'link'),
+  requirement('confirmation', 'checkbox'),
+  requirement('whyField', 'text'),
+  requirement('essay', 'editor'),
+];
+
+function errorsOf(requirements: Requirement[], answers: unknown) {
+  const form = compileRequirementForm(SCHOLARSHIP, requirements);
+  return new FormValidator().validate(`${form.key}@${form.version}`, form.schema, answers);
+}
+
+describe('compileRequirementForm', () => {
+  it('asks for every required requirement with the seed messages', () => {
+    expect(errorsOf(ALL_KINDS, {})).toEqual([
+      { path: 'cv', message: 'Please upload!' },
+      { path: 'portfolio', message: 'Please provide!' },
+      { path: 'confirmation', message: 'Please provide!' },
+      { path: 'whyField', message: 'Please add essay!' },
+      { path: 'essay', message: 'Please add essay!' },
+    ]);
+  });
+
+  it('accepts a complete application: an upload, a link, a ticked box, text and a written or uploaded essay', () => {
+    const answers = { cv: FILE_URL, portfolio: 'https://example.org/me', confirmation: true, whyField: 'Because.' };
+    expect(errorsOf(ALL_KINDS, { ...answers, essay: { text: '<p>My essay</p>' } })).toEqual([]);
+    expect(errorsOf(ALL_KINDS, { ...answers, essay: { url: FILE_URL } })).toEqual([]);
+  });
+
+  it('refuses blank and unticked answers to required requirements', () => {
+    const errors = errorsOf(ALL_KINDS, { cv: FILE_URL, portfolio: 'https://x.org', confirmation: false, whyField: '   ', essay: { text: ' ' } });
+    expect(errors).toEqual([
+      { path: 'confirmation', message: 'Please provide!' },
+      { path: 'whyField', message: 'Please add essay!' },
+      { path: 'essay.text', message: 'Please add essay!' },
+    ]);
+    expect(errorsOf([requirement('essay', 'editor')], { essay: {} })).toEqual([{ path: 'essay', message: 'Please add essay!' }]);
+  });
+
+  it('lets optional requirements stay empty, and marks only the others required', () => {
+    const optional = ALL_KINDS.map((r) => ({ ...r, optional: true }));
+    expect(errorsOf(optional, {})).toEqual([]);
+    expect(compileRequirementForm(SCHOLARSHIP, optional).schema.required).toBeUndefined();
+    expect(compileRequirementForm(SCHOLARSHIP, ALL_KINDS).schema.required).toEqual(['cv', 'portfolio', 'confirmation', 'whyField', 'essay']);
+  });
+
+  it('takes files only as our own uploads, never an outside or script link', () => {
+    for (const cv of ['https://evil.example/cv.pdf', 'javascript:alert(1)', '/api/v1/common/files/../../etc/passwd']) {
+      expect(errorsOf([requirement('cv', 'file')], { cv })).toEqual([{ path: 'cv', message: 'Please upload the file here!' }]);
+    }
+    expect(errorsOf([requirement('essay', 'editor')], { essay: { url: 'https://evil.example/e.pdf' } })).toContainEqual({
+      path: 'essay.url',
+      message: 'Please upload the file here!',
+    });
+  });
+
+  it('takes an essay as text or a file, not both and nothing else', () => {
+    expect(errorsOf([requirement('essay', 'editor', true)], { essay: { text: '<p>a</p>', url: FILE_URL } })).toContainEqual({
+      path: 'essay',
+      message: 'Please write the essay or upload it as a file!',
+    });
+    expect(errorsOf([requirement('essay', 'editor', true)], { essay: 'plain string' })).toContainEqual({
+      path: 'essay',
+      message: 'Please write the essay or upload it as a file!',
+    });
+  });
+
+  it('gives the widgets what they show: upload limits, the essay hint and the description', () => {
+    const form = compileRequirementForm(SCHOLARSHIP, [{ ...requirement('cv', 'file'), description: 'As a PDF.' }, requirement('essay', 'editor')]);
+    expect(form.uiSchema.cv).toEqual({
+      'ui:help': 'As a PDF.',
+      'ui:widget': 'upload',
+      'ui:options': { accept: ['.pdf', '.doc', '.docx'], maxSizeBytes: 2 * 1024 * 1024, purpose: 'document' },
+    });
+    expect(form.uiSchema.essay).toMatchObject({ 'ui:field': 'essay', 'ui:options': { minWords: ESSAY_MIN_WORDS, scholarshipId: SCHOLARSHIP } });
+    expect(form.uiSchema['ui:order']).toEqual(['cv', 'essay', '*']);
+  });
+
+  it('is versioned by content: same requirements same version, an edit a new one', () => {
+    const first = compileRequirementForm(SCHOLARSHIP, ALL_KINDS);
+    expect(compileRequirementForm(SCHOLARSHIP, ALL_KINDS.map((r) => ({ ...r, id: `${r.id}-new` }))).version).toBe(first.version);
+    expect(compileRequirementForm(SCHOLARSHIP, [...ALL_KINDS, requirement('extra', 'text', true)]).version).not.toBe(first.version);
+    expect(compileRequirementForm(SCHOLARSHIP, ALL_KINDS.map((r, i) => ({ ...r, optional: i === 0 }))).version).not.toBe(first.version);
+  });
+});
+
+describe('answeredOnly', () => {
+  it('drops what is no answer: blank text, an unticked box, an empty essay, null', () => {
+    expect(answeredOnly({ a: '  ', b: false, c: { text: '' }, d: null, e: 'x', f: true, g: { url: FILE_URL } })).toEqual({
+      e: 'x',
+      f: true,
+      g: { url: FILE_URL },
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { compileForm, type CompiledForm } from '../compiler/compile-form.js';
+import { contentVersion } from '../compiler/hash.js';
+import type { UiSchema } from '../compiler/json-schema.js';
+import { MESSAGES } from '../messages.js';
+import type { FieldDefinition, FieldType } from '../vocabulary.js';
+import type { Requirement, RequirementKind } from './requirements.js';
+
+/** The essay hint 'Min word: 1000' (seed 000 section 9): shown, not enforced. */
+export const ESSAY_MIN_WORDS = 1000;
+
+/** Each requirement kind as a field type of the vocabulary, with the seed's required message. */
+const REQUIREMENT_FIELD_TYPES: Record<RequirementKind, { dataType: FieldType; requiredMessage: string }> = {
+  file: { dataType: 'file', requiredMessage: MESSAGES.requirementUpload },
+  link: { dataType: 'link', requiredMessage: MESSAGES.requirementProvide },
+  checkbox: { dataType: 'checkbox', requiredMessage: MESSAGES.requirementProvide },
+  text: { dataType: 'textarea', requiredMessage: MESSAGES.requirementEssay },
+  editor: { dataType: 'essay', requiredMessage: MESSAGES.requirementEssay },
+};
+
+/** The form key of a scholarship's requirement form. */
+export function requirementFormKey(scholarshipId: string): string {
+  return `scholarship-${scholarshipId}`;
+}
+
+/**
+ * A requirement as a field definition, so requirement forms compile, validate and render like
+ * every other form. `optional: true` may be left empty; the others are required (DESIGN.md
+ * section 7: the seed's source applied the flag inversely, this project does not).
+ */
+export function requirementField(requirement: Requirement, order: number): FieldDefinition {
+  const { dataType, requiredMessage } = REQUIREMENT_FIELD_TYPES[requirement.field.dataType];
+  return {
+    id: order,
+    key: requirement.field.key,
+    name: requirement.title,
+    dataType,
+    validation: { required: !requirement.optional, messages: { required: requiredMessage } },
+    ...(requirement.description ? { ui: { help: requirement.description } } : {}),
+    section: 'requirements',
+    order,
+    target: 'application',
+  };
+}
+
+/**
+ * A scholarship's requirement form: JSON Schema + UI schema with the seed's messages, versioned
+ * by content like every form, so an application can pin the version it was started on.
+ */
+export function compileRequirementForm(scholarshipId: string, requirements: readonly Requirement[]): CompiledForm {
+  const fields = requirements.map(requirementField);
+  const compiled = compileForm({ key: requirementFormKey(scholarshipId), title: 'Requirements', sections: ['requirements'] }, fields);
+  for (const field of fields) {
+    if (field.dataType !== 'essay') continue;
+    const ui = compiled.uiSchema[field.key] as UiSchema;
+    ui['ui:options'] = { ...(ui['ui:options'] as object), minWords: ESSAY_MIN_WORDS, scholarshipId };
+  }
+  // The essay's options are part of the form: the version covers them.
+  return { ...compiled, version: contentVersion({ schema: compiled.schema, uiSchema: compiled.uiSchema }) };
+}
+
+function isBlank(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (typeof value === 'object' && !Array.isArray(value)) return Object.values(value).every(isBlank);
+  return false;
+}
+
+/**
+ * The answers actually given: an empty text, an unticked box or an empty essay is no answer, so a
+ * draft may hold them without tripping the checks that only say "answer this".
+ */
+export function answeredOnly(answers: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(answers).filter(([, value]) => !isBlank(value)));
+}

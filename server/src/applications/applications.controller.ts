@@ -1,0 +1,84 @@
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
+import { FormResponseDto } from '../forms/dto/form.dto.js';
+import { ApplicationsService } from './applications.service.js';
+import { BulkApplyService } from './bulk-apply.service.js';
+import {
+  ApplicantDetailsResponseDto,
+  BulkApplyResponseDto,
+  FormVersionQueryDto,
+  SubmitApplicationDto,
+  SubmitScholarshipsDto,
+} from './dto/application.dto.js';
+
+/** The seed's success text for Easy Apply and bulk apply. */
+export const APPLIED_MESSAGE = 'Scholarship applied successfully!';
+
+@ApiTags('applications')
+@ApiErrorResponses()
+@ApiBearerAuth()
+@Roles('applicant')
+@Controller('scholarships')
+export class ApplicationsController {
+  constructor(
+    private readonly applications: ApplicationsService,
+    private readonly bulk: BulkApplyService,
+  ) {}
+
+  @Get(':id/form')
+  @ApiOperation({
+    summary: "A scholarship's requirement form as JSON Schema + UI schema (members, or their own application)",
+    description:
+      'The version your application is pinned to, else the current one; `?version=` asks for a given one, which never changes (cacheable). Non-members without an application to it get 403 SUBSCRIPTION_REQUIRED.',
+  })
+  @ApiOkResponse({ type: FormResponseDto })
+  async form(
+    @CurrentUser() caller: Caller,
+    @Param('id', uuidOf('scholarship')) id: string,
+    @Query() query: FormVersionQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { key, version, schema, uiSchema } = await this.applications.form(caller, id, query.version);
+    // A named version never changes; the default one moves with the provider's edits and the pin.
+    reply.header('cache-control', query.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+    return ok({ key, version, schema, uiSchema });
+  }
+
+  @Get(':id/applicants/get-applicant-details')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'Your application to a scholarship: status and answers (none yet: status null)' })
+  @ApiOkResponse({ type: ApplicantDetailsResponseDto })
+  async details(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
+    return ok(await this.applications.details(caller, id));
+  }
+
+  @Post('submit-individual-scholarship')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Save a draft (status Draft) or submit (status Received) an application',
+    description:
+      'Validated against the form version the application is pinned to: invalid answers are 400 INVALID_ANSWERS with `errors` by requirement key; a submission missing a required answer is kept as a Draft and returns the missing ones in `data.errors`. After the deadline 409 DEADLINE_PASSED; once Received 409 ALREADY_SUBMITTED.',
+  })
+  @ApiOkResponse({ type: ApplicantDetailsResponseDto })
+  async submit(@CurrentUser() caller: Caller, @Body() body: SubmitApplicationDto) {
+    const details = await this.applications.submit(caller, body);
+    return ok(details, details.status === 'Received' ? 'Application submitted' : 'Saved draft');
+  }
+
+  @Post('submit-scholarships')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Easy Apply / bulk apply with a CV (members)',
+    description:
+      "Applies to every listed scholarship at once, or to none: each must be open, match you, and ask for nothing or only a CV (`requirements.cv`, one of your uploads). Non-members 403 SUBSCRIPTION_REQUIRED; a scholarship that cannot take it 400 CANNOT_APPLY with `errors` at 'scholarshipId.{index}'.",
+  })
+  @ApiOkResponse({ type: BulkApplyResponseDto })
+  async submitMany(@CurrentUser() caller: Caller, @Body() body: SubmitScholarshipsDto) {
+    return ok({ applied: await this.bulk.apply(caller, body) }, APPLIED_MESSAGE);
+  }
+}

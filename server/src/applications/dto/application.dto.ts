@@ -1,0 +1,129 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { REQUIREMENT_KINDS } from '@scholarmatch/schemas';
+import { Type } from 'class-transformer';
+import {
+  Allow,
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { ApiResponseBase } from '../../common/api-response.js';
+import { FieldErrorDto } from '../../common/error-body.js';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../scholarships/dto/scholarship-detail.dto.js';
+
+/** One requirement's answer, as the seed sends it. */
+export class RequirementAnswerDto {
+  @ApiProperty({ description: "The requirement's field.key", example: 'essay' })
+  @IsString()
+  @MaxLength(64)
+  key: string;
+
+  @ApiPropertyOptional({
+    description: 'file: an upload publicUrl; link: an http(s) URL; checkbox: boolean; text: string; editor: { text: html } or { url: publicUrl }. Absent or null: unanswered.',
+    oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object' }],
+    example: { text: '<p>My essay…</p>' },
+  })
+  @Allow()
+  fieldValue?: unknown;
+}
+
+export class SubmitApplicationDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'scholarshipId must be a scholarship id' })
+  scholarshipId: string;
+
+  @ApiProperty({ enum: APPLICATION_STATUSES, description: "'Draft' saves without required checks; 'Received' submits (kept as a Draft when a required answer is missing)" })
+  @IsIn(APPLICATION_STATUSES)
+  status: ApplicationStatus;
+
+  @ApiPropertyOptional({ description: 'The form version the answers were filled against (GET scholarships/{id}/form); an existing application keeps its own', example: '3f2a9c0d1b7e4a55' })
+  @IsOptional()
+  @Matches(/^[0-9a-f]{16}$/, { message: 'formVersion must be a form version' })
+  formVersion?: string;
+
+  @ApiProperty({ type: [RequirementAnswerDto] })
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => RequirementAnswerDto)
+  requirements: RequirementAnswerDto[];
+}
+
+class RequirementFieldDto {
+  @ApiProperty() key: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: REQUIREMENT_KINDS }) dataType: string;
+}
+
+export class ApplicantFieldDto {
+  @ApiProperty() key: string;
+  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object' }] }) fieldValue?: unknown;
+  @ApiProperty({ type: RequirementFieldDto }) field: RequirementFieldDto;
+}
+
+export class ApplicantDetailsDto {
+  @ApiProperty({ enum: APPLICATION_STATUSES, nullable: true, description: 'null: not applied yet' })
+  status: ApplicationStatus | null;
+
+  @ApiProperty({ nullable: true, description: 'The form version the application is pinned to' })
+  formVersion: string | null;
+
+  @ApiProperty({ type: [ApplicantFieldDto] })
+  applicantFields: ApplicantFieldDto[];
+
+  @ApiPropertyOptional({ type: [FieldErrorDto], description: "Submitted with required answers missing: what is missing (the application stays a Draft)" })
+  errors?: FieldErrorDto[];
+}
+
+export class ApplicantDetailsResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: ApplicantDetailsDto }) data: ApplicantDetailsDto;
+}
+
+export class FormVersionQueryDto {
+  @ApiPropertyOptional({ description: 'A given version; default: the one your application is pinned to, else the current one' })
+  @IsOptional()
+  @Matches(/^[0-9a-f]{16}$/, { message: 'version must be a form version' })
+  version?: string;
+}
+
+class BulkRequirementsDto {
+  @ApiPropertyOptional({ description: "The CV's upload publicUrl (the CV requirement's key is 'cv')", example: '/api/v1/common/files/5f0c2b9e-8d2a-4c1e-9b7a-2d3e4f5a6b7c' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  cv?: string;
+}
+
+export class SubmitScholarshipsDto {
+  @ApiProperty({ type: [String], format: 'uuid', description: 'The scholarships to apply to (1–100)' })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'Choose at least one scholarship.' })
+  @ArrayMaxSize(100, { message: 'Apply to at most 100 scholarships at once.' })
+  @ArrayUnique({ message: 'A scholarship is listed twice.' })
+  @IsUUID('all', { each: true, message: 'scholarshipId must list scholarship ids' })
+  scholarshipId: string[];
+
+  @ApiPropertyOptional({ type: BulkRequirementsDto })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => BulkRequirementsDto)
+  requirements?: BulkRequirementsDto;
+}
+
+class BulkApplyResultDto {
+  @ApiProperty({ type: [String], description: 'Every listed scholarship, now Received' }) applied: string[];
+}
+
+export class BulkApplyResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: BulkApplyResultDto }) data: BulkApplyResultDto;
+}

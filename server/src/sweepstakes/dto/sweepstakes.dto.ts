@@ -1,0 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiResponseBase } from '../../common/api-response.js';
+
+/** The seed's answers to a sweepstakes entry (seed 000 section 8, seed 001 section 4). */
+export const SWEEPSTAKES_MESSAGES = {
+  applied: 'Successfully applied for scholarship',
+  alreadyApplied: 'Already applied for scholarship',
+  updateProfile: 'Please update your profile',
+} as const;
+
+export class SweepstakesDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty() description: string;
+  @ApiProperty() endsAt: Date;
+  @ApiProperty({ description: 'Whether you have entered it' }) applied: boolean;
+}
+
+export class SweepstakesResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: SweepstakesDto }) data: SweepstakesDto;
+}
+
+class SweepstakesEntryDto {
+  @ApiProperty({ enum: Object.values(SWEEPSTAKES_MESSAGES) }) msg: string;
+}
+
+export class SweepstakesEntryResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: SweepstakesEntryDto }) data: SweepstakesEntryDto;
+}

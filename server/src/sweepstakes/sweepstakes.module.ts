@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { SweepstakesController } from './sweepstakes.controller.js';
+import { SweepstakesService } from './sweepstakes.service.js';
+
+@Module({ controllers: [SweepstakesController], providers: [SweepstakesService] })
+export class SweepstakesModule {}
