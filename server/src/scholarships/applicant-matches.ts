@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { todayIso } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
 import { notSignedIn } from '../auth/access-tokens.js';
-import { FRESHNESS_SQL, RECOMPUTE_SQL } from './match-queries.js';
+import { FRESHNESS_SQL, RECOMPUTE_SQL, withFreshnessSql } from './match-queries.js';
 
 /** What the dashboard needs, aggregated when the matches are computed (valid for that day). */
 export interface MatchSummary {
@@ -45,6 +45,20 @@ export class ApplicantMatches {
       const [row] = (await manager.query(RECOMPUTE_SQL, [userId, today])) as { summary: MatchSummary }[];
       return row.summary;
     });
+  }
+
+  /**
+   * Rows of `read` (a query of the stored matches, `$1` the user) from up-to-date matches, checked
+   * in the same statement: one round trip when they are fresh; recomputed, then read again, when not.
+   * `key` is a column that is never null in a real row (an empty read comes back as one row of nulls).
+   */
+  async read<Row extends Record<string, unknown>>(userId: string, read: string, parameters: unknown[], key: keyof Row): Promise<Row[]> {
+    const rows = (await this.db.query(withFreshnessSql(read, `$${parameters.length + 1}`), [...parameters, todayIso()])) as (Row & { fresh: boolean | null })[];
+    if (rows[0]?.fresh !== true) {
+      await this.current(userId);
+      return (await this.db.query(read, parameters)) as Row[];
+    }
+    return rows.filter((row) => row[key] !== null);
   }
 
   private async state(manager: EntityManager, userId: string, today: string): Promise<{ fresh: boolean; summary: MatchSummary }> {

@@ -20,12 +20,9 @@ export class EligibleScholarshipsService {
   ) {}
 
   async list(caller: Caller, query: EligibleScholarshipsQueryDto): Promise<EligibleScholarshipDto[]> {
-    await this.matches.current(caller.id);
     const orderBy = LIST_ORDERS[query.orderBy ?? 'createdAt'](query.order ?? 'DESC');
-    const rows = (await this.db.query(
-      listPageSql(orderBy),
-      [...this.filterParameters(caller, query), query.offset ?? 0, query.limit ?? 6],
-    )) as CardRow[];
+    const parameters = [...this.filterParameters(caller, query), query.offset ?? 0, query.limit ?? 6];
+    const rows = await this.matches.read<CardRow & Record<string, unknown>>(caller.id, listPageSql(orderBy), parameters, 'id');
     return rows.map(toCard);
   }
 

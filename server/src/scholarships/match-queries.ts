@@ -31,14 +31,28 @@ export function answerFactsSql(answers: string, today: string): string {
 export const RULE_VERDICT_SQL = `eligibility_typed_verdict(r.operator, r.txt, r.texts, r.lo_num, r.hi_num, r.lo_txt, r.hi_txt,
   a.data_type, a.answered, a.comparable, a.txt, a.texts, a.num, a.age)`;
 
-/** Whether the stored matches still describe this applicant today. `$1` user id, `$2` today. */
-export const FRESHNESS_SQL = `
+/** Whether the stored matches still describe this applicant today (the answers', catalogue's and day's versions). */
+export function freshnessSql(userParameter: string, todayParameter: string): string {
+  return `
   SELECT state.summary,
-         state.answers_version = u.answers_version AND state.catalogue_version = catalogue.version AND state.computed_for = $2::date AS fresh
+         state.answers_version = u.answers_version AND state.catalogue_version = catalogue.version AND state.computed_for = ${todayParameter}::date AS fresh
     FROM users u
    CROSS JOIN match_catalogue catalogue
     LEFT JOIN applicant_match_state state ON state.user_id = u.id
-   WHERE u.id = $1`;
+   WHERE u.id = ${userParameter}`;
+}
+
+export const FRESHNESS_SQL = freshnessSql('$1', '$2');
+
+/**
+ * A read of the stored matches (`read`, `$1` the user) in the same statement as the freshness
+ * check, `todayParameter` naming today: one round trip instead of two when the matches are fresh,
+ * which is almost always. `fresh` comes with every row; an empty read gives one row of nulls.
+ */
+export function withFreshnessSql(read: string, todayParameter: string): string {
+  return `WITH freshness AS (${freshnessSql('$1', todayParameter)})
+  SELECT freshness.fresh, page.* FROM freshness LEFT JOIN LATERAL (${read}) AS page ON true`;
+}
 
 /**
  * `$1` user id, `$2` today. Every open scholarship's rules against the applicant's answers in one set-based statement:
