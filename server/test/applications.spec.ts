@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { XSS_LEFTOVERS, XSS_PAYLOADS } from '../../schemas/src/test/xss-corpus.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -222,6 +223,19 @@ describe('applications', () => {
     expect((await call('POST', '/scholarships/submit-scholarships', other.token, { scholarshipId: [ids.easy] })).statusCode).toBe(200);
     const bad = await call('POST', '/scholarships/submit-scholarships', other.token, { scholarshipId: [] });
     expect(bad.json()).toMatchObject({ statusCode: 400, description: 'Choose at least one scholarship.' });
+  });
+
+  it('stores no XSS payload of the corpus, in an essay or in a provider description', async () => {
+    const corpus = XSS_PAYLOADS.join('\n');
+    const target = await publish('XSS', [{ title: 'Essay', dataType: 'editor', key: 'essay' }], { description: `<p>About</p>${corpus}` });
+    const saved = await submit(member, target, 'Draft', [{ key: 'essay', fieldValue: { text: `<p>Mine</p>${corpus}` } }]);
+    expect(saved.statusCode).toBe(200);
+    const stored = (await t.sql.query(`SELECT answers->'essay'->>'text' AS essay FROM applications WHERE user_id = $1 AND scholarship_id = $2`, [member.id, target])).rows[0];
+    expect(stored.essay).toContain('<p>Mine</p>');
+    expect(stored.essay).not.toMatch(XSS_LEFTOVERS);
+    const description = (await call('GET', `/scholarships/${target}`, member.token)).json().data.description;
+    expect(description).toContain('<p>About</p>');
+    expect(description).not.toMatch(XSS_LEFTOVERS);
   });
 
   it("never shows one applicant's application to another", async () => {

@@ -1,4 +1,5 @@
 import { descriptionPreview, htmlToText, sanitizeRichText } from './html.js';
+import { XSS_LEFTOVERS, XSS_PAYLOADS } from '../test/xss-corpus.js';
 
 describe('description preview', () => {
   it('shows sanitised text, not markup or scripts', () => {
@@ -23,5 +24,15 @@ describe('sanitizeRichText', () => {
     expect(clean).not.toMatch(/onclick|onerror|<img|javascript:/);
     expect(clean).toContain('<strong>there</strong>');
     expect(clean).toContain('href="https://example.org"');
+  });
+});
+
+describe('the XSS corpus', () => {
+  it.each(XSS_PAYLOADS.map((payload, i) => [i + 1, payload]))('leaves nothing executable of payload %i: %s', (_n, payload) => {
+    const clean = sanitizeRichText(`<p>before</p>${payload}<p>after</p>`);
+    expect(clean).not.toMatch(XSS_LEFTOVERS);
+    expect(clean).toContain('<p>before</p>');
+    // The preview is text (shown as text): no tag survives, whatever characters do.
+    expect(descriptionPreview(payload)).not.toMatch(/<[a-z!/]/i);
   });
 });
