@@ -35,7 +35,7 @@ export function percentile(sorted: number[], p: number): number {
 
 export interface RequestShape {
   method?: 'GET' | 'POST' | 'PUT';
-  body?: string;
+  body?: string | Buffer;
   headers?: Record<string, string>;
   connections?: number;
   /** Per-connection request (e.g. each connection is another signed-in applicant). */

@@ -11,9 +11,11 @@
  *
  * Then matching at 100,000 scholarships × 100,000 applicants (bench/matching.ts).
  *
- * Settings: BENCH_ONLY (forms, browser, matching; comma-separated; all by default), BENCH_DURATION (s per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
+ * Then uploads: a 2 MB PDF posted over 8 connections (bench/uploads.ts).
+ *
+ * Settings: BENCH_ONLY (forms, browser, matching, uploads; comma-separated; all by default), BENCH_DURATION (s per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
  * (default 16), BENCH_WARMUP (s, default 2), BENCH_LOGIN_CONNECTIONS (default 4),
- * BENCH_PROFILE_CONNECTIONS (default 8).
+ * BENCH_PROFILE_CONNECTIONS (default 8), BENCH_UPLOAD_CONNECTIONS (default 8).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,13 +24,15 @@ import path from 'node:path';
 import { freePort, REPO_ROOT, startServer } from '../e2e/harness.js';
 import { measureProfilePage, type KeystrokeFigures, type LoadFigures } from './browser.js';
 import { measureMatching } from './matching.js';
+import { measureUploads } from './uploads.js';
 import { CONNECTIONS, DURATION, json, measure, medianRound, printTable, ROUNDS, WARMUP, type RequestShape, type Result } from './measure.js';
 
 const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 4);
 const PROFILE_CONNECTIONS = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 8);
 const TARGET_RATIO = 0.6;
-/** BENCH_ONLY=matching (or forms, browser; comma-separated) runs a part; all by default. */
-const PARTS = new Set((process.env.BENCH_ONLY ?? 'forms,browser,matching').split(','));
+/** BENCH_ONLY=matching (or forms, browser, uploads; comma-separated) runs a part; all by default. */
+const ALL_PARTS = 'forms,browser,matching,uploads';
+const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS).split(','));
 
 
 /** A bare Fastify server, in its own process, answering the exact bytes our endpoint answers. */
@@ -182,11 +186,12 @@ if (PARTS.has('forms')) {
   }
 }
 if (PARTS.has('matching')) await measureMatching(results, (line) => process.stdout.write(`${line}\n`));
+if (PARTS.has('uploads')) await measureUploads(results, (line) => process.stdout.write(`${line}\n`));
 printTable(results);
 const outDir = path.join(REPO_ROOT, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });
 // A partial run (BENCH_ONLY) replaces only its own rows of the kept results.
-const kept = PARTS.size === 3 ? [] : (JSON.parse(readFileSync(path.join(outDir, 'latest.json'), 'utf8')) as Result[]).filter((old) => !results.some((r) => r.name === old.name));
+const kept = PARTS.size === ALL_PARTS.split(',').length ? [] : (JSON.parse(readFileSync(path.join(outDir, 'latest.json'), 'utf8')) as Result[]).filter((old) => !results.some((r) => r.name === old.name));
 writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify([...kept, ...results], null, 2)}\n`);
 if (browserFigures) {
   process.stdout.write('\nbrowser (headless Chromium):\n');

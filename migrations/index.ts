@@ -14,6 +14,9 @@ import { CreateWishlist1795317949370 } from './1795317949370-CreateWishlist.js';
 import { MatchIndex1795320474549 } from './1795320474549-MatchIndex.js';
 import { CreateApplications1795320522072 } from './1795320522072-CreateApplications.js';
 import { DropEligibilityOutcome1795324416303 } from './1795324416303-DropEligibilityOutcome.js';
+import { CreateApplicationForms1795326447659 } from './1795326447659-CreateApplicationForms.js';
+import { CreateUploadedFiles1795326655733 } from './1795326655733-CreateUploadedFiles.js';
+import { CreateAssistanceQuestions1795326681666 } from './1795326681666-CreateAssistanceQuestions.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -28,4 +31,7 @@ export const MIGRATIONS = [
   MatchIndex1795320474549,
   CreateApplications1795320522072,
   DropEligibilityOutcome1795324416303,
+  CreateApplicationForms1795326447659,
+  CreateUploadedFiles1795326655733,
+  CreateAssistanceQuestions1795326681666,
 ];

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import multipart from '@fastify/multipart';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino } from 'pino';
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
@@ -15,6 +16,7 @@ import { SpaIndex } from './common/spa-index.js';
 import { setupSwagger } from './common/swagger.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { registerRateLimits } from './common/rate-limit.js';
+import { MULTIPART_LIMITS } from './uploads/upload-part.js';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -93,6 +95,8 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
   });
 
   await registerRateLimits(app, config);
+  // Multipart bodies are read only by the upload route, as a stream within these limits.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   const spa = new SpaIndex(config.WEB_DIST);
   app.useGlobalPipes(createValidationPipe());

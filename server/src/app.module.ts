@@ -1,7 +1,11 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ApplicantsModule } from './applicants/applicants.module.js';
+import { ApplicationsModule } from './applications/applications.module.js';
+import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
+import { SweepstakesModule } from './sweepstakes/sweepstakes.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { DemoModule } from './demo/demo.module.js';
+import { EssaysModule } from './essays/essays.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { ScholarshipsModule } from './scholarships/scholarships.module.js';
 import { AppConfig } from './config/app-config.js';
@@ -9,6 +13,7 @@ import { DatabaseLocation, DatabaseModule } from './database/database.module.js'
 import { FormsModule } from './forms/forms.module.js';
 import { GeoModule } from './geo/geo.module.js';
 import { HealthModule } from './health/health.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 
 /** Configuration and the database location, visible to every module. */
 @Global()
@@ -41,6 +46,11 @@ export class AppModule {
         ApplicantsModule,
         GeoModule,
         ScholarshipsModule,
+        UploadsModule,
+        ApplicationsModule,
+        SweepstakesModule,
+        SubscriptionsModule,
+        EssaysModule,
         DemoModule,
       ],
     };

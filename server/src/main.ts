@@ -2,6 +2,7 @@ import { AppConfig } from './config/app-config.js';
 import { createApp } from './app.factory.js';
 import { DatabaseLocation } from './database/database.module.js';
 import { DEMO_ACCOUNTS, demoDataEnabled } from './demo/demo-accounts.js';
+import { EssayWriter } from './essays/essay-writer.js';
 import { Mailer } from './mail/mailer.js';
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     `  Health:   ${base}/api/v1/health`,
     `  Database: ${database}`,
     `  E-mail:   ${app.get(Mailer).destination}`,
+    `  Essays:   ${app.get(EssayWriter).destination}`,
     ...demoLogins(config, location),
     '',
   ];

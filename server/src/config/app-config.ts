@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,12 +90,27 @@ export class AppConfig {
   @Transform(toBool) @IsBoolean()
   TRUST_PROXY = false;
 
+  /** Any OpenAI-compatible API (…/v1); unset: essays come from the offline generator. */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  LLM_BASE_URL?: string;
+
+  /** Sent as `Authorization: Bearer …` to LLM_BASE_URL when set. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  LLM_API_KEY?: string;
+
+  @IsString() @MinLength(1)
+  LLM_MODEL = 'gpt-4o-mini';
+
+  /** How long one essay request may wait for the model before the caller gets 502. */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600_000)
+  LLM_TIMEOUT_MS = 60_000;
+
   /** Demo accounts (README): 'auto' adds them on the embedded database only. */
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';
 
   static fromEnv(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL');
+    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY');
     const raw = Object.fromEntries(known.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
     const config = plainToInstance(AppConfig, { ...raw, ...overrides });
     const errors = validateSync(config, { whitelist: true });

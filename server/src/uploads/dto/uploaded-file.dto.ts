@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { ApiResponseBase } from '../../common/api-response.js';
+import { UPLOAD_PURPOSES, type UploadPurpose } from '../content-check.js';
+
+export class UploadQueryDto {
+  @ApiPropertyOptional({
+    enum: UPLOAD_PURPOSES,
+    default: 'document',
+    description: 'document: PDF, DOC or DOCX; image: JPG or PNG. At most 2 MB (2,097,152 bytes) either way.',
+  })
+  @IsOptional()
+  @IsIn(UPLOAD_PURPOSES, { message: 'purpose must be document or image.' })
+  purpose?: UploadPurpose;
+}
+
+export class UploadedFileDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+
+  @ApiProperty({ description: 'Where the owner downloads it; the value a form answer holds', example: '/api/v1/common/files/0b6f3c1e-2a4d-4c59-9f1e-7d2b8a6c5e40' })
+  publicUrl: string;
+
+  @ApiProperty({ description: "The client's file name, sanitised, with the detected type's extension (display only)", example: 'My CV.pdf' })
+  name: string;
+
+  @ApiProperty({ description: 'Bytes', example: 48213 }) size: number;
+
+  @ApiProperty({ description: 'The type detected from the content', example: 'application/pdf' }) contentType: string;
+}
+
+export class UploadResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: UploadedFileDto })
+  data: UploadedFileDto;
+}

@@ -1,0 +1,71 @@
+import { Controller, Get, Header, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Caller, CurrentUser } from '../auth/auth.decorators.js';
+import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
+import { UploadQueryDto, UploadResponseDto } from './dto/uploaded-file.dto.js';
+import { attachmentDisposition } from './file-names.js';
+import { readFilePart } from './upload-part.js';
+import { UploadedFilesService } from './uploaded-files.service.js';
+
+const ACCEPTED_TYPES = ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/jpeg', 'image/png'];
+
+@ApiTags('uploads')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Not signed in' })
+@Controller('common')
+export class UploadsController {
+  constructor(private readonly files: UploadedFilesService) {}
+
+  @Post('upload')
+  @ApiOperation({
+    summary: 'Upload a document (PDF, DOC, DOCX) or an image (JPG, PNG) of at most 2 MB (signed in)',
+    description:
+      'The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. ' +
+      "Refusals carry the seed's sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE " +
+      '(a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiCreatedResponse({ type: UploadResponseDto })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: "Not a file of the purpose's types ('You can only upload PDF file!' / 'You can only upload JPG/PNG file!'), or no file" })
+  @ApiPayloadTooLargeResponse({ type: ErrorBodyDto, description: "Larger than 2 MB: 'Pdf must be smaller than 2MB!' / 'Image must be smaller than 2MB!'" })
+  async upload(
+    @CurrentUser() caller: Caller,
+    @Query() query: UploadQueryDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const purpose = query.purpose ?? 'document';
+    const file = await readFilePart(request, reply, purpose);
+    return { statusCode: 201, message: 'File uploaded', data: await this.files.store(caller, purpose, file) };
+  }
+
+  @Get('files/:id')
+  @Header('cache-control', 'private, no-store')
+  @Header('x-content-type-options', 'nosniff')
+  @ApiOperation({ summary: 'Download an upload: its owner only (anyone else: 404)', description: 'Sent as an attachment with the type detected at upload.' })
+  @ApiProduces(...ACCEPTED_TYPES)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The bytes' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'The id is not a UUID' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.' (also for another person's file)" })
+  async download(@CurrentUser() caller: Caller, @Param('id', uuidOf('file')) id: string) {
+    const file = await this.files.open(caller, id);
+    return new StreamableFile(file.bytes, { type: file.contentType, length: file.size, disposition: attachmentDisposition(file.name) });
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import path from 'node:path';
+import { AppConfig } from '../config/app-config.js';
+import { FileStorage, LocalDiskFileStorage } from './file-storage.js';
+import { UploadedFilesService } from './uploaded-files.service.js';
+import { UploadsController } from './uploads.controller.js';
+
+/**
+ * Uploads: `POST common/upload` and `GET common/files/{id}`. Exports UploadedFilesService (and its
+ * pure `uploadIdOfUrl`) so applications can check that a form's file answers are the caller's own.
+ * The storage is the files port: local disk in DATA_DIR/uploads until an object-storage adapter
+ * is provided as FileStorage.
+ */
+@Module({
+  controllers: [UploadsController],
+  providers: [
+    UploadedFilesService,
+    {
+      provide: FileStorage,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): FileStorage => new LocalDiskFileStorage(path.join(config.DATA_DIR, 'uploads')),
+    },
+  ],
+  exports: [UploadedFilesService],
+})
+export class UploadsModule {}

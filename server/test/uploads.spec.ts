@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../src/config/app-config.js';
+import { FileStorage, LocalDiskFileStorage } from '../src/uploads/file-storage.js';
+import { uploadIdOfUrl, UploadedFilesService } from '../src/uploads/uploaded-files.service.js';
+import { accountClient } from './accounts-helpers.js';
+import { startTestApp, type TestApp } from './test-app.js';
+import {
+  compoundFile,
+  docxFile,
+  elfFile,
+  filePart,
+  type FormPart,
+  htmlPdfPolyglot,
+  jpegFile,
+  multipartBody,
+  pdfFile,
+  pngFile,
+  windowsExecutable,
+  zipFile,
+} from './upload-fixtures.js';
+
+const TWO_MIB = 2 * 1024 * 1024;
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Uploads (issue 6): checked by content, stored outside the web root, served to their owner only. */
+describe('uploads', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let owner: { id: string; token: string };
+  let neighbour: { id: string; token: string };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'scholarmatch-uploads-'));
+    t = await startTestApp({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
+    const api = accountClient(t);
+    const person = async () => {
+      const { session } = await api.signUp();
+      return { id: session.user.id, token: session.accessToken };
+    };
+    owner = await person();
+    neighbour = await person();
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = (parts: FormPart[] | { body: Buffer | string; contentType: string }, options: { token?: string | null; query?: string } = {}) => {
+    const { body, contentType } = Array.isArray(parts) ? multipartBody(parts) : parts;
+    const token = options.token === undefined ? owner.token : options.token;
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/common/upload${options.query ?? ''}`,
+      headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: body,
+    });
+  };
+  const download = (url: string, token: string | null = owner.token) =>
+    t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  const refusal = (description: string, errorCode: string, statusCode = 400) => ({ statusCode, error: expect.any(String), message: expect.any(String), description, errorCode });
+
+  it('accepts a PDF, a Word 97 document and a DOCX as documents (the default purpose)', async () => {
+    const cases = [
+      { bytes: pdfFile(), filename: 'My CV.pdf', contentType: 'application/pdf' },
+      { bytes: compoundFile(), filename: 'Essay.doc', contentType: 'application/msword' },
+      { bytes: docxFile(), filename: 'Letter.docx', contentType: DOCX_TYPE },
+    ];
+    for (const file of cases) {
+      // Browsers often declare a generic type: only the bytes count.
+      const res = await upload([filePart(file.bytes, file.filename, 'application/octet-stream')]);
+      expect(res.statusCode).toBe(201);
+      const { data } = res.json();
+      expect(res.json().statusCode).toBe(201);
+      expect(data).toEqual({ id: expect.any(String), publicUrl: `/api/v1/common/files/${data.id}`, name: file.filename, size: file.bytes.length, contentType: file.contentType });
+    }
+  });
+
+  it('accepts a JPEG and a PNG as images; a PDF as an image, or an image as a document, is refused in the seed words', async () => {
+    const jpeg = await upload([filePart(jpegFile(), 'me.jpg', 'image/jpeg')], { query: '?purpose=image' });
+    expect(jpeg.statusCode).toBe(201);
+    expect(jpeg.json().data).toMatchObject({ contentType: 'image/jpeg', name: 'me.jpg' });
+    const png = await upload([filePart(pngFile(), 'me.png', 'image/png')], { query: '?purpose=image' });
+    expect(png.json().data).toMatchObject({ contentType: 'image/png' });
+    const pdfAsImage = await upload([filePart(pdfFile(), 'me.png', 'image/png')], { query: '?purpose=image' });
+    expect(pdfAsImage.json()).toEqual(refusal('You can only upload JPG/PNG file!', 'WRONG_FILE_TYPE'));
+    const imageAsDocument = await upload([filePart(pngFile(), 'cv.pdf')], { query: '?purpose=document' });
+    expect(imageAsDocument.json()).toEqual(refusal('You can only upload PDF file!', 'WRONG_FILE_TYPE'));
+    expect((await upload([filePart(pngFile())], { query: '?purpose=video' })).statusCode).toBe(400);
+  });
+
+  it('takes 2 MiB exactly and answers 413 with the seed message for one byte more', async () => {
+    const exact = await upload([filePart(pdfFile(TWO_MIB))]);
+    expect(exact.statusCode).toBe(201);
+    expect(exact.json().data.size).toBe(TWO_MIB);
+    const over = await upload([filePart(pdfFile(TWO_MIB + 1))]);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual(refusal('Pdf must be smaller than 2MB!', 'FILE_TOO_LARGE', 413));
+    // Answered at the limit; the rest of a large body is not read, the connection closes instead.
+    expect(over.headers.connection).toBe('close');
+    const bigImage = await upload([filePart(Buffer.concat([pngFile(), Buffer.alloc(TWO_MIB)]), 'me.png', 'image/png')], { query: '?purpose=image' });
+    expect(bigImage.json()).toEqual(refusal('Image must be smaller than 2MB!', 'FILE_TOO_LARGE', 413));
+  });
+
+  it('refuses programs named and declared as PDFs, and an HTML page with a PDF inside', async () => {
+    for (const bytes of [elfFile(), windowsExecutable(), htmlPdfPolyglot()]) {
+      const res = await upload([filePart(bytes, 'cv.pdf', 'application/pdf')]);
+      expect(res.json()).toEqual(refusal('You can only upload PDF file!', 'WRONG_FILE_TYPE'));
+    }
+  });
+
+  it('refuses zip bombs and plain zips named .docx, saying why in errorCode', async () => {
+    const bomb = docxFile([{ name: 'word/media/image1.png', data: Buffer.alloc(25 * 1024 * 1024), declaredSize: 100 }]);
+    expect((await upload([filePart(bomb, 'cv.docx', DOCX_TYPE)])).json()).toEqual(refusal('You can only upload PDF file!', 'UNSAFE_ARCHIVE'));
+    const crowded = docxFile(Array.from({ length: 1001 }, (_, i) => ({ name: `word/p${i}.xml`, data: '', store: true })));
+    expect((await upload([filePart(crowded, 'cv.docx', DOCX_TYPE)])).json()).toEqual(refusal('You can only upload PDF file!', 'UNSAFE_ARCHIVE'));
+    const plainZip = zipFile([{ name: 'notes.txt', data: 'not a Word document' }]);
+    expect((await upload([filePart(plainZip, 'cv.docx', DOCX_TYPE)])).json()).toEqual(refusal('You can only upload PDF file!', 'WRONG_FILE_TYPE'));
+    expect(await t.sql.query('SELECT 1 FROM uploaded_files WHERE original_name = $1', ['cv.docx'])).toMatchObject({ rowCount: 0 });
+  });
+
+  it('answers 400 with a description, never a 500, for requests without one well-formed file part', async () => {
+    const json = await upload({ body: JSON.stringify({ file: 'JVBERi0=' }), contentType: 'application/json' });
+    expect(json.json()).toMatchObject({ statusCode: 400, errorCode: 'FILE_MISSING', description: expect.stringContaining('"file"') });
+    const fieldsOnly = await upload([{ name: 'purpose', data: 'document' }]);
+    expect(fieldsOnly.json()).toMatchObject({ statusCode: 400, errorCode: 'FILE_MISSING' });
+    const otherName = await upload([{ ...filePart(pdfFile()), name: 'document' }]);
+    expect(otherName.json()).toMatchObject({ statusCode: 400, errorCode: 'MALFORMED_UPLOAD' });
+    expect(otherName.headers.connection).toBe('close');
+    const twoFiles = await upload([filePart(pdfFile()), filePart(pdfFile())]);
+    expect(twoFiles.json()).toMatchObject({ statusCode: 400, errorCode: 'MALFORMED_UPLOAD' });
+    const truncated = multipartBody([filePart(pdfFile())]);
+    const cut = await upload({ body: truncated.body.subarray(0, truncated.body.length - 30), contentType: truncated.contentType });
+    expect(cut.json()).toMatchObject({ statusCode: 400, errorCode: 'MALFORMED_UPLOAD' });
+    const noBoundary = await upload({ body: 'garbage', contentType: 'multipart/form-data' });
+    expect(noBoundary.json()).toMatchObject({ statusCode: 400, description: expect.any(String) });
+    const manyFields = await upload([...Array.from({ length: 8 }, (_, i) => ({ name: `f${i}`, data: 'x' })), filePart(pdfFile())]);
+    expect(manyFields.json()).toMatchObject({ statusCode: 400, errorCode: 'MALFORMED_UPLOAD' });
+  });
+
+  it('asks anonymous callers to sign in, for uploads and downloads', async () => {
+    const res = await upload([filePart(pdfFile())], { token: null });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ statusCode: 401, description: expect.any(String) });
+    expect((await download(`/api/v1/common/files/${UNKNOWN_ID}`, null)).statusCode).toBe(401);
+  });
+
+  it('serves the bytes to the owner as an attachment with the detected type, and 404 to anyone else', async () => {
+    const bytes = pdfFile();
+    const { data } = (await upload([filePart(bytes, "Résumé (final)'s.html", 'text/html')])).json();
+    expect(data.name).toBe("Résumé (final)'s.html.pdf");
+    const res = await download(data.publicUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect(res.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'content-length': String(bytes.length),
+      'content-disposition': `attachment; filename="R_sum_ (final)'s.html.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%28final%29%27s.html.pdf`,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, no-store',
+      'content-security-policy': expect.stringContaining("default-src 'none'"),
+    });
+    const other = await download(data.publicUrl, neighbour.token);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ statusCode: 404, description: 'There is no such file.', errorCode: 'FILE_NOT_FOUND' });
+    expect((await download(`/api/v1/common/files/${UNKNOWN_ID}`)).json()).toMatchObject({ statusCode: 404, description: 'There is no such file.' });
+    expect((await download('/api/v1/common/files/not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('stores the bytes under the server key, outside any web root, never under the client name', async () => {
+    const bytes = docxFile();
+    const { data } = (await upload([filePart(bytes, '../../web/dist/index.html', DOCX_TYPE)])).json();
+    expect(data.name).toBe('index.html.docx');
+    const storage = t.app.get(FileStorage) as LocalDiskFileStorage;
+    const stored = storage.pathOf(data.id);
+    expect(stored).toBe(path.join(dataDir, 'uploads', data.id.slice(0, 2), data.id));
+    expect(readFileSync(stored).equals(bytes)).toBe(true);
+    for (const webRoot of [path.join(REPO_ROOT, 'web', 'dist'), path.join(REPO_ROOT, 'web', 'public')]) {
+      expect(path.relative(webRoot, stored).startsWith('..')).toBe(true);
+    }
+    const names = readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).map(String);
+    expect(names.some((name) => /index|\.html|\.docx|\.part$/.test(name))).toBe(false);
+    const [row] = (await t.sql.query('SELECT owner_id, purpose, content_type, size, original_name, storage_key, sha256 FROM uploaded_files WHERE id = $1', [data.id])).rows;
+    expect(row).toEqual({
+      owner_id: owner.id,
+      purpose: 'document',
+      content_type: DOCX_TYPE,
+      size: bytes.length,
+      original_name: 'index.html.docx',
+      storage_key: data.id,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
+  });
+
+  it("tells the applications module which file answers are the caller's own uploads", async () => {
+    const mine = (await upload([filePart(pdfFile())])).json().data;
+    const theirs = (await upload([filePart(pdfFile())], { token: neighbour.token })).json().data;
+    const service = t.app.get(UploadedFilesService);
+    const owned = await service.ownedUploadIds(owner.id, [mine.publicUrl, theirs.publicUrl, `/api/v1/common/files/${UNKNOWN_ID}`, 'https://evil.example/x.pdf', 'not a url']);
+    expect(owned).toEqual(new Set([mine.id]));
+    expect(await service.ownedUploadIds(owner.id, [])).toEqual(new Set());
+    expect(uploadIdOfUrl(mine.publicUrl.toUpperCase().replace('/API/V1/COMMON/FILES/', '/api/v1/common/files/'))).toBe(mine.id);
+    expect(uploadIdOfUrl(`${mine.publicUrl}/../x`)).toBeNull();
+    expect(uploadIdOfUrl(`https://host${mine.publicUrl}`)).toBeNull();
+  });
+
+  it("drops a person's uploads with their account", async () => {
+    const { data } = (await upload([filePart(pdfFile())], { token: neighbour.token })).json();
+    await t.sql.query('DELETE FROM users WHERE id = $1', [neighbour.id]);
+    expect((await t.sql.query('SELECT 1 FROM uploaded_files WHERE id = $1', [data.id])).rowCount).toBe(0);
+  });
+});
