@@ -5,7 +5,9 @@ import { TestEnvironment } from 'jest-environment-jsdom';
  * - structuredClone (RJSF copies form data with it),
  * - the Fetch API's Request, Response and Headers (the API client's middleware works on them),
  * - matchMedia, ResizeObserver, scrollTo, IntersectionObserver and PointerEvent (Chakra's
- *   machines; the checkbox dispatches a PointerEvent when its label is clicked).
+ *   machines; the checkbox dispatches a PointerEvent when its label is clicked),
+ * - layout queries ProseMirror (the essay editor) makes on clicks and selection changes:
+ *   elementFromPoint and a Range's client rects. jsdom lays nothing out, so they answer "nowhere".
  */
 export default class BrowserLikeEnvironment extends TestEnvironment {
   constructor(config, context) {
@@ -47,6 +49,10 @@ export default class BrowserLikeEnvironment extends TestEnvironment {
       }
     };
     window.scrollTo = () => {};
+    window.document.elementFromPoint ??= () => null;
+    const noRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON() {} });
+    window.Range.prototype.getBoundingClientRect ??= noRect;
+    window.Range.prototype.getClientRects ??= () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] });
     window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
   }
 }

@@ -4,7 +4,7 @@ export interface ApiErrorBody {
   error?: string;
   message?: string | string[];
   description?: string;
-  /** A stable code for the kinds of failure a page handles on its own (e.g. MEMBERSHIP_REQUIRED). */
+  /** A stable code for the kinds of failure a page handles on its own (e.g. SUBSCRIPTION_REQUIRED). */
   errorCode?: string;
 }
 
@@ -44,6 +44,11 @@ export class ApiError extends Error {
     const errorCode = isRecord(body) ? (body as ApiErrorBody).errorCode : undefined;
     this.errorCode = typeof errorCode === 'string' ? errorCode : undefined;
   }
+}
+
+/** The membership gate's refusal (403): details, requirement forms, Easy Apply, bulk apply, assistance answers. */
+export function isSubscriptionRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.errorCode === 'SUBSCRIPTION_REQUIRED';
 }
 
 /** Retry only what a retry can fix: network failures and server errors, not 4xx answers. */

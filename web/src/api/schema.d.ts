@@ -655,11 +655,239 @@ export interface paths {
         };
         /**
          * One scholarship with its requirements and the match explanation (applicants; members, or own Draft/Received)
-         * @description Non-members get 403 with errorCode MEMBERSHIP_REQUIRED unless they have a Draft or Received application to it.
+         * @description Non-members get 403 with errorCode SUBSCRIPTION_REQUIRED unless they have a Draft or Received application to it.
          */
         get: operations["ScholarshipDetailsController_detail"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/common/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a document (PDF, DOC, DOCX) or an image (JPG, PNG) of at most 2 MB (signed in)
+         * @description The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. Refusals carry the seed's sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE (a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.
+         */
+        post: operations["UploadsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/common/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an upload: its owner only (anyone else: 404)
+         * @description Sent as an attachment with the type detected at upload.
+         */
+        get: operations["UploadsController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/{id}/form": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scholarship's requirement form as JSON Schema + UI schema (members, or their own application)
+         * @description The version your application is pinned to, else the current one; `?version=` asks for a given one, which never changes (cacheable). Non-members without an application to it get 403 SUBSCRIPTION_REQUIRED.
+         */
+        get: operations["ApplicationsController_form"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/{id}/applicants/get-applicant-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your application to a scholarship: status and answers (none yet: status null) */
+        get: operations["ApplicationsController_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/submit-individual-scholarship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a draft (status Draft) or submit (status Received) an application
+         * @description Validated against the form version the application is pinned to: invalid answers are 400 INVALID_ANSWERS with `errors` by requirement key; a submission missing a required answer is kept as a Draft and returns the missing ones in `data.errors`. After the deadline 409 DEADLINE_PASSED; once Received 409 ALREADY_SUBMITTED.
+         */
+        post: operations["ApplicationsController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/submit-scholarships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Easy Apply / bulk apply with a CV (members)
+         * @description Applies to every listed scholarship at once, or to none: each must be open, match you, and ask for nothing or only a CV (`requirements.cv`, one of your uploads). Non-members 403 SUBSCRIPTION_REQUIRED; a scholarship that cannot take it 400 CANNOT_APPLY with `errors` at 'scholarshipId.{index}'.
+         */
+        post: operations["ApplicationsController_submitMany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sweepstakes/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sweepstakes running now and whether you entered it (404 when none runs) */
+        get: operations["SweepstakesController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/register-applicants/apply-scholarship/{sweepstakesId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter the sweepstakes
+         * @description `msg`: 'Successfully applied for scholarship', 'Already applied for scholarship', or 'Please update your profile' (registration not completed).
+         */
+        post: operations["SweepstakesController_apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/applicants/{id}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set an applicant's membership (admins) */
+        put: operations["AdminSubscriptionsController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/assistance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in) */
+        get: operations["AssistanceController_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/assistance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One question's answer (members)
+         * @description Non-members get 403 with errorCode SUBSCRIPTION_REQUIRED; an unknown id is 404 QUESTION_NOT_FOUND.
+         */
+        get: operations["AssistanceController_answer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/register-applicants/get-essay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)
+         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network.
+         */
+        post: operations["EssaysController_getEssay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -879,7 +1107,7 @@ export interface components {
              * @example select
              * @enum {string}
              */
-            dataType: "text" | "textarea" | "editor" | "number" | "select" | "searchSelect" | "multiSelect" | "date" | "monthYear" | "checkbox" | "boolean" | "file" | "link" | "email" | "phone" | "zip" | "grade";
+            dataType: "text" | "textarea" | "editor" | "number" | "select" | "searchSelect" | "multiSelect" | "date" | "monthYear" | "checkbox" | "boolean" | "file" | "link" | "email" | "phone" | "zip" | "grade" | "essay";
             /**
              * @description Ordered choices [{ value, label }]
              * @example [
@@ -957,7 +1185,7 @@ export interface components {
              * @example select
              * @enum {string}
              */
-            dataType: "text" | "textarea" | "editor" | "number" | "select" | "searchSelect" | "multiSelect" | "date" | "monthYear" | "checkbox" | "boolean" | "file" | "link" | "email" | "phone" | "zip" | "grade";
+            dataType: "text" | "textarea" | "editor" | "number" | "select" | "searchSelect" | "multiSelect" | "date" | "monthYear" | "checkbox" | "boolean" | "file" | "link" | "email" | "phone" | "zip" | "grade" | "essay";
             /**
              * @description Ordered choices [{ value, label }]
              * @example [
@@ -1680,6 +1908,207 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["ScholarshipDetailDto"];
+        };
+        UploadedFileDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Where the owner downloads it; the value a form answer holds
+             * @example /api/v1/common/files/0b6f3c1e-2a4d-4c59-9f1e-7d2b8a6c5e40
+             */
+            publicUrl: string;
+            /**
+             * @description The client's file name, sanitised, with the detected type's extension (display only)
+             * @example My CV.pdf
+             */
+            name: string;
+            /**
+             * @description Bytes
+             * @example 48213
+             */
+            size: number;
+            /**
+             * @description The type detected from the content
+             * @example application/pdf
+             */
+            contentType: string;
+        };
+        UploadResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["UploadedFileDto"];
+        };
+        ApplicantDetailsDto: {
+            /**
+             * @description null: not applied yet
+             * @enum {string|null}
+             */
+            status: "Received" | "Draft" | null;
+            /** @description The form version the application is pinned to */
+            formVersion: Record<string, never> | null;
+            applicantFields: components["schemas"]["ApplicantFieldDto"][];
+            /** @description Submitted with required answers missing: what is missing (the application stays a Draft) */
+            errors?: components["schemas"]["FieldErrorDto"][];
+        };
+        ApplicantDetailsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ApplicantDetailsDto"];
+        };
+        RequirementAnswerDto: {
+            /**
+             * @description The requirement's field.key
+             * @example essay
+             */
+            key: string;
+            /**
+             * @description file: an upload publicUrl; link: an http(s) URL; checkbox: boolean; text: string; editor: { text: html } or { url: publicUrl }. Absent or null: unanswered.
+             * @example {
+             *       "text": "<p>My essay…</p>"
+             *     }
+             */
+            fieldValue?: string | boolean | Record<string, never>;
+        };
+        SubmitApplicationDto: {
+            /** Format: uuid */
+            scholarshipId: string;
+            /**
+             * @description 'Draft' saves without required checks; 'Received' submits (kept as a Draft when a required answer is missing)
+             * @enum {string}
+             */
+            status: "Received" | "Draft";
+            /**
+             * @description The form version the answers were filled against (GET scholarships/{id}/form); an existing application keeps its own
+             * @example 3f2a9c0d1b7e4a55
+             */
+            formVersion?: string;
+            requirements: components["schemas"]["RequirementAnswerDto"][];
+        };
+        BulkRequirementsDto: {
+            /**
+             * @description The CV's upload publicUrl (the CV requirement's key is 'cv')
+             * @example /api/v1/common/files/5f0c2b9e-8d2a-4c1e-9b7a-2d3e4f5a6b7c
+             */
+            cv?: string;
+        };
+        SubmitScholarshipsDto: {
+            /** @description The scholarships to apply to (1–100) */
+            scholarshipId: string[];
+            requirements?: components["schemas"]["BulkRequirementsDto"];
+        };
+        BulkApplyResultDto: {
+            /** @description Every listed scholarship, now Received */
+            applied: string[];
+        };
+        BulkApplyResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["BulkApplyResultDto"];
+        };
+        SweepstakesDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** @description Whether you have entered it */
+            applied: boolean;
+        };
+        SweepstakesResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SweepstakesDto"];
+        };
+        SweepstakesEntryDto: {
+            /** @enum {string} */
+            msg: "Successfully applied for scholarship" | "Already applied for scholarship" | "Please update your profile";
+        };
+        SweepstakesEntryResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SweepstakesEntryDto"];
+        };
+        SetSubscriptionDto: {
+            /** @description Whether the applicant has an active membership */
+            active: boolean;
+        };
+        SubscriptionStateDto: {
+            /** Format: uuid */
+            applicantId: string;
+            isActiveSubscription: boolean;
+        };
+        SubscriptionStateResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SubscriptionStateDto"];
+        };
+        AssistanceQuestionDto: {
+            /** @example 1 */
+            id: number;
+            /** @example How do I write a strong personal statement? */
+            question: string;
+        };
+        AssistanceQuestionsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AssistanceQuestionDto"][];
+        };
+        AssistanceAnswerDto: {
+            /** @example 1 */
+            id: number;
+            /** @example How do I write a strong personal statement? */
+            question: string;
+            /** @description Sanitised HTML */
+            answer: string;
+        };
+        AssistanceAnswerResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AssistanceAnswerDto"];
+        };
+        EssayRequestDto: {
+            /**
+             * @description essay: a draft (or the answer) from the scholarship; outline: headed bullet points from your name, school and field of study
+             * @enum {string}
+             */
+            kind: "essay" | "outline";
+            /**
+             * Format: uuid
+             * @description The scholarship the essay is for (its title and description are used); absent: a general essay
+             */
+            scholarshipId?: string;
+            /**
+             * @description Your own extra instruction, added to the prompt the server builds
+             * @example Mention my work at the food bank.
+             */
+            prompt?: string;
+        };
+        EssayDto: {
+            /**
+             * @description Sanitised HTML (headings, paragraphs, lists)
+             * @example <h2>Introduction</h2><ul><li>…</li></ul>
+             */
+            content: string;
+            /**
+             * @description offline: written by the built-in generator (no AI configured), to be shown as such
+             * @enum {string}
+             */
+            source: "ai" | "offline";
+        };
+        EssayResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["EssayDto"];
         };
     };
     responses: never;
@@ -2982,6 +3411,450 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScholarshipDetailResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    UploadsController_upload: {
+        parameters: {
+            query?: {
+                /** @description document: PDF, DOC or DOCX; image: JPG or PNG. At most 2 MB (2,097,152 bytes) either way. */
+                purpose?: "document" | "image";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadResponseDto"];
+                };
+            };
+            /** @description Not a file of the purpose's types ('You can only upload PDF file!' / 'You can only upload JPG/PNG file!'), or no file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Larger than 2 MB: 'Pdf must be smaller than 2MB!' / 'Image must be smaller than 2MB!' */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    UploadsController_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/msword": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description The id is not a UUID */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorBodyDto"];
+                    "application/msword": components["schemas"]["ErrorBodyDto"];
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorBodyDto"];
+                    "image/jpeg": components["schemas"]["ErrorBodyDto"];
+                    "image/png": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description 'There is no such file.' (also for another person's file) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["ErrorBodyDto"];
+                    "application/msword": components["schemas"]["ErrorBodyDto"];
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": components["schemas"]["ErrorBodyDto"];
+                    "image/jpeg": components["schemas"]["ErrorBodyDto"];
+                    "image/png": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApplicationsController_form: {
+        parameters: {
+            query?: {
+                /** @description A given version; default: the one your application is pinned to, else the current one */
+                version?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApplicationsController_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantDetailsResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApplicationsController_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitApplicationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplicantDetailsResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApplicationsController_submitMany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitScholarshipsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkApplyResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SweepstakesController_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SweepstakesResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SweepstakesController_apply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sweepstakesId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SweepstakesEntryResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminSubscriptionsController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetSubscriptionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionStateResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AssistanceController_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistanceQuestionsResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AssistanceController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistanceAnswerResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    EssaysController_getEssay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EssayRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssayResponseDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

@@ -94,15 +94,16 @@ export function accountRoutes() {
     }),
   ];
 
-  // The scholarship lists (issue 5): 6 a page, the page in ?page={n}. The three eligible lists share a chunk.
+  // The scholarship lists (issue 5): 6 a page, the page in ?page={n}. Two eligible lists share a chunk.
   const listRoute = <TPath extends string>(path: TPath, component: RouteComponent) =>
     createRoute({ getParentRoute: () => signedInFrame, path, component, validateSearch: validatePageSearch });
-  const eligibleList = (name: 'EasyApplyPage' | 'RecommendationPage' | 'ApplyWithCvPage') =>
+  const eligibleList = (name: 'EasyApplyPage' | 'RecommendationPage') =>
     lazyRouteComponent(() => import('../pages/scholarships/EligibleListPages'), name);
   const listRoutes = [
     listRoute('/auth/dashboard/easy-apply', eligibleList('EasyApplyPage')),
     listRoute('/auth/dashboard/recommendation', eligibleList('RecommendationPage')),
-    listRoute('/auth/dashboard/easyApplyWithCv', eligibleList('ApplyWithCvPage')),
+    // Bulk apply with a CV brings the upload control: its own chunk.
+    listRoute('/auth/dashboard/easyApplyWithCv', lazyRouteComponent(() => import('../pages/scholarships/ApplyWithCvPage'), 'ApplyWithCvPage')),
     listRoute('/auth/dashboard/saved', lazyRouteComponent(() => import('../pages/scholarships/WishlistPage'), 'WishlistPage')),
     createRoute({
       getParentRoute: () => signedInFrame,
@@ -141,8 +142,21 @@ export function accountRoutes() {
     comingRelease('/auth/dashboard/inbox', 'InboxSoonPage'),
     comingRelease('/auth/dashboard/subscription-support', 'SubscriptionSupportSoonPage'),
     comingRelease('/auth/dashboard/support', 'SupportSoonPage'),
-    comingRelease('/auth/dashboard/assistance', 'AssistanceSoonPage'),
   ];
 
-  return [publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, inboxAlias, ...comingReleaseRoutes])];
+  // Assistance (issue 6): the common questions, and the answer to the one chosen (members).
+  const assistanceRoutes = [
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path: '/auth/dashboard/assistance',
+      component: lazyRouteComponent(() => import('../pages/assistance/AssistancePage'), 'AssistancePage'),
+    }),
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path: '/auth/dashboard/assistanceChat',
+      component: lazyRouteComponent(() => import('../pages/assistance/AssistanceChatPage'), 'AssistanceChatPage'),
+    }),
+  ];
+
+  return [publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, inboxAlias, ...comingReleaseRoutes])];
 }

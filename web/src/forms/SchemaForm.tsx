@@ -2,7 +2,7 @@ import { Box, Button } from '@chakra-ui/react';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import { Templates as chakraTemplates } from '@rjsf/chakra-ui';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
-import { useCallback, useMemo, type MouseEvent } from 'react';
+import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { useErrorVisibility } from './error-visibility';
 import { fields } from './fields';
 import type { SchemaFormContext } from './form-context';
@@ -24,7 +24,8 @@ const ThemedForm = withTheme({
 
 function ignoreErrors() {}
 
-function keepFocus(event: MouseEvent<HTMLButtonElement>) {
+/** A button's mousedown that leaves focus where it is (see the submit button below). */
+export function keepFocus(event: MouseEvent<HTMLButtonElement>) {
   event.preventDefault();
 }
 
@@ -43,6 +44,11 @@ export interface SchemaFormProps {
   formData?: unknown;
   formContext?: SchemaFormContext;
   submitLabel?: string;
+  /**
+   * What stands in the form's footer instead of the one submit button: a bar of several actions
+   * (one of them `type="submit"`), or `null` for none (a read-only form).
+   */
+  actions?: ReactNode;
   disabled?: boolean;
   /** The page shows its own heading: leave out the form's title and description. */
   hideTitle?: boolean;
@@ -70,7 +76,7 @@ export function toErrorSchema(errors: { path: string; message: string }[]): Erro
 }
 
 export function SchemaForm(props: SchemaFormProps) {
-  const { schema: servedSchema, uiSchema, formData, formContext, submitLabel = 'Submit', disabled, hideTitle, serverErrors, onSubmit, onChange } = props;
+  const { schema: servedSchema, uiSchema, formData, formContext, submitLabel = 'Submit', actions, disabled, hideTitle, serverErrors, onSubmit, onChange } = props;
   const schema = useMemo(() => {
     if (!hideTitle) return servedSchema;
     const { title: _title, description: _description, ...rest } = servedSchema;
@@ -116,18 +122,23 @@ export function SchemaForm(props: SchemaFormProps) {
         // The messages are shown under their fields; without a handler RJSF would also log them.
         onError={ignoreErrors}
       >
-        <Button
-          type="submit"
-          colorPalette="brand"
-          mt="6"
-          size="lg"
-          disabled={disabled}
-          // Keeps focus in the field being edited: its blur would show that field's message and push
-          // the button down between mousedown and mouseup, and the click would be lost.
-          onMouseDown={keepFocus}
-        >
-          {submitLabel}
-        </Button>
+        {actions !== undefined ? (
+          // An element even when empty: RJSF adds its own submit button when given no children.
+          <>{actions}</>
+        ) : (
+          <Button
+            type="submit"
+            colorPalette="brand"
+            mt="6"
+            size="lg"
+            disabled={disabled}
+            // Keeps focus in the field being edited: its blur would show that field's message and push
+            // the button down between mousedown and mouseup, and the click would be lost.
+            onMouseDown={keepFocus}
+          >
+            {submitLabel}
+          </Button>
+        )}
       </ThemedForm>
     </Box>
   );

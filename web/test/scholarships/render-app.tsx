@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { queryClient } from '../../src/app/query-client';
+import { toaster } from '../../src/app/toaster';
 import { createAppRouter } from '../../src/app/router';
 import { clearSession, saveSession, type StoredUser } from '../../src/session/session-store';
 import { renderWithChakra } from '../render-form';
@@ -30,7 +31,7 @@ export function renderAppAt(path: string) {
 
 /**
  * Each test starts on an empty query cache, and ends unmounted (first: signing out under a
- * mounted page would re-render it outside act()), unmocked, signed out and wide again.
+ * mounted page would re-render it outside act()), unmocked, signed out, without toasts and wide again.
  */
 export function isolateAppTests() {
   beforeEach(() => queryClient.clear());
@@ -38,6 +39,7 @@ export function isolateAppTests() {
     cleanup();
     jest.restoreAllMocks();
     clearSession();
+    toaster.remove();
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
   });
 }

@@ -15,24 +15,27 @@ const FIELD_DEFINITIONS = [
   { id: 9, key: 'gpa', name: 'GPA', dataType: 'grade', options: {} },
 ];
 
-/** The details call answers with `answer`; the field definitions are there too. */
+/** The details call answers with `answer`; the field definitions and an empty application are there too. */
 function serveDetail(answer: { status: number; body: unknown }) {
   return mockApi('GET').mockImplementation(async (path) => {
     if (path === '/api/v1/scholarships/{id}') return apiAnswer(answer.status, answer.body);
+    if (path === '/api/v1/scholarships/{id}/applicants/get-applicant-details') {
+      return apiAnswer(200, { statusCode: 200, data: { status: null, formVersion: null, applicantFields: [] } });
+    }
     if (path === '/api/v1/register-applicants/form-fields') return apiAnswer(200, { statusCode: 200, data: FIELD_DEFINITIONS });
     return apiAnswer(404, { description: `not mocked: ${path}` });
   });
 }
 
 const found = (detail: ScholarshipDetail) => ({ status: 200, body: { statusCode: 200, data: detail } });
-const MEMBERSHIP_REQUIRED = {
+const SUBSCRIPTION_REQUIRED = {
   status: 403,
   body: {
     statusCode: 403,
     error: 'Forbidden',
     message: 'Forbidden',
     description: 'Scholarship details are for members. Start your free 7-day membership to see them and apply.',
-    errorCode: 'MEMBERSHIP_REQUIRED',
+    errorCode: 'SUBSCRIPTION_REQUIRED',
   },
 };
 
@@ -45,7 +48,7 @@ function ruleItem(text: string) {
 describe('the scholarship details page', () => {
   isolateAppTests();
 
-  it('asks for the id that is the whole query string, and shows the facts, the description and the requirements', async () => {
+  it('asks for the id that is the whole query string, and shows the facts, the description and the application', async () => {
     signIn(true);
     serveDetail(found(DETAIL));
     renderAppAt(DETAIL_PATH);
@@ -60,19 +63,11 @@ describe('the scholarship details page', () => {
     expect(screen.getByRole('region', { name: 'Description' }).querySelector('strong')?.textContent).toBe('lead');
     expect(screen.getByRole('button', { name: 'Save to wishlist' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '← Back' })).toBeTruthy();
-
-    const requirements = screen.getByRole('region', { name: 'Requirements' });
-    const [essay, portfolio] = within(requirements).getAllByRole('listitem');
-    expect(essay.textContent).toContain('Personal essay');
-    expect(essay.textContent).toContain('Essay');
-    expect(essay.textContent).toContain('Tell us about a challenge you overcame.');
-    expect(essay.textContent).not.toContain('Optional');
-    expect(portfolio.textContent).toContain('Link');
-    expect(portfolio.textContent).toContain('Optional');
-    expect(within(requirements).getByText('Applying through the requirement form opens with the next release.')).toBeTruthy();
-    // No pretend form: nothing to fill in or send yet.
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: /Submit|Save draft/ })).toBeNull();
+    // The application (test/applications/) asks for the applicant's answers and the requirement form.
+    expect(screen.getByRole('region', { name: 'Your application' })).toBeTruthy();
+    await waitFor(() =>
+      expect(api.GET).toHaveBeenCalledWith('/api/v1/scholarships/{id}/form', { params: { path: { id: DETAIL.id } }, signal: expect.any(AbortSignal) }),
+    );
   });
 
   it("reads 'No Name' without a title, and badges the applicant's own application", async () => {
@@ -83,12 +78,11 @@ describe('the scholarship details page', () => {
     expect(screen.getByText('Draft')).toBeTruthy();
   });
 
-  it("badges a sent application 'Applied' and drops the note about applying", async () => {
+  it("badges a sent application 'Applied'", async () => {
     signIn(false);
     serveDetail(found(scholarshipDetail({ scholarshipStatus: 'Received' })));
     renderAppAt(DETAIL_PATH);
     expect(await screen.findByText('Applied')).toBeTruthy();
-    expect(screen.queryByText(/opens with the next release/)).toBeNull();
   });
 
   it('explains each rule in words with its verdict, and leads a missing answer to the profile', async () => {
@@ -124,7 +118,7 @@ describe('the scholarship details page', () => {
 
   it('sends a non-member on a wide screen to the plans page, leaving the refused address out of the history', async () => {
     signIn(false);
-    serveDetail(MEMBERSHIP_REQUIRED);
+    serveDetail(SUBSCRIPTION_REQUIRED);
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1440 });
     const router = renderAppAt(DETAIL_PATH);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard/subscription-plan'));
@@ -133,12 +127,12 @@ describe('the scholarship details page', () => {
 
   it('shows a non-member below 961 px the membership popup over the reason', async () => {
     signIn(false);
-    serveDetail(MEMBERSHIP_REQUIRED);
+    serveDetail(SUBSCRIPTION_REQUIRED);
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     const router = renderAppAt(DETAIL_PATH);
     const dialog = await screen.findByRole('dialog', { name: 'Membership Options' });
     expect(within(dialog).getByRole('link', { name: 'See Membership Plans' })).toBeTruthy();
-    expect(screen.getByText(MEMBERSHIP_REQUIRED.body.description)).toBeTruthy();
+    expect(screen.getByText(SUBSCRIPTION_REQUIRED.body.description)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/scholarshipDetail');
   });
 

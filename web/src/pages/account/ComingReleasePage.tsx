@@ -59,12 +59,3 @@ export function SupportSoonPage() {
     />
   );
 }
-
-export function AssistanceSoonPage() {
-  return (
-    <ComingReleasePage
-      title="Assistance"
-      text="Answers to common questions about scholarships and applying open here in a coming release."
-    />
-  );
-}

@@ -7,6 +7,7 @@ import { dashboardSummaryQueryOptions, LIST_FILTERS, type DashboardSummary } fro
 import { useCurrentUser } from '../../session/session-store';
 import { DashboardList } from './DashboardList';
 import { PromoCards } from './PromoCards';
+import { SweepstakesPopup } from './SweepstakesPopup';
 
 /** The seed's four tiles, in its order. */
 const TILES: { label: string; value: (summary: DashboardSummary) => string }[] = [
@@ -60,8 +61,9 @@ const DASHBOARD_LISTS = [
 ] as const;
 
 /**
- * /auth/dashboard: the welcome, the seed's stat tiles, the unlock hint, two promo cards and the
- * first scholarships of each list. The summary and the lists are fetched again on each visit.
+ * /auth/dashboard: the welcome, the seed's stat tiles, the unlock hint, two promo cards, the
+ * first scholarships of each list, and the sweepstakes popup. The summary and the lists are
+ * fetched again on each visit.
  */
 export function DashboardPage() {
   const user = useCurrentUser();
@@ -84,6 +86,7 @@ export function DashboardPage() {
           <DashboardList key={list.title} {...list} />
         ))}
       </Stack>
+      <SweepstakesPopup />
     </Container>
   );
 }

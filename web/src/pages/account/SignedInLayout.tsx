@@ -1,5 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet, useLocation } from '@tanstack/react-router';
+import { Toaster } from '../../app/toaster';
 import { MembershipGate } from '../scholarships/membership-gate';
 import { AppNavBar } from './shell/AppNavBar';
 import { SidebarNav } from './shell/SidebarNav';
@@ -33,7 +34,8 @@ function Sidebar() {
 
 /**
  * The frame of the signed-in pages (seed 000 and 001 section 2): the top bar, the sidebar (except
- * on the full-width pages) and the page. One membership popup serves every scholarship card.
+ * on the full-width pages) and the page. One membership popup serves every scholarship card, one
+ * toaster every page.
  */
 export function SignedInLayout() {
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -49,6 +51,7 @@ export function SignedInLayout() {
           </Box>
         </Flex>
       </Flex>
+      <Toaster />
     </MembershipGate>
   );
 }

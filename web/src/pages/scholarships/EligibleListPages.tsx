@@ -14,19 +14,21 @@ import { ScholarshipListScreen } from './ScholarshipListScreen';
 const listed = (scholarship: EligibleScholarship): ListedScholarship => ({ scholarship, saved: scholarship.isLiked });
 
 /** One page of an eligible list (the route validated `?page`), and its count for the pager. */
-function EligibleListScreen({ title, filter }: { title: string; filter: ListFilter }) {
+export function useEligibleListPage(filter: ListFilter) {
   const { page = 1 } = useSearch({ strict: false });
   const list = useQuery(eligibleScholarshipsQueryOptions(filter, { offset: offsetOf(page), limit: LIST_PAGE_SIZE }));
   const count = useQuery(eligibleCountQueryOptions(filter));
-  return (
-    <ScholarshipListScreen
-      title={title}
-      page={page}
-      items={list.data?.map(listed)}
-      pageCount={count.data === undefined ? undefined : pageCountOf(count.data)}
-      error={list.error ?? count.error}
-    />
-  );
+  return {
+    page,
+    items: list.data?.map(listed),
+    pageCount: count.data === undefined ? undefined : pageCountOf(count.data),
+    error: list.error ?? count.error,
+  };
+}
+
+function EligibleListScreen({ title, filter }: { title: string; filter: ListFilter }) {
+  const list = useEligibleListPage(filter);
+  return <ScholarshipListScreen title={title} {...list} />;
 }
 
 /** /auth/dashboard/easy-apply: the scholarships with no requirement. */
@@ -37,9 +39,4 @@ export function EasyApplyPage() {
 /** /auth/dashboard/recommendation: the matches that ask for something. */
 export function RecommendationPage() {
   return <EligibleListScreen title="Your Recommendation" filter={LIST_FILTERS.recommendation} />;
-}
-
-/** /auth/dashboard/easyApplyWithCv: the matches whose one requirement is a CV. */
-export function ApplyWithCvPage() {
-  return <EligibleListScreen title="Apply With CV Data Only" filter={LIST_FILTERS.cvOnly} />;
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { formatUsd, parseIsoDate } from '@scholarmatch/schemas';
-import { useId, type MouseEvent } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { CardScholarship } from '../../api/scholarships';
 
 /** Seed 000 section 9: the list preview is 150 characters, a missing title reads 'No Name'. */
@@ -78,10 +78,12 @@ interface ScholarshipCardProps {
   detailsLink: DetailsLink;
   /** The title's heading level under the page's own headings. */
   titleAs?: 'h2' | 'h3';
+  /** A control beside 'View details' (bulk apply's 'Include' box). */
+  children?: ReactNode;
 }
 
 /** One scholarship in a list: title, amount, preview, deadline, sponsor, the heart and the way to its details. */
-export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink, titleAs = 'h2' }: ScholarshipCardProps) {
+export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink, titleAs = 'h2', children }: ScholarshipCardProps) {
   const titleId = useId();
   const title = scholarship.title.trim() || MISSING_TITLE;
   const sponsor = scholarship.user.firstName?.trim();
@@ -105,11 +107,14 @@ export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink
         <Fact label="Deadline" value={formatDeadline(scholarship.recurrenceConfig.deadline)} />
         {sponsor ? <Fact label="Sponsor" value={sponsor} /> : null}
       </Box>
-      <Button asChild variant="outline" colorPalette="brand" size="sm" alignSelf="flex-start">
-        <a href={detailsLink.href} onClick={detailsLink.onClick}>
-          View details
-        </a>
-      </Button>
+      <HStack justify="space-between" gap="3" flexWrap="wrap">
+        <Button asChild variant="outline" colorPalette="brand" size="sm">
+          <a href={detailsLink.href} onClick={detailsLink.onClick}>
+            View details
+          </a>
+        </Button>
+        {children}
+      </HStack>
     </Stack>
   );
 }

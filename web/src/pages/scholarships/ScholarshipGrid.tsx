@@ -1,7 +1,7 @@
-import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { CardScholarship } from '../../api/scholarships';
 import { useScholarshipDetailsLink } from './membership-gate';
-import { ScholarshipCard } from './ScholarshipCard';
+import { MISSING_TITLE, ScholarshipCard } from './ScholarshipCard';
 import { useWishlistToggle } from './wishlist-toggle';
 
 /** A card's content and its heart: an eligible list's `isLiked`, or a wishlist entry's. */
@@ -12,11 +12,31 @@ export interface ListedScholarship {
   ownApplication?: boolean;
 }
 
+/** Which cards are in a batch (bulk apply), and how a card's box changes that. */
+export interface CardSelection {
+  isSelected: (id: string) => boolean;
+  onChange: (id: string, selected: boolean) => void;
+}
+
+/** A card's box for the batch, named 'Include {title}' for screen readers. */
+function IncludeBox({ title, selected, onChange }: { title: string; selected: boolean; onChange: (selected: boolean) => void }) {
+  return (
+    <Checkbox.Root checked={selected} onCheckedChange={({ checked }) => onChange(checked === true)} colorPalette="brand" size="sm">
+      <Checkbox.HiddenInput />
+      <Checkbox.Control />
+      <Checkbox.Label>
+        Include<VisuallyHidden> {title}</VisuallyHidden>
+      </Checkbox.Label>
+    </Checkbox.Root>
+  );
+}
+
 /** Seed 000 section 8: an empty list says so. */
 export const EMPTY_LIST_TEXT = 'No Data';
 
-function GatedCard({ item, titleAs }: { item: ListedScholarship; titleAs: 'h2' | 'h3' }) {
-  const detailsLink = useScholarshipDetailsLink(item.scholarship.id, { ownApplication: item.ownApplication });
+function GatedCard({ item, titleAs, selection }: { item: ListedScholarship; titleAs: 'h2' | 'h3'; selection?: CardSelection }) {
+  const { id } = item.scholarship;
+  const detailsLink = useScholarshipDetailsLink(id, { ownApplication: item.ownApplication });
   const toggle = useWishlistToggle();
   return (
     <ScholarshipCard
@@ -25,7 +45,15 @@ function GatedCard({ item, titleAs }: { item: ListedScholarship; titleAs: 'h2' |
       titleAs={titleAs}
       detailsLink={detailsLink}
       onToggleSaved={() => toggle.mutate({ scholarship: item.scholarship, saved: !item.saved })}
-    />
+    >
+      {selection ? (
+        <IncludeBox
+          title={item.scholarship.title.trim() || MISSING_TITLE}
+          selected={selection.isSelected(id)}
+          onChange={(selected) => selection.onChange(id, selected)}
+        />
+      ) : null}
+    </ScholarshipCard>
   );
 }
 
@@ -49,10 +77,12 @@ interface ScholarshipGridProps {
   /** The dashboard's short lists stay two abreast; the list screens go up to three. */
   maxColumns?: 2 | 3;
   titleAs?: 'h2' | 'h3';
+  /** Bulk apply: each card gets a box that puts it in or out of the batch. */
+  selection?: CardSelection;
 }
 
 /** The cards of one page, in a grid that narrows with the screen. */
-export function ScholarshipGrid({ items, pageSize, maxColumns = 3, titleAs = 'h2' }: ScholarshipGridProps) {
+export function ScholarshipGrid({ items, pageSize, maxColumns = 3, titleAs = 'h2', selection }: ScholarshipGridProps) {
   const columns = maxColumns === 3 ? { base: 1, md: 2, xl: 3 } : { base: 1, md: 2 };
   if (items && items.length === 0) {
     return (
@@ -64,7 +94,7 @@ export function ScholarshipGrid({ items, pageSize, maxColumns = 3, titleAs = 'h2
   return (
     <SimpleGrid columns={columns} gap="4" aria-busy={!items}>
       {items
-        ? items.map((item) => <GatedCard key={item.scholarship.id} item={item} titleAs={titleAs} />)
+        ? items.map((item) => <GatedCard key={item.scholarship.id} item={item} titleAs={titleAs} selection={selection} />)
         : Array.from({ length: pageSize }, (_, index) => <CardSkeleton key={index} />)}
     </SimpleGrid>
   );

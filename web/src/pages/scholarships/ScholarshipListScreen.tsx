@@ -4,7 +4,7 @@ import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { Pager } from './Pager';
 import { LIST_PAGE_SIZE } from './paging';
-import { ScholarshipGrid, type ListedScholarship } from './ScholarshipGrid';
+import { ScholarshipGrid, type CardSelection, type ListedScholarship } from './ScholarshipGrid';
 
 interface ScholarshipListProps {
   page: number;
@@ -13,6 +13,7 @@ interface ScholarshipListProps {
   /** Undefined until known: the pager waits for it. */
   pageCount: number | undefined;
   error: Error | null;
+  selection?: CardSelection;
 }
 
 /** The page's frame of a list screen: its width and its title. */
@@ -30,13 +31,13 @@ export function ListScreenFrame({ title, children }: { title: string; children: 
 }
 
 /** One page of cards (or the failure) and the pager under them. */
-export function ScholarshipList({ page, items, pageCount, error }: ScholarshipListProps) {
+export function ScholarshipList({ page, items, pageCount, error, selection }: ScholarshipListProps) {
   return (
     <Stack gap="6">
       {error ? (
         <NoticeBanner notice={{ status: 'error', text: failureText(error) }} />
       ) : (
-        <ScholarshipGrid items={items} pageSize={LIST_PAGE_SIZE} />
+        <ScholarshipGrid items={items} pageSize={LIST_PAGE_SIZE} selection={selection} />
       )}
       {pageCount !== undefined && !error ? <Pager page={page} pageCount={pageCount} /> : null}
     </Stack>

@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate, useRouter } from '@tanstack/react-router';
-import { createContext, useContext, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { isSubscriptionRequired } from '../../api/api-error';
 import { useSubscribed } from '../../session/session-store';
 
 /** Below this width a non-member gets the membership popup instead of the plans page (seed 000 section 4). */
@@ -37,7 +38,8 @@ function MembershipOptionsDialog({ open, onOpenChange }: { open: boolean; onOpen
             </Dialog.Header>
             <Dialog.Body>
               <Text>
-                A scholarship&apos;s details, with its requirements and its application, come with a membership.
+                Scholarship details and applications, Easy Apply, applying with your CV and the assistance answers come
+                with a membership.
               </Text>
             </Dialog.Body>
             <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
@@ -62,7 +64,7 @@ function MembershipOptionsDialog({ open, onOpenChange }: { open: boolean; onOpen
   );
 }
 
-/** Gives the signed-in pages one membership popup, opened by any scholarship card's details link. */
+/** Gives the signed-in pages one membership popup, opened wherever a non-member reaches a members' feature. */
 export function MembershipGate({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
@@ -90,6 +92,19 @@ export function useMembershipPrompt(): (options?: { replace?: boolean }) => void
     if (window.innerWidth < POPUP_BELOW_WIDTH && openMembershipOptions) openMembershipOptions();
     else void navigate({ to: PLANS_PATH, replace });
   };
+}
+
+/**
+ * A page whose content the server refused to a non-member (403 SUBSCRIPTION_REQUIRED): the
+ * membership prompt once per refusal, leaving the refused address out of the history.
+ */
+export function usePromptOnSubscriptionRequired(error: Error | null): void {
+  const promptMembership = useMembershipPrompt();
+  const refused = isSubscriptionRequired(error);
+  useEffect(() => {
+    if (refused) promptMembership({ replace: true });
+    // Once per refusal, not on every render (the prompt function is new each time).
+  }, [refused]);
 }
 
 interface DetailsLinkOptions {

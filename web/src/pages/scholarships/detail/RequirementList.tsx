@@ -1,5 +1,4 @@
-import { Alert, Badge, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
-import { useId } from 'react';
+import { Badge, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { Requirement } from '../../../api/scholarships';
 
 type RequirementKind = NonNullable<Requirement['field']['dataType']>;
@@ -38,37 +37,15 @@ function RequirementRow({ requirement }: { requirement: Requirement }) {
 }
 
 /**
- * What the application asks for. The requirement form itself (with Save draft and Submit)
- * comes with the applications work: until then this lists the requirements and says so, instead
- * of showing a form that could not be sent.
+ * What the application asks for, read-only: shown where the form is not (a non-member looking at
+ * the application they sent before their membership ended).
  */
-export function RequirementList({ requirements, applied }: { requirements: Requirement[]; applied: boolean }) {
-  const headingId = useId();
+export function RequirementList({ requirements }: { requirements: Requirement[] }) {
   return (
-    <Stack as="section" aria-labelledby={headingId} gap="4" borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '5', md: '8' }}>
-      <Heading as="h2" id={headingId} size="lg">
-        Requirements
-      </Heading>
-      {requirements.length === 0 ? (
-        <Text>This scholarship asks for nothing beyond your profile.</Text>
-      ) : (
-        <List.Root as="ul" listStyleType="none" gap="3" m="0" p="0">
-          {requirements.map((requirement) => (
-            <RequirementRow key={requirement.id} requirement={requirement} />
-          ))}
-        </List.Root>
-      )}
-      {/* A sent application has nothing left to fill in (seed 000 section 4 hides the Save/Submit bar then). */}
-      {applied ? null : (
-        <Alert.Root status="info" borderRadius="md">
-          <Alert.Indicator />
-          <Alert.Description>
-            {requirements.length === 0
-              ? 'Applying opens with the next release.'
-              : 'Applying through the requirement form opens with the next release.'}
-          </Alert.Description>
-        </Alert.Root>
-      )}
-    </Stack>
+    <List.Root as="ul" listStyleType="none" gap="3" m="0" p="0" aria-label="Requirements">
+      {requirements.map((requirement) => (
+        <RequirementRow key={requirement.id} requirement={requirement} />
+      ))}
+    </List.Root>
   );
 }

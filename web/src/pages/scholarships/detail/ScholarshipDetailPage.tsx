@@ -2,21 +2,16 @@ import { Badge, Box, Button, Container, Heading, HStack, Link, SimpleGrid, Skele
 import { formatUsd } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useCanGoBack, useLocation, useRouter } from '@tanstack/react-router';
-import { useEffect, useId, type ReactNode } from 'react';
-import { ApiError, failureText } from '../../../api/api-error';
+import { useId, type ReactNode } from 'react';
+import { ApiError, failureText, isSubscriptionRequired } from '../../../api/api-error';
 import { scholarshipDetailQueryOptions, type CardScholarship, type ScholarshipDetail } from '../../../api/scholarships';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
-import { PLANS_PATH, scholarshipIdOf, useMembershipPrompt } from '../membership-gate';
+import { PLANS_PATH, scholarshipIdOf, usePromptOnSubscriptionRequired } from '../membership-gate';
 import { formatDeadline, HeartButton, MISSING_TITLE, previewOf } from '../ScholarshipCard';
 import { useWishlistToggle } from '../wishlist-toggle';
-import { RequirementList } from './RequirementList';
+import { ApplicationSection } from './ApplicationSection';
 import { ServerHtml } from './ServerHtml';
 import { WhyYouMatchPanel } from './WhyYouMatchPanel';
-
-/** The server's refusal of details to a non-member (it lets anyone open their own applications). */
-function isMembershipRequired(error: Error | null): error is ApiError {
-  return error instanceof ApiError && error.errorCode === 'MEMBERSHIP_REQUIRED';
-}
 
 /** The applicant's application, in My Scholarships' words: 'Received' is what the Applied tab lists. */
 const STATUS_BADGES: Record<NonNullable<ScholarshipDetail['scholarshipStatus']>, { label: string; palette: string }> = {
@@ -145,7 +140,7 @@ function DetailSkeleton() {
 /** The refusals the page explains itself; anything else is a banner with 'Try again'. */
 function DetailFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const status = error instanceof ApiError ? error.status : undefined;
-  if (isMembershipRequired(error)) {
+  if (isSubscriptionRequired(error)) {
     return (
       <Unavailable
         title="Details come with a membership"
@@ -179,13 +174,8 @@ function useScholarshipId(): string {
 
 function ScholarshipDetails({ id }: { id: string }) {
   const detail = useQuery(scholarshipDetailQueryOptions(id));
-  const promptMembership = useMembershipPrompt();
-  const membershipRequired = isMembershipRequired(detail.error);
-  useEffect(() => {
-    // Wide screens go to the plans (the refused address leaves the history); narrow ones get the popup over this page.
-    if (membershipRequired) promptMembership({ replace: true });
-    // Once per refusal, not on every render (the prompt function is new each time).
-  }, [membershipRequired]);
+  // Wide screens go to the plans (the refused address leaves the history); narrow ones get the popup over this page.
+  usePromptOnSubscriptionRequired(detail.error);
 
   if (detail.error) return <DetailFailure error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!detail.data) return <DetailSkeleton />;
@@ -195,14 +185,14 @@ function ScholarshipDetails({ id }: { id: string }) {
       <DetailHeader scholarship={scholarship} />
       <Description html={scholarship.description} />
       <WhyYouMatchPanel match={scholarship.match} />
-      <RequirementList requirements={scholarship.requirements} applied={scholarship.scholarshipStatus === 'Received'} />
+      <ApplicationSection scholarship={scholarship} />
     </Stack>
   );
 }
 
 /**
- * /auth/scholarshipDetail?{id}: one scholarship in full, why the applicant matches it, and what
- * applying will ask for. Members see every scholarship; anyone sees their own applications.
+ * /auth/scholarshipDetail?{id}: one scholarship in full, why the applicant matches it, and the
+ * application to it. Members see every scholarship; anyone sees their own applications.
  */
 export function ScholarshipDetailPage() {
   const id = useScholarshipId();

@@ -1,0 +1,158 @@
+import type { Client } from 'openapi-fetch';
+import { refreshAccessToken, endSession } from '../session/auth-middleware';
+import { accessToken } from '../session/session-store';
+import { ApiError, type ApiErrorBody } from './api-error';
+import { api } from './client';
+
+// Replace with components['schemas'][…] once the server's OpenAPI has it.
+/** What `POST /api/v1/common/upload` answers (docs/applications.md, "Uploads"). */
+export interface UploadedFile {
+  id: string;
+  /** `/api/v1/common/files/{id}`: the value a form stores. */
+  publicUrl: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+/** Documents are PDF, DOC or DOCX; images JPG or PNG. The server checks the bytes either way. */
+export type UploadPurpose = 'document' | 'image';
+
+export interface UploadOptions {
+  purpose: UploadPurpose;
+  /** Aborting cancels the transfer; the promise then rejects with an AbortError. */
+  signal?: AbortSignal;
+  /** Share of the bytes sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** The seed's request timeout (seed 000 section 7). */
+const TIMEOUT_MS = 120_000;
+
+interface XhrAnswer {
+  status: number;
+  body: unknown;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The upload was cancelled.', 'AbortError');
+}
+
+/** One multipart POST. XMLHttpRequest rather than fetch: only it reports upload progress. */
+function send(file: File, options: UploadOptions, token: string | null): Promise<XhrAnswer> {
+  const { purpose, signal, onProgress } = options;
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const cancel = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', cancel);
+    xhr.open('POST', `/api/v1/common/upload?purpose=${encodeURIComponent(purpose)}`);
+    xhr.responseType = 'json';
+    xhr.timeout = TIMEOUT_MS;
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      settle();
+      resolve({ status: xhr.status, body: xhr.response });
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    xhr.onerror = xhr.ontimeout = () => {
+      settle();
+      reject(new TypeError('The upload did not reach the server.'));
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Uploads one file as the multipart part `file`, reporting progress. Like every other call it
+ * carries the access token, and a 401 is retried once with a renewed token before the session
+ * ends (session/auth-middleware.ts does the same for fetch calls).
+ */
+export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedFile> {
+  const token = accessToken();
+  let answer = await send(file, options, token);
+  if (answer.status === 401 && token) {
+    const renewed = await refreshAccessToken(token);
+    if (renewed) answer = await send(file, options, renewed);
+    if (answer.status === 401) endSession();
+  }
+  const data = (answer.body as { data?: UploadedFile } | null)?.data;
+  if (answer.status < 200 || answer.status >= 300 || !data?.publicUrl) throw new ApiError(answer.body, answer.status);
+  return data;
+}
+
+// Replace with paths['/api/v1/common/files/{id}'] once the server's OpenAPI has it.
+interface FilePaths {
+  '/api/v1/common/files/{id}': {
+    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+    get: {
+      parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
+      requestBody?: never;
+      responses: {
+        200: { headers: Record<string, unknown>; content: { 'application/octet-stream': Blob } };
+        default: { headers: Record<string, unknown>; content: { 'application/json': ApiErrorBody } };
+      };
+    };
+  };
+}
+
+const files = api as unknown as Client<FilePaths>;
+
+const OWN_FILE = /^\/api\/v1\/common\/files\/([^/?#]+)$/;
+
+/**
+ * Types the browser may show in a tab. The tab would be a blob URL on this site's origin, so
+ * anything else (HTML or SVG could run script there) is downloaded instead.
+ */
+const SHOWN_INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+function clickLink(href: string, setUp: (link: HTMLAnchorElement) => void): void {
+  const link = document.createElement('a');
+  link.href = href;
+  setUp(link);
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Opens an uploaded file. The file route wants the bearer token, which a plain link cannot send:
+ * the bytes are fetched with it and opened from a blob URL (PDFs and images in a new tab, Word
+ * files downloaded under their name). A value that is not one of our files (a link pasted before
+ * uploads existed) opens as an ordinary link.
+ */
+export async function openUploadedFile(publicUrl: string, name?: string): Promise<void> {
+  const id = OWN_FILE.exec(publicUrl)?.[1];
+  if (!id) {
+    window.open(publicUrl, '_blank', 'noopener,noreferrer');
+    return;
+  }
+  const result = await files.GET('/api/v1/common/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
+  if (!result.data) throw new ApiError(result.error, result.response.status);
+  const blob = result.data;
+  const blobUrl = URL.createObjectURL(blob);
+  if (SHOWN_INLINE.has(blob.type)) {
+    clickLink(blobUrl, (link) => {
+      link.target = '_blank';
+      link.rel = 'noopener';
+    });
+  } else {
+    clickLink(blobUrl, (link) => {
+      link.download = name ?? 'document';
+    });
+  }
+  // The new tab or the download reads the blob first; a minute is ample.
+  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}

@@ -1,0 +1,88 @@
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { profileQueryOptions, type Applicant } from '../../api/profile';
+import { currentSweepstakesQueryOptions, enterSweepstakes, SWEEPSTAKES_ANSWERS, type Sweepstakes } from '../../api/sweepstakes';
+import { toaster } from '../../app/toaster';
+import { saveUser, useCurrentUser } from '../../session/session-store';
+
+/** The seed's words when entering fails without a message of its own (seed 000 section 8). */
+const ENTRY_FAILED = 'Failed to apply for scholarship. Please try again.';
+
+const ENDS = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** The person has entered: remember it in the stored user and the caches, so the popup stays away. */
+function useMarkApplied() {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  return () => {
+    if (user) saveUser({ ...user, isScholarshipApplied: true });
+    queryClient.setQueryData(currentSweepstakesQueryOptions.queryKey, (current: Sweepstakes | null | undefined) => current && { ...current, applied: true });
+    queryClient.setQueryData(profileQueryOptions.queryKey, (profile: Applicant | undefined) => profile && { ...profile, isScholarshipApplied: true });
+  };
+}
+
+/**
+ * The dashboard's sweepstakes popup (seed 000 section 2): shown while a sweepstakes runs that the
+ * applicant has not entered. Apply answers with one of the seed's messages, each with its outcome.
+ */
+export function SweepstakesPopup() {
+  const user = useCurrentUser();
+  const alreadyEntered = user?.isScholarshipApplied === true;
+  const sweepstakes = useQuery({ ...currentSweepstakesQueryOptions, enabled: !alreadyEntered });
+  const [dismissed, setDismissed] = useState(false);
+  const navigate = useNavigate();
+  const markApplied = useMarkApplied();
+
+  const outcomes: Record<string, (msg: string) => void> = {
+    [SWEEPSTAKES_ANSWERS.applied]: (msg) => {
+      markApplied();
+      toaster.create({ type: 'success', title: msg });
+    },
+    [SWEEPSTAKES_ANSWERS.alreadyApplied]: markApplied,
+    [SWEEPSTAKES_ANSWERS.profileIncomplete]: () => {
+      setDismissed(true);
+      void navigate({ to: '/auth/userdetails' });
+    },
+  };
+  const entry = useMutation({
+    mutationFn: enterSweepstakes,
+    onSuccess: (msg) => (outcomes[msg] ?? ((text: string) => toaster.create({ type: 'error', title: text || ENTRY_FAILED })))(msg),
+    onError: () => toaster.create({ type: 'error', title: ENTRY_FAILED }),
+  });
+
+  const current = sweepstakes.data;
+  const open = Boolean(current && !current.applied && !alreadyEntered && !dismissed);
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && setDismissed(true)} placement="center" lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{current?.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="3">
+                <Text>{current?.description}</Text>
+                {current?.endsAt ? <Text color="fg.muted" textStyle="sm">Ends {ENDS.format(new Date(current.endsAt))}</Text> : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Not now</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="brand" loading={entry.isPending} onClick={() => current && entry.mutate(current.id)}>
+                Apply
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,10 @@
+import type { AssistanceQuestion } from '../../api/assistance';
+
+/** The question chosen on the assistance page; it travels to its answer in navigation state (seed 000 section 2). */
+export type ChosenQuestion = AssistanceQuestion;
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    assistanceQuestion?: ChosenQuestion;
+  }
+}

@@ -1,0 +1,71 @@
+import { Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { failureText } from '../../../api/api-error';
+import { answersOf, applicantDetailsQueryOptions, requirementFormQueryOptions } from '../../../api/applications';
+import type { ScholarshipDetail } from '../../../api/scholarships';
+import { NoticeBanner } from '../../../forms/NoticeBanner';
+import { useSubscribed } from '../../../session/session-store';
+import { applicationSteps } from './application-steps';
+import { ApplicationStepper } from './ApplicationStepper';
+import { EasyApplyAction } from './EasyApplyAction';
+import { RequirementForm } from './RequirementForm';
+import { RequirementList } from './RequirementList';
+
+function Failure({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <Stack gap="3" align="flex-start">
+      <NoticeBanner notice={{ status: 'error', text: failureText(error) }} />
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * The applicant's application to the scholarship (seed 000 section 2): the stepper, then Easy
+ * Apply when nothing is asked, else the requirement form with its Save draft / Submit bar. A
+ * non-member sees the application they sent, read-only: the form is for members.
+ */
+export function ApplicationSection({ scholarship }: { scholarship: ScholarshipDetail }) {
+  const headingId = useId();
+  const subscribed = useSubscribed();
+  const details = useQuery(applicantDetailsQueryOptions(scholarship.id));
+  const status = details.data ? details.data.status : scholarship.scholarshipStatus;
+  const received = status === 'Received';
+  const asksNothing = scholarship.requirements.length === 0;
+  const showsForm = !asksNothing && (subscribed || !received);
+  const form = useQuery({ ...requirementFormQueryOptions(scholarship.id), enabled: showsForm });
+
+  const stored = useMemo(() => (details.data ? answersOf(details.data) : {}), [details.data]);
+  // The answers being edited (the form is controlled, and the stepper follows them as they change).
+  const [edited, setEdited] = useState<Record<string, unknown>>();
+  const answers = edited ?? stored;
+
+  let body: ReactNode;
+  const failed = details.error ?? (showsForm ? form.error : null);
+  if (failed) {
+    body = <Failure error={failed} onRetry={() => void Promise.all([details.refetch(), showsForm ? form.refetch() : null])} />;
+  } else if (asksNothing) {
+    body = <EasyApplyAction scholarshipId={scholarship.id} received={received} />;
+  } else if (!showsForm) {
+    body = <RequirementList requirements={scholarship.requirements} />;
+  } else if (!form.data || !details.data) {
+    body = <Skeleton height="48" borderRadius="xl" aria-label="Loading the application" />;
+  } else {
+    body = (
+      <RequirementForm scholarshipId={scholarship.id} form={form.data} answers={answers} onAnswersChange={setEdited} received={received} />
+    );
+  }
+
+  return (
+    <Stack as="section" aria-labelledby={headingId} gap="5" borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '5', md: '8' }}>
+      <Heading as="h2" id={headingId} size="lg">
+        Your application
+      </Heading>
+      <ApplicationStepper steps={applicationSteps(status, scholarship.requirements, answers)} />
+      {body}
+    </Stack>
+  );
+}

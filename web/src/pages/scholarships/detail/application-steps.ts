@@ -1,0 +1,49 @@
+import type { ApplicationStatus, Requirement } from '../../../api/scholarships';
+
+/** One step of the application stepper: its title and whether it is done. */
+export interface ApplicationStep {
+  key: string;
+  title: string;
+  done: boolean;
+}
+
+/**
+ * Whether an answer counts as given, the way the server counts it: a non-blank string, a ticked
+ * box, or an object (the essay's `{ text }` or `{ url }`) with such a value inside.
+ */
+export function isFilled(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.some(isFilled);
+  if (value && typeof value === 'object') return Object.values(value).some(isFilled);
+  return false;
+}
+
+/** The requirement's key in the form's answers (its field key; the id when a requirement has none). */
+export function requirementKey(requirement: Requirement): string {
+  return requirement.field.key ?? requirement.id;
+}
+
+/**
+ * The stepper (seed 000 section 4): 'APPLIED' once Received, else 'ELIGIBLE' (the applicant
+ * matches, or could not see the page), then one step per requirement, done when answered.
+ */
+export function applicationSteps(
+  status: ApplicationStatus | null,
+  requirements: Requirement[],
+  answers: Record<string, unknown>,
+): ApplicationStep[] {
+  return [
+    { key: 'status', title: status === 'Received' ? 'APPLIED' : 'ELIGIBLE', done: true },
+    ...requirements.map((requirement) => {
+      const key = requirementKey(requirement);
+      return { key, title: requirement.title, done: isFilled(answers[key]) };
+    }),
+  ];
+}
+
+/** The answers as the server takes them: every requirement of the form, null when unanswered. */
+export function requirementAnswers(keys: string[], answers: Record<string, unknown>): { key: string; fieldValue: unknown }[] {
+  return keys.map((key) => ({ key, fieldValue: isFilled(answers[key]) ? answers[key] : null }));
+}
