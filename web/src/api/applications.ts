@@ -1,59 +1,31 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
+import { api } from './client';
 import type { FormDefinition } from './forms';
-import { pendingClient, type PendingOperation } from './pending-routes';
 import { SaveError } from './profile';
-import { dashboardSummaryQueryOptions, scholarshipKeys, type ApplicationStatus } from './scholarships';
+import type { components } from './schema';
+import { dashboardSummaryQueryOptions, scholarshipKeys } from './scholarships';
 
-// Replace with components['schemas'][…] once the server's OpenAPI has it (docs/applications.md).
-export interface ApplicantField {
-  key: string;
-  fieldValue?: unknown;
-  field: { key: string; name: string; dataType: string };
-}
+type Schemas = components['schemas'];
 
-// Replace with components['schemas'][…] once the server's OpenAPI has it.
-export interface ApplicantDetails {
-  /** null: not applied yet. */
-  status: ApplicationStatus | null;
-  formVersion: string | null;
-  applicantFields: ApplicantField[];
-  /** A submission kept as a Draft: the required answers still missing. */
-  errors?: { path: string; message: string }[];
-}
+/** One requirement's answer in an application: its key, the answer (absent: unanswered) and the requirement's field. */
+export type ApplicantField = Schemas['ApplicationFieldDto'];
+
+/**
+ * The applicant's application: status (null: not applied yet), the pinned form version, the
+ * answers, and after a submission kept as a Draft the required answers missing.
+ */
+export type ApplicantDetails = Schemas['ApplicantDetailsDto'];
 
 /** One requirement's answer as the server takes it; null means unanswered. */
-export interface RequirementAnswer {
-  key: string;
-  fieldValue: unknown;
-}
+export type RequirementAnswer = Schemas['RequirementAnswerDto'];
 
-// Replace with components['schemas'][…] once the server's OpenAPI has it.
-export interface ApplicationSubmission {
-  scholarshipId: string;
-  status: ApplicationStatus;
-  formVersion?: string;
-  requirements: RequirementAnswer[];
-}
+/** Save draft or submit. */
+export type ApplicationSubmission = Schemas['SubmitApplicationDto'];
 
-// Replace with components['schemas'][…] once the server's OpenAPI has it.
-export interface BulkApplication {
-  scholarshipId: string[];
-  requirements?: { cv: string };
-}
-
-type ServedForm = { key: string; version: string; schema: Record<string, unknown>; uiSchema: Record<string, unknown> };
-
-// Replace with the generated paths once the server's OpenAPI has them.
-interface ApplicationPaths {
-  '/api/v1/scholarships/{id}/form': { get: PendingOperation<ServedForm, { id: string }> };
-  '/api/v1/scholarships/{id}/applicants/get-applicant-details': { get: PendingOperation<ApplicantDetails, { id: string }> };
-  '/api/v1/scholarships/submit-individual-scholarship': { post: PendingOperation<ApplicantDetails, never, ApplicationSubmission> };
-  '/api/v1/scholarships/submit-scholarships': { post: PendingOperation<{ applied: string[] }, never, BulkApplication> };
-}
-
-const client = pendingClient<ApplicationPaths>();
+/** Easy Apply (ids alone) or bulk apply with a CV's publicUrl (SubmitScholarshipsDto). */
+export type BulkApplication = Schemas['SubmitScholarshipsDto'];
 
 /** The seed's success text for Easy Apply and bulk apply (seed 000 section 8). */
 export const APPLIED_TEXT = 'Scholarship applied successfully!';
@@ -65,7 +37,7 @@ export const applicationKeys = {
 };
 
 async function fetchRequirementForm(id: string, signal: AbortSignal): Promise<FormDefinition> {
-  const { key, version, schema, uiSchema } = dataOf(await client.GET('/api/v1/scholarships/{id}/form', { params: { path: { id } }, signal }));
+  const { key, version, schema, uiSchema } = dataOf(await api.GET('/api/v1/scholarships/{id}/form', { params: { path: { id } }, signal }));
   return { key, version, schema: schema as RJSFSchema, uiSchema: uiSchema as UiSchema };
 }
 
@@ -81,9 +53,7 @@ export function requirementFormQueryOptions(scholarshipId: string) {
 }
 
 async function fetchApplicantDetails(id: string, signal: AbortSignal): Promise<ApplicantDetails> {
-  return dataOf(
-    await client.GET('/api/v1/scholarships/{id}/applicants/get-applicant-details', { params: { path: { id } }, signal }),
-  );
+  return dataOf(await api.GET('/api/v1/scholarships/{id}/applicants/get-applicant-details', { params: { path: { id } }, signal }));
 }
 
 /** The applicant's own application to a scholarship: its status and answers (none yet: status null). */
@@ -98,7 +68,7 @@ export function applicantDetailsQueryOptions(scholarshipId: string) {
 
 /** The answers as the form holds them: an object keyed by each requirement's key. */
 export function answersOf(details: ApplicantDetails): Record<string, unknown> {
-  return Object.fromEntries(details.applicantFields.map((answer) => [answer.key ?? answer.field.key, answer.fieldValue]));
+  return Object.fromEntries(details.applicantFields.map((answer) => [answer.key, answer.fieldValue]));
 }
 
 /**
@@ -106,14 +76,14 @@ export function answersOf(details: ApplicantDetails): Record<string, unknown> {
  * (400 INVALID_ANSWERS) is a SaveError carrying them for the form.
  */
 export async function submitApplication(submission: ApplicationSubmission): Promise<ApplicantDetails> {
-  const { data, error, response } = await client.POST('/api/v1/scholarships/submit-individual-scholarship', { body: submission });
+  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-individual-scholarship', { body: submission });
   if (!data) throw new SaveError(error, response.status);
   return data.data;
 }
 
 /** Easy Apply (one id, no requirements) and bulk apply with a CV (POST submit-scholarships). */
 export async function applyToScholarships(application: BulkApplication): Promise<string[]> {
-  const { data, error, response } = await client.POST('/api/v1/scholarships/submit-scholarships', { body: application });
+  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-scholarships', { body: application });
   if (!data) throw new ApiError(error, response.status);
   return data.data.applied;
 }

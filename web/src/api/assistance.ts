@@ -1,31 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dataOf, shouldRetry } from './api-error';
-import { pendingClient, type PendingOperation } from './pending-routes';
+import { api } from './client';
+import type { components } from './schema';
 
-// Replace with components['schemas'][…] once the server's OpenAPI has it (docs/applications.md).
-export interface AssistanceQuestion {
-  id: number;
-  question: string;
-}
-
-// Replace with components['schemas'][…] once the server's OpenAPI has it.
-export interface AssistanceAnswer extends AssistanceQuestion {
-  /** Sanitised HTML. */
-  answer: string;
-}
-
-// Replace with the generated paths once the server's OpenAPI has them.
-interface AssistancePaths {
-  '/api/v1/scholarships/assistance': { get: PendingOperation<AssistanceQuestion[]> };
-  '/api/v1/scholarships/assistance/{id}': { get: PendingOperation<AssistanceAnswer, { id: number }> };
-}
-
-const client = pendingClient<AssistancePaths>();
+export type AssistanceQuestion = components['schemas']['AssistanceQuestionDto'];
+/** A question with its answer (sanitised HTML). */
+export type AssistanceAnswer = components['schemas']['AssistanceAnswerDto'];
 
 /** The common questions (anyone signed in); they change only when an editor changes them. */
 export const assistanceQuestionsQueryOptions = queryOptions({
   queryKey: ['assistance', 'questions'],
-  queryFn: async ({ signal }) => dataOf(await client.GET('/api/v1/scholarships/assistance', { signal })),
+  queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/scholarships/assistance', { signal })),
   staleTime: 5 * 60_000,
   retry: shouldRetry,
 });
@@ -37,7 +22,7 @@ export const assistanceQuestionsQueryOptions = queryOptions({
 export function assistanceAnswerQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['register-applicants', 'assistance', id],
-    queryFn: async ({ signal }) => dataOf(await client.GET('/api/v1/scholarships/assistance/{id}', { params: { path: { id } }, signal })),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/scholarships/assistance/{id}', { params: { path: { id } }, signal })),
     staleTime: 5 * 60_000,
     retry: shouldRetry,
   });

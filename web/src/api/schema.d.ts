@@ -1939,6 +1939,19 @@ export interface components {
             message?: string;
             data: components["schemas"]["UploadedFileDto"];
         };
+        RequirementFieldDto: {
+            key: string;
+            name: string;
+            /** @enum {string} */
+            dataType: "file" | "link" | "checkbox" | "text" | "editor";
+        };
+        ApplicationFieldDto: {
+            key: string;
+            fieldValue?: string | boolean | {
+                [key: string]: unknown;
+            };
+            field: components["schemas"]["RequirementFieldDto"];
+        };
         ApplicantDetailsDto: {
             /**
              * @description null: not applied yet
@@ -1946,8 +1959,8 @@ export interface components {
              */
             status: "Received" | "Draft" | null;
             /** @description The form version the application is pinned to */
-            formVersion: Record<string, never> | null;
-            applicantFields: components["schemas"]["ApplicantFieldDto"][];
+            formVersion: string | null;
+            applicantFields: components["schemas"]["ApplicationFieldDto"][];
             /** @description Submitted with required answers missing: what is missing (the application stays a Draft) */
             errors?: components["schemas"]["FieldErrorDto"][];
         };
@@ -1969,7 +1982,9 @@ export interface components {
              *       "text": "<p>My essay…</p>"
              *     }
              */
-            fieldValue?: string | boolean | Record<string, never>;
+            fieldValue?: (string | boolean | {
+                [key: string]: unknown;
+            }) | null;
         };
         SubmitApplicationDto: {
             /** Format: uuid */

@@ -1,36 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, dataOf, shouldRetry } from './api-error';
-import { pendingClient, type PendingOperation } from './pending-routes';
+import { dataOf, shouldRetry } from './api-error';
+import { api } from './client';
+import type { components } from './schema';
 
-// Replace with components['schemas'][…] once the server's OpenAPI has it (docs/applications.md).
-export interface Sweepstakes {
-  id: string;
-  title: string;
-  description: string;
-  endsAt: string;
-  /** The applicant has entered it already. */
-  applied: boolean;
-}
-
-// Replace with the generated paths once the server's OpenAPI has them.
-interface SweepstakesPaths {
-  '/api/v1/sweepstakes/current': { get: PendingOperation<Sweepstakes> };
-  '/api/v1/register-applicants/apply-scholarship/{sweepstakesId}': {
-    post: PendingOperation<{ msg?: string }, { sweepstakesId: string }>;
-  };
-}
-
-const client = pendingClient<SweepstakesPaths>();
+/** The running sweepstakes; `applied`: the applicant has entered it already. */
+export type Sweepstakes = components['schemas']['SweepstakesDto'];
+/** The server's answer to an entry: one of the seed's three sentences. */
+export type SweepstakesMessage = components['schemas']['SweepstakesEntryDto']['msg'];
 
 /** The seed's answers to entering the sweepstakes (seed 000 section 8), word for word. */
 export const SWEEPSTAKES_ANSWERS = {
   applied: 'Successfully applied for scholarship',
   alreadyApplied: 'Already applied for scholarship',
   profileIncomplete: 'Please update your profile',
-} as const;
+} as const satisfies Record<string, SweepstakesMessage>;
 
 async function fetchCurrentSweepstakes(signal: AbortSignal): Promise<Sweepstakes | null> {
-  const result = await client.GET('/api/v1/sweepstakes/current', { signal });
+  const result = await api.GET('/api/v1/sweepstakes/current', { signal });
   // 404: no sweepstakes runs now, which is an answer, not a failure.
   if (result.response.status === 404) return null;
   return dataOf(result);
@@ -44,11 +30,8 @@ export const currentSweepstakesQueryOptions = queryOptions({
   retry: shouldRetry,
 });
 
-/** Enters the sweepstakes; the server's `msg` says how it went (an empty string when it said nothing). */
-export async function enterSweepstakes(sweepstakesId: string): Promise<string> {
-  const { data, error, response } = await client.POST('/api/v1/register-applicants/apply-scholarship/{sweepstakesId}', {
-    params: { path: { sweepstakesId } },
-  });
-  if (!data) throw new ApiError(error, response.status);
-  return data.data?.msg ?? '';
+/** Enters the sweepstakes; the server's `msg` says how it went. */
+export async function enterSweepstakes(sweepstakesId: string): Promise<SweepstakesMessage> {
+  const entry = dataOf(await api.POST('/api/v1/register-applicants/apply-scholarship/{sweepstakesId}', { params: { path: { sweepstakesId } } }));
+  return entry.msg;
 }

@@ -1,22 +1,22 @@
-import type { Client } from 'openapi-fetch';
 import { refreshAccessToken, endSession } from '../session/auth-middleware';
 import { accessToken } from '../session/session-store';
-import { ApiError, type ApiErrorBody } from './api-error';
+import { ApiError } from './api-error';
 import { api } from './client';
+import type { components, operations } from './schema';
 
-// Replace with components['schemas'][…] once the server's OpenAPI has it.
-/** What `POST /api/v1/common/upload` answers (docs/applications.md, "Uploads"). */
-export interface UploadedFile {
-  id: string;
-  /** `/api/v1/common/files/{id}`: the value a form stores. */
-  publicUrl: string;
-  name: string;
-  size: number;
-  contentType: string;
-}
+type UploadOperation = operations['UploadsController_upload'];
+
+/**
+ * What `POST /api/v1/common/upload` answers (docs/applications.md, "Uploads"): `publicUrl`
+ * (`/api/v1/common/files/{id}`) is the value a form stores; `contentType` is detected from the bytes.
+ */
+export type UploadedFile = components['schemas']['UploadedFileDto'];
 
 /** Documents are PDF, DOC or DOCX; images JPG or PNG. The server checks the bytes either way. */
-export type UploadPurpose = 'document' | 'image';
+export type UploadPurpose = NonNullable<NonNullable<UploadOperation['parameters']['query']>['purpose']>;
+
+/** The body of a successful upload (201). */
+type UploadAnswer = UploadOperation['responses'][201]['content']['application/json'];
 
 export interface UploadOptions {
   purpose: UploadPurpose;
@@ -88,27 +88,11 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
     if (renewed) answer = await send(file, options, renewed);
     if (answer.status === 401) endSession();
   }
-  const data = (answer.body as { data?: UploadedFile } | null)?.data;
+  // XMLHttpRequest parses the JSON untyped: the body is the 201 answer only when the status says so.
+  const data = (answer.body as Partial<UploadAnswer> | null)?.data;
   if (answer.status < 200 || answer.status >= 300 || !data?.publicUrl) throw new ApiError(answer.body, answer.status);
   return data;
 }
-
-// Replace with paths['/api/v1/common/files/{id}'] once the server's OpenAPI has it.
-interface FilePaths {
-  '/api/v1/common/files/{id}': {
-    parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
-    get: {
-      parameters: { query?: never; header?: never; path: { id: string }; cookie?: never };
-      requestBody?: never;
-      responses: {
-        200: { headers: Record<string, unknown>; content: { 'application/octet-stream': Blob } };
-        default: { headers: Record<string, unknown>; content: { 'application/json': ApiErrorBody } };
-      };
-    };
-  };
-}
-
-const files = api as unknown as Client<FilePaths>;
 
 const OWN_FILE = /^\/api\/v1\/common\/files\/([^/?#]+)$/;
 
@@ -139,7 +123,7 @@ export async function openUploadedFile(publicUrl: string, name?: string): Promis
     window.open(publicUrl, '_blank', 'noopener,noreferrer');
     return;
   }
-  const result = await files.GET('/api/v1/common/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
+  const result = await api.GET('/api/v1/common/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
   if (!result.data) throw new ApiError(result.error, result.response.status);
   const blob = result.data;
   const blobUrl = URL.createObjectURL(blob);

@@ -23,8 +23,7 @@ export function savedApplication(submission: ApplicationSubmission): ApplicantDe
     status: submission.status,
     formVersion: submission.formVersion ?? null,
     applicantFields: submission.requirements
-      .filter((answer) => answer.fieldValue !== null)
-      .map(({ key, fieldValue }) => ({ key, fieldValue, field: { key, name: key, dataType: 'text' } })),
+      .flatMap(({ key, fieldValue }) => (fieldValue === null || fieldValue === undefined ? [] : [{ key, fieldValue, field: { key, name: key, dataType: 'text' as const } }])),
   };
 }
 

@@ -29,7 +29,8 @@ export class RequirementAnswerDto {
 
   @ApiPropertyOptional({
     description: 'file: an upload publicUrl; link: an http(s) URL; checkbox: boolean; text: string; editor: { text: html } or { url: publicUrl }. Absent or null: unanswered.',
-    oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object' }],
+    oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }],
+    nullable: true,
     example: { text: '<p>My essay…</p>' },
   })
   @Allow()
@@ -64,9 +65,10 @@ class RequirementFieldDto {
   @ApiProperty({ enum: REQUIREMENT_KINDS }) dataType: string;
 }
 
-export class ApplicantFieldDto {
+/** One requirement's answer in an application (named apart from the profile's ApplicantFieldDto). */
+export class ApplicationFieldDto {
   @ApiProperty() key: string;
-  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object' }] }) fieldValue?: unknown;
+  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }] }) fieldValue?: unknown;
   @ApiProperty({ type: RequirementFieldDto }) field: RequirementFieldDto;
 }
 
@@ -74,11 +76,11 @@ export class ApplicantDetailsDto {
   @ApiProperty({ enum: APPLICATION_STATUSES, nullable: true, description: 'null: not applied yet' })
   status: ApplicationStatus | null;
 
-  @ApiProperty({ nullable: true, description: 'The form version the application is pinned to' })
+  @ApiProperty({ type: String, nullable: true, description: 'The form version the application is pinned to' })
   formVersion: string | null;
 
-  @ApiProperty({ type: [ApplicantFieldDto] })
-  applicantFields: ApplicantFieldDto[];
+  @ApiProperty({ type: [ApplicationFieldDto] })
+  applicantFields: ApplicationFieldDto[];
 
   @ApiPropertyOptional({ type: [FieldErrorDto], description: "Submitted with required answers missing: what is missing (the application stays a Draft)" })
   errors?: FieldErrorDto[];

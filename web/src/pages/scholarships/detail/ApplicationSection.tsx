@@ -1,6 +1,6 @@
 import { Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { failureText } from '../../../api/api-error';
 import { answersOf, applicantDetailsQueryOptions, requirementFormQueryOptions } from '../../../api/applications';
 import type { ScholarshipDetail } from '../../../api/scholarships';
@@ -9,8 +9,23 @@ import { useSubscribed } from '../../../session/session-store';
 import { applicationSteps } from './application-steps';
 import { ApplicationStepper } from './ApplicationStepper';
 import { EasyApplyAction } from './EasyApplyAction';
-import { RequirementForm } from './RequirementForm';
 import { RequirementList } from './RequirementList';
+
+function loadRequirementForm() {
+  return import('./RequirementForm');
+}
+
+/**
+ * The form engine (RJSF, ajv, the widgets) comes with the requirement form: fetched only when the
+ * form is shown, so the scholarship's facts render without it, and Easy Apply and the read-only
+ * requirement list never fetch it.
+ */
+const RequirementForm = lazy(() => loadRequirementForm().then((module) => ({ default: module.RequirementForm })));
+
+/** Holds the form's place while its answers or its code arrive. */
+function FormSkeleton() {
+  return <Skeleton height="48" borderRadius="xl" aria-label="Loading the application" />;
+}
 
 function Failure({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (
@@ -37,6 +52,11 @@ export function ApplicationSection({ scholarship }: { scholarship: ScholarshipDe
   const asksNothing = scholarship.requirements.length === 0;
   const showsForm = !asksNothing && (subscribed || !received);
   const form = useQuery({ ...requirementFormQueryOptions(scholarship.id), enabled: showsForm });
+  // The form's code downloads alongside its schema and the answers, not after them.
+  useEffect(() => {
+    // A failed download is not lost: the lazy form asks again when it renders, and reports it then.
+    if (showsForm) loadRequirementForm().catch(() => undefined);
+  }, [showsForm]);
 
   const stored = useMemo(() => (details.data ? answersOf(details.data) : {}), [details.data]);
   // The answers being edited (the form is controlled, and the stepper follows them as they change).
@@ -52,10 +72,12 @@ export function ApplicationSection({ scholarship }: { scholarship: ScholarshipDe
   } else if (!showsForm) {
     body = <RequirementList requirements={scholarship.requirements} />;
   } else if (!form.data || !details.data) {
-    body = <Skeleton height="48" borderRadius="xl" aria-label="Loading the application" />;
+    body = <FormSkeleton />;
   } else {
     body = (
-      <RequirementForm scholarshipId={scholarship.id} form={form.data} answers={answers} onAnswersChange={setEdited} received={received} />
+      <Suspense fallback={<FormSkeleton />}>
+        <RequirementForm scholarshipId={scholarship.id} form={form.data} answers={answers} onAnswersChange={setEdited} received={received} />
+      </Suspense>
     );
   }
 

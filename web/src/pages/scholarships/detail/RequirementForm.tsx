@@ -53,7 +53,8 @@ interface RequirementFormProps {
 /**
  * The served requirement form with Save draft (no required checks: the answers go as they are)
  * and Submit application (RJSF validates first; the server again, against the pinned version).
- * A sent application is shown read-only, without the bar.
+ * A sent application is shown read-only, without the bar. Loaded on demand (React.lazy in
+ * ApplicationSection): it brings the form engine, which the rest of the details page does without.
  */
 export function RequirementForm({ scholarshipId, form, answers, onAnswersChange, received }: RequirementFormProps) {
   const queryClient = useQueryClient();

@@ -6,11 +6,11 @@ import { useId, type ReactNode } from 'react';
 import { ApiError, failureText, isSubscriptionRequired } from '../../../api/api-error';
 import { scholarshipDetailQueryOptions, type CardScholarship, type ScholarshipDetail } from '../../../api/scholarships';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
+import { ServerHtml } from '../../../forms/ServerHtml';
 import { PLANS_PATH, scholarshipIdOf, usePromptOnSubscriptionRequired } from '../membership-gate';
 import { formatDeadline, HeartButton, MISSING_TITLE, previewOf } from '../ScholarshipCard';
 import { useWishlistToggle } from '../wishlist-toggle';
 import { ApplicationSection } from './ApplicationSection';
-import { ServerHtml } from './ServerHtml';
 import { WhyYouMatchPanel } from './WhyYouMatchPanel';
 
 /** The applicant's application, in My Scholarships' words: 'Received' is what the Applied tab lists. */

@@ -1,3 +1,4 @@
+import type { RequirementAnswer } from '../../../api/applications';
 import type { ApplicationStatus, Requirement } from '../../../api/scholarships';
 
 /** One step of the application stepper: its title and whether it is done. */
@@ -44,6 +45,7 @@ export function applicationSteps(
 }
 
 /** The answers as the server takes them: every requirement of the form, null when unanswered. */
-export function requirementAnswers(keys: string[], answers: Record<string, unknown>): { key: string; fieldValue: unknown }[] {
-  return keys.map((key) => ({ key, fieldValue: isFilled(answers[key]) ? answers[key] : null }));
+export function requirementAnswers(keys: string[], answers: Record<string, unknown>): RequirementAnswer[] {
+  // The form's answers are whatever its widgets hold; the server checks each against the schema.
+  return keys.map((key) => ({ key, fieldValue: isFilled(answers[key]) ? (answers[key] as RequirementAnswer['fieldValue']) : null }));
 }
