@@ -169,6 +169,9 @@ describe('uploads', () => {
     expect(other.json()).toMatchObject({ statusCode: 404, description: 'There is no such file.', errorCode: 'FILE_NOT_FOUND' });
     expect((await download(`/api/v1/common/files/${UNKNOWN_ID}`)).json()).toMatchObject({ statusCode: 404, description: 'There is no such file.' });
     expect((await download('/api/v1/common/files/not-a-uuid')).statusCode).toBe(400);
+    // What the file is, for showing it after a reload, to its owner only.
+    expect((await download(`${data.publicUrl}/info`)).json().data).toEqual({ id: data.id, publicUrl: data.publicUrl, name: data.name, size: bytes.length, contentType: 'application/pdf' });
+    expect((await download(`${data.publicUrl}/info`, neighbour.token)).statusCode).toBe(404);
   });
 
   it('stores the bytes under the server key, outside any web root, never under the client name', async () => {

@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,8 +9,14 @@ import { system } from '../src/app/theme';
 import { SchemaForm } from '../src/forms/SchemaForm';
 import type { SchemaFormContext } from '../src/forms/form-context';
 
+/** Chakra, and a query cache of its own per render (widgets such as the upload read through it, as in the app). */
 export function renderWithChakra(ui: ReactElement) {
-  return render(<ChakraProvider value={system}>{ui}</ChakraProvider>);
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queries}>
+      <ChakraProvider value={system}>{ui}</ChakraProvider>
+    </QueryClientProvider>,
+  );
 }
 
 interface FormSetup {

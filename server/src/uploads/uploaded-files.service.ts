@@ -75,6 +75,16 @@ export class UploadedFilesService {
     return { bytes, name: row.original_name, size: row.size, contentType: row.content_type };
   }
 
+  /** What the owner's upload is (its name, size and type), to show it without downloading it. */
+  async info(caller: Caller, id: string): Promise<UploadedFileDto> {
+    const [row] = (await this.db.query(
+      `SELECT original_name AS name, size, content_type AS "contentType" FROM uploaded_files WHERE id = $1 AND owner_id = $2`,
+      [id, caller.id],
+    )) as { name: string; size: number; contentType: string }[];
+    if (!row) throw new ApiError(404, NOT_FOUND, { errorCode: 'FILE_NOT_FOUND' });
+    return { id, publicUrl: publicUrlOf(id), ...row };
+  }
+
   /** Which of these `/api/v1/common/files/{id}` URLs are `ownerId`'s uploads: their ids. */
   async ownedUploadIds(ownerId: string, publicUrls: string[]): Promise<Set<string>> {
     const ids = [...new Set(publicUrls.map(uploadIdOfUrl).filter((id): id is string => id !== null))];

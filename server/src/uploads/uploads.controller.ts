@@ -56,6 +56,15 @@ export class UploadsController {
     return { statusCode: 201, message: 'File uploaded', data: await this.files.store(caller, purpose, file) };
   }
 
+  @Get('files/:id/info')
+  @Header('cache-control', 'private, no-store')
+  @ApiOperation({ summary: "An upload's name, size and type: its owner only (anyone else: 404)" })
+  @ApiOkResponse({ type: UploadResponseDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.' (also for another person's file)" })
+  async info(@CurrentUser() caller: Caller, @Param('id', uuidOf('file')) id: string) {
+    return { statusCode: 200, data: await this.files.info(caller, id) };
+  }
+
   @Get('files/:id')
   @Header('cache-control', 'private, no-store')
   @Header('x-content-type-options', 'nosniff')

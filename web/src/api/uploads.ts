@@ -1,6 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { refreshAccessToken, endSession } from '../session/auth-middleware';
 import { accessToken } from '../session/session-store';
-import { ApiError } from './api-error';
+import { ApiError, dataOf } from './api-error';
 import { api } from './client';
 import type { components, operations } from './schema';
 
@@ -139,4 +140,25 @@ export async function openUploadedFile(publicUrl: string, name?: string): Promis
   }
   // The new tab or the download reads the blob first; a minute is ample.
   setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+}
+
+/** The upload's id in its publicUrl (`/api/v1/common/files/{id}`), or null for anything else. */
+function uploadIdOf(publicUrl: string): string | null {
+  return /^\/api\/v1\/common\/files\/([0-9a-f-]{36})$/.exec(publicUrl)?.[1] ?? null;
+}
+
+/**
+ * What a stored answer's file is (its name), for showing it after a reload: the answer itself
+ * holds only the address. Only the owner gets it; for anything else there is nothing to ask.
+ */
+export function uploadInfoQueryOptions(publicUrl: string | undefined) {
+  const id = publicUrl ? uploadIdOf(publicUrl) : null;
+  return queryOptions({
+    queryKey: ['register-applicants', 'uploads', id],
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/common/files/{id}/info', { params: { path: { id: id! } }, signal })),
+    enabled: id !== null,
+    // A file never changes once uploaded.
+    staleTime: Infinity,
+    retry: false,
+  });
 }

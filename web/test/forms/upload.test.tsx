@@ -136,19 +136,22 @@ describe('upload widget', () => {
     }
   });
 
-  it('removes a stored file, and opens one through the API with the token', async () => {
-    const get = (jest.spyOn(api, 'GET') as unknown as jest.Mock<(...args: unknown[]) => Promise<unknown>>).mockResolvedValue({
-      data: new Blob(['%PDF'], { type: 'application/pdf' }),
-      response: new Response(null, { status: 200 }),
-    });
+  it('names a stored file, removes it, and opens one through the API with the token', async () => {
+    const info = { id: '5f0c6f1e-7d6a-4a41-9b6e-2f1f7c1d9a10', publicUrl: PUBLIC_URL, name: 'transcript.pdf', size: 4, contentType: 'application/pdf' };
+    const get = (jest.spyOn(api, 'GET') as unknown as jest.Mock<(...args: unknown[]) => Promise<unknown>>).mockImplementation(async (path) =>
+      path === '/api/v1/common/files/{id}/info'
+        ? { data: { statusCode: 200, data: info }, response: new Response(null, { status: 200 }) }
+        : { data: new Blob(['%PDF'], { type: 'application/pdf' }), response: new Response(null, { status: 200 }) },
+    );
     const createObjectURL = jest.fn(() => 'blob:http://localhost/1');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const form = renderForm({ schema, uiSchema, formData: { transcript: PUBLIC_URL } });
 
-    await form.user.click(screen.getByRole('button', { name: 'Open Uploaded file' }));
+    // The answer holds only the address; its name comes from the server.
+    await form.user.click(await screen.findByRole('button', { name: 'Open transcript.pdf' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(get.mock.calls[0].slice(0, 2)).toEqual([
+    expect(get.mock.calls.find(([path]) => path === '/api/v1/common/files/{id}')?.slice(0, 2)).toEqual([
       '/api/v1/common/files/{id}',
       { params: { path: { id: '5f0c6f1e-7d6a-4a41-9b6e-2f1f7c1d9a10' } }, parseAs: 'blob' },
     ]);

@@ -1,7 +1,8 @@
 import { Button, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { ApiError } from '../../api/api-error';
-import { openUploadedFile, type UploadedFile } from '../../api/uploads';
+import { openUploadedFile, uploadInfoQueryOptions, type UploadedFile } from '../../api/uploads';
 import { useFileUpload, type UploadRules } from './use-file-upload';
 
 export interface FileUploadControlProps {
@@ -106,7 +107,9 @@ export function FileUploadControl(props: FileUploadControlProps) {
     upload.cancel();
     setRefocus(true);
   };
-  const name = value && uploaded?.publicUrl === value ? uploaded.name : value ? nameOf(value) : '';
+  const justUploaded = value !== undefined && uploaded?.publicUrl === value;
+  const stored = useQuery({ ...uploadInfoQueryOptions(justUploaded ? undefined : value) });
+  const name = justUploaded ? uploaded.name : value ? (stored.data?.name ?? nameOf(value)) : '';
   const open = () => {
     if (!value) return;
     setOpenError(null);

@@ -72,10 +72,13 @@ function ToolbarButton(props: { label: string; active?: boolean; disabled?: bool
   );
 }
 
+const IDLE_TOOLBAR = { bold: false, italic: false, heading2: false, heading3: false, bulletList: false, orderedList: false, canUndo: false, canRedo: false };
+
 function Toolbar({ editor }: { editor: Editor }) {
   const state = useEditorState({
     editor,
-    selector: ({ editor: current }) => ({
+    // A destroyed editor (the drawer remounting it) has no schema left to ask.
+    selector: ({ editor: current }) => current.isDestroyed ? IDLE_TOOLBAR : ({
       bold: current.isActive('bold'),
       italic: current.isActive('italic'),
       heading2: current.isActive('heading', { level: 2 }),
@@ -134,7 +137,7 @@ export default function EssayEditor({ content, label, ref }: EssayEditorProps) {
     },
   });
   const shown = useRef(content);
-  const words = useEditorState({ editor, selector: ({ editor: current }) => countWords(current.getText()) });
+  const words = useEditorState({ editor, selector: ({ editor: current }) => (current.isDestroyed ? 0 : countWords(current.getText())) });
 
   useEffect(() => {
     if (shown.current === content) return;
