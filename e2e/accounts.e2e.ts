@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ARTIFACTS, browserSuite } from './harness.js';
+import { ARTIFACTS, browserSuite, dismissSweepstakes } from './harness.js';
 
 const STUDENT = { email: 'student@demo.scholarmatch.test', password: 'DemoStudent#2026' };
 const ADMIN = { email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026' };
@@ -87,6 +87,7 @@ describe('accounts in a real browser', () => {
     await dialog.getByRole('button', { name: 'Login' }).click();
     await suite.page.waitForURL('**/auth/dashboard');
     await suite.page.getByText('Welcome back, Maya!').waitFor();
+    await dismissSweepstakes(suite.page);
     await suite.page.screenshot({ path: path.join(ARTIFACTS, 'dashboard.png') });
 
     await suite.page.getByRole('button', { name: 'Logout' }).click();

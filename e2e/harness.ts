@@ -200,3 +200,11 @@ export function watchPage(page: Page): { problems: string[] } {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return { problems };
 }
+
+/**
+ * The dashboard offers the demo sweepstakes to applicants who have not entered (a modal): waits
+ * for it and answers 'Not now', as a person heading elsewhere would.
+ */
+export async function dismissSweepstakes(page: Page): Promise<void> {
+  await page.getByRole('dialog', { name: /Sweepstakes/ }).getByRole('button', { name: 'Not now' }).click();
+}
