@@ -87,6 +87,8 @@ describe('accounts in a real browser', () => {
     await dialog.getByRole('button', { name: 'Login' }).click();
     await suite.page.waitForURL('**/auth/dashboard');
     await suite.page.getByText('Welcome back, Maya!').waitFor();
+    await suite.page.getByRole('dialog', { name: /Sweepstakes/ }).waitFor();
+    await suite.page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-sweepstakes.png') });
     await dismissSweepstakes(suite.page);
     await suite.page.screenshot({ path: path.join(ARTIFACTS, 'dashboard.png') });
 
