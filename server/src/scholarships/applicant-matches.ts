@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { todayIso } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
 import { notSignedIn } from '../auth/access-tokens.js';
+import { preparedQuery } from '../database/prepared-query.js';
 import { FRESHNESS_SQL, RECOMPUTE_SQL, withFreshnessSql } from './match-queries.js';
 
 /** What the dashboard needs, aggregated when the matches are computed (valid for that day). */
@@ -34,8 +35,9 @@ export class ApplicantMatches {
   /** Brings the applicant's matches up to date and returns the day's aggregates. */
   async current(userId: string): Promise<MatchSummary> {
     const today = todayIso();
-    const state = await this.state(this.db.manager, userId, today);
-    if (state.fresh) return state.summary;
+    const [row] = await preparedQuery<{ fresh: boolean | null; summary: MatchSummary | null }>(this.db, FRESHNESS_SQL, [userId, today]);
+    if (!row) throw notSignedIn();
+    if (row.fresh === true) return row.summary as MatchSummary;
     return this.db.transaction(async (manager) => {
       // One recomputation per applicant at a time; whoever waited finds it done.
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 5))`, [userId]);
@@ -53,7 +55,7 @@ export class ApplicantMatches {
    * `key` is a column that is never null in a real row (an empty read comes back as one row of nulls).
    */
   async read<Row extends Record<string, unknown>>(userId: string, read: string, parameters: unknown[], key: keyof Row): Promise<Row[]> {
-    const rows = (await this.db.query(withFreshnessSql(read, `$${parameters.length + 1}`), [...parameters, todayIso()])) as (Row & { fresh: boolean | null })[];
+    const rows = await preparedQuery<Row & { fresh: boolean | null }>(this.db, withFreshnessSql(read, `$${parameters.length + 1}`), [...parameters, todayIso()]);
     if (rows[0]?.fresh !== true) {
       await this.current(userId);
       return (await this.db.query(read, parameters)) as Row[];
