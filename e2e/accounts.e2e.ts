@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ARTIFACTS, browserSuite, dismissSweepstakes } from './harness.js';
+import { ARTIFACTS, browserSuite, dismissSweepstakes, settledDialog } from './harness.js';
 
 const STUDENT = { email: 'student@demo.scholarmatch.test', password: 'DemoStudent#2026' };
 const ADMIN = { email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026' };
@@ -88,6 +88,7 @@ describe('accounts in a real browser', () => {
     await suite.page.waitForURL('**/auth/dashboard');
     await suite.page.getByText('Welcome back, Maya!').waitFor();
     await suite.page.getByRole('dialog', { name: /Sweepstakes/ }).waitFor();
+    await settledDialog(suite.page);
     await suite.page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-sweepstakes.png') });
     await dismissSweepstakes(suite.page);
     await suite.page.screenshot({ path: path.join(ARTIFACTS, 'dashboard.png') });

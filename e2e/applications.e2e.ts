@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { XSS_PAYLOADS } from '../schemas/src/test/xss-corpus.js';
-import { ARTIFACTS, browserSuite } from './harness.js';
+import { ARTIFACTS, browserSuite, settledDialog } from './harness.js';
 
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const PASSWORD = 'a long passphrase';
@@ -146,10 +146,25 @@ describe('applications in a real browser', () => {
     await page.getByRole('button', { name: 'Open cv.pdf' }).waitFor();
     await apply.click();
     await page.getByText('Thanks for submitting the application!').waitFor();
+    await settledDialog(page);
     await page.screenshot({ path: path.join(ARTIFACTS, 'bulk-apply-thanks.png') });
     const status = async (id: string) => (await apiCall('GET', `/scholarships/${id}/applicants/get-applicant-details`, undefined, member.token)).body.data.status;
     expect(await status(kept)).toBe('Received');
     expect(await status(dropped)).toBeNull();
+  });
+
+  it('shows a member the assistance questions and an answer', async () => {
+    const { page } = suite;
+    const member = await applicant('Ana', true);
+    await signIn(page, member.email);
+    await page.goto(`${suite.server.baseUrl}/auth/dashboard/assistance`);
+    await page.getByText('How do I write a strong personal statement?').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'assistance.png') });
+    await page.getByRole('button', { name: 'See answer' }).first().click();
+    await page.waitForURL('**/auth/dashboard/assistanceChat');
+    await page.getByText('How do I write a strong personal statement?').waitFor();
+    await page.locator('p').filter({ hasText: /\w{4,}/ }).first().waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'assistance-answer.png') });
   });
 
   it('runs no XSS payload of the corpus, in a provider description or a submitted essay', async () => {

@@ -208,3 +208,8 @@ export function watchPage(page: Page): { problems: string[] } {
 export async function dismissSweepstakes(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: /Sweepstakes/ }).getByRole('button', { name: 'Not now' }).click();
 }
+
+/** Waits until the open dialog's entrance animation has finished (for a screenshot of it). */
+export async function settledDialog(page: Page): Promise<void> {
+  await page.getByRole('dialog').last().evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+}
