@@ -1,0 +1,241 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { accountClient } from './accounts-helpers.js';
+import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+/**
+ * Who may reach what, for every operation of the committed OpenAPI document (issue 7's ownership
+ * matrix). Each operation is in exactly one class below; a new route that is not classified fails
+ * the first test, so it cannot ship without saying who may call it.
+ */
+const ACCESS = {
+  /** Anyone, signed in or not. */
+  public: [
+    'POST /api/v1/users/auth/login',
+    'POST /api/v1/users/auth/refresh',
+    'POST /api/v1/users/auth/logout',
+    'GET /api/v1/health',
+    'GET /api/v1/forms/{formKey}',
+    'POST /api/v1/forms/{formKey}/validate',
+    'GET /api/v1/register-applicants/form-fields',
+    'GET /api/v1/register-applicants/form-fields/{key}/options',
+    'POST /api/v1/register-applicants',
+    'POST /api/v1/register-applicants/forgot-password',
+    'POST /api/v1/register-applicants/verify-otp',
+    'POST /api/v1/register-applicants/reset-password',
+    'GET /api/v1/common/geo',
+    'GET /api/v1/scholarships/eligible-scholarships/stats',
+    'POST /api/v1/scholarships/eligible-scholarships/stats',
+  ],
+  /** Admins only. */
+  admin: [
+    'GET /api/v1/admin/mail-outbox',
+    'GET /api/v1/admin/form-fields',
+    'POST /api/v1/admin/form-fields',
+    'PATCH /api/v1/admin/form-fields/{id}',
+    'DELETE /api/v1/admin/form-fields/{id}',
+    'PUT /api/v1/admin/applicants/{id}/subscription',
+  ],
+  /** Providers, on their own scholarships only. */
+  provider: [
+    'GET /api/v1/providers/scholarships',
+    'POST /api/v1/providers/scholarships',
+    'GET /api/v1/providers/scholarships/{id}',
+    'PATCH /api/v1/providers/scholarships/{id}',
+    'POST /api/v1/providers/scholarships/{id}/publish',
+    'POST /api/v1/providers/scholarships/{id}/close',
+  ],
+  /** Signed in; the id in the path is the caller's own (a user or a file): anyone else's is refused. */
+  ownId: [
+    'PUT /api/v1/register-applicants/{id}',
+    'PUT /api/v1/register-applicants/{id}/update-password',
+    'GET /api/v1/common/files/{id}',
+    'GET /api/v1/common/files/{id}/info',
+  ],
+  /** Signed in; what is read or written is the caller's own, found from the token (never from the request). */
+  caller: [
+    'GET /api/v1/users/me',
+    'GET /api/v1/register-applicants/profile/minimal',
+    'GET /api/v1/register-applicants/profile',
+    'GET /api/v1/scholarships/mine-eligible-scholarships',
+    'GET /api/v1/scholarships/mine-eligible-scholarships/count',
+    'GET /api/v1/scholarships/stats',
+    'GET /api/v1/scholarships/dashboard-summary',
+    'GET /api/v1/scholarships/get-wishlist',
+    'PUT /api/v1/scholarships/add-wishlist',
+    'PUT /api/v1/scholarships/remove-wishlist',
+    'GET /api/v1/scholarships/me/scholarships',
+    'GET /api/v1/scholarships/{id}',
+    'GET /api/v1/scholarships/{id}/form',
+    'GET /api/v1/scholarships/{id}/applicants/get-applicant-details',
+    'POST /api/v1/scholarships/submit-individual-scholarship',
+    'POST /api/v1/scholarships/submit-scholarships',
+    'POST /api/v1/common/upload',
+    'GET /api/v1/sweepstakes/current',
+    'POST /api/v1/register-applicants/apply-scholarship/{sweepstakesId}',
+    'GET /api/v1/scholarships/assistance',
+    'GET /api/v1/scholarships/assistance/{id}',
+    'POST /api/v1/register-applicants/get-essay',
+  ],
+} as const;
+
+const OPENAPI = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, unknown>>;
+};
+const OPERATIONS = Object.entries(OPENAPI.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
+/** Strings only applicant A's data holds: none may appear in what anyone else is answered. */
+const A_ESSAY = 'A-PRIVATE-ESSAY-7f3c';
+
+describe('the ownership matrix', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof accountClient>;
+  const tokens: Record<'a' | 'b' | 'providerA' | 'providerB' | 'admin', string> = {} as never;
+  let a: { id: string; email: string };
+  let aFile: string;
+  let scholarshipOfA: string;
+  let published: string;
+
+  const send = (method: Method, url: string, token?: string, body?: unknown) => api.call(method, url.replace(/^\/api\/v1/, ''), { token, body });
+  /** The route with its path parameters filled in. */
+  const fill = (route: string, id: string) => route.replace(/\{[^}]+\}/g, id);
+
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 10_000 });
+    api = accountClient(t);
+    tokens.admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
+    tokens.providerA = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
+    // A second provider: an account given the provider role, then signed in again so its token says so.
+    const other = await api.signUp();
+    await t.sql.query(`UPDATE users SET role = 'provider', applicant_type = NULL WHERE id = $1`, [other.session.user.id]);
+    tokens.providerB = (await api.login(other.body.email as string, other.body.password as string)).json().data.accessToken;
+
+    const first = await api.signUp();
+    a = { id: first.session.user.id, email: first.body.email as string };
+    tokens.a = first.session.accessToken;
+    tokens.b = (await api.signUp()).session.accessToken;
+    await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = ANY($1)`, [[a.id]]);
+
+    const created = await send('POST', '/providers/scholarships', tokens.providerA, {
+      title: 'Ownership test',
+      award: 1000,
+      recurrenceConfig: { deadline: NEXT_YEAR },
+      requirements: [{ title: 'Essay', dataType: 'editor', key: 'essay' }, { title: 'CV', dataType: 'file', key: 'cv', optional: true }],
+    });
+    scholarshipOfA = created.json().data.id;
+    expect((await send('POST', `/providers/scholarships/${scholarshipOfA}/publish`, tokens.providerA)).statusCode).toBe(200);
+    published = scholarshipOfA;
+
+    const { body, contentType } = multipartBody([filePart(pdfFile())]);
+    const upload = await t.app.inject({ method: 'POST', url: '/api/v1/common/upload', headers: { authorization: `Bearer ${tokens.a}`, 'content-type': contentType }, payload: body });
+    aFile = upload.json().data.id;
+    expect(aFile).toBeDefined();
+    const draft = await send('POST', '/scholarships/submit-individual-scholarship', tokens.a, {
+      scholarshipId: published,
+      status: 'Draft',
+      requirements: [{ key: 'essay', fieldValue: { text: `<p>${A_ESSAY}</p>` } }, { key: 'cv', fieldValue: `/api/v1/common/files/${aFile}` }],
+    });
+    expect(draft.statusCode).toBe(200);
+    expect((await send('PUT', '/scholarships/add-wishlist', tokens.a, { scholarshipId: published })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('classifies every operation of the OpenAPI document, and only those', () => {
+    const classified = Object.values(ACCESS).flat() as string[];
+    expect(OPERATIONS.filter((operation) => !classified.includes(operation))).toEqual([]);
+    expect(classified.filter((operation) => !OPERATIONS.includes(operation))).toEqual([]);
+    expect(new Set(classified).size).toBe(classified.length);
+  });
+
+  it('refuses every non-public operation to an anonymous caller with 401', async () => {
+    const guarded = OPERATIONS.filter((operation) => !(ACCESS.public as readonly string[]).includes(operation));
+    for (const operation of guarded) {
+      const [method, route] = operation.split(' ');
+      const res = await send(method as Method, fill(route, a.id), undefined, method === 'GET' || method === 'DELETE' ? undefined : {});
+      expect([operation, res.statusCode]).toEqual([operation, 401]);
+      expect(res.json().description).toEqual(expect.any(String));
+    }
+  });
+
+  it('lets only admins reach admin operations', async () => {
+    for (const operation of ACCESS.admin) {
+      const [method, route] = operation.split(' ');
+      for (const who of ['a', 'b', 'providerA'] as const) {
+        const res = await send(method as Method, fill(route, a.id), tokens[who], method === 'GET' || method === 'DELETE' ? undefined : { active: true });
+        expect([operation, who, res.statusCode]).toEqual([operation, who, 403]);
+      }
+    }
+    expect((await send('GET', '/admin/mail-outbox', tokens.admin)).statusCode).toBe(200);
+  });
+
+  it("keeps providers to their own scholarships, and applicants out of the provider API", async () => {
+    for (const operation of ACCESS.provider) {
+      const [method, route] = operation.split(' ');
+      const body = method === 'GET' ? undefined : { title: 'Taken over' };
+      const asApplicant = await send(method as Method, fill(route, scholarshipOfA), tokens.a, body);
+      expect([operation, asApplicant.statusCode]).toEqual([operation, 403]);
+      if (!route.includes('{id}')) continue;
+      const asOtherProvider = await send(method as Method, fill(route, scholarshipOfA), tokens.providerB, body);
+      expect([operation, asOtherProvider.statusCode]).toEqual([operation, 404]);
+    }
+    const list = await send('GET', '/providers/scholarships', tokens.providerB);
+    expect(list.json().data.map((s: { id: string }) => s.id)).not.toContain(scholarshipOfA);
+    const row = (await t.sql.query(`SELECT title, status FROM scholarships WHERE id = $1`, [scholarshipOfA])).rows[0];
+    expect(row).toEqual({ title: 'Ownership test', status: 'published' });
+  });
+
+  it("refuses applicant A's own ids to applicant B, and changes nothing of A's", async () => {
+    const before = (await t.sql.query(`SELECT email, password_hash, first_name FROM users WHERE id = $1`, [a.id])).rows[0];
+    const bodies: Record<string, unknown> = {
+      'PUT /api/v1/register-applicants/{id}': { firstName: 'Mallory' },
+      'PUT /api/v1/register-applicants/{id}/update-password': { lastPwd: 'correct horse battery', password: 'a new long passphrase' },
+    };
+    for (const operation of ACCESS.ownId) {
+      const [method, route] = operation.split(' ');
+      const id = route.includes('/files/') ? aFile : a.id;
+      const res = await send(method as Method, fill(route, id), tokens.b, bodies[operation]);
+      expect([operation, [403, 404].includes(res.statusCode)]).toEqual([operation, true]);
+      expect(res.body).not.toContain(a.email);
+      // The owner does reach them.
+      if (method === 'GET') expect([operation, (await send('GET', fill(route, id), tokens.a)).statusCode]).toEqual([operation, 200]);
+    }
+    expect((await t.sql.query(`SELECT email, password_hash, first_name FROM users WHERE id = $1`, [a.id])).rows[0]).toEqual(before);
+  });
+
+  it("answers applicant B's own-data operations with B's data only: nothing of A's shows", async () => {
+    const reads = ACCESS.caller.filter((operation) => operation.startsWith('GET '));
+    for (const operation of reads) {
+      const route = operation.split(' ')[1];
+      const id = route.includes('assistance') ? '1' : published;
+      const res = await send('GET', fill(route, id), tokens.b);
+      expect([operation, res.statusCode < 500]).toEqual([operation, true]);
+      for (const secret of [a.email, a.id, aFile, A_ESSAY]) expect([operation, res.body.includes(secret)]).toEqual([operation, false]);
+    }
+    // The control: the same reads with A's token do show A's data, so the check above can fail.
+    const seenByA = await Promise.all(reads.map((operation) => send('GET', fill(operation.split(' ')[1], operation.includes('assistance') ? '1' : published), tokens.a)));
+    for (const secret of [a.email, a.id, aFile, A_ESSAY]) expect([secret, seenByA.some((res) => res.body.includes(secret))]).toEqual([secret, true]);
+    const details = (await send('GET', `/scholarships/${published}/applicants/get-applicant-details`, tokens.b)).json().data;
+    expect(details).toEqual({ status: null, formVersion: null, applicantFields: [] });
+    expect((await send('GET', '/scholarships/get-wishlist', tokens.b)).json().data).toEqual([]);
+  });
+
+  it("does not let applicant B use A's upload or touch A's application", async () => {
+    await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id <> $1 AND role = 'applicant'`, [a.id]);
+    const withAFile = await send('POST', '/scholarships/submit-individual-scholarship', tokens.b, {
+      scholarshipId: published,
+      status: 'Draft',
+      requirements: [{ key: 'cv', fieldValue: `/api/v1/common/files/${aFile}` }],
+    });
+    expect(withAFile.statusCode).toBe(400);
+    expect((await send('POST', '/scholarships/submit-scholarships', tokens.b, { scholarshipId: [published], requirements: { cv: `/api/v1/common/files/${aFile}` } })).statusCode).toBe(400);
+    const aApplication = (await send('GET', `/scholarships/${published}/applicants/get-applicant-details`, tokens.a)).json().data;
+    expect(aApplication.status).toBe('Draft');
+    expect(JSON.stringify(aApplication)).toContain(A_ESSAY);
+  });
+});
