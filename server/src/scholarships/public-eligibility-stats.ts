@@ -35,8 +35,8 @@ export class PublicEligibilityStats {
     private readonly forms: FormsService,
   ) {}
 
-  async stats(filters: Record<string, unknown> = {}): Promise<EligibilityStats> {
-    const answers = await this.answersByKey(filters);
+  async stats(filters?: Record<string, unknown> | null): Promise<EligibilityStats> {
+    const answers = await this.answersByKey(filters ?? {});
     const today = todayIso();
     const key = `${today}|${JSON.stringify(Object.entries(answers).sort(([a], [b]) => a.localeCompare(b)))}`;
     let pending = this.cache.get(key);

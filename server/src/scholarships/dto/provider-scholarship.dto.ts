@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
+import { IsOptionalNotNull } from '../../common/validation.pipe.js';
 import { SCHOLARSHIP_STATUSES, type ScholarshipStatus } from '../scholarship.entity.js';
 
 export class EligibilityRuleDto {
@@ -89,7 +90,7 @@ export class CreateScholarshipDto {
   description?: string;
 
   @ApiPropertyOptional({ type: [Number], description: 'Whole US dollars; the total is their sum', example: [2000, 500] })
-  @IsOptional()
+  @IsOptionalNotNull() // null would clear a column that cannot be empty
   @IsArray()
   @ArrayMaxSize(20)
   @IsInt({ each: true })
@@ -105,13 +106,13 @@ export class CreateScholarshipDto {
   award?: number;
 
   @ApiPropertyOptional({ type: RecurrenceConfigDto })
-  @IsOptional()
+  @IsOptionalNotNull() // null would clear a column that cannot be empty
   @ValidateNested()
   @Type(() => RecurrenceConfigDto)
   recurrenceConfig?: RecurrenceConfigDto;
 
   @ApiPropertyOptional({ type: [EligibilityRuleDto], description: 'No rules: open to every applicant' })
-  @IsOptional()
+  @IsOptionalNotNull() // null would clear a column that cannot be empty
   @IsArray()
   @ArrayMaxSize(50)
   @ValidateNested({ each: true })
@@ -119,7 +120,7 @@ export class CreateScholarshipDto {
   criteria?: EligibilityRuleDto[];
 
   @ApiPropertyOptional({ type: [RequirementInputDto], description: 'No requirements: Easy Apply' })
-  @IsOptional()
+  @IsOptionalNotNull() // null would clear a column that cannot be empty
   @IsArray()
   @ArrayMaxSize(30)
   @ValidateNested({ each: true })
@@ -127,7 +128,8 @@ export class CreateScholarshipDto {
   requirements?: RequirementInputDto[];
 }
 
-export class UpdateScholarshipDto extends PartialType(CreateScholarshipDto) {}
+/** Any subset of the fields; a field sent as null is refused (400), not stored. */
+export class UpdateScholarshipDto extends PartialType(CreateScholarshipDto, { skipNullProperties: false }) {}
 
 class RequirementDto {
   @ApiProperty() id: string;
