@@ -58,10 +58,16 @@ export function compileRequirementForm(scholarshipId: string, requirements: read
   return { ...compiled, version: contentVersion({ schema: compiled.schema, uiSchema: compiled.uiSchema }) };
 }
 
-function isBlank(value: unknown): boolean {
-  if (value === undefined || value === null || value === false) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (typeof value === 'object' && !Array.isArray(value)) return Object.values(value).every(isBlank);
+/**
+ * Whether a requirement's answer is given: an empty or blank text, an unticked box, an empty
+ * essay or list is not. The browser's stepper and the server's drafts use this one rule.
+ */
+export function isAnswered(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.some(isAnswered);
+  if (value && typeof value === 'object') return Object.values(value).some(isAnswered);
   return false;
 }
 
@@ -70,5 +76,5 @@ function isBlank(value: unknown): boolean {
  * draft may hold them without tripping the checks that only say "answer this".
  */
 export function answeredOnly(answers: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(answers).filter(([, value]) => !isBlank(value)));
+  return Object.fromEntries(Object.entries(answers).filter(([, value]) => isAnswered(value)));
 }

@@ -1,3 +1,4 @@
+import { isAnswered } from '@scholarmatch/schemas';
 import type { RequirementAnswer } from '../../../api/applications';
 import type { ApplicationStatus, Requirement } from '../../../api/scholarships';
 
@@ -6,19 +7,6 @@ export interface ApplicationStep {
   key: string;
   title: string;
   done: boolean;
-}
-
-/**
- * Whether an answer counts as given, the way the server counts it: a non-blank string, a ticked
- * box, or an object (the essay's `{ text }` or `{ url }`) with such a value inside.
- */
-export function isFilled(value: unknown): boolean {
-  if (typeof value === 'string') return value.trim() !== '';
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.some(isFilled);
-  if (value && typeof value === 'object') return Object.values(value).some(isFilled);
-  return false;
 }
 
 /** The requirement's key in the form's answers (its field key; the id when a requirement has none). */
@@ -39,7 +27,7 @@ export function applicationSteps(
     { key: 'status', title: status === 'Received' ? 'APPLIED' : 'ELIGIBLE', done: true },
     ...requirements.map((requirement) => {
       const key = requirementKey(requirement);
-      return { key, title: requirement.title, done: isFilled(answers[key]) };
+      return { key, title: requirement.title, done: isAnswered(answers[key]) };
     }),
   ];
 }
@@ -47,5 +35,5 @@ export function applicationSteps(
 /** The answers as the server takes them: every requirement of the form, null when unanswered. */
 export function requirementAnswers(keys: string[], answers: Record<string, unknown>): RequirementAnswer[] {
   // The form's answers are whatever its widgets hold; the server checks each against the schema.
-  return keys.map((key) => ({ key, fieldValue: isFilled(answers[key]) ? (answers[key] as RequirementAnswer['fieldValue']) : null }));
+  return keys.map((key) => ({ key, fieldValue: isAnswered(answers[key]) ? (answers[key] as RequirementAnswer['fieldValue']) : null }));
 }
