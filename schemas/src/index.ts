@@ -7,6 +7,7 @@ export * from './messages.js';
 export * from './domain/grade.js';
 export * from './domain/people.js';
 export * from './domain/password.js';
+export * from './domain/uploads.js';
 export * from './compiler/json-schema.js';
 export * from './compiler/field-compilers.js';
 export * from './compiler/compile-form.js';

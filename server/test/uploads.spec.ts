@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config/app-config.js';
 import { FileStorage, LocalDiskFileStorage } from '../src/uploads/file-storage.js';
-import { uploadIdOfUrl, UploadedFilesService } from '../src/uploads/uploaded-files.service.js';
+import { uploadIdOfUrl } from '@scholarmatch/schemas';
+import { UploadedFilesService } from '../src/uploads/uploaded-files.service.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import {

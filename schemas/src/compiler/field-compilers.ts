@@ -1,4 +1,5 @@
 import { GRADE_RANGES, MARKING_SYSTEM_LABELS } from '../domain/grade.js';
+import { UPLOAD_LIMITS, UPLOAD_URL_PATTERN } from '../domain/uploads.js';
 import { defaultRequiredMessage, formatMessage, MESSAGES } from '../messages.js';
 import {
   MARKING_SYSTEMS,
@@ -25,11 +26,7 @@ export interface FieldCompiler {
   requireAnswer?(schema: JsonSchema, message: string): void;
 }
 
-/** An upload's address as the upload call returns it (`data.publicUrl`): only our own files. */
-export const UPLOAD_URL_PATTERN = '^/api/v1/common/files/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
-/** Upload limits of requirement documents (seed 001 section 5). */
-export const UPLOAD_LIMITS = { documentAccept: ['.pdf', '.doc', '.docx'], imageAccept: ['.jpg', '.jpeg', '.png'], maxSizeBytes: 2 * 1024 * 1024 } as const;
 
 /** Defaults used when a field definition leaves a bound unset (the seeds' values). */
 export const FIELD_DEFAULTS = {

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { answeredOnly, type FieldError, type Requirement, todayIso } from '@scholarmatch/schemas';
+import { answeredOnly, type FieldError, type Requirement, todayIso, uploadIdOfUrl } from '@scholarmatch/schemas';
 import { sanitizeRichText } from '@scholarmatch/schemas/html';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
 import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
-import { UploadedFilesService, uploadIdOfUrl } from '../uploads/uploaded-files.service.js';
+import { UploadedFilesService } from '../uploads/uploaded-files.service.js';
 import type { ApplicantDetailsDto, RequirementAnswerDto, SubmitApplicationDto } from './dto/application.dto.js';
 import { RequirementForms, type RequirementFormVersion } from './requirement-forms.js';
 

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { answeredOnly, type FieldError, type Requirement, todayIso } from '@scholarmatch/schemas';
+import { answeredOnly, type FieldError, type Requirement, todayIso, uploadIdOfUrl } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { ApplicantMatches } from '../scholarships/applicant-matches.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
-import { UploadedFilesService, uploadIdOfUrl } from '../uploads/uploaded-files.service.js';
+import { UploadedFilesService } from '../uploads/uploaded-files.service.js';
 import type { SubmitScholarshipsDto } from './dto/application.dto.js';
 import { RequirementForms } from './requirement-forms.js';
 

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+// The address rule is shared with the form schemas and the browser.
+import { uploadIdOfUrl, uploadUrlOf } from '@scholarmatch/schemas';
 import { randomUUID, webcrypto } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
@@ -11,18 +13,6 @@ import { displayName } from './file-names.js';
 import { FileStorage } from './file-storage.js';
 import type { ReceivedFile } from './upload-part.js';
 
-const FILES_PATH = '/api/v1/common/files/';
-const PUBLIC_URL = /^\/api\/v1\/common\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-
-export function publicUrlOf(id: string): string {
-  return `${FILES_PATH}${id}`;
-}
-
-/** The upload id in a `/api/v1/common/files/{id}` URL (what a form answer holds); null for anything else. */
-export function uploadIdOfUrl(url: unknown): string | null {
-  const match = typeof url === 'string' ? PUBLIC_URL.exec(url) : null;
-  return match ? match[1].toLowerCase() : null;
-}
 
 export interface StoredFile {
   bytes: Readable;
@@ -61,7 +51,7 @@ export class UploadedFilesService {
       await this.storage.delete(id);
       throw error;
     }
-    return { id, publicUrl: publicUrlOf(id), name, size: file.bytes.length, contentType: verdict.contentType };
+    return { id, publicUrl: uploadUrlOf(id), name, size: file.bytes.length, contentType: verdict.contentType };
   }
 
   /** The owner's file; anyone else gets the same 404 as for a missing one (ids are not disclosed). */
@@ -82,7 +72,7 @@ export class UploadedFilesService {
       [id, caller.id],
     )) as { name: string; size: number; contentType: string }[];
     if (!row) throw new ApiError(404, NOT_FOUND, { errorCode: 'FILE_NOT_FOUND' });
-    return { id, publicUrl: publicUrlOf(id), ...row };
+    return { id, publicUrl: uploadUrlOf(id), ...row };
   }
 
   /** Which of these `/api/v1/common/files/{id}` URLs are `ownerId`'s uploads: their ids. */

@@ -7,7 +7,7 @@ import { UploadsController } from './uploads.controller.js';
 
 /**
  * Uploads: `POST common/upload` and `GET common/files/{id}`. Exports UploadedFilesService (and its
- * pure `uploadIdOfUrl`) so applications can check that a form's file answers are the caller's own.
+ * `uploadIdOfUrl` of @scholarmatch/schemas) so applications can check that a form's file answers are the caller's own.
  * The storage is the files port: local disk in DATA_DIR/uploads until an object-storage adapter
  * is provided as FileStorage.
  */

@@ -1,3 +1,4 @@
+import { uploadIdOfUrl } from '@scholarmatch/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { refreshAccessToken, endSession } from '../session/auth-middleware';
 import { accessToken } from '../session/session-store';
@@ -95,8 +96,6 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
   return data;
 }
 
-const OWN_FILE = /^\/api\/v1\/common\/files\/([^/?#]+)$/;
-
 /**
  * Types the browser may show in a tab. The tab would be a blob URL on this site's origin, so
  * anything else (HTML or SVG could run script there) is downloaded instead.
@@ -119,7 +118,7 @@ function clickLink(href: string, setUp: (link: HTMLAnchorElement) => void): void
  * uploads existed) opens as an ordinary link.
  */
 export async function openUploadedFile(publicUrl: string, name?: string): Promise<void> {
-  const id = OWN_FILE.exec(publicUrl)?.[1];
+  const id = uploadIdOfUrl(publicUrl);
   if (!id) {
     window.open(publicUrl, '_blank', 'noopener,noreferrer');
     return;
@@ -142,17 +141,12 @@ export async function openUploadedFile(publicUrl: string, name?: string): Promis
   setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
 }
 
-/** The upload's id in its publicUrl (`/api/v1/common/files/{id}`), or null for anything else. */
-function uploadIdOf(publicUrl: string): string | null {
-  return /^\/api\/v1\/common\/files\/([0-9a-f-]{36})$/.exec(publicUrl)?.[1] ?? null;
-}
-
 /**
  * What a stored answer's file is (its name), for showing it after a reload: the answer itself
  * holds only the address. Only the owner gets it; for anything else there is nothing to ask.
  */
 export function uploadInfoQueryOptions(publicUrl: string | undefined) {
-  const id = publicUrl ? uploadIdOf(publicUrl) : null;
+  const id = uploadIdOfUrl(publicUrl);
   return queryOptions({
     queryKey: ['register-applicants', 'uploads', id],
     queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/common/files/{id}/info', { params: { path: { id: id! } }, signal })),
