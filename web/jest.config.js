@@ -10,6 +10,9 @@ export default {
   moduleNameMapper: {
     '\\.(css|less|svg|png|jpg)$': '<rootDir>/test/file-stub.js',
     '^@scholarmatch/schemas$': '<rootDir>/../schemas/src/index.ts',
+    // The app imports served validator modules, which jsdom cannot; tests validate with ajv at run time.
+    '^(\\.{1,2}/)+(.*/)?forms/form-validator$': '<rootDir>/test/runtime-validator.ts',
+    '^\\./form-validator$': '<rootDir>/test/runtime-validator.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

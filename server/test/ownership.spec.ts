@@ -19,6 +19,9 @@ const ACCESS = {
     'GET /api/v1/health',
     'GET /api/v1/forms/{formKey}',
     'POST /api/v1/forms/{formKey}/validate',
+    'GET /api/v1/forms/{formKey}/validator.js',
+    // Public because a module import cannot send a token; only a version already served is answered.
+    'GET /api/v1/scholarships/{id}/form/validator.js',
     'GET /api/v1/register-applicants/form-fields',
     'GET /api/v1/register-applicants/form-fields/{key}/options',
     'POST /api/v1/register-applicants',

@@ -8,6 +8,7 @@ import type { FormDefinition } from '../src/api/forms';
 import { formQueryOptions } from '../src/api/forms';
 import { visitorCountryQueryOptions } from '../src/api/geo';
 import { system } from '../src/app/theme';
+import { runtimeValidator } from './runtime-validator';
 import { createAppRouter } from '../src/app/router';
 
 /** A form the page has never heard of: it must render from the served schema alone. */
@@ -25,6 +26,7 @@ const servedForm: FormDefinition = {
     errorMessage: { required: { petName: 'Please input your name of your pet!' } },
   },
   uiSchema: { species: { 'ui:widget': 'radio', 'ui:enumNames': ['Cat', 'Dog'] }, 'ui:order': ['petName', 'species', '*'] },
+  validator: runtimeValidator,
 };
 
 function renderPreview() {

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { system } from '../src/app/theme';
 import { SchemaForm } from '../src/forms/SchemaForm';
+import { runtimeValidator } from './runtime-validator';
 import type { SchemaFormContext } from '../src/forms/form-context';
 
 /** Chakra, and a query cache of its own per render (widgets such as the upload read through it, as in the app). */
@@ -30,7 +31,7 @@ interface FormSetup {
 export function renderForm(setup: FormSetup) {
   const onSubmit = jest.fn<(values: unknown) => void>();
   const user = userEvent.setup();
-  const view = renderWithChakra(<SchemaForm {...setup} onSubmit={onSubmit} />);
+  const view = renderWithChakra(<SchemaForm {...setup} validator={runtimeValidator} onSubmit={onSubmit} />);
   return {
     ...view,
     user,

@@ -1,73 +1,60 @@
-import type { Ajv } from 'ajv';
+import { _, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import ajvErrors from 'ajv-errors';
+import * as rules from './keyword-rules.js';
+
+export { monthYearLastYear, type MonthYearRange } from './keyword-rules.js';
 
 type AjvPlugin = (ajv: Ajv) => Ajv;
-import { ageFromDateOfBirth, parseIsoDate, todayIso } from '../domain/people.js';
 
 /**
- * The custom keywords the compiled schemas use, for rules JSON Schema cannot state because they
- * depend on today's date. Server and browser both register them with `addFormKeywords`, so both
- * reach the same verdict with the same words.
- *
- * Each keyword passes data it does not own (wrong type, unparsable) so that only the keyword that
- * owns the problem (type, pattern, format) reports it: one message per mistake.
+ * The package path of keyword-rules.ts. Standalone validator code (ajv's `code.source`) cannot
+ * carry a function object, so each keyword names the function by where it is imported from; the
+ * server bundles that import into the module it serves to the browser.
  */
+export const KEYWORD_RULES_MODULE = '@scholarmatch/schemas/keyword-rules';
 
-/** `minAge: 16` on a 'YYYY-MM-DD' string: the person is at least 16 whole years old today. */
-function minAge(minYears: number, data: unknown): boolean {
-  if (typeof data !== 'string' || !parseIsoDate(data)) return true;
-  return (ageFromDateOfBirth(data) ?? 0) >= minYears;
+type RuleName = 'minAge' | 'notAfterToday' | 'monthYearRange' | 'sameAs';
+
+/**
+ * A keyword that fails when its rule returns false. Written as a `code` keyword (not `validate`)
+ * so that it compiles both ways: in this process the generated code calls the function itself; in
+ * standalone code it calls `require(KEYWORD_RULES_MODULE)[rule]`. The rule gets the keyword's
+ * value, the data and the parent object (for `sameAs`).
+ */
+function ruleKeyword(rule: RuleName, schemaType: 'number' | 'boolean' | 'string' | 'object', metaSchema?: object): CodeKeywordDefinition {
+  return {
+    keyword: rule,
+    type: 'string',
+    schemaType,
+    ...(metaSchema ? { metaSchema } : {}),
+    code(cxt: KeywordCxt) {
+      const fn = cxt.gen.scopeValue('func', { ref: rules[rule], code: _`require(${KEYWORD_RULES_MODULE})[${rule}]` });
+      cxt.fail(_`!${fn}(${cxt.schemaCode}, ${cxt.data}, ${cxt.it.parentData})`);
+    },
+  };
 }
 
-/** `notAfterToday: true` on a 'YYYY-MM-DD' string. */
-function notAfterToday(enabled: boolean, data: unknown): boolean {
-  if (!enabled || typeof data !== 'string' || !parseIsoDate(data)) return true;
-  return data <= todayIso();
-}
+const MONTH_YEAR_RANGE_META = {
+  type: 'object',
+  properties: { fromYear: { type: 'integer' }, maxYearsAhead: { type: 'integer', minimum: 0 } },
+  required: ['fromYear', 'maxYearsAhead'],
+  additionalProperties: false,
+};
 
-export interface MonthYearRange {
-  fromYear: number;
-  maxYearsAhead: number;
-}
-
-/** The latest year a month-year picker offers today. */
-export function monthYearLastYear(range: MonthYearRange, now: Date = new Date()): number {
-  return now.getUTCFullYear() + range.maxYearsAhead;
-}
-
-/** `monthYearRange: { fromYear, maxYearsAhead }` on a complete 'YYYY-MM' string. */
-function monthYearRange(range: MonthYearRange, data: unknown): boolean {
-  if (typeof data !== 'string') return true;
-  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(data);
-  if (!match) return true;
-  const year = Number(match[1]);
-  return year >= range.fromYear && year <= monthYearLastYear(range);
-}
-
-/** `sameAs: 'password'`: the answer equals the answer of the sibling property (confirm password). */
-function sameAs(otherKey: string, data: unknown, _schema?: unknown, context?: { parentData?: unknown }): boolean {
-  const parent = context?.parentData;
-  if (typeof parent !== 'object' || parent === null) return true;
-  return data === (parent as Record<string, unknown>)[otherKey];
-}
+/**
+ * The custom keywords the compiled schemas use (rules in keyword-rules.ts). Server and browser
+ * both register them with `addFormKeywords`, so both reach the same verdict with the same words.
+ */
+export const FORM_KEYWORDS: readonly CodeKeywordDefinition[] = [
+  ruleKeyword('minAge', 'number'),
+  ruleKeyword('notAfterToday', 'boolean'),
+  ruleKeyword('sameAs', 'string'),
+  ruleKeyword('monthYearRange', 'object', MONTH_YEAR_RANGE_META),
+];
 
 /** Registers ajv-errors (messages) and the project's keywords on an Ajv instance (`allErrors` must be on). */
 export function addFormKeywords(ajv: Ajv): Ajv {
-  ajv.addKeyword({ keyword: 'minAge', type: 'string', schemaType: 'number', validate: minAge });
-  ajv.addKeyword({ keyword: 'notAfterToday', type: 'string', schemaType: 'boolean', validate: notAfterToday });
-  ajv.addKeyword({ keyword: 'sameAs', type: 'string', schemaType: 'string', validate: sameAs });
-  ajv.addKeyword({
-    keyword: 'monthYearRange',
-    type: 'string',
-    schemaType: 'object',
-    metaSchema: {
-      type: 'object',
-      properties: { fromYear: { type: 'integer' }, maxYearsAhead: { type: 'integer', minimum: 0 } },
-      required: ['fromYear', 'maxYearsAhead'],
-      additionalProperties: false,
-    },
-    validate: monthYearRange,
-  });
+  for (const definition of FORM_KEYWORDS) ajv.addKeyword(definition);
   // ajv-errors is published as CommonJS; under ESM its default export may arrive wrapped once.
   const module = ajvErrors as unknown as AjvPlugin & { default?: AjvPlugin };
   const plugin = module.default ?? module;

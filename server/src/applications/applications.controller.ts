@@ -1,13 +1,15 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
-import { FormResponseDto } from '../forms/dto/form.dto.js';
+import { FormResponseDto, ValidatorModuleQueryDto } from '../forms/dto/form.dto.js';
+import { requirementValidatorUrl, sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION } from '../forms/standalone-validators.js';
 import { ApplicationsService } from './applications.service.js';
 import { BulkApplyService } from './bulk-apply.service.js';
+import { RequirementForms } from './requirement-forms.js';
 import {
   ApplicantDetailsResponseDto,
   BulkApplyResponseDto,
@@ -28,6 +30,8 @@ export class ApplicationsController {
   constructor(
     private readonly applications: ApplicationsService,
     private readonly bulk: BulkApplyService,
+    private readonly requirementForms: RequirementForms,
+    private readonly validators: StandaloneValidators,
   ) {}
 
   @Get(':id/form')
@@ -46,7 +50,22 @@ export class ApplicationsController {
     const { key, version, schema, uiSchema } = await this.applications.form(caller, id, query.version);
     // A named version never changes; the default one moves with the provider's edits and the pin.
     reply.header('cache-control', query.version ? 'private, max-age=31536000, immutable' : 'private, no-cache');
-    return ok({ key, version, schema, uiSchema });
+    return ok({ key, version, schema, uiSchema, validatorUrl: requirementValidatorUrl(id, version) });
+  }
+
+  @Get(':id/form/validator.js')
+  @Public()
+  @ApiOperation({ summary: "A requirement form version's validator, precompiled for the browser", description: VALIDATOR_MODULE_DESCRIPTION })
+  @ApiProduces('text/javascript')
+  @ApiOkResponse({ description: 'An ES module', schema: { type: 'string' } })
+  async validatorModule(
+    @Param('id', uuidOf('scholarship')) id: string,
+    @Query() query: ValidatorModuleQueryDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const form = await this.requirementForms.version(id, query.version);
+    sendValidatorModule(request, reply, await this.validators.moduleFor(`${form.key}@${form.version}`, form));
   }
 
   @Get(':id/applicants/get-applicant-details')

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { FormsModule } from '../forms/forms.module.js';
 import { ScholarshipsModule } from '../scholarships/scholarships.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { ApplicationsController } from './applications.controller.js';
@@ -8,7 +9,7 @@ import { RequirementForms } from './requirement-forms.js';
 
 /** Requirement forms, drafts, submissions, Easy Apply and bulk apply (docs/applications.md). */
 @Module({
-  imports: [ScholarshipsModule, UploadsModule],
+  imports: [FormsModule, ScholarshipsModule, UploadsModule],
   controllers: [ApplicationsController],
   providers: [RequirementForms, ApplicationsService, BulkApplyService],
 })

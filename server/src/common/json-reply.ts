@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Whether the client already holds this version (If-None-Match lists the ETag, or is '*'). */
-function clientHasVersion(request: FastifyRequest, etag: string): boolean {
+export function clientHasVersion(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
   return header

@@ -1,13 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '../common/error-body.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
 import { sendVersionedJson } from '../common/json-reply.js';
 import { ok } from '../common/api-response.js';
-import { FormResponseDto } from './dto/form.dto.js';
+import { FormResponseDto, ValidatorModuleQueryDto } from './dto/form.dto.js';
 import { FormValidationResponseDto, ValidateFormDto } from './dto/validate-form.dto.js';
 import { FormKeyPipe } from './form-key.pipe.js';
 import { FormsService } from './forms.service.js';
+import { sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION } from './standalone-validators.js';
 import { Public } from '../auth/auth.decorators.js';
 
 @ApiTags('forms')
@@ -16,7 +18,10 @@ import { Public } from '../auth/auth.decorators.js';
 @Public()
 @Controller('forms')
 export class FormsController {
-  constructor(private readonly forms: FormsService) {}
+  constructor(
+    private readonly forms: FormsService,
+    private readonly validators: StandaloneValidators,
+  ) {}
 
   @Get(':formKey')
   @ApiOperation({
@@ -31,6 +36,24 @@ export class FormsController {
   async getForm(@Param('formKey', FormKeyPipe) formKey: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const form = await this.forms.getForm(formKey);
     sendVersionedJson(request, reply, form.etag, form.body);
+  }
+
+  @Get(':formKey/validator.js')
+  @ApiOperation({ summary: "A form version's validator, precompiled for the browser", description: VALIDATOR_MODULE_DESCRIPTION })
+  @ApiProduces('text/javascript')
+  @ApiOkResponse({ description: 'An ES module', schema: { type: 'string' } })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'No form has this key, or this version is no longer served' })
+  async validatorModule(
+    @Param('formKey', FormKeyPipe) formKey: string,
+    @Query() query: ValidatorModuleQueryDto,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { compiled } = await this.forms.getForm(formKey);
+    if (compiled.version !== query.version) {
+      throw new ApiError(404, 'This version of the form is no longer served; reload the page.', { errorCode: 'FORM_VERSION_NOT_FOUND' });
+    }
+    sendValidatorModule(request, reply, await this.validators.moduleFor(`${formKey}@${compiled.version}`, compiled));
   }
 
   @Post(':formKey/validate')

@@ -8,11 +8,12 @@ import { FormFieldEntity } from './form-field.entity.js';
 import { FormEntity } from './form.entity.js';
 import { FormsController } from './forms.controller.js';
 import { FormsService } from './forms.service.js';
+import { StandaloneValidators } from './standalone-validators.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FormFieldEntity, FormEntity])],
   controllers: [FormsController, AdminFieldsController],
-  providers: [FormDefinitionsRepository, FormsService, FormChangeListener, AdminFieldsService],
-  exports: [FormsService],
+  providers: [FormDefinitionsRepository, FormsService, FormChangeListener, AdminFieldsService, StandaloneValidators],
+  exports: [FormsService, StandaloneValidators],
 })
 export class FormsModule {}

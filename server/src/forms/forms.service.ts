@@ -14,6 +14,7 @@ import {
 } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
+import { formValidatorUrl } from './standalone-validators.js';
 
 /** A cached JSON response: its body, encoded once, and its ETag. */
 export interface VersionedBody {
@@ -137,7 +138,7 @@ export class FormsService {
         compiled,
         fields: fieldsOfForm(layout, fields),
         etag: `"${compiled.version}"`,
-        body: Buffer.from(JSON.stringify({ statusCode: 200, data: compiled })),
+        body: Buffer.from(JSON.stringify({ statusCode: 200, data: { ...compiled, validatorUrl: formValidatorUrl(layout.key, compiled.version) } })),
       };
     } catch (error) {
       this.logger.error({ form: layout.key, err: error }, 'form withheld: it does not compile');

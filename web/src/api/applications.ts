@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
-import type { FormDefinition } from './forms';
+import { withValidator, type FormDefinition } from './forms';
 import { SaveError } from './profile';
 import type { components } from './schema';
 import { dashboardSummaryQueryOptions, scholarshipKeys } from './scholarships';
@@ -37,8 +37,7 @@ export const applicationKeys = {
 };
 
 async function fetchRequirementForm(id: string, signal: AbortSignal): Promise<FormDefinition> {
-  const { key, version, schema, uiSchema } = dataOf(await api.GET('/api/v1/scholarships/{id}/form', { params: { path: { id } }, signal }));
-  return { key, version, schema: schema as RJSFSchema, uiSchema: uiSchema as UiSchema };
+  return withValidator(dataOf(await api.GET('/api/v1/scholarships/{id}/form', { params: { path: { id } }, signal })));
 }
 
 /** The scholarship's requirement form, in the version the applicant's application is pinned to. */

@@ -1,24 +1,33 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { loadFormValidator } from '../forms/form-validator';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 
-/** A served form: JSON Schema + UI schema, pinned to a content version. */
+/** A served form: JSON Schema + UI schema, pinned to a content version, with its precompiled validator. */
 export interface FormDefinition {
   key: string;
   version: string;
   schema: RJSFSchema;
   uiSchema: UiSchema;
+  validator: ValidatorType;
+}
+
+/** The served form body, with its validator module imported (one more request, cached for a year). */
+export async function withValidator(form: { key: string; version: string; schema: unknown; uiSchema: unknown; validatorUrl: string }): Promise<FormDefinition> {
+  const schema = form.schema as RJSFSchema;
+  return { key: form.key, version: form.version, schema, uiSchema: form.uiSchema as UiSchema, validator: await loadFormValidator(form.validatorUrl, schema) };
 }
 
 async function fetchForm(formKey: string, signal: AbortSignal): Promise<FormDefinition> {
-  const { key, version, schema, uiSchema } = dataOf(
-    await api.GET('/api/v1/forms/{formKey}', {
-      params: { path: { formKey } },
-      signal,
-    }),
+  return withValidator(
+    dataOf(
+      await api.GET('/api/v1/forms/{formKey}', {
+        params: { path: { formKey } },
+        signal,
+      }),
+    ),
   );
-  return { key, version, schema: schema as RJSFSchema, uiSchema: uiSchema as UiSchema };
 }
 
 export function formQueryOptions(formKey: string) {

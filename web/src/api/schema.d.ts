@@ -137,6 +137,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/forms/{formKey}/validator.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A form version's validator, precompiled for the browser
+         * @description ajv standalone validation code for one form version, as an ES module whose default export maps schema ids to validate functions (RJSF's precompiled-validator format). Public: a module import cannot send a bearer token, and the version (a hash of the form) is only known to whoever was served the form. Cached for a year (immutable).
+         */
+        get: operations["FormsController_validatorModule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/forms/{formKey}/validate": {
         parameters: {
             query?: never;
@@ -743,6 +763,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scholarships/{id}/form/validator.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A requirement form version's validator, precompiled for the browser
+         * @description ajv standalone validation code for one form version, as an ES module whose default export maps schema ids to validate functions (RJSF's precompiled-validator format). Public: a module import cannot send a bearer token, and the version (a hash of the form) is only known to whoever was served the form. Cached for a year (immutable).
+         */
+        get: operations["ApplicationsController_validatorModule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scholarships/{id}/applicants/get-applicant-details": {
         parameters: {
             query?: never;
@@ -1078,6 +1118,11 @@ export interface components {
             uiSchema: {
                 [key: string]: unknown;
             };
+            /**
+             * @description This version's validator, precompiled: an ES module to import (RJSF's precompiled-validator format)
+             * @example /api/v1/forms/profile-basic/validator.js?version=1d8e88eeceae9f2a
+             */
+            validatorUrl: string;
         };
         FormResponseDto: {
             /** @example 200 */
@@ -2399,6 +2444,50 @@ export interface operations {
             };
         };
     };
+    FormsController_validatorModule: {
+        parameters: {
+            query: {
+                /** @description The form version the module validates (the form's `version`) */
+                version: string;
+            };
+            header?: never;
+            path: {
+                /** @description Form key: lower-case letters, digits and dashes */
+                formKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An ES module */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description No form has this key, or this version is no longer served */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     FormsController_validate: {
         parameters: {
             query?: never;
@@ -3659,6 +3748,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FormResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApplicationsController_validatorModule: {
+        parameters: {
+            query: {
+                /** @description The form version the module validates (the form's `version`) */
+                version: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An ES module */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

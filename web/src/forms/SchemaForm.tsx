@@ -1,14 +1,13 @@
 import { Box, Button } from '@chakra-ui/react';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
 import { Templates as chakraTemplates } from '@rjsf/chakra-ui';
-import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { useErrorVisibility } from './error-visibility';
 import { fields } from './fields';
 import type { SchemaFormContext } from './form-context';
 import { templates } from './templates';
 import { transformErrors } from './transform-errors';
-import { validator } from './validator';
 import { widgets } from './widgets';
 
 /**
@@ -40,6 +39,8 @@ const DEFAULT_FORM_STATE = { constAsDefaults: 'never', emptyObjectFields: 'skipE
 export interface SchemaFormProps {
   schema: RJSFSchema;
   uiSchema?: UiSchema;
+  /** The form version's precompiled validator (`FormDefinition.validator`); it validates this schema only. */
+  validator: ValidatorType;
   /** Answers to start from (a saved draft, the profile); omitted answers start empty. */
   formData?: unknown;
   formContext?: SchemaFormContext;
@@ -76,12 +77,13 @@ export function toErrorSchema(errors: { path: string; message: string }[]): Erro
 }
 
 export function SchemaForm(props: SchemaFormProps) {
-  const { schema: servedSchema, uiSchema, formData, formContext, submitLabel = 'Submit', actions, disabled, hideTitle, serverErrors, onSubmit, onChange } = props;
-  const schema = useMemo(() => {
-    if (!hideTitle) return servedSchema;
-    const { title: _title, description: _description, ...rest } = servedSchema;
-    return rest;
-  }, [servedSchema, hideTitle]);
+  const { schema, uiSchema: servedUiSchema, validator, formData, formContext, submitLabel = 'Submit', actions, disabled, hideTitle, serverErrors, onSubmit, onChange } = props;
+  // The title goes through the UI schema: the schema itself must stay the one the validator was
+  // compiled for (RJSF's precompiled validator refuses any other).
+  const uiSchema = useMemo(
+    () => (hideTitle ? { ...servedUiSchema, 'ui:options': { ...servedUiSchema?.['ui:options'], label: false }, 'ui:description': '' } : servedUiSchema),
+    [servedUiSchema, hideTitle],
+  );
   const extraErrors = useMemo(() => (serverErrors?.length ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
   const visibility = useErrorVisibility();
   const { markTouched, visibleErrors } = visibility;

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { api } from '../../src/api/client';
 import { SchemaForm } from '../../src/forms/SchemaForm';
 import { formSchema, renderForm, renderWithChakra } from '../render-form';
+import { runtimeValidator } from '../runtime-validator';
 import { FakeXhr, installFakeXhr } from './fake-xhr';
 
 const schema = formSchema(
@@ -199,6 +200,7 @@ describe('essay field', () => {
     renderWithChakra(
       <SchemaForm
         schema={schema as RJSFSchema}
+        validator={runtimeValidator}
         uiSchema={uiSchema}
         formData={{ essay: { text: '<p>Hello <img src="x" onerror="alert(1)">world</p><script>alert(2)</script>' } }}
         disabled

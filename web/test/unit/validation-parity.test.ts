@@ -1,15 +1,17 @@
 /**
  * The browser and the server must reach the same verdict, in the same words, on the same answers.
  * The real profile forms are compiled from the seeded field definitions; generated answers (valid,
- * invalid, blank, wrong types) go through RJSF's validator as the browser configures it and through
- * the server's FormValidator, and both must report the same messages on the same fields.
+ * invalid, blank, wrong types) go through RJSF's validator, configured as the server configures
+ * the precompiled modules the browser imports, and through the server's FormValidator, and both
+ * must report the same messages on the same fields. (server/test/validator-modules.spec.ts checks
+ * the served modules themselves against the server.)
  */
 import { describe, expect, it } from '@jest/globals';
 import { compileForm, fieldsOfForm, FormValidator, prepareAnswers, type FieldDefinition } from '@scholarmatch/schemas';
 import fc from 'fast-check';
 import { PROFILE_FIELDS, PROFILE_FORMS } from '../../../migrations/data/profile-fields';
 import { transformErrors } from '../../src/forms/transform-errors';
-import { validator as browserValidator } from '../../src/forms/validator';
+import { runtimeValidator as browserValidator } from '../runtime-validator';
 
 const FIELDS: FieldDefinition[] = PROFILE_FIELDS.map((field, index) => ({ id: index + 1, ...field }));
 

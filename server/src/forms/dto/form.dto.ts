@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 
 export class FormDto {
@@ -13,6 +14,12 @@ export class FormDto {
 
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'react-jsonschema-form UI schema' })
   uiSchema: Record<string, unknown>;
+
+  @ApiProperty({
+    description: "This version's validator, precompiled: an ES module to import (RJSF's precompiled-validator format)",
+    example: '/api/v1/forms/profile-basic/validator.js?version=1d8e88eeceae9f2a',
+  })
+  validatorUrl: string;
 }
 
 export class FormResponseDto extends ApiResponseBase {
@@ -45,4 +52,11 @@ export class FieldDefinitionDto {
 export class FieldDefinitionsResponseDto extends ApiResponseBase {
   @ApiProperty({ type: [FieldDefinitionDto] })
   data: FieldDefinitionDto[];
+}
+
+/** `?version=` of a validator module: required, since a module belongs to exactly one version. */
+export class ValidatorModuleQueryDto {
+  @ApiProperty({ description: "The form version the module validates (the form's `version`)", example: '1d8e88eeceae9f2a' })
+  @Matches(/^[0-9a-f]{16}$/, { message: 'version must be a form version' })
+  version: string;
 }

@@ -82,6 +82,7 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
       <SchemaForm
         key={form.data.version}
         schema={form.data.schema}
+        validator={form.data.validator}
         hideTitle={hideTitle}
         uiSchema={form.data.uiSchema}
         formData={answers}

@@ -134,6 +134,7 @@ export function SignupPage() {
             <SchemaForm
               key={form.data.version}
               schema={form.data.schema}
+              validator={form.data.validator}
               hideTitle
               uiSchema={form.data.uiSchema}
               formContext={{ visitorCountry: geo.data ?? undefined }}

@@ -49,6 +49,7 @@ function FormPreview({ form, visitorCountry }: { form: FormDefinition; visitorCo
       <Box borderWidth="1px" borderRadius="2xl" p={{ base: '5', md: '8' }} bg="bg" boxShadow="sm">
         <SchemaForm
           schema={form.schema}
+          validator={form.validator}
           uiSchema={form.uiSchema}
           formContext={{ visitorCountry }}
           onSubmit={(values) => setSubmitted({ values })}

@@ -91,6 +91,7 @@ export function RequirementForm({ scholarshipId, form, answers, onAnswersChange,
     <SchemaForm
       key={form.version}
       schema={form.schema}
+      validator={form.validator}
       uiSchema={form.uiSchema}
       formData={answers}
       hideTitle
