@@ -35,7 +35,8 @@ const RESOLVE_FROM = fileURLToPath(new URL('.', import.meta.url));
  *
  * ajv's standalone code `require`s its runtime helpers (deep equality, string length, formats)
  * and our keyword rules by package path; esbuild bundles those into one self-contained ES module.
- * A version never changes, so each is compiled once (about 30-60 ms) and kept.
+ * A version never changes, so each is compiled once (25-40 ms of ajv on the event loop for a
+ * 20-field form, then 10-20 ms of esbuild in its own process) and kept.
  */
 @Injectable()
 export class StandaloneValidators {
