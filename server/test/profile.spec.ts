@@ -1,5 +1,5 @@
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { eventually, startTestApp, type TestApp } from './test-app.js';
 
 interface PublicField {
   id: number;
@@ -75,6 +75,31 @@ describe('applicant profile', () => {
     expect(row.gpa).toBe('3.7');
   });
 
+  it('enters the applicant into the running sweepstakes when the registration is completed, once (seed 001)', async () => {
+    const { rows } = await t.sql.query(
+      `INSERT INTO sweepstakes (title, description, starts_at, ends_at) VALUES ('Spring draw', 'x', now() - interval '1 day', now() + interval '30 days') RETURNING id`,
+    );
+    const entries_ = async (userId: string) => (await t.sql.query(`SELECT sweepstakes_id FROM sweepstakes_entries WHERE user_id = $1`, [userId])).rows;
+    try {
+      const { session } = await api.signUp();
+      expect(await entries_(session.user.id)).toEqual([]);
+      const res = await put(session.user.id, session.accessToken, { dob: dobYearsAgo(18), applicantFields: entries(registration()) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.applicant).toMatchObject({ isProfileUpdate: true, isScholarshipApplied: true });
+      expect(await entries_(session.user.id)).toEqual([{ sweepstakes_id: rows[0].id }]);
+      // Saving the profile again neither fails nor enters twice.
+      expect((await put(session.user.id, session.accessToken, { dob: dobYearsAgo(18), applicantFields: entries(registration()) })).statusCode).toBe(200);
+      expect(await entries_(session.user.id)).toHaveLength(1);
+    } finally {
+      await t.sql.query(`DELETE FROM sweepstakes_entries WHERE sweepstakes_id = $1`, [rows[0].id]);
+      await t.sql.query(`DELETE FROM sweepstakes WHERE id = $1`, [rows[0].id]);
+    }
+    // With no sweepstakes running, completing the registration enters nothing and marks nothing.
+    const { session } = await api.signUp();
+    const res = await put(session.user.id, session.accessToken, { dob: dobYearsAgo(18), applicantFields: entries(registration()) });
+    expect(res.json().data.applicant).toMatchObject({ isProfileUpdate: true, isScholarshipApplied: false });
+  });
+
   it("refuses bad answers with the seed's words under each field, and keeps what was stored", async () => {
     const { body, session } = await api.signUp();
     expect((await put(session.user.id, session.accessToken, { dob: dobYearsAgo(18), applicantFields: entries(registration()) })).statusCode).toBe(200);
@@ -133,9 +158,12 @@ describe('applicant profile', () => {
     const oldEmail = (await profileOf(token)).email;
     const contact = await put(session.user.id, token, { formKey: 'profile-contact', email: 'Maia.New@example.com', phone: '+14155550123' });
     expect(contact.statusCode).toBe(200);
-    const [notice] = (await t.sql.query(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1`, [oldEmail])).rows;
-    expect(notice.subject).toBe('Your ScholarMatch e-mail address was changed');
-    expect(notice.text_body).toContain('Maia.New@example.com');
+    // The notice is sent after the answer (a slow mail server must not hold the save).
+    await eventually(async () => {
+      const [notice] = (await t.sql.query(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1`, [oldEmail])).rows;
+      expect(notice?.subject).toBe('Your ScholarMatch e-mail address was changed');
+      expect(notice.text_body).toContain('Maia.New@example.com');
+    });
     stored = await profileOf(token);
     expect(stored).toMatchObject({ email: 'Maia.New@example.com', phone: '+14155550123' });
     expect(stored.answers.collegeName).toBe('Free-text College');

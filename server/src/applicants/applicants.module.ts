@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FormsModule } from '../forms/forms.module.js';
+import { SweepstakesModule } from '../sweepstakes/sweepstakes.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsService } from './accounts.service.js';
@@ -9,7 +10,7 @@ import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
 
 @Module({
-  imports: [FormsModule, UsersModule],
+  imports: [FormsModule, SweepstakesModule, UsersModule],
   controllers: [FormFieldsController, AccountsController, ProfileController],
   providers: [AccountsService, PasswordResetService, ProfileService],
 })

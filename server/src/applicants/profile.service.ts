@@ -8,6 +8,7 @@ import { Mailer } from '../mail/mailer.js';
 import { toUserDto } from '../users/dto/user.dto.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { SweepstakesService } from '../sweepstakes/sweepstakes.service.js';
 import type { ApplicantDto, ApplicantFieldInputDto, ProfileFormKey, UpdateApplicantDto } from './dto/applicant.dto.js';
 
 /** Account fields are columns of the user, not profile answers (FieldTarget 'account'). */
@@ -32,6 +33,7 @@ export class ProfileService {
     private readonly users: UsersRepository,
     private readonly forms: FormsService,
     private readonly mailer: Mailer,
+    private readonly sweepstakes: SweepstakesService,
   ) {}
 
   async get(caller: Caller): Promise<ApplicantDto> {
@@ -69,13 +71,32 @@ export class ProfileService {
       },
       { replacedKeys: profileFields.map((field) => field.key), values },
     );
-    if (saved.email.toLowerCase() !== user.email.toLowerCase()) await this.tellOldAddress(user, saved.email);
+    // Not awaited: the save is done, and a stalled mail server (SMTP waits up to its greeting
+    // and socket timeouts, 5-10 s) must not hold the applicant's answer (faults/slow-services.fault.ts).
+    if (saved.email.toLowerCase() !== user.email.toLowerCase()) void this.tellOldAddress(user, saved.email);
+    const justRegistered = formKey === 'registration' && !user.isProfileUpdate;
+    if (justRegistered && (await this.enterSweepstakes(id))) saved.isScholarshipApplied = true;
     return this.toApplicant(saved);
   }
 
   /**
+   * Completing the free registration enters the applicant into the running sweepstakes (seed 001).
+   * The registration is saved either way: a failed entry is logged, and the dashboard still offers
+   * the sweepstakes to those who have not entered.
+   */
+  private async enterSweepstakes(userId: string): Promise<boolean> {
+    try {
+      return await this.sweepstakes.enterOnRegistration(userId);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not enter a newly registered applicant into the sweepstakes');
+      return false;
+    }
+  }
+
+  /**
    * The login e-mail changed (Contact tab): the old address hears of it, so a change made with a
-   * stolen session does not go unnoticed. A mail failure does not undo the saved change.
+   * stolen session does not go unnoticed. Sent in the background after the save: a mail failure
+   * does not undo the saved change, and never throws (it is logged).
    */
   private async tellOldAddress(user: UserEntity, newEmail: string): Promise<void> {
     try {

@@ -25,6 +25,25 @@ export class SweepstakesService {
     return row;
   }
 
+  /**
+   * Completing the free registration enters the applicant into the sweepstakes running now, if any
+   * (seed 001). Returns whether they are entered. Entering twice is harmless (one entry each).
+   */
+  async enterOnRegistration(userId: string): Promise<boolean> {
+    const [row] = (await this.db.query(
+      `WITH running AS (
+         SELECT id FROM sweepstakes WHERE now() BETWEEN starts_at AND ends_at ORDER BY ends_at, id LIMIT 1
+       ), entry AS (
+         INSERT INTO sweepstakes_entries (sweepstakes_id, user_id) SELECT id, $1 FROM running ON CONFLICT DO NOTHING RETURNING 1
+       ), marked AS (
+         UPDATE users SET is_scholarship_applied = true WHERE id = $1 AND EXISTS (SELECT 1 FROM running) RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM marked)::int AS entered`,
+      [userId],
+    )) as { entered: number }[];
+    return row.entered > 0;
+  }
+
   /** Enters the caller once; an applicant who has not completed registration is asked to first. */
   async apply(caller: Caller, sweepstakesId: string): Promise<string> {
     const [row] = (await this.db.query(

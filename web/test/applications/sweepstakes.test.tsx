@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentUser, saveSession } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
@@ -102,12 +102,18 @@ describe('the sweepstakes popup on the dashboard', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('is not even asked for when the stored user has applied', async () => {
+  it('shows an entered applicant a dismissible banner instead of the popup, and remembers the dismissal', async () => {
     saveSession({ user: { ...STUDENT, isScholarshipApplied: true }, accessToken: 'access', refreshToken: 'refresh' });
-    const { get } = serveDashboard(running());
+    serveDashboard({ status: 200, body: { statusCode: 200, data: { ...SWEEPSTAKES, applied: true } } });
+    renderAppAt('/auth/dashboard');
+    expect(await screen.findByText(`You are entered into the ${SWEEPSTAKES.title}*`)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Official Sweepstakes Rules' }).getAttribute('href')).toBe('/terms');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss the sweepstakes notice' }));
+    expect(screen.queryByText(/You are entered into the/)).toBeNull();
+    cleanup();
     renderAppAt('/auth/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Maya!' })).toBeTruthy();
-    expect(get.mock.calls.map(([path]) => path)).not.toContain('/api/v1/sweepstakes/current');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText(/You are entered into the/)).toBeNull();
   });
 });

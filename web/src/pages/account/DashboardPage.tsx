@@ -7,6 +7,7 @@ import { dashboardSummaryQueryOptions, LIST_FILTERS, type DashboardSummary } fro
 import { useCurrentUser } from '../../session/session-store';
 import { DashboardList } from './DashboardList';
 import { PromoCards } from './PromoCards';
+import { SweepstakesEntryBanner } from './SweepstakesEntryBanner';
 import { SweepstakesPopup } from './SweepstakesPopup';
 
 /** The seed's four tiles, in its order. */
@@ -62,7 +63,7 @@ const DASHBOARD_LISTS = [
 
 /**
  * /auth/dashboard: the welcome, the seed's stat tiles, the unlock hint, two promo cards, the
- * first scholarships of each list, and the sweepstakes popup. The summary and the lists are
+ * first scholarships of each list, the sweepstakes entry banner and the sweepstakes popup. The summary and the lists are
  * fetched again on each visit.
  */
 export function DashboardPage() {
@@ -71,6 +72,7 @@ export function DashboardPage() {
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
       <Stack gap="8">
+        <SweepstakesEntryBanner />
         <Stack gap="6">
           <Stack gap="2">
             <Heading as="h1" size="2xl">
