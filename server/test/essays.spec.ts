@@ -119,6 +119,19 @@ describe('essay help', () => {
       for (let i = 0; i < 10; i++) expect((await getEssay({ kind: 'outline' }, { ip })).statusCode).toBe(200);
       expect((await getEssay({ kind: 'outline' }, { ip })).json()).toMatchObject({ statusCode: 429, errorCode: 'RATE_LIMITED' });
     });
+
+    it('limits one person to 30 essay calls an hour, whatever network they call from', async () => {
+      const { session } = await ctx.api.signUp();
+      const mine = (i: number) => getEssay({ kind: 'outline' }, { token: session.accessToken, ip: `10.9.1.${i}` });
+      for (let i = 0; i < 30; i++) expect((await mine(i)).statusCode).toBe(200);
+      expect((await mine(30)).json()).toMatchObject({
+        statusCode: 429,
+        errorCode: 'RATE_LIMITED',
+        description: 'You have used your 30 essay requests for now. Please try again in 60 minutes.',
+      });
+      // Someone else on the same network is not held back.
+      expect((await getEssay({ kind: 'outline' }, { ip: '10.9.1.30' })).statusCode).toBe(200);
+    });
   });
 
   describe('with an OpenAI-compatible endpoint', () => {

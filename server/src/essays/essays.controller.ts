@@ -3,18 +3,23 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { type Caller, CurrentUser } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
+import { PerCallerLimit } from '../common/per-caller-limit.js';
 import { RateLimited } from '../common/rate-limit.js';
 import { EssayRequestDto, EssayResponseDto } from './dto/essay.dto.js';
 import { EssayService } from './essay.service.js';
 
 /** A model call is slow and may cost money: a person regenerating a draft stays well below this. */
 const ESSAYS_PER_MINUTE = 10;
+/** And per person, whatever network they call from: enough for a long evening of drafting. */
+const ESSAYS_PER_HOUR_PER_PERSON = 30;
 
 @ApiTags('register-applicants')
 @ApiBearerAuth()
 @ApiErrorResponses()
 @Controller('register-applicants')
 export class EssaysController {
+  private readonly perPerson = new PerCallerLimit(ESSAYS_PER_HOUR_PER_PERSON, 60 * 60_000, 'essay requests');
+
   constructor(private readonly essays: EssayService) {}
 
   @RateLimited(ESSAYS_PER_MINUTE)
@@ -25,10 +30,11 @@ export class EssaysController {
     description:
       'The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own ' +
       "extra instruction. `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. " +
-      `An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most ${ESSAYS_PER_MINUTE} per minute from one network.`,
+      `An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most ${ESSAYS_PER_MINUTE} per minute from one network, and ${ESSAYS_PER_HOUR_PER_PERSON} per hour per person (429 RATE_LIMITED).`,
   })
   @ApiOkResponse({ type: EssayResponseDto })
   async getEssay(@CurrentUser() caller: Caller, @Body() body: EssayRequestDto) {
+    this.perPerson.take(caller.id);
     return ok(await this.essays.write(caller, body));
   }
 }

@@ -942,7 +942,7 @@ export interface paths {
         put?: never;
         /**
          * An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)
-         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network.
+         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
          */
         post: operations["EssaysController_getEssay"];
         delete?: never;
