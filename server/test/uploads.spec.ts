@@ -6,6 +6,7 @@ import { REPO_ROOT } from '../src/config/app-config.js';
 import { FileStorage, LocalDiskFileStorage } from '../src/uploads/file-storage.js';
 import { uploadIdOfUrl } from '@scholarmatch/schemas';
 import { UploadedFilesService } from '../src/uploads/uploaded-files.service.js';
+import { UploadsJanitor } from '../src/uploads/uploads-janitor.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import {
@@ -216,5 +217,71 @@ describe('uploads', () => {
     const { data } = (await upload([filePart(pdfFile())], { token: neighbour.token })).json();
     await t.sql.query('DELETE FROM users WHERE id = $1', [neighbour.id]);
     expect((await t.sql.query('SELECT 1 FROM uploaded_files WHERE id = $1', [data.id])).rowCount).toBe(0);
+  });
+});
+
+/** Per-person quota, and the hourly removal of uploads nothing uses. */
+describe('upload quota and unused uploads', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let owner: { id: string; token: string };
+  let neighbour: { id: string; token: string };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'scholarmatch-quota-'));
+    t = await startTestApp({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: 1000, UPLOAD_QUOTA_FILES: 3, DEMO_DATA: 'true' });
+    const api = accountClient(t);
+    const person = async () => {
+      const { session } = await api.signUp();
+      return { id: session.user.id, token: session.accessToken };
+    };
+    owner = await person();
+    neighbour = await person();
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = (token: string) => {
+    const { body, contentType } = multipartBody([filePart(pdfFile())]);
+    return t.app.inject({ method: 'POST', url: '/api/v1/common/upload', headers: { 'content-type': contentType, authorization: `Bearer ${token}` }, payload: body });
+  };
+  const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const storedKeys = () => readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).map(String).filter((entry) => UUID.test(entry));
+
+  it('refuses a fourth file with 409 and a description, keeps nothing of it, and does not hold others back', async () => {
+    for (let i = 0; i < 3; i++) expect((await upload(owner.token)).statusCode).toBe(201);
+    const before = storedKeys().length;
+    const refused = await upload(owner.token);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'UPLOAD_QUOTA_REACHED',
+      description: 'You have reached the upload limit (3 files or 100 MB). Files not used in an application or your profile are removed a day after upload; please try again later.',
+    });
+    expect(storedKeys().length).toBe(before);
+    expect((await upload(neighbour.token)).statusCode).toBe(201);
+  });
+
+  it('removes uploads unused for a day, keeps those an application or the profile uses, and frees the quota', async () => {
+    const ids = (await t.sql.query<{ id: string }>('SELECT id FROM uploaded_files WHERE owner_id = $1 ORDER BY created_at', [owner.id])).rows.map((row) => row.id);
+    expect(ids).toHaveLength(3);
+    const [inProfile, inApplication, unused] = ids;
+    await t.sql.query(`UPDATE uploaded_files SET created_at = now() - interval '25 hours' WHERE owner_id = $1`, [owner.id]);
+    await t.sql.query(`UPDATE users SET profile = profile || jsonb_build_object('cv', $2::text) WHERE id = $1`, [owner.id, `/api/v1/common/files/${inProfile}`]);
+    await t.sql.query(
+      `INSERT INTO applications (user_id, scholarship_id, status, answers)
+       VALUES ($1, (SELECT id FROM scholarships LIMIT 1), 'Draft', jsonb_build_object('essay', jsonb_build_object('url', $2::text)))`,
+      [owner.id, `/api/v1/common/files/${inApplication}`],
+    );
+    const janitor = t.app.get(UploadsJanitor);
+    expect(await janitor.sweep()).toBe(1);
+    const left = (await t.sql.query<{ id: string }>('SELECT id FROM uploaded_files WHERE owner_id = $1', [owner.id])).rows.map((row) => row.id);
+    expect(left.sort()).toEqual([inProfile, inApplication].sort());
+    expect(storedKeys().some((key) => key.includes(unused!))).toBe(false);
+    // The neighbour's recent, unused upload stays until its day is over.
+    expect((await t.sql.query('SELECT 1 FROM uploaded_files WHERE owner_id = $1', [neighbour.id])).rowCount).toBe(1);
+    expect(await janitor.sweep()).toBe(0);
+    expect((await upload(owner.token)).statusCode).toBe(201);
   });
 });

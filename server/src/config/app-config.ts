@@ -105,6 +105,16 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(100) @Max(600_000)
   LLM_TIMEOUT_MS = 60_000;
 
+  /**
+   * Uploads one person may keep at once, by count and by total size. Uploads that no application
+   * or profile refers to are removed a day after they were made (UploadsJanitor), which frees them.
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  UPLOAD_QUOTA_FILES = 100;
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
+  UPLOAD_QUOTA_MB = 100;
+
   /** Demo accounts (README): 'auto' adds them on the embedded database only. */
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';

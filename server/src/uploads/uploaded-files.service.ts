@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
+import { AppConfig } from '../config/app-config.js';
 import { checkContent, PURPOSE_RULES, type UploadPurpose } from './content-check.js';
 import type { UploadedFileDto } from './dto/uploaded-file.dto.js';
 import { displayName } from './file-names.js';
@@ -22,6 +23,9 @@ export interface StoredFile {
 }
 
 const NOT_FOUND = 'There is no such file.';
+const QUOTA_REACHED = (config: AppConfig) =>
+  `You have reached the upload limit (${config.UPLOAD_QUOTA_FILES} files or ${config.UPLOAD_QUOTA_MB} MB). ` +
+  'Files not used in an application or your profile are removed a day after upload; please try again later.';
 
 /** Uploaded files: checked by content, stored under a server key, served to their owner only. */
 @Injectable()
@@ -29,6 +33,7 @@ export class UploadedFilesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly storage: FileStorage,
+    private readonly config: AppConfig,
   ) {}
 
   /** Keeps the file when its content is one the purpose accepts; 400 with the seed's words otherwise. */
@@ -41,15 +46,24 @@ export class UploadedFilesService {
     const sha256 = Buffer.from(await webcrypto.subtle.digest('SHA-256', file.bytes)).toString('hex');
     // Bytes first, then the row: a row never points at nothing. A failed insert removes the bytes.
     await this.storage.put(id, file.bytes);
+    let stored: unknown[];
     try {
-      await this.db.query(
+      // The quota is checked by the insert itself (one round trip). Uploads racing each other can
+      // overshoot it by the few that run at the same moment, which a quota can live with.
+      stored = await this.db.query(
         `INSERT INTO uploaded_files (id, owner_id, purpose, content_type, size, original_name, storage_key, sha256)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [id, caller.id, purpose, verdict.contentType, file.bytes.length, name, id, sha256],
+         SELECT $1::uuid, $2::uuid, $3, $4, $5::int, $6, $7, $8
+          WHERE (SELECT count(*) < $9::bigint AND coalesce(sum(size), 0) + $5::int <= $10::bigint FROM uploaded_files WHERE owner_id = $2::uuid)
+         RETURNING id`,
+        [id, caller.id, purpose, verdict.contentType, file.bytes.length, name, id, sha256, this.config.UPLOAD_QUOTA_FILES, this.config.UPLOAD_QUOTA_MB * 1024 * 1024],
       );
     } catch (error) {
       await this.storage.delete(id);
       throw error;
+    }
+    if (stored.length === 0) {
+      await this.storage.delete(id);
+      throw new ApiError(409, QUOTA_REACHED(this.config), { errorCode: 'UPLOAD_QUOTA_REACHED' });
     }
     return { id, publicUrl: uploadUrlOf(id), name, size: file.bytes.length, contentType: verdict.contentType };
   }

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config.js';
 import { FileStorage, LocalDiskFileStorage } from './file-storage.js';
 import { UploadedFilesService } from './uploaded-files.service.js';
 import { UploadsController } from './uploads.controller.js';
+import { UploadsJanitor } from './uploads-janitor.js';
 
 /**
  * Uploads: `POST common/upload` and `GET common/files/{id}`. Exports UploadedFilesService (and its
@@ -15,6 +16,7 @@ import { UploadsController } from './uploads.controller.js';
   controllers: [UploadsController],
   providers: [
     UploadedFilesService,
+    UploadsJanitor,
     {
       provide: FileStorage,
       inject: [AppConfig],
