@@ -87,7 +87,10 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     bodyParser: false,
   });
   app.setGlobalPrefix('api/v1');
-  app.enableShutdownHooks();
+  // On SIGTERM/SIGINT: drain HTTP, close the database, then exit with code 0. Without
+  // useProcessExit Nest re-raises the signal, so the process dies by SIGTERM (an orchestrator sees
+  // a failed exit, and the 'exit' event that flushes pino's asynchronous log batch never runs).
+  app.enableShutdownHooks([], { useProcessExit: true });
 
   addSecurityHeaders(app.getHttpAdapter().getInstance(), {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },

@@ -13,6 +13,14 @@ describe('toErrorBody', () => {
     expect(toErrorBody(refused)).toMatchObject({ statusCode: 503, description: expect.stringMatching(/temporarily unavailable/) });
   });
 
+  it('treats a transaction whose connection PostgreSQL ended as unavailable too (503, not 500)', () => {
+    // TypeORM releases the query runner when its connection fails; the next statement or COMMIT says so.
+    for (const name of ['QueryRunnerProviderAlreadyReleasedError', 'QueryRunnerAlreadyReleasedError']) {
+      const released = Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name });
+      expect(toErrorBody(released)).toMatchObject({ statusCode: 503, description: expect.stringMatching(/temporarily unavailable/) });
+    }
+  });
+
   it('keeps the description and field errors of our own errors', () => {
     const body = toErrorBody(new ApiError(409, 'Taken', { errors: [{ path: 'email', message: 'x' }], errorCode: 'EMAIL_TAKEN' }));
     expect(body).toEqual({

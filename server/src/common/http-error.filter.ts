@@ -10,9 +10,18 @@ const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in
 /** Connection-level failures of PostgreSQL: the request may succeed later, so 503, not 500. */
 const DATABASE_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
+/**
+ * TypeORM releases a query runner as soon as its connection emits an error (PostgreSQL ended the
+ * session: a restart, a failover); a transaction's next statement or its COMMIT then fails with one
+ * of these instead of a connection error, and nothing was committed. Seen in
+ * faults/database-outage.fault.ts as occasional 500s while PostgreSQL stopped.
+ */
+const RELEASED_WITH_ITS_CONNECTION = new Set(['QueryRunnerProviderAlreadyReleasedError', 'QueryRunnerAlreadyReleasedError']);
+
 function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
+  const e = error as { code?: string; message?: string; name?: string } | undefined;
   if (e?.code && DATABASE_UNAVAILABLE_CODES.has(e.code)) return true;
+  if (e?.name && RELEASED_WITH_ITS_CONNECTION.has(e.name)) return true;
   return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e?.message ?? '');
 }
 
@@ -109,7 +118,13 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.spa.send(reply);
       return;
     }
-    if (body.statusCode >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {
+      // A dependency is down (e.g. PostgreSQL restarting): every request fails alike, so one short
+      // line each, without the stack and the statement's parameters (an outage under load wrote
+      // thousands of multi-kilobyte entries, with profile answers in them).
+      const e = error as { code?: string; message?: string };
+      this.logger.warn({ event: 'service unavailable', url: request.url, reason: [e?.code, e?.message].filter(Boolean).join(' ') || String(error) });
+    } else if (body.statusCode >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
     if (!reply.sent) reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
   }
 }

@@ -1,0 +1,15 @@
+/**
+ * Fault suite (`npm run test:faults`): the built server as a child process, under load, while
+ * its database stops, it receives SIGTERM, or the mail server or the essay model stall. One file
+ * at a time: each measures latencies and must not share the machine with another.
+ */
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>'],
+  testMatch: ['**/*.fault.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  testTimeout: 120000,
+  maxWorkers: 1,
+};
