@@ -1,13 +1,31 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startTestApp, type TestApp } from './test-app.js';
 
 describe('health and the HTTP shell', () => {
   let t: TestApp;
+  let webDist: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    // A stand-in for the built web app, so pages (/, client routes) are served as in production.
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+    t = await startTestApp({ WEB_DIST: webDist });
   });
   afterAll(async () => {
     await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
   });
+
+  /** The CSP's directives by name: `{ 'script-src': ["'self'"], ... }`. */
+  const directives = (csp: unknown) =>
+    Object.fromEntries(
+      String(csp ?? '')
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .filter(([name]) => name)
+        .map(([name, ...values]) => [name.toLowerCase(), values]),
+    ) as Record<string, string[]>;
 
   it('reports the database as up', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
@@ -21,10 +39,8 @@ describe('health and the HTTP shell', () => {
   });
 
   it('sends the API security headers on JSON responses', async () => {
+    // HSTS, nosniff and the referrer policy: the next test, on every kind of response.
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-frame-options']).toBe('DENY');
     const csp = String(res.headers['content-security-policy']);
     // default-src 'none' also forbids objects (object-src falls back to it).
@@ -33,15 +49,44 @@ describe('health and the HTTP shell', () => {
     expect(csp).toContain("base-uri 'none'");
   });
 
-  it('sends the page security policy on pages (Swagger UI)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
+  it('sends HSTS, nosniff and a referrer policy on every kind of response, and the page policy on every page', async () => {
+    const page = { accept: 'text/html' };
+    const responses: [string, { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; payload?: string }, number, 'page' | 'api'][] = [
+      ['the landing page', { url: '/', headers: page }, 200, 'page'],
+      ['a client route', { url: '/auth/login', headers: page }, 200, 'page'],
+      ['Swagger UI', { url: '/api/docs', headers: page }, 200, 'page'],
+      ['a JSON answer', { url: '/api/v1/forms/profile-basic' }, 200, 'api'],
+      ['401', { url: '/api/v1/users/me' }, 401, 'api'],
+      ['400', { url: '/api/v1/users/auth/login', method: 'POST', headers: { 'content-type': 'application/json' }, payload: '{"userName":1}' }, 400, 'api'],
+      ['404 in the API', { url: '/api/v1/no/such/thing', headers: page }, 404, 'api'],
+      ['a missing asset', { url: '/assets/missing-file.js' }, 404, 'page'],
+    ];
+    for (const [what, request, status, kind] of responses) {
+      const res = await t.app.inject({ method: request.method ?? 'GET', url: request.url, headers: request.headers, payload: request.payload });
+      expect([what, res.statusCode]).toEqual([what, status]);
+      expect([what, res.headers['strict-transport-security']]).toEqual([what, expect.stringMatching(/max-age=31536000/)]);
+      expect([what, res.headers['x-content-type-options']]).toEqual([what, 'nosniff']);
+      expect([what, res.headers['referrer-policy']]).toEqual([what, 'no-referrer']);
+      const csp = directives(res.headers['content-security-policy']);
+      // Every response can be framed by nobody and takes no <base>; pages also refuse plugins (the API's
+      // default-src 'none' already does).
+      expect([what, csp['frame-ancestors'], csp['base-uri']]).toEqual([what, ["'none'"], ["'none'"]]);
+      if (kind === 'page') expect([what, csp['object-src']]).toEqual([what, ["'none'"]]);
+      if (String(res.headers['content-type']).startsWith('text/html')) expect([what, kind]).toEqual([what, 'page']);
+    }
+  });
+
+  it("lets pages run only the app's own script files: no inline script, no eval", async () => {
+    for (const url of ['/', '/auth/login', '/api/docs']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect([url, String(res.headers['content-type'])]).toEqual([url, expect.stringMatching(/^text\/html/)]);
+      const csp = directives(res.headers['content-security-policy']);
+      const scripts = csp['script-src'] ?? csp['default-src'];
+      expect([url, scripts]).toEqual([url, expect.arrayContaining(["'self'"])]);
+      const unsafe = ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", '*', 'data:', 'blob:', 'http:', 'https:'];
+      expect([url, scripts.filter((source) => unsafe.includes(source.toLowerCase()))]).toEqual([url, []]);
+      expect([url, csp['script-src-attr'] ?? ["'none'"]]).toEqual([url, ["'none'"]]);
+    }
   });
 
   it('answers unknown API paths with the error body', async () => {

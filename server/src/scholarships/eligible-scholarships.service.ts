@@ -30,8 +30,12 @@ export class EligibleScholarshipsService {
   async count(caller: Caller, query: EligibleScholarshipsQueryDto): Promise<number> {
     const summary = await this.matches.current(caller.id);
     const { withoutRequirement, requirementFields } = query;
-    // One named requirement means one requirement, never none.
-    if (requirementFields !== undefined) return withoutRequirement ? 0 : (summary.onlyRequirement[requirementFields] ?? 0);
+    // One named requirement means one requirement, never none. Own keys only: the key comes from the
+    // query string, and `constructor` or `toString` would otherwise read Object.prototype (a function,
+    // which the answer then lost: `{ statusCode: 200 }` with no count).
+    if (requirementFields !== undefined) {
+      return withoutRequirement || !Object.hasOwn(summary.onlyRequirement, requirementFields) ? 0 : summary.onlyRequirement[requirementFields];
+    }
     if (withoutRequirement === undefined) return summary.eligible;
     return withoutRequirement ? summary.easyApply : summary.recommendation;
   }

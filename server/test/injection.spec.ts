@@ -1,0 +1,863 @@
+import { sanitizeRichText } from '@scholarmatch/schemas/html';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XSS_LEFTOVERS, XSS_PAYLOADS } from '../../schemas/src/test/xss-corpus.js';
+import { displayName } from '../src/uploads/file-names.js';
+import { accountClient, dobYearsAgo } from './accounts-helpers.js';
+import { type OpenApiDocument, type OpenApiSchema, operationsOf, resolveSchema } from './fuzz/openapi-inputs.js';
+import { startTestApp, type TestApp } from './test-app.js';
+import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
+
+const OPENAPI = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/openapi.json'), 'utf8')) as OpenApiDocument;
+
+/**
+ * SQL metacharacters and injection probes: quotes, comment markers, stacked statements, time
+ * delays, UNION reads, LIKE wildcards, PostgreSQL's own quoting ($1, $$, E'') and look-alike
+ * Unicode quotes. None contains NUL (PostgreSQL refuses it in text; the fuzzer covers that).
+ */
+const SQL_PAYLOADS: readonly string[] = [
+  "' OR '1'='1",
+  "' OR 1=1 --",
+  "'; DROP TABLE users; --",
+  '" OR ""="',
+  '\\',
+  "\\'; --",
+  '%',
+  '_',
+  "%' --",
+  '1; SELECT pg_sleep(5)',
+  "'; SELECT pg_sleep(5); --",
+  "' || (SELECT pg_sleep(5)) || '",
+  '$1',
+  '$$; DROP TABLE users; $$',
+  "' UNION SELECT password FROM users --",
+  "E'\\x27'",
+  '’ OR ‘1’=‘1',
+  '＇ OR １＝１ --',
+];
+
+/** What PostgreSQL (or the driver) says when a query breaks: none of it may reach a response. */
+const SQL_ERROR =
+  /syntax error at|unterminated (?:quoted|dollar)|QueryFailedError|(?:relation|column|function|table) "[^"]*" does not exist|invalid input syntax for|current transaction is aborted|SQLSTATE|at character \d+|operator does not exist|\b(?:42601|42P01|22P02|42883)\b/;
+
+/** A request slower than this would show a pg_sleep(5) that ran. */
+const SLOW_MS = 4000;
+
+type Who = 'anonymous' | 'applicant' | 'provider' | 'admin' | 'pwUser';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Json = Record<string, unknown>;
+
+/** One place a value from the caller reaches the server. */
+interface Slot {
+  in: 'path' | 'query' | 'body';
+  /** Path into the body (or the parameter's name). */
+  at: (string | number)[];
+  /** 'key': the value becomes the key of an open map (e.g. eligiblityFilters). */
+  as?: 'key';
+  /** A body of its own for this slot (e.g. the Education tab instead of the Basic tab). */
+  base?: () => Json;
+}
+
+/** How to make a valid request to one operation, so that the probe is the only thing wrong with it. */
+interface Recipe {
+  who: Who[];
+  path?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: () => Json;
+  multipart?: boolean;
+  extra?: Slot[];
+  /** Statuses of the unchanged request, sent twice, when they are not 2xx (0: any 2xx): a made-up one-time code, a second publish. */
+  controlStatus?: [number, number];
+  /** Tables a refused request may still write (a failed login is counted). */
+  refusalWrites?: string[];
+  /** Runs after each slot's probes (outside the row-count check): keeps what they added from slowing the next ones. */
+  cleanup?: () => Promise<void>;
+  /** Keeps per-call state (a rotated refresh token, a changed password). */
+  after?: (status: number, json: Json | undefined, body: Json | undefined) => void;
+}
+
+/** Resolves $ref and allOf but keeps oneOf/anyOf, so `fieldValue: string | number | ...` counts as a string slot. */
+function deref(schema: OpenApiSchema | undefined): OpenApiSchema {
+  if (!schema) return {};
+  if (schema.$ref || schema.allOf) return resolveSchema(OPENAPI, schema);
+  return schema;
+}
+
+/** Every path and query parameter, and every string property of the JSON body (through objects and arrays). */
+function documentSlots(route: string, method: string): Slot[] {
+  const op = OPENAPI.paths[route][method];
+  const slots: Slot[] = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query').map((p) => ({ in: p.in as 'path' | 'query', at: [p.name]}));
+  const visit = (raw: OpenApiSchema | undefined, at: (string | number)[], depth: number) => {
+    if (depth > 6) return;
+    const schema = deref(raw);
+    const variants = (schema.oneOf ?? schema.anyOf ?? [schema]).map(deref);
+    if (at.length && variants.some((v) => v.type === 'string')) slots.push({ in: 'body', at});
+    for (const variant of variants) {
+      for (const [key, prop] of Object.entries(variant.properties ?? {})) visit(prop, [...at, key], depth + 1);
+      if (variant.type === 'array' && variant.items) visit(variant.items, [...at, 0], depth + 1);
+    }
+  };
+  visit(op.requestBody?.content?.['application/json']?.schema, [], 0);
+  return slots;
+}
+
+function getAt(body: unknown, at: (string | number)[]): unknown {
+  return at.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Json)[key as string] : undefined), body);
+}
+function setAt(body: Json, at: (string | number)[], value: unknown): Json {
+  let node: Json = body;
+  at.slice(0, -1).forEach((key, i) => {
+    if (!node[key as string] || typeof node[key as string] !== 'object') node[key as string] = typeof at[i + 1] === 'number' ? [] : {};
+    node = node[key as string] as Json;
+  });
+  node[at[at.length - 1] as string] = value;
+  return body;
+}
+
+interface Snapshot {
+  counts: Record<string, number>;
+  prints: Record<string, string>;
+}
+
+/**
+ * Issue 7, "Injection and XSS": SQL metacharacters in every parameter and string property of the
+ * OpenAPI document change nothing, searches treat % and _ as characters, stored strings come back
+ * byte-exact, and the XSS corpus leaves no markup in HTML fields and comes back as JSON text in
+ * plain-text ones. (Headers: health.spec.ts.)
+ */
+describe('injection and XSS', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof accountClient>;
+  const tokens = {} as Record<Exclude<Who, 'anonymous'>, string>;
+  const ids = {} as Record<string, string>;
+  let fieldIds: Record<string, number> = {};
+  let firstOption: (key: string) => string;
+  let member: { id: string; email: string };
+  let pwUser: { id: string; email: string };
+  let loginUser: { email: string; password: string };
+  let tables: string[] = [];
+  let snapshotSql = '';
+  let ipCounter = 0;
+  let fieldCounter = 0;
+  const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
+  const state = { refresh: '', logout: '', password: 'first long passphrase', formVersion: '', requirementVersion: '' };
+
+  const call = (method: Method, url: string, token?: string, body?: unknown) => api.call(method, url, { token, body, ip: nextIp() });
+  const nextIp = () => {
+    ipCounter += 1;
+    return `10.${64 + ((ipCounter >> 16) & 63)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+  };
+  /** Uploads a PDF; a name with quotes or control characters goes as RFC 5987 `filename*`, so it arrives exactly as given. */
+  const upload = async (token: string, filename = 'cv.pdf') => {
+    const plain = /^[\x20-\x7e]*$/.test(filename) && !/["\\]/.test(filename);
+    const { body, contentType } = plain
+      ? multipartBody([filePart(pdfFile(), filename)])
+      : {
+          contentType: 'multipart/form-data; boundary=xyz',
+          body: Buffer.concat([
+            Buffer.from(`--xyz\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''${encodeURIComponent(filename).replace(/'/g, '%27')}\r\nContent-Type: application/pdf\r\n\r\n`),
+            pdfFile(),
+            Buffer.from('\r\n--xyz--\r\n'),
+          ]),
+        };
+    return t.app.inject({ method: 'POST', url: '/api/v1/common/upload', remoteAddress: nextIp(), headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+  };
+  const snapshot = async (): Promise<Snapshot> => {
+    const [row] = (await t.sql.query(snapshotSql)).rows as Record<string, string | number>[];
+    const counts: Record<string, number> = {};
+    const prints: Record<string, string> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (key.startsWith('#')) prints[key.slice(1)] = String(value);
+      else counts[key] = Number(value);
+    }
+    return { counts, prints };
+  };
+  /** Tables whose row count changed, with the change. */
+  const deltaOf = (before: Snapshot, after: Snapshot) =>
+    Object.fromEntries(tables.filter((name) => before.counts[name] !== after.counts[name]).map((name) => [name, after.counts[name] - before.counts[name]]));
+  const printsChanged = (before: Snapshot, after: Snapshot) => Object.keys(before.prints).filter((name) => before.prints[name] !== after.prints[name]);
+
+  const basicAnswers = () => ({ citizenship: 'us-citizen', country: 'us', ethnicity: firstOption('ethnicity'), gender: '1', zipCode: '10001' });
+  const educationAnswers = () => ({
+    schoolLevel: firstOption('schoolLevel'),
+    highSchoolName: 'A school not in the catalogue',
+    highSchoolGraduationDate: '2024-06',
+    enrolledInCollege: '0',
+    interestedColleges: [firstOption('interestedColleges')],
+    collegeGraduationDate: '2029-05',
+    fieldOfStudy: 'accounting',
+    degreeType: 'associate',
+    gpa: { markingSystem: 'Percentage', grade: 82, gpa: 4 },
+    careerGoal: firstOption('careerGoal'),
+    militaryAffiliation: firstOption('militaryAffiliation'),
+    isInterestedInOnlineStudy: '3',
+  });
+  const entries = (answers: Json) => Object.entries(answers).map(([key, fieldValue]) => ({ fieldId: fieldIds[key], fieldValue }));
+  const basicBody = (names: { firstName?: string; lastName?: string } = {}) => ({
+    formKey: 'profile-basic',
+    firstName: names.firstName ?? 'Maya',
+    lastName: names.lastName ?? 'Lopez',
+    dob: dobYearsAgo(19),
+    applicantFields: entries(basicAnswers()),
+  });
+  const educationBody = (highSchoolName = 'A school not in the catalogue') => ({ formKey: 'profile-education', applicantFields: entries({ ...educationAnswers(), highSchoolName }) });
+  const answersOf = (data: { applicantFields: { field: { key: string }; fieldValue: unknown }[] }) => Object.fromEntries(data.applicantFields.map((f) => [f.field.key, f.fieldValue]));
+  const newField = () => {
+    fieldCounter += 1;
+    return { key: `injection${fieldCounter}`, name: 'Injection probe', dataType: 'select', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }], section: 'privacy', order: 900 + fieldCounter };
+  };
+  const newScholarship = () => ({
+    title: 'Probe scholarship',
+    description: '<p>For probes.</p>',
+    award: 1000,
+    recurrenceConfig: { deadline: NEXT_YEAR, repeat: 'none' },
+    criteria: [{ fieldKey: 'gpa', operator: 'gte', value: 2 }],
+    requirements: [{ title: 'Essay', description: 'About you', dataType: 'editor', key: 'essay' }],
+  });
+  const createScholarship = async (body: Json, publish: boolean) => {
+    const created = await call('POST', '/providers/scholarships', tokens.provider, body);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as string;
+    if (publish) expect((await call('POST', `/providers/scholarships/${id}/publish`, tokens.provider)).statusCode).toBe(200);
+    return id;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000 });
+    api = accountClient(t);
+    tokens.admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
+    tokens.provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
+    const fields = (await call('GET', '/register-applicants/form-fields')).json().data as { id: number; key: string; options: Record<string, string> }[];
+    fieldIds = Object.fromEntries(fields.map((f) => [f.key, f.id]));
+    firstOption = (key) => Object.keys(fields.find((f) => f.key === key)!.options)[0];
+
+    const first = await api.signUp({}, nextIp());
+    member = { id: first.session.user.id, email: first.body.email as string };
+    tokens.applicant = first.session.accessToken;
+    await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = $1`, [member.id]);
+    expect((await call('PUT', `/register-applicants/${member.id}`, tokens.applicant, { ...basicBody(), formKey: 'registration', applicantFields: entries({ ...basicAnswers(), ...educationAnswers() }) })).statusCode).toBe(200);
+
+    const second = await api.signUp({ password: state.password }, nextIp());
+    pwUser = { id: second.session.user.id, email: second.body.email as string };
+    tokens.pwUser = second.session.accessToken;
+
+    const third = await api.signUp({}, nextIp());
+    loginUser = { email: third.body.email as string, password: third.body.password as string };
+    state.refresh = third.session.refreshToken;
+    state.logout = (await api.login(loginUser.email, loginUser.password, nextIp())).json().data.refreshToken;
+
+    ids.easy = await createScholarship({ ...newScholarship(), title: 'Easy probe', criteria: [], requirements: [] }, true);
+    ids.cvOnly = await createScholarship({ ...newScholarship(), title: 'CV probe', criteria: [], requirements: [{ title: 'CV', dataType: 'file', key: 'cv' }] }, true);
+    ids.withText = await createScholarship(
+      { ...newScholarship(), title: 'Text probe', criteria: [], requirements: [{ title: 'Why', dataType: 'text', key: 'why' }, { title: 'Essay', dataType: 'editor', key: 'essay', optional: true }] },
+      true,
+    );
+    // For the eligibility teaser's searches: open only to US nationals.
+    ids.gated = await createScholarship({ ...newScholarship(), title: 'US nationals only', criteria: [{ fieldKey: 'citizenship', operator: 'in', value: ['us-national'] }], requirements: [] }, true);
+    ids.draft = await createScholarship(newScholarship(), false);
+    ids.toPublish = await createScholarship(newScholarship(), false);
+    ids.toClose = await createScholarship(newScholarship(), true);
+    ids.patchField = String((await call('POST', '/admin/form-fields', tokens.admin, newField())).json().data.id);
+    ids.deleteField = String((await call('POST', '/admin/form-fields', tokens.admin, newField())).json().data.id);
+    const uploaded = await upload(tokens.applicant);
+    expect([uploaded.statusCode, uploaded.body.slice(0, 300)]).toEqual([201, expect.any(String)]);
+    const file = uploaded.json().data;
+    ids.file = file.id;
+    ids.fileUrl = file.publicUrl;
+    ids.sweepstakes = (await call('GET', '/sweepstakes/current', tokens.applicant)).json().data.id;
+    state.formVersion = (await call('GET', '/forms/profile-basic')).json().data.version;
+    state.requirementVersion = (await call('GET', `/scholarships/${ids.withText}/form`, tokens.applicant)).json().data.version;
+
+    tables = (await t.sql.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'migrations' ORDER BY 1`)).rows.map((r) => r.table_name);
+    // Row versions (ctid and xmin change with every UPDATE): cheaper than hashing the catalogues' options on every check.
+    const prints: Record<string, string> = Object.fromEntries(
+      ['users', 'scholarships', 'form_fields', 'applications', 'forms'].map((name) => [name, `md5(coalesce(string_agg(ctid::text || xmin::text, ',' ORDER BY ctid), ''))`]),
+    );
+    snapshotSql = `SELECT ${[
+      ...tables.map((name) => `(SELECT count(*) FROM "${name}")::int AS "${name}"`),
+      ...Object.entries(prints).map(([name, expression]) => `(SELECT ${expression} FROM "${name}") AS "#${name}"`),
+    ].join(', ')}`;
+  }, 60_000);
+  afterAll(async () => {
+    // Every request of this file goes from its own address (nextIp), so this counts them all.
+    console.log(`injection suite: ${ipCounter} requests in all`);
+    await t?.close();
+  });
+
+  /** A valid request for every operation of the OpenAPI document; the probes change one slot of it at a time. */
+  const recipes = (): Record<string, Recipe> => ({
+    'POST /api/v1/users/auth/login': {
+      who: ['anonymous'],
+      body: () => ({ userName: loginUser.email, password: loginUser.password, loginType: 'register_user' }),
+      refusalWrites: ['login_failures'],
+    },
+    'POST /api/v1/users/auth/refresh': {
+      who: ['anonymous'],
+      body: () => ({ refreshToken: state.refresh }),
+      after: (status, json) => {
+        if (status < 300) state.refresh = (json!.data as Json).refreshToken as string;
+      },
+    },
+    'POST /api/v1/users/auth/logout': { who: ['anonymous'], body: () => ({ refreshToken: state.logout }) },
+    'GET /api/v1/users/me': { who: ['applicant'] },
+    'GET /api/v1/admin/mail-outbox': { who: ['admin'], query: { to: loginUser.email, limit: '5' } },
+    'GET /api/v1/health': { who: ['anonymous'] },
+    'GET /api/v1/forms/{formKey}': { who: ['anonymous', 'applicant'], path: { formKey: 'profile-basic' } },
+    'GET /api/v1/forms/{formKey}/validator.js': { who: ['anonymous'], path: { formKey: 'profile-basic' }, query: { version: state.formVersion } },
+    'POST /api/v1/forms/{formKey}/validate': {
+      who: ['anonymous', 'applicant'],
+      path: { formKey: 'profile-basic' },
+      body: () => ({ data: { firstName: 'Maya', lastName: 'Lopez', dob: dobYearsAgo(19), ...basicAnswers() } }),
+      extra: [
+        { in: 'body', at: ['data', 'firstName'] },
+        { in: 'body', at: ['data', 'zipCode'] },
+        { in: 'body', at: ['data', 'citizenship'] },
+        { in: 'body', at: ['data'], as: 'key' },
+      ],
+    },
+    'GET /api/v1/admin/form-fields': { who: ['admin'] },
+    'POST /api/v1/admin/form-fields': {
+      who: ['admin'],
+      body: newField,
+      // Each accepted field is checked by compiling every form with it (about 0.1 s): the probes' fields are removed
+      // after each slot so the forms do not grow, and option labels, which the document types as strings, get the
+      // payloads all in one request in the byte-exact test instead of one request each here.
+      cleanup: async () => {
+        await t.sql.query(`DELETE FROM form_fields WHERE key LIKE 'injection%' AND id <> ALL($1::int[])`, [[ids.patchField, ids.deleteField]]);
+      },
+    },
+    'PATCH /api/v1/admin/form-fields/{id}': {
+      who: ['admin'],
+      path: { id: ids.patchField },
+      body: () => ({ name: 'Injection probe', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }], section: 'privacy' }),
+    },
+    'DELETE /api/v1/admin/form-fields/{id}': { who: ['admin'], path: { id: ids.deleteField } },
+    'GET /api/v1/register-applicants/form-fields': { who: ['anonymous'] },
+    'GET /api/v1/register-applicants/form-fields/{key}/options': { who: ['anonymous', 'applicant'], path: { key: 'highSchoolName' }, query: { q: 'high', limit: '5' } },
+    'POST /api/v1/register-applicants': { who: ['anonymous'], body: () => api.newApplicant() },
+    'GET /api/v1/register-applicants/profile/minimal': { who: ['applicant'] },
+    'POST /api/v1/register-applicants/forgot-password': { who: ['anonymous'], body: () => ({ email: loginUser.email }), controlStatus: [0, 429] },
+    'POST /api/v1/register-applicants/verify-otp': { who: ['anonymous'], body: () => ({ email: loginUser.email, otp: '000000' }), controlStatus: [400, 400] },
+    'POST /api/v1/register-applicants/reset-password': {
+      who: ['anonymous'],
+      body: () => ({ email: loginUser.email, otp: '000000', newPassword: 'another long passphrase' }),
+      controlStatus: [400, 400],
+    },
+    'PUT /api/v1/register-applicants/{id}/update-password': {
+      who: ['pwUser'],
+      path: { id: pwUser.id },
+      body: () => ({ lastPwd: state.password, password: state.password === 'first long passphrase' ? 'second long passphrase' : 'first long passphrase' }),
+      after: (status, _json, body) => {
+        if (status < 300) state.password = body!.password as string;
+      },
+    },
+    'GET /api/v1/register-applicants/profile': { who: ['applicant'] },
+    'PUT /api/v1/register-applicants/{id}': {
+      who: ['applicant'],
+      path: { id: member.id },
+      body: () => basicBody(),
+      extra: [{ in: 'body', at: ['applicantFields', 1, 'fieldValue'], base: () => educationBody() }],
+    },
+    'GET /api/v1/common/geo': { who: ['anonymous'] },
+    'GET /api/v1/providers/scholarships': { who: ['provider'] },
+    'POST /api/v1/providers/scholarships': {
+      who: ['provider'],
+      body: newScholarship,
+      extra: [{ in: 'body', at: ['criteria', 0, 'value'], base: () => ({ ...newScholarship(), criteria: [{ fieldKey: 'zipCode', operator: 'eq', value: '10001' }] }) }],
+    },
+    'GET /api/v1/providers/scholarships/{id}': { who: ['provider'], path: { id: ids.draft } },
+    'PATCH /api/v1/providers/scholarships/{id}': { who: ['provider'], path: { id: ids.draft }, body: newScholarship },
+    'POST /api/v1/providers/scholarships/{id}/publish': { who: ['provider'], path: { id: ids.toPublish }, controlStatus: [200, 409] },
+    'POST /api/v1/providers/scholarships/{id}/close': { who: ['provider'], path: { id: ids.toClose } },
+    'GET /api/v1/scholarships/mine-eligible-scholarships': {
+      who: ['applicant'],
+      query: { offset: '0', limit: '6', order: 'DESC', orderBy: 'createdAt', withoutRequirement: 'false', requirementFields: 'cv' },
+    },
+    'GET /api/v1/scholarships/stats': { who: ['applicant'] },
+    'GET /api/v1/scholarships/dashboard-summary': { who: ['applicant'] },
+    'GET /api/v1/scholarships/mine-eligible-scholarships/count': {
+      who: ['applicant'],
+      query: { offset: '0', limit: '6', order: 'DESC', orderBy: 'createdAt', withoutRequirement: 'false', requirementFields: 'cv' },
+    },
+    'GET /api/v1/scholarships/get-wishlist': { who: ['applicant'] },
+    'PUT /api/v1/scholarships/add-wishlist': { who: ['applicant'], body: () => ({ scholarshipId: ids.easy }) },
+    'PUT /api/v1/scholarships/remove-wishlist': { who: ['applicant'], body: () => ({ scholarshipId: ids.cvOnly }) },
+    'GET /api/v1/scholarships/eligible-scholarships/stats': { who: ['anonymous'] },
+    'POST /api/v1/scholarships/eligible-scholarships/stats': {
+      who: ['anonymous', 'applicant'],
+      body: () => ({ eligiblityFilters: { [`field.${fieldIds.citizenship}`]: 'us-citizen' } }),
+      extra: [
+        { in: 'body', at: ['eligiblityFilters', `field.${fieldIds.citizenship}`] },
+        { in: 'body', at: ['eligiblityFilters'], as: 'key' },
+      ],
+    },
+    'GET /api/v1/scholarships/me/scholarships': { who: ['applicant'], query: { status: 'Draft' } },
+    'GET /api/v1/scholarships/{id}': { who: ['applicant'], path: { id: ids.withText } },
+    'POST /api/v1/common/upload': { who: ['applicant'], multipart: true, query: { purpose: 'document' } },
+    'GET /api/v1/common/files/{id}/info': { who: ['applicant'], path: { id: ids.file } },
+    'GET /api/v1/common/files/{id}': { who: ['applicant'], path: { id: ids.file } },
+    'GET /api/v1/scholarships/{id}/form': { who: ['applicant'], path: { id: ids.withText }, query: { version: state.requirementVersion } },
+    'GET /api/v1/scholarships/{id}/form/validator.js': { who: ['anonymous'], path: { id: ids.withText }, query: { version: state.requirementVersion } },
+    'GET /api/v1/scholarships/{id}/applicants/get-applicant-details': { who: ['applicant'], path: { id: ids.withText } },
+    'POST /api/v1/scholarships/submit-individual-scholarship': {
+      who: ['applicant'],
+      body: () => ({ scholarshipId: ids.withText, status: 'Draft', formVersion: state.requirementVersion, requirements: [{ key: 'why', fieldValue: 'Because numbers tell stories.' }] }),
+    },
+    'POST /api/v1/scholarships/submit-scholarships': { who: ['applicant'], body: () => ({ scholarshipId: [ids.cvOnly], requirements: { cv: ids.fileUrl } }) },
+    'GET /api/v1/sweepstakes/current': { who: ['applicant'] },
+    'POST /api/v1/register-applicants/apply-scholarship/{sweepstakesId}': { who: ['applicant'], path: { sweepstakesId: ids.sweepstakes } },
+    'PUT /api/v1/admin/applicants/{id}/subscription': { who: ['admin'], path: { id: member.id }, body: () => ({ active: true }) },
+    'GET /api/v1/scholarships/assistance': { who: ['applicant'] },
+    'GET /api/v1/scholarships/assistance/{id}': { who: ['applicant'], path: { id: '1' } },
+    'POST /api/v1/register-applicants/get-essay': { who: ['applicant'], body: () => ({ kind: 'essay', scholarshipId: ids.withText, prompt: 'Mention the food bank.' }) },
+  });
+
+  const OPERATIONS = operationsOf(OPENAPI).map(([route, method]) => `${method.toUpperCase()} ${route}`);
+
+  it('has a valid request for every operation of the OpenAPI document, and only for those', () => {
+    const known = Object.keys(recipes());
+    expect(OPERATIONS.filter((operation) => !known.includes(operation))).toEqual([]);
+    expect(known.filter((operation) => !OPERATIONS.includes(operation))).toEqual([]);
+  });
+
+  it('can tell: a broken query shows SQL error text, a write shows in the row counts', async () => {
+    // The detectors of the next test, against the real thing, so they can fail.
+    const error = await t.sql.query(`SELECT 'x' FROM users WHERE email = '' OR '1'='1'' --`).catch((e: Error) => e);
+    expect(String((error as Error).message)).toMatch(SQL_ERROR);
+    const before = await snapshot();
+    await api.signUp({}, nextIp());
+    const after = await snapshot();
+    expect(deltaOf(before, after)).toMatchObject({ users: 1 });
+    expect(printsChanged(before, after)).toContain('users');
+  });
+
+  it('changes nothing with SQL metacharacters in any parameter or string property: no 5xx, no SQL text, no delay, counts as the control', async () => {
+    const started = Date.now();
+    const all = recipes();
+    const problems: string[] = [];
+    const statuses = new Map<number, number>();
+    let requests = 0;
+    let slots = 0;
+    let fromDocument = 0;
+    let parameters = 0;
+    let bodyProperties = 0;
+    let slowest = 0;
+    const withSlots = new Set<string>();
+
+    const send = async (operation: string, recipe: Recipe, who: Who, slot?: Slot, value?: string) => {
+      const [method, route] = operation.split(' ') as [Method, string];
+      const pathValues = { ...recipe.path };
+      const query = { ...recipe.query };
+      let body = slot?.base ? slot.base() : recipe.body?.();
+      if (slot && value !== undefined) {
+        const name = String(slot.at[0]);
+        if (slot.in === 'path') pathValues[name] = value;
+        else if (slot.in === 'query') query[name] = value;
+        else if (slot.as === 'key') body = setAt(body ?? {}, slot.at, { [value]: Object.values((getAt(body, slot.at) as Json | undefined) ?? { x: '1' })[0] });
+        else body = setAt(body ?? {}, slot.at, value);
+      }
+      const search = new URLSearchParams(query).toString();
+      const url = `${route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? ''))}${search ? `?${search}` : ''}`;
+      const headers: Record<string, string> = who === 'anonymous' ? {} : { authorization: `Bearer ${tokens[who]}` };
+      let payload: string | Buffer | undefined;
+      if (recipe.multipart) {
+        const part = multipartBody([filePart(pdfFile(), 'probe.pdf')]);
+        headers['content-type'] = part.contentType;
+        payload = part.body;
+      } else if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+      const sentAt = Date.now();
+      const res = await t.app.inject({ method, url, remoteAddress: nextIp(), headers, ...(payload !== undefined ? { payload } : {}) });
+      const ms = Date.now() - sentAt;
+      requests += 1;
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      let json: Json | undefined;
+      try {
+        json = String(res.headers['content-type']).includes('json') ? (res.json() as Json) : undefined;
+      } catch {
+        json = undefined;
+      }
+      recipe.after?.(res.statusCode, json, body);
+      return { res, ms, url };
+    };
+    /** Sends the request and reports which rows it changed. */
+    const measured = async (operation: string, recipe: Recipe, who: Who) => {
+      const before = await snapshot();
+      const { res } = await send(operation, recipe, who);
+      const after = await snapshot();
+      return { status: res.statusCode, body: res.body, delta: deltaOf(before, after), prints: printsChanged(before, after) };
+    };
+
+    for (const operation of OPERATIONS) {
+      const recipe = all[operation];
+      const [method, route] = operation.split(' ');
+      const documented = documentSlots(route, method.toLowerCase());
+      const operationSlots = [...documented, ...(recipe.extra ?? [])];
+      if (operationSlots.length) withSlots.add(operation);
+      fromDocument += documented.length;
+      parameters += documented.filter((s) => s.in !== 'body').length;
+      bodyProperties += documented.filter((s) => s.in === 'body').length;
+      slots += operationSlots.length;
+      const refusalWrites = new Set(recipe.refusalWrites ?? []);
+      const ignoringRefusals = (delta: Record<string, number>) => Object.fromEntries(Object.entries(delta).filter(([name]) => !refusalWrites.has(name)));
+      for (const who of recipe.who) {
+        // The unchanged request, twice: the second shows what a repeat changes (a sign-up adds a user each time, a draft save nothing).
+        const first = await measured(operation, recipe, who);
+        const control = await measured(operation, recipe, who);
+        const [firstStatus, controlStatus] = recipe.controlStatus ?? [];
+        if (firstStatus ? first.status !== firstStatus : first.status >= 300) problems.push(`control ${who} ${operation}: ${first.status} ${first.body.slice(0, 200)}`);
+        if (controlStatus ? control.status !== controlStatus : control.status >= 300) problems.push(`control ${who} ${operation}: ${control.status} ${control.body.slice(0, 200)}`);
+        if (method === 'GET' && (Object.keys(control.delta).length || control.prints.length)) {
+          problems.push(`a repeated read ${operation} changed ${JSON.stringify(control)}`);
+        }
+        for (const slot of operationSlots) {
+          const name = `${who} ${operation} [${slot.in} ${slot.at.join('.')}${slot.as ? ' (as a key)' : ''}]`;
+          const expected: Record<string, number> = {};
+          const outcomes: string[] = [];
+          const before = await snapshot();
+          for (const value of SQL_PAYLOADS) {
+            const { res, ms, url } = await send(operation, recipe, who, slot, value);
+            const where = `${name} = ${JSON.stringify(value)} -> ${res.statusCode}`;
+            outcomes.push(`${JSON.stringify(value)}: ${res.statusCode}`);
+            slowest = Math.max(slowest, ms);
+            if (res.statusCode >= 500) problems.push(`5xx: ${where}: ${res.body.slice(0, 200)} (${url.slice(0, 100)})`);
+            if (ms >= SLOW_MS) problems.push(`slow (${ms} ms): ${where}`);
+            const sqlText = SQL_ERROR.exec(res.body);
+            if (sqlText) problems.push(`SQL text ${JSON.stringify(sqlText[0])}: ${where}: ${res.body.slice(0, 200)}`);
+            // An accepted write changes the rows the unchanged request changes; a refusal or a read changes none.
+            if (res.statusCode < 300 && method !== 'GET') {
+              const like = [control, first].find((c) => c.status === res.statusCode) ?? control;
+              for (const [table, n] of Object.entries(like.delta)) expected[table] = (expected[table] ?? 0) + n;
+            }
+          }
+          const after = await snapshot();
+          const delta = ignoringRefusals(deltaOf(before, after));
+          if (JSON.stringify(delta) !== JSON.stringify(ignoringRefusals(Object.fromEntries(Object.entries(expected).filter(([, n]) => n !== 0))))) {
+            problems.push(`row counts ${JSON.stringify(delta)}, expected ${JSON.stringify(expected)}: ${name} (${outcomes.join(', ')})`);
+          }
+          const anyAccepted = outcomes.some((o) => / 2\d\d$/.test(o));
+          if ((method === 'GET' || !anyAccepted) && printsChanged(before, after).length) {
+            problems.push(`rows of ${printsChanged(before, after).join(', ')} changed: ${name} (${outcomes.join(', ')})`);
+          }
+          await recipe.cleanup?.();
+        }
+      }
+    }
+
+    const histogram = Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
+    const serverErrors = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0);
+    console.log(
+      [
+        `injection: ${requests} requests over ${OPERATIONS.length} operations (${withSlots.size} with caller input): ${slots} slots = ` +
+          `${parameters} path/query parameters + ${bodyProperties} string body properties from docs/openapi.json + ${slots - fromDocument} loosely typed values, ` +
+          `× ${SQL_PAYLOADS.length} payloads, in ${((Date.now() - started) / 1000).toFixed(1)} s; slowest ${slowest} ms; row counts of ${tables.length} tables checked`,
+        `statuses: ${JSON.stringify(histogram)}; 5xx: ${serverErrors}`,
+        `problems (${problems.length}): ${problems.slice(0, 40).join('\n  ') || 'none'}`,
+      ].join('\n'),
+    );
+    expect(problems).toEqual([]);
+    expect(slots).toBeGreaterThanOrEqual(100);
+  }, 120_000);
+
+  /** A new applicant with a membership and a complete profile. */
+  const newMember = async () => {
+    const { body, session } = await api.signUp({}, nextIp());
+    await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = $1`, [session.user.id]);
+    const person = { id: session.user.id, token: session.accessToken, email: body.email as string, password: body.password as string };
+    const saved = await call('PUT', `/register-applicants/${person.id}`, person.token, { ...basicBody(), formKey: 'registration', applicantFields: entries({ ...basicAnswers(), ...educationAnswers() }) });
+    expect(saved.statusCode).toBe(200);
+    return person;
+  };
+  const expectJsonText = (res: { headers: Record<string, unknown> }) => {
+    expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  };
+  /**
+   * The tags of some HTML, without its text. Where the server writes HTML around a person's words
+   * (an essay draft, an e-mail) the words are escaped text, which may well read 'onerror=': what
+   * must hold is that none of it became a tag or an attribute.
+   */
+  const markupOf = (html: string) => (html.match(/<[^>]*>?/g) ?? []).join('');
+  /** Strings joined into as few values of at most `max` characters as will hold them (one request each). */
+  const packed = (values: readonly string[], max: number) =>
+    values.reduce<string[]>((groups, value) => {
+      if (groups.length && groups[groups.length - 1].length + value.length <= max) groups[groups.length - 1] += value;
+      else groups.push(value);
+      return groups;
+    }, []);
+
+  it('treats % and _ as characters, not wildcards, in every search box and filter', async () => {
+    const random = `zq${Date.now().toString(36)}x`;
+    const probes = ['%', '_', '%%', '%_%', '_%', '\\%', '\\_', '%a%', 'a%', '%a', '*', '.*', '[a-z]', '^', "'", "' OR '1'='1", '$1', random];
+    // The catalogue searches of the profile (high school, college, potential colleges, field of study).
+    for (const key of ['highSchoolName', 'collegeName', 'interestedColleges', 'fieldOfStudy']) {
+      const labels = ((await t.sql.query(`SELECT options FROM form_fields WHERE key = $1`, [key])).rows[0].options as { label: string }[]).map((o) => o.label.toLocaleLowerCase());
+      const literal = (q: string) => Math.min(50, labels.filter((label) => label.includes(q.trim().toLocaleLowerCase())).length);
+      const search = async (query: string) => {
+        const res = await call('GET', `/register-applicants/form-fields/${key}/options?${query}`);
+        expect([key, query, res.statusCode]).toEqual([key, query, 200]);
+        return res.json().data as { value: string; label: string }[];
+      };
+      // The controls: a common letter finds many (so a wildcard would show), a random string none.
+      expect((await search('q=a&limit=50')).length).toBe(literal('a'));
+      expect(literal('a')).toBeGreaterThan(10);
+      expect(await search(`q=${random}&limit=50`)).toEqual([]);
+      for (const probe of probes) {
+        const found = await search(`q=${encodeURIComponent(probe)}&limit=50`);
+        expect([key, probe, found.length]).toEqual([key, probe, literal(probe)]);
+      }
+      for (const probe of ['%', '_', '%%', "' OR '1'='1"]) expect([key, probe, await search(`value=${encodeURIComponent(probe)}`)]).toEqual([key, probe, []]);
+    }
+
+    // The scholarship lists' requirement filter: 'cv' finds the CV-only scholarship; look-alikes and Object's own keys find nothing.
+    const listed = async (requirementFields: string) => {
+      const query = `withoutRequirement=false&requirementFields=${encodeURIComponent(requirementFields)}`;
+      const count = await call('GET', `/scholarships/mine-eligible-scholarships/count?${query}`, tokens.applicant);
+      const list = await call('GET', `/scholarships/mine-eligible-scholarships?${query}&limit=50`, tokens.applicant);
+      return { statuses: [count.statusCode, list.statusCode], count: count.json().data, ids: list.statusCode === 200 ? list.json().data.map((s: { id: string }) => s.id) : undefined };
+    };
+    const cv = await listed('cv');
+    expect(cv.count).toBeGreaterThan(0);
+    expect(cv.ids).toContain(ids.cvOnly);
+    for (const probe of ['c_', 'C_', 'cV', 'c_v', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', random]) {
+      expect([probe, await listed(probe)]).toEqual([probe, { statuses: [200, 200], count: 0, ids: [] }]);
+    }
+    for (const probe of ['%', '_', 'c%', "cv' OR '1'='1", '__proto__']) {
+      const refused = await listed(probe);
+      expect([probe, refused.statuses]).toEqual([probe, [400, 400]]);
+    }
+
+    // The public eligibility teaser: an answer of '%' is no answer that matches everything. (Answers are cached for ten
+    // minutes, some of these since the probes above: the scholarship with the rule is published before all of them.)
+    const teaser = async (answer: string) =>
+      (await call('POST', '/scholarships/eligible-scholarships/stats', undefined, { eligiblityFilters: { [`field.${fieldIds.citizenship}`]: answer } })).json().data.counts as number;
+    const citizen = await teaser('us-national');
+    const nobody = await teaser(random);
+    expect(citizen).toBeGreaterThan(nobody);
+    for (const probe of ['%', '_', '%national%', 'us_national', "' OR '1'='1", 'us-national%', 'US-NATIONAL']) expect([probe, await teaser(probe)]).toEqual([probe, nobody]);
+
+    // The admin's outbox search by address: only that exact address.
+    const stamp = Date.now().toString(36);
+    const address = `wildx${stamp}@example.com`;
+    await api.signUp({ email: address }, nextIp());
+    expect((await call('POST', '/register-applicants/forgot-password', undefined, { email: address })).statusCode).toBeLessThan(300);
+    const outbox = async (to: string) => {
+      const res = await call('GET', `/admin/mail-outbox?to=${encodeURIComponent(to)}&limit=100`, tokens.admin);
+      return res.statusCode === 200 ? (res.json().data as unknown[]).length : res.statusCode;
+    };
+    expect(await outbox(address)).toBe(1);
+    for (const probe of [`wild_${stamp}@example.com`, `wild%${stamp}@example.com`, `%@example.com`, `wildx${stamp}@example.co_`, `wildx${stamp}@%.com`]) {
+      // Either not an address the validator takes (400), or one nobody has (none).
+      expect([probe, [0, 400].includes(await outbox(probe))]).toEqual([probe, true]);
+    }
+  });
+
+  it('stores metacharacter strings as data and gives them back byte-exact', async () => {
+    const person = await newMember();
+    for (const value of SQL_PAYLOADS) {
+      // Account names and a free-text answer (a high school not in the catalogue).
+      expect([value, (await call('PUT', `/register-applicants/${person.id}`, person.token, basicBody({ firstName: value, lastName: value }))).statusCode]).toEqual([value, 200]);
+      expect([value, (await call('PUT', `/register-applicants/${person.id}`, person.token, educationBody(value))).statusCode]).toEqual([value, 200]);
+      const profile = (await call('GET', '/register-applicants/profile', person.token)).json().data;
+      expect([profile.firstName, profile.lastName, answersOf(profile).highSchoolName]).toEqual([value, value, value]);
+      const [row] = (await t.sql.query(`SELECT first_name, last_name, profile->>'highSchoolName' AS school FROM users WHERE id = $1`, [person.id])).rows;
+      expect(row).toEqual({ first_name: value, last_name: value, school: value });
+
+      // A provider's title, description and requirement.
+      const created = await call('POST', '/providers/scholarships', tokens.provider, {
+        ...newScholarship(),
+        title: value,
+        description: value,
+        requirements: [{ title: value, description: value, dataType: 'text', key: 'probe' }],
+      });
+      expect([value, created.statusCode]).toEqual([value, 201]);
+      const mine = (await call('GET', `/providers/scholarships/${created.json().data.id}`, tokens.provider)).json().data;
+      expect([mine.title, mine.requirements[0].title, mine.requirements[0].description]).toEqual([value, value, value]);
+      // The description is HTML: the sanitiser escapes &, <, > and " as entities; anything else stays as sent.
+      expect(mine.description).toBe(sanitizeRichText(value));
+      if (!/[&<>"]/.test(value)) expect(mine.description).toBe(value);
+
+      // An application's text answer.
+      expect((await call('POST', '/scholarships/submit-individual-scholarship', person.token, { scholarshipId: ids.withText, status: 'Draft', requirements: [{ key: 'why', fieldValue: value }] })).statusCode).toBe(200);
+      const answers = (await call('GET', `/scholarships/${ids.withText}/applicants/get-applicant-details`, person.token)).json().data.applicantFields;
+      expect(answers.find((f: { key: string }) => f.key === 'why').fieldValue).toBe(value);
+
+      // An upload's name (shown back by files/{id}/info).
+      const uploaded = await upload(person.token, `${value}.pdf`);
+      expect([value, uploaded.statusCode]).toEqual([value, 201]);
+      const info = (await call('GET', `/common/files/${uploaded.json().data.id}/info`, person.token)).json().data;
+      expect(info.name).toBe(displayName(`${value}.pdf`, 'pdf'));
+      if (!/[\\/]/.test(value)) expect(info.name).toBe(`${value}.pdf`);
+    }
+
+    // An admin's field name and option labels.
+    const labels = SQL_PAYLOADS.map((label, i) => ({ value: String(i), label }));
+    for (const name of packed(SQL_PAYLOADS, 200)) {
+      expect((await call('PATCH', `/admin/form-fields/${ids.patchField}`, tokens.admin, { name, options: labels })).statusCode).toBe(200);
+      const field = ((await call('GET', '/register-applicants/form-fields')).json().data as { id: number; name: string; options: Record<string, string> }[]).find((f) => String(f.id) === ids.patchField)!;
+      expect(field.name).toBe(name);
+      expect(Object.values(field.options)).toEqual(SQL_PAYLOADS);
+    }
+
+    // An e-mail address and a password with quotes, % and _: they sign in exactly, never as patterns.
+    const email = `o'hara%_+${Date.now().toString(36)}@example.com`;
+    const password = "' OR '1'='1' --";
+    const signedUp = await api.signUp({ email, password }, nextIp());
+    expect((await call('GET', '/users/me', signedUp.session.accessToken)).json().data.email).toBe(email);
+    expect((await api.login(email, password, nextIp())).statusCode).toBe(201);
+    for (const [userName, pass] of [
+      [email, "' OR '1'='1"],
+      [email, "' OR 1=1 --"],
+      [email.replace('%_', 'xy'), password],
+      [email.replace("o'hara%_", '%'), password],
+      ["' OR '1'='1", password],
+      ["' OR 1=1 --", "' OR 1=1 --"],
+    ]) {
+      const refused = await api.login(userName, pass, nextIp());
+      // 400 WRONG_PASSWORD or 401 EMAIL_NOT_FOUND (the seed's chat sign-in tells them apart); never a session.
+      expect([userName, pass, [400, 401].includes(refused.statusCode), refused.body.includes('accessToken')]).toEqual([userName, pass, true, false]);
+    }
+  });
+
+  it('leaves none of the XSS corpus in any HTML the server stores, builds or sends', async () => {
+    const person = await newMember();
+    const target = await createScholarship({ ...newScholarship(), title: 'XSS target', criteria: [], requirements: [] }, true);
+    expect((await call('PUT', '/scholarships/add-wishlist', person.token, { scholarshipId: target })).statusCode).toBe(200);
+    expect((await call('POST', '/scholarships/submit-individual-scholarship', person.token, { scholarshipId: target, status: 'Draft', requirements: [] })).statusCode).toBe(200);
+    const previews = async () => {
+      const lists = await Promise.all([
+        call('GET', '/scholarships/mine-eligible-scholarships?withoutRequirement=true&limit=50', person.token),
+        call('GET', '/scholarships/get-wishlist', person.token),
+        call('GET', '/scholarships/me/scholarships', person.token),
+      ]);
+      const cards = lists.map((res) => (res.json().data as { id: string; description: string; scholarship?: { id: string; description: string } }[]).map((card) => card.scholarship ?? card));
+      return cards.map((list) => list.find((card) => card.id === target)?.description);
+    };
+
+    // A provider's description (HTML), payload by payload and all at once: as the provider reads it back, on the
+    // applicant's page, and in the list previews (text).
+    for (const payload of [...XSS_PAYLOADS, XSS_PAYLOADS.join('\n')]) {
+      const patched = await call('PATCH', `/providers/scholarships/${target}`, tokens.provider, { description: `<p>About</p>${payload}` });
+      expect(patched.statusCode).toBe(200);
+      const stored = (await t.sql.query(`SELECT description FROM scholarships WHERE id = $1`, [target])).rows[0].description as string;
+      const shown = [
+        stored,
+        patched.json().data.description,
+        (await call('GET', `/providers/scholarships/${target}`, tokens.provider)).json().data.description,
+        (await call('GET', `/scholarships/${target}`, person.token)).json().data.description,
+        ...(await previews()),
+      ];
+      expect(shown[0]).toContain('<p>About</p>');
+      for (const html of shown) expect([payload, html, XSS_LEFTOVERS.test(String(html))]).toEqual([payload, expect.any(String), false]);
+    }
+
+    // Essays the server writes (HTML) from the applicant's name, the scholarship's title and description and the
+    // applicant's instruction. Essay help allows 30 calls an hour per person: a writer per 10 payloads.
+    let writer = person;
+    for (const [i, payload] of XSS_PAYLOADS.entries()) {
+      if (i > 0 && i % 10 === 0) writer = await newMember();
+      expect((await call('PATCH', `/providers/scholarships/${target}`, tokens.provider, { title: payload, description: `<p>Aim.</p>${payload}` })).statusCode).toBe(200);
+      if (payload.length <= 100) expect((await call('PUT', `/register-applicants/${writer.id}`, writer.token, basicBody({ firstName: payload }))).statusCode).toBe(200);
+      for (const kind of ['essay', 'outline']) {
+        const res = await call('POST', '/register-applicants/get-essay', writer.token, { kind, scholarshipId: target, prompt: payload });
+        expect([payload, kind, res.statusCode]).toEqual([payload, kind, 200]);
+        const content = res.json().data.content as string;
+        expect(content).toMatch(/^<h2>/);
+        // The person's words are text in it (escaped), never tags or attributes.
+        expect([payload, kind, XSS_LEFTOVERS.test(markupOf(content))]).toEqual([payload, kind, false]);
+        expect(content).not.toContain(payload);
+      }
+    }
+
+    // The password-reset e-mail's HTML, which greets the person by name.
+    for (const payload of XSS_PAYLOADS.filter((p) => p.length <= 100)) {
+      expect((await call('PUT', `/register-applicants/${person.id}`, person.token, basicBody({ firstName: payload }))).statusCode).toBe(200);
+      await t.sql.query(`DELETE FROM password_reset_codes WHERE user_id = $1`, [person.id]);
+      expect([payload, (await call('POST', '/register-applicants/forgot-password', undefined, { email: person.email })).statusCode]).toEqual([payload, 201]);
+      const [mail] = (await t.sql.query(`SELECT text_body, html_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [person.email])).rows;
+      expect(mail.text_body).toContain(`Hello ${payload},`);
+      expect([payload, XSS_LEFTOVERS.test(markupOf(mail.html_body))]).toEqual([payload, false]);
+      expect(mail.html_body).not.toContain(payload);
+    }
+  });
+
+  it('gives the XSS corpus back from plain-text fields as JSON text, byte-exact and with nosniff', async () => {
+    // Entity- and URL-encoded markup must come back as sent, not decoded into markup.
+    const corpus = [...XSS_PAYLOADS, '&lt;script&gt;window.__xss(31)&lt;/script&gt;', '&#60;img src=x onerror=window.__xss(32)&#62;', '%3Cscript%3Ewindow.__xss(33)%3C%2Fscript%3E'];
+    const person = await newMember();
+    const published = await createScholarship({ ...newScholarship(), criteria: [], requirements: [{ title: 'Why', dataType: 'text', key: 'why' }] }, true);
+    let checked = 0;
+    const text = (res: { statusCode: number; headers: Record<string, unknown> }, value: unknown, expected: string) => {
+      expect(res.statusCode).toBeLessThan(300);
+      expectJsonText(res);
+      expect(value).toBe(expected);
+      checked += 1;
+    };
+
+    for (const payload of corpus) {
+      // Account names (max 100 characters): the save's answer, the profile, the minimal profile, users/me.
+      if (payload.length <= 100) {
+        const saved = await call('PUT', `/register-applicants/${person.id}`, person.token, basicBody({ firstName: payload, lastName: payload }));
+        text(saved, saved.json().data.applicant.firstName, payload);
+        const profile = await call('GET', '/register-applicants/profile', person.token);
+        text(profile, profile.json().data.lastName, payload);
+        const minimal = await call('GET', '/register-applicants/profile/minimal', person.token);
+        text(minimal, minimal.json().data.firstName, payload);
+        const me = await call('GET', '/users/me', person.token);
+        text(me, me.json().data.firstName, payload);
+      }
+      // A free-text answer (a high school not in the catalogue).
+      expect((await call('PUT', `/register-applicants/${person.id}`, person.token, educationBody(payload))).statusCode).toBe(200);
+      const profile = await call('GET', '/register-applicants/profile', person.token);
+      text(profile, answersOf(profile.json().data).highSchoolName, payload);
+
+      // A scholarship's title and its requirement's title and description: to the provider, on the applicant's page
+      // and in the list.
+      const patched = await call('PATCH', `/providers/scholarships/${published}`, tokens.provider, {
+        title: payload,
+        requirements: [{ title: payload, description: payload, dataType: 'text', key: 'why' }],
+      });
+      text(patched, patched.json().data.title, payload);
+      const detail = await call('GET', `/scholarships/${published}`, person.token);
+      text(detail, detail.json().data.title, payload);
+      text(detail, detail.json().data.requirements[0].title, payload);
+      text(detail, detail.json().data.requirements[0].description, payload);
+      const list = await call('GET', '/scholarships/mine-eligible-scholarships?withoutRequirement=false&limit=50', person.token);
+      text(list, (list.json().data as { id: string; title: string }[]).find((s) => s.id === published)?.title, payload);
+
+      // An application's text answer.
+      const answered = await call('POST', '/scholarships/submit-individual-scholarship', person.token, { scholarshipId: published, status: 'Draft', requirements: [{ key: 'why', fieldValue: payload }] });
+      expect(answered.statusCode).toBe(200);
+      const details = await call('GET', `/scholarships/${published}/applicants/get-applicant-details`, person.token);
+      text(details, details.json().data.applicantFields.find((f: { key: string }) => f.key === 'why').fieldValue, payload);
+
+      // An upload's name: the name the rule of uploads/file-names.ts makes (no folders, no control characters), nothing escaped.
+      const uploaded = await upload(person.token, `${payload}.pdf`);
+      text(uploaded, uploaded.json().data.name, displayName(`${payload}.pdf`, 'pdf'));
+      const info = await call('GET', `/common/files/${uploaded.json().data.id}/info`, person.token);
+      text(info, info.json().data.name, displayName(`${payload}.pdf`, 'pdf'));
+      if (!/[\\/\t]/.test(payload)) expect(info.json().data.name).toBe(`${payload}.pdf`);
+    }
+
+    // An admin's field name and option labels, in the public field list.
+    for (const name of packed(corpus, 200)) {
+      const options = corpus.map((label, i) => ({ value: String(i), label }));
+      expect((await call('PATCH', `/admin/form-fields/${ids.patchField}`, tokens.admin, { name, options, active: true })).statusCode).toBe(200);
+      const fields = await call('GET', '/register-applicants/form-fields');
+      const field = (fields.json().data as { id: number; name: string; options: Record<string, string> }[]).find((f) => String(f.id) === ids.patchField)!;
+      text(fields, field.name, name);
+      text(fields, JSON.stringify(Object.values(field.options)), JSON.stringify(corpus));
+    }
+
+    // An error description that quotes the caller's input is JSON text too.
+    const refused = await call('POST', '/scholarships/eligible-scholarships/stats', undefined, { eligiblityFilters: { [XSS_PAYLOADS[0]]: 'x' } });
+    expect(refused.statusCode).toBe(400);
+    expectJsonText(refused);
+    expect(refused.json().description).toContain(XSS_PAYLOADS[0].slice(0, 40));
+    console.log(`plain-text XSS: ${corpus.length} strings, ${checked} values compared byte-exact in JSON answers with nosniff`);
+    expect(checked).toBeGreaterThan(400);
+  });
+});
