@@ -1,3 +1,4 @@
+import { StaleMatchesSweep } from '../src/scholarships/stale-matches-sweep.js';
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -124,6 +125,20 @@ describe('mine-eligible-scholarships', () => {
     // Another applicant's wishlist is their own.
     const other = await api.signUp();
     expect((await api.call('GET', '/scholarships/get-wishlist', { token: other.session.accessToken })).json().data).toEqual([]);
+  });
+
+  it("drops an applicant's stored matches after two weeks without a list call, and recomputes them on the next", async () => {
+    const before = await list();
+    const stored = async () => Number((await t.sql.query('SELECT count(*) AS n FROM applicant_matches WHERE user_id = $1', [applicant.id])).rows[0].n);
+    expect(await stored()).toBe(before.length);
+    const sweep = t.app.get(StaleMatchesSweep);
+    expect(await sweep.sweep()).toBe(0);
+    await t.sql.query(`UPDATE applicant_match_state SET computed_at = now() - interval '15 days' WHERE user_id = $1`, [applicant.id]);
+    expect(await sweep.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await t.sql.query('SELECT 1 FROM applicant_match_state WHERE user_id = $1', [applicant.id])).rowCount).toBe(0);
+    expect(await stored()).toBe(0);
+    expect(await list()).toEqual(before);
+    expect(await stored()).toBe(before.length);
   });
 
   it('is for applicants only', async () => {

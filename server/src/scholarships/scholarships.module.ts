@@ -10,6 +10,7 @@ import { PublicEligibilityStats } from './public-eligibility-stats.js';
 import { ScholarshipDetailsController } from './scholarship-details.controller.js';
 import { ScholarshipDetailsService } from './scholarship-details.service.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
+import { StaleMatchesSweep } from './stale-matches-sweep.js';
 import { WishlistController } from './wishlist.controller.js';
 import { WishlistService } from './wishlist.service.js';
 
@@ -17,7 +18,7 @@ import { WishlistService } from './wishlist.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule],
   controllers: [ProviderScholarshipsController, EligibleScholarshipsController, WishlistController, ScholarshipDetailsController],
-  providers: [ApplicantMatches, PublicEligibilityStats, ScholarshipDetailsService, ProviderScholarshipsService, EligibleScholarshipsService, WishlistService],
+  providers: [ApplicantMatches, PublicEligibilityStats, ScholarshipDetailsService, ProviderScholarshipsService, EligibleScholarshipsService, WishlistService, StaleMatchesSweep],
   exports: [ApplicantMatches],
 })
 export class ScholarshipsModule {}
