@@ -1,8 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { jest } from '@jest/globals';
+import { expect, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { system } from '../src/app/theme';
@@ -61,4 +61,27 @@ export function formSchema(
     properties,
     ...(required.length ? { required, errorMessage: { required: requiredMessages } } : {}),
   } as RJSFSchema;
+}
+
+/**
+ * The searchable, multiple-choice and phone widgets load their code on first use
+ * (src/forms/widgets/lazy-widgets.tsx). Rendering each once, until none is a placeholder, lets a
+ * test file's tests interact with them at once, as a person would after the page settles.
+ */
+export async function loadLazyWidgets(): Promise<void> {
+  const many = Array.from({ length: 40 }, (_, i) => `v${i}`);
+  const one: [RJSFSchema, UiSchema][] = [
+    [{ type: 'string', title: 'Searchable' }, { 'ui:widget': 'searchSelect' }],
+    [{ type: 'array', title: 'Multiple', items: { type: 'string', enum: ['a', 'b'] }, uniqueItems: true }, { 'ui:widget': 'multiSelect' }],
+    [{ type: 'string', title: 'Long', enum: many }, {}],
+    [{ type: 'string', title: 'Phone' }, { 'ui:widget': 'phone' }],
+  ];
+  // One at a time: Jest's ESM loader can fail on dynamic imports that share modules in parallel.
+  for (const [field, ui] of one) {
+    renderWithChakra(
+      <SchemaForm schema={{ type: 'object', properties: { field } }} uiSchema={{ field: ui }} validator={runtimeValidator} onSubmit={() => undefined} />,
+    );
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
+    cleanup();
+  }
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { loadFormValidator } from '../forms/form-validator';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 
@@ -13,9 +12,14 @@ export interface FormDefinition {
   validator: ValidatorType;
 }
 
-/** The served form body, with its validator module imported (one more request, cached for a year). */
+/**
+ * The served form body, with its validator module imported (one more request, cached for a year).
+ * The precompiled-validator wrapper (RJSF's utils) is imported on demand: this module is part of
+ * the entry chunk (routes prefetch forms), and the landing page must not pay for the form engine.
+ */
 export async function withValidator(form: { key: string; version: string; schema: unknown; uiSchema: unknown; validatorUrl: string }): Promise<FormDefinition> {
   const schema = form.schema as RJSFSchema;
+  const { loadFormValidator } = await import('../forms/form-validator');
   return { key: form.key, version: form.version, schema, uiSchema: form.uiSchema as UiSchema, validator: await loadFormValidator(form.validatorUrl, schema) };
 }
 

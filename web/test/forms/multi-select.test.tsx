@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { formSchema, renderForm } from '../render-form';
+import { formSchema, renderForm, loadLazyWidgets } from '../render-form';
 
 const schema = formSchema({
   interests: {
@@ -17,6 +17,8 @@ const uiSchema = {
 };
 
 describe('multiSelect widget', () => {
+  beforeAll(loadLazyWidgets);
+
   it('stores the chosen values and stops offering more at maxItems', async () => {
     const form = renderForm({ schema, uiSchema });
     const input = screen.getByLabelText(/Fields of interest/);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { formSchema, renderForm } from '../render-form';
+import { formSchema, renderForm, loadLazyWidgets } from '../render-form';
 
 const schoolSchema = formSchema({
   school: {
@@ -16,6 +16,8 @@ const SUGGESTIONS = [
 ];
 
 describe('searchSelect widget', () => {
+  beforeAll(loadLazyWidgets);
+
   it('stores the value of a chosen suggestion and shows its label', async () => {
     const form = renderForm({
       schema: schoolSchema,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { descriptionOf, formSchema, renderForm } from '../render-form';
+import { descriptionOf, formSchema, renderForm, loadLazyWidgets } from '../render-form';
 
 const GENDERS = { values: ['female', 'male', 'other'], labels: ['Female', 'Male', 'Other / prefer not to say'] };
 const COUNTRIES = Array.from({ length: 20 }, (_, index) => ({ value: `c${index}`, label: `Country number ${index}` }));
@@ -10,6 +10,8 @@ function selectSchema(title: string, values: string[]) {
 }
 
 describe('select widget', () => {
+  beforeAll(loadLazyWidgets);
+
   it('short lists use a native select whose labels come from ui:enumNames', async () => {
     const form = renderForm({
       schema: formSchema({ gender: selectSchema('Gender', GENDERS.values) }, { gender: 'Please select your gender!' }),

@@ -1,10 +1,8 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { Select } from 'chakra-react-select';
-import type { FieldOption } from '@scholarmatch/schemas';
 import type { ChangeEvent } from 'react';
-import MultiSelectWidget from './MultiSelectWidget';
-import { enumValueOf, LONG_LIST_THRESHOLD, searchableSelectProps, toFieldOptions } from './select-options';
+import { LazyMultiSelectWidget, LazySearchableSelectWidget } from './lazy-widgets';
+import { enumValueOf, LONG_LIST_THRESHOLD, toFieldOptions } from './select-options';
 
 /** A short list: the browser's own drop-down, light and accessible. */
 function NativeSelectWidget(props: WidgetProps) {
@@ -35,38 +33,9 @@ function NativeSelectWidget(props: WidgetProps) {
   );
 }
 
-/**
- * A long list (countries, majors): type to filter. react-select renders the options only while
- * the menu is open, so a form with many long lists stays light.
- */
-function SearchableSelectWidget(props: WidgetProps) {
-  const { id, value, options, placeholder, disabled, readonly, required, rawErrors, onChange, onBlur, onFocus } = props;
-  const choices = toFieldOptions(options.enumOptions);
-  const selected = choices.find((choice) => choice.value === String(value)) ?? null;
-
-  return (
-    <Select<FieldOption>
-      {...searchableSelectProps}
-      inputId={id}
-      name={id}
-      options={choices}
-      value={selected}
-      placeholder={placeholder || 'Type to search…'}
-      isClearable={!required}
-      disabled={disabled}
-      readOnly={readonly}
-      invalid={Boolean(rawErrors?.length)}
-      aria-describedby={ariaDescribedByIds(id)}
-      onChange={(choice) => onChange(choice ? enumValueOf(options.enumOptions, choice.value) : options.emptyValue)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-    />
-  );
-}
-
 /** The `select` widget: native for short lists, searchable for long ones, multiple for arrays. */
 export default function SelectWidget(props: WidgetProps) {
-  if (props.multiple) return <MultiSelectWidget {...props} />;
+  if (props.multiple) return <LazyMultiSelectWidget {...props} />;
   const optionCount = props.options.enumOptions?.length ?? 0;
-  return optionCount > LONG_LIST_THRESHOLD ? <SearchableSelectWidget {...props} /> : <NativeSelectWidget {...props} />;
+  return optionCount > LONG_LIST_THRESHOLD ? <LazySearchableSelectWidget {...props} /> : <NativeSelectWidget {...props} />;
 }

@@ -3,10 +3,8 @@ import CheckboxWidget from './CheckboxWidget';
 import DateWidget from './DateWidget';
 import EditorWidget from './EditorWidget';
 import MonthYearWidget from './MonthYearWidget';
-import MultiSelectWidget from './MultiSelectWidget';
-import PhoneWidget from './LazyPhoneWidget';
+import { LazyMultiSelectWidget, LazyPhoneWidget, LazySearchSelectWidget } from './lazy-widgets';
 import RadioWidget from './RadioWidget';
-import SearchSelectWidget from './SearchSelectWidget';
 import SelectWidget from './SelectWidget';
 import TextareaWidget from './TextareaWidget';
 import UploadWidget from './UploadWidget';
@@ -23,10 +21,10 @@ export const widgets: RegistryWidgetsType = {
   checkbox: CheckboxWidget,
   date: DateWidget,
   textarea: TextareaWidget,
-  searchSelect: SearchSelectWidget,
-  multiSelect: MultiSelectWidget,
+  searchSelect: LazySearchSelectWidget,
+  multiSelect: LazyMultiSelectWidget,
   monthYear: MonthYearWidget,
-  phone: PhoneWidget,
+  phone: LazyPhoneWidget,
   editor: EditorWidget,
   upload: UploadWidget,
 };
