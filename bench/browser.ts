@@ -1,6 +1,7 @@
 /**
- * Browser figures for `npm run bench` (issue 4): per-keystroke latency in the Education tab of
- * /auth/profile, and the cold load of /auth/profile to an interactive form, in headless Chromium.
+ * Part `browser` of `npm run bench` (issue 4): per-keystroke latency in the Education tab of
+ * /auth/profile, and the cold load of /auth/profile to an interactive form, in headless Chromium,
+ * signed in as a bench applicant on the bench server.
  *
  * Keystroke latency is measured from the keydown (a capturing listener notes performance.now())
  * to the first frame painted after it (two requestAnimationFrame callbacks): what a person waits
@@ -114,13 +115,14 @@ async function typingRound(browser: Browser, baseUrl: string, session: Session):
   }
 }
 
-/** Logs in the demo student and measures typing and loading on /auth/profile. */
-export async function measureProfilePage(baseUrl: string): Promise<{ keystrokes: KeystrokeFigures[]; loads: LoadFigures[] }> {
+/** Logs in as `userName` and measures typing and loading on /auth/profile. */
+export async function measureProfilePage(baseUrl: string, userName: string, password: string): Promise<{ keystrokes: KeystrokeFigures[]; loads: LoadFigures[] }> {
   const login = await fetch(`${baseUrl}/api/v1/users/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'student@demo.scholarmatch.test', password: 'DemoStudent#2026', loginType: 'register_user' }),
+    body: JSON.stringify({ userName, password, loginType: 'register_user' }),
   });
+  if (!login.ok) throw new Error(`browser: login answered ${login.status}`);
   const session = ((await login.json()) as { data: Session }).data;
   const { browser, close } = await launchBrowser();
   try {

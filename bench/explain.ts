@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { FRESHNESS_SQL, LIST_ORDERS, listPageSql, RECOMPUTE_SQL, STATS_SQL } from '../server/src/scholarships/match-queries.js';
-import { benchDatabaseUrl } from './matching.js';
+import { benchDatabaseUrl } from './bench-server.js';
 import { BENCH_DOMAIN } from './scale-data.js';
 
 const client = new pg.Client({ connectionString: benchDatabaseUrl() });

@@ -1,12 +1,15 @@
 /**
  * The measuring tools every bench scenario shares: autocannon runs with exact percentiles from
  * every response, the median of several rounds, the table, and a small JSON client.
+ *
+ * BENCH_DURATION (s per round, default 4), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default
+ * 16), BENCH_WARMUP (s, default 2).
  */
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 
-export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+export const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 export const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 export interface Result {
@@ -19,6 +22,8 @@ export interface Result {
   /** CPU time the server process spent per 1,000 requests: steadier than req/s on a shared machine. */
   server_cpu_ms_per_1k: number;
   ratio_to_bare?: number;
+  /** Anything else a scenario reports (the mixed run's breakdown by kind). */
+  [extra: string]: unknown;
 }
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
@@ -33,13 +38,30 @@ export function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.max(0, index)] * 100) / 100;
 }
 
+/** One request as autocannon takes it. */
+export interface RequestSpec {
+  path?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Called before each send of this request: returns the request to send (a new applicant, a new pair). */
+  setupRequest?: (request: RequestSpec) => RequestSpec;
+}
+
+/** An autocannon client (connection), as the bench uses it. */
+export interface BenchClient {
+  setRequests(requests: RequestSpec[]): void;
+}
+
 export interface RequestShape {
   method?: 'GET' | 'POST' | 'PUT';
   body?: string | Buffer;
   headers?: Record<string, string>;
   connections?: number;
-  /** Per-connection request (e.g. each connection is another signed-in applicant). */
-  setupClient?: (client: { setRequests(requests: { path?: string; method?: string; headers?: Record<string, string>; body?: string }[]): void }) => void;
+  /** Per-connection requests (e.g. each connection is another signed-in applicant). */
+  setupClient?: (client: BenchClient) => void;
+  /** Sees every response (which connection, status, ms): the mixed run sorts them by kind. */
+  onResponse?: (client: BenchClient, statusCode: number, responseTime: number) => void;
 }
 
 /** Runs autocannon against one URL and computes percentiles from every response time. */
@@ -47,11 +69,12 @@ export async function measure(name: string, url: string, pid: number, seconds = 
   const times: number[] = [];
   const cpuBefore = cpuMs(pid);
   let non2xx = 0;
-  const { connections = CONNECTIONS, ...request } = shape;
+  const { connections = CONNECTIONS, onResponse, ...request } = shape;
   const instance = autocannon({ url, connections, duration: seconds, ...request });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+  instance.on('response', (client: BenchClient, statusCode: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
     if (statusCode < 200 || statusCode >= 300) non2xx++;
+    onResponse?.(client, statusCode, responseTime);
   });
   const result = await instance;
   const cpu = cpuMs(pid) - cpuBefore;
@@ -62,9 +85,21 @@ export async function measure(name: string, url: string, pid: number, seconds = 
     p50_ms: percentile(times, 50),
     p95_ms: percentile(times, 95),
     p99_ms: percentile(times, 99),
-    errors: result.errors + result.timeouts + non2xx,
+    // A round without a single response means requests hung (they are no timeouts before 10 s): count each connection's as an error.
+    errors: result.errors + result.timeouts + non2xx + (times.length ? 0 : connections),
     server_cpu_ms_per_1k: times.length ? Math.round((cpu / times.length) * 1000) : 0,
   };
+}
+
+/** A warm-up, then ROUNDS rounds; the median round (with the errors of every round, warm-up included) joins `results`. */
+export async function scenario(name: string, url: string, pid: number, shape: RequestShape, results: Result[]): Promise<Result> {
+  const warmUp = await measure('warm-up', url, pid, WARMUP, shape);
+  const rounds: Result[] = [];
+  for (let round = 0; round < ROUNDS; round++) rounds.push(await measure(name, url, pid, DURATION, shape));
+  const median = medianRound(rounds);
+  median.errors += warmUp.errors;
+  results.push(median);
+  return median;
 }
 
 /** The round with the median throughput (its latencies come with it). */

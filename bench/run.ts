@@ -1,198 +1,137 @@
 /**
- * `npm run bench`: the form endpoints side by side with a bare Fastify server answering the same
- * bytes, so each figure has a ceiling to be compared with on this machine. Prints a table and
- * writes bench/results/latest.json as [{ name, rps, p50_ms, p95_ms, p99_ms, ratio_to_bare, errors }].
+ * `npm run bench` (after `npm run build`; `npx tsx bench/run.ts` against an existing build): the
+ * one benchmark suite (docs/performance.md). Every API scenario runs against one server on the
+ * benchmark data (bench/bench-server.ts: 100,000 scholarships × 100,000 applicants in the
+ * `scholarmatch_bench` database, generated the first time), with autocannon; then the browser
+ * figures and the web bundle's sizes.
  *
- * The two sides run alternately for several rounds and each side reports its median round, so a
- * passing disturbance on this small machine does not decide the ratio.
+ * Parts, in this order (BENCH_ONLY=matching,mixed runs some; all by default):
+ * - forms:        form fields and a form schema beside a bare Fastify twin (ratio_to_bare), login,
+ *                 profile read, profile save (bench/forms.ts)
+ * - matching:     list page, count, stats, dashboard summary, details, public stats, recomputation
+ *                 (bench/matching.ts)
+ * - applications: draft save, submission (bench/applications.ts)
+ * - mixed:        a blend of all of them for BENCH_MIXED_DURATION s (bench/mixed.ts)
+ * - uploads:      a 2 MB PDF over 8 connections (bench/uploads.ts)
+ * - browser:      keystroke latency and cold load of /auth/profile in Chromium (bench/browser.ts)
+ * - bundle:       gzip JS per route from web/dist, with budgets (bench/bundle.ts)
  *
- * Then logins (argon2id verification, a session issued) and profile saves (PUT register-applicants,
- * 8 applicants at once): requests per second and p50/p95/p99.
+ * Writes bench/results/latest.json ([{ name, rps, p50_ms, p95_ms, p99_ms, errors,
+ * server_cpu_ms_per_1k, ratio_to_bare?, ... }]; a partial run replaces only its own rows),
+ * latest-meta.json (the machine, versions, settings, targets), latest-browser.json and
+ * bundle.json. Prints a FAIL line and exits non-zero when any request failed or a bundle budget
+ * is exceeded; latency targets are reported, not enforced (the shared machine is too noisy).
  *
- * Then matching at 100,000 scholarships × 100,000 applicants (bench/matching.ts).
- *
- * Then uploads: a 2 MB PDF posted over 8 connections (bench/uploads.ts).
- *
- * Settings: BENCH_ONLY (forms, browser, matching, uploads; comma-separated; all by default), BENCH_DURATION (s per round, default 5), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS
- * (default 16), BENCH_WARMUP (s, default 2), BENCH_LOGIN_CONNECTIONS (default 4),
- * BENCH_PROFILE_CONNECTIONS (default 8), BENCH_UPLOAD_CONNECTIONS (default 8).
+ * Settings: BENCH_ONLY, BENCH_DURATION (s per round, default 4), BENCH_ROUNDS (default 3),
+ * BENCH_WARMUP (s, default 2), BENCH_CONNECTIONS (default 16), BENCH_MIXED_DURATION (s, default
+ * 60), BENCH_APPLICANTS (default 256), BENCH_LOGIN_CONNECTIONS (4), BENCH_PROFILE_CONNECTIONS (8),
+ * BENCH_UPLOAD_CONNECTIONS (8), BENCH_LOG_LEVEL (info), BENCH_DATABASE_URL, BENCH_WEB_DIST.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, REPO_ROOT, startServer } from '../e2e/harness.js';
+import pg from 'pg';
+import { REPO_ROOT } from '../e2e/harness.js';
+import { Applications, measureApplications } from './applications.js';
+import { benchDatabaseUrl, BenchServer, POOL_SIZE } from './bench-server.js';
 import { measureProfilePage, type KeystrokeFigures, type LoadFigures } from './browser.js';
-import { measureMatching } from './matching.js';
+import { measureBundle, printBundle, writeBundleReport, type BundleReport } from './bundle.js';
+import { FORM_FIELDS, FORM_SCHEMA, measureForms, PROFILE_SAVE } from './forms.js';
+import { COUNT, LIST_PAGE, measureMatching, STATS } from './matching.js';
+import { CONNECTIONS, DURATION, printTable, ROUNDS, WARMUP, type Result } from './measure.js';
+import { measureMixed, MIXED, MIXED_DURATION, printMix } from './mixed.js';
+import { BENCH_PASSWORD } from './scale-data.js';
 import { measureUploads } from './uploads.js';
-import { CONNECTIONS, DURATION, json, measure, medianRound, printTable, ROUNDS, WARMUP, type RequestShape, type Result } from './measure.js';
 
-const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 4);
-const PROFILE_CONNECTIONS = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 8);
+const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'browser', 'bundle'];
+const SERVER_PARTS = ALL_PARTS.filter((part) => part !== 'bundle');
+const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS.join(',')).split(',').map((p) => p.trim()).filter(Boolean));
+const unknown = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
+if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${ALL_PARTS.join(', ')})`);
+
 const TARGET_RATIO = 0.6;
-/** BENCH_ONLY=matching (or forms, browser, uploads; comma-separated) runs a part; all by default. */
-const ALL_PARTS = 'forms,browser,matching,uploads';
-const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS).split(','));
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const outDir = path.join(REPO_ROOT, 'bench', 'results');
 
-
-/** A bare Fastify server, in its own process, answering the exact bytes our endpoint answers. */
-async function startBareTwin(body: Buffer, contentType: string): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-twin-'));
-  const bodyFile = path.join(dir, 'body');
-  writeFileSync(bodyFile, body);
-  const port = await freePort();
-  const twin = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench', 'bare-twin.ts'), bodyFile, contentType, String(port)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    twin.stdout!.once('data', () => resolve());
-    twin.once('exit', (code) => reject(new Error(`bare twin exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    pid: twin.pid!,
-    close: async () => {
-      const exited = new Promise((resolve) => twin.once('exit', resolve));
-      twin.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function compare(name: string, url: string, serverPid: number, results: Result[]): Promise<void> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const body = Buffer.from(await response.arrayBuffer());
-  const bare = await startBareTwin(body, response.headers.get('content-type') ?? 'application/json');
+async function postgresVersion(sql?: pg.Pool): Promise<string> {
   try {
-    await measure('warm-up', url, serverPid, WARMUP);
-    await measure('warm-up', bare.url, bare.pid, WARMUP);
-    const oursRounds: Result[] = [];
-    const twinRounds: Result[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      oursRounds.push(await measure(name, url, serverPid));
-      twinRounds.push(await measure(`${name} (bare Fastify, same ${body.length} bytes)`, bare.url, bare.pid));
-    }
-    const ours = medianRound(oursRounds);
-    const twin = medianRound(twinRounds);
-    ours.ratio_to_bare = Math.round((ours.rps / twin.rps) * 100) / 100;
-    results.push(ours, twin);
-  } finally {
-    await bare.close();
+    if (sql) return (await sql.query('SHOW server_version')).rows[0].server_version;
+    const client = new pg.Client({ connectionString: benchDatabaseUrl() });
+    await client.connect();
+    const version = (await client.query('SHOW server_version')).rows[0].server_version;
+    await client.end();
+    return version;
+  } catch {
+    return 'unknown';
   }
 }
 
-
-/**
- * Logins per second and their latency. Each one verifies an argon2id hash (19 MiB, t=2): memory-
- * hard on purpose, so this is CPU-bound and far from a cached endpoint's figures; there is no bare
- * twin to compare with. Fewer connections than the JSON endpoints: more would only queue.
- */
-async function measureLogin(baseUrl: string, serverPid: number, results: Result[]): Promise<void> {
-  const shape: RequestShape = {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'student@demo.scholarmatch.test', password: 'DemoStudent#2026', loginType: 'register_user' }),
-    connections: LOGIN_CONNECTIONS,
-  };
-  const url = `${baseUrl}/api/v1/users/auth/login`;
-  await measure('warm-up', url, serverPid, WARMUP, shape);
-  const rounds: Result[] = [];
-  for (let round = 0; round < ROUNDS; round++) rounds.push(await measure(`POST /api/v1/users/auth/login (${LOGIN_CONNECTIONS} connections)`, url, serverPid, DURATION, shape));
-  results.push(medianRound(rounds));
-}
-
-
-function dobYearsAgo(years: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-}
-
-/**
- * Saving the Basic tab (PUT register-applicants/{id}): DTO checks, the merge with the stored
- * answers, validation against the compiled form, and the write. Each connection is its own
- * applicant, as in real use (one person saves their own profile).
- */
-async function measureProfileSave(baseUrl: string, serverPid: number, results: Result[]): Promise<void> {
-  const fields: { id: number; key: string; options: Record<string, string> }[] = (await json(`${baseUrl}/api/v1/register-applicants/form-fields`)).data;
-  const id = (key: string) => fields.find((field) => field.key === key)!.id;
-  const first = (key: string) => Object.keys(fields.find((field) => field.key === key)!.options)[0];
-  const basic = { citizenship: first('citizenship'), ethnicity: first('ethnicity'), country: 'us', gender: '2', zipCode: '10001' };
-  const applicants: { id: string; token: string }[] = [];
-  for (let i = 0; i < PROFILE_CONNECTIONS; i++) {
-    const { data } = await json(`${baseUrl}/api/v1/register-applicants`, {
-      method: 'POST',
-      body: { firstName: 'Bench', lastName: `Applicant ${i}`, email: `bench.${Date.now()}.${i}@example.com`, phone: '+12025550143', password: 'bench passphrase' },
-    });
-    applicants.push({ id: data.user.id, token: data.accessToken });
+function gitCommit(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${commit} (with uncommitted changes)` : commit;
+  } catch {
+    return 'unknown';
   }
-  const body = JSON.stringify({
-    formKey: 'profile-basic',
-    firstName: 'Bench',
-    lastName: 'Applicant',
-    dob: dobYearsAgo(18),
-    applicantFields: Object.entries(basic).map(([key, fieldValue]) => ({ fieldId: id(key), fieldValue })),
-  });
-  let next = 0;
-  const shape: RequestShape = {
-    method: 'PUT',
-    body,
-    headers: { 'content-type': 'application/json' },
-    connections: PROFILE_CONNECTIONS,
-    setupClient: (client) => {
-      const applicant = applicants[next++ % applicants.length];
-      // setRequests (not setRequest, which changes only the next request) keeps this for every request of the connection.
-      client.setRequests([
-        {
-          method: 'PUT',
-          path: `/api/v1/register-applicants/${applicant.id}`,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${applicant.token}` },
-          body,
-        },
-      ]);
-    },
-  };
-  const url = `${baseUrl}/api/v1/register-applicants/${applicants[0].id}`;
-  await measure('warm-up', url, serverPid, WARMUP, shape);
-  const rounds: Result[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    rounds.push(await measure(`PUT /api/v1/register-applicants/{id} (${PROFILE_CONNECTIONS} applicants)`, url, serverPid, DURATION, shape));
-  }
-  results.push(medianRound(rounds));
 }
 
-// The server logs every request at 'info', as in production; its output goes to a file so that
-// this process (the load generator) does not spend time reading it. The demo student logs in; the
-// per-IP limit on login is lifted (every request comes from 127.0.0.1).
-const logFile = path.join(os.tmpdir(), `scholarmatch-bench-${process.pid}.log`);
+const started = new Date();
+const loadBefore = os.loadavg();
+log(
+  `bench: parts ${[...PARTS].join(', ')}; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s after ${WARMUP} s of warm-up (median round shown), ` +
+    `mixed ${MIXED_DURATION} s; ${os.cpus().length} cores, Node ${process.version}`,
+);
+
 const results: Result[] = [];
 let browserFigures: { keystrokes: KeystrokeFigures[]; loads: LoadFigures[] } | undefined;
-process.stdout.write(`bench: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per side (median shown), ${os.cpus().length} cores\n`);
-if (PARTS.has('forms')) {
-  const server = await startServer({
-    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
-    logFile,
-    env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
-  });
+let bundle: BundleReport | undefined;
+let bundleError: string | undefined;
+let pgVersion: string | undefined;
+
+if (SERVER_PARTS.some((part) => PARTS.has(part))) {
+  const bench = await BenchServer.start(log);
   try {
-    await compare('GET /api/v1/register-applicants/form-fields', `${server.baseUrl}/api/v1/register-applicants/form-fields`, server.pid, results);
-    await compare('GET /api/v1/forms/profile-basic', `${server.baseUrl}/api/v1/forms/profile-basic`, server.pid, results);
-    await measureLogin(server.baseUrl, server.pid, results);
-    await measureProfileSave(server.baseUrl, server.pid, results);
-    if (PARTS.has('browser')) browserFigures = await measureProfilePage(server.baseUrl);
+    pgVersion = await postgresVersion(bench.sql);
+    const applications = new Applications(bench);
+    if (PARTS.has('applications') || PARTS.has('mixed')) await bench.resetApplications();
+    if (PARTS.has('forms')) await measureForms(bench, results);
+    if (PARTS.has('matching')) await measureMatching(bench, results, log);
+    if (PARTS.has('applications')) await measureApplications(bench, applications, results);
+    if (PARTS.has('mixed')) await measureMixed(bench, applications, results);
+    if (PARTS.has('uploads')) await measureUploads(bench, results, log);
+    if (PARTS.has('browser')) browserFigures = await measureProfilePage(bench.baseUrl, bench.applicants[0].email, BENCH_PASSWORD);
   } finally {
-    await server.stop();
+    await bench.stop();
   }
 }
-if (PARTS.has('matching')) await measureMatching(results, (line) => process.stdout.write(`${line}\n`));
-if (PARTS.has('uploads')) await measureUploads(results, (line) => process.stdout.write(`${line}\n`));
-printTable(results);
-const outDir = path.join(REPO_ROOT, 'bench', 'results');
+if (PARTS.has('bundle')) {
+  try {
+    bundle = measureBundle();
+    writeBundleReport(bundle);
+  } catch (error) {
+    bundleError = (error as Error).message;
+  }
+}
+
+// ---- report ----
 mkdirSync(outDir, { recursive: true });
-// A partial run (BENCH_ONLY) replaces only its own rows of the kept results.
-const kept = PARTS.size === ALL_PARTS.split(',').length ? [] : (JSON.parse(readFileSync(path.join(outDir, 'latest.json'), 'utf8')) as Result[]).filter((old) => !results.some((r) => r.name === old.name));
-writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify([...kept, ...results], null, 2)}\n`);
+if (results.length) {
+  process.stdout.write('\n');
+  printTable(results);
+  const mixed = results.find((r) => r.name === MIXED);
+  if (mixed) printMix(mixed);
+  // A partial run (BENCH_ONLY) replaces only its own rows of the kept results, in place.
+  const latestFile = path.join(outDir, 'latest.json');
+  const latest = PARTS.size === ALL_PARTS.length || !existsSync(latestFile) ? [] : (JSON.parse(readFileSync(latestFile, 'utf8')) as Result[]);
+  for (const result of results) {
+    const index = latest.findIndex((old) => old.name === result.name);
+    if (index >= 0) latest[index] = result;
+    else latest.push(result);
+  }
+  writeFileSync(latestFile, `${JSON.stringify(latest, null, 2)}\n`);
+}
 if (browserFigures) {
   process.stdout.write('\nbrowser (headless Chromium):\n');
   for (const k of browserFigures.keystrokes) {
@@ -201,9 +140,98 @@ if (browserFigures) {
   for (const l of browserFigures.loads) process.stdout.write(`  ${l.name}: median ${l.median_ms} ms, max ${l.max_ms} ms over ${l.runs} runs\n`);
   writeFileSync(path.join(outDir, 'latest-browser.json'), `${JSON.stringify(browserFigures, null, 2)}\n`);
 }
-const misses = results.filter((r) => r.ratio_to_bare !== undefined && r.ratio_to_bare < TARGET_RATIO);
-process.stdout.write(
-  misses.length
-    ? `below the target ratio ${TARGET_RATIO}: ${misses.map((r) => r.name).join(', ')}\n`
-    : `every endpoint reaches at least ${TARGET_RATIO} of the bare server's requests per second\n`,
+if (bundle) printBundle(bundle);
+
+// ---- targets ----
+interface Target {
+  target: string;
+  value: string;
+  met: boolean;
+}
+const targets: Target[] = [];
+const row = (name: string) => results.find((r) => r.name === name);
+for (const [name, label] of [
+  [LIST_PAGE, 'list page'],
+  [COUNT, 'count'],
+  [STATS, 'stats'],
+] as const) {
+  const r = row(name);
+  if (r) targets.push({ target: `${label} p95 ≤ 10 ms at ${CONNECTIONS} clients (issue 5)`, value: `${r.p95_ms} ms`, met: r.p95_ms <= 10 });
+}
+const save = row(PROFILE_SAVE);
+if (save) targets.push({ target: 'profile save p95 ≤ 25 ms at 8 clients (issue 4)', value: `${save.p95_ms} ms`, met: save.p95_ms <= 25 });
+for (const name of [FORM_FIELDS, FORM_SCHEMA]) {
+  const r = row(name);
+  if (r?.ratio_to_bare !== undefined) targets.push({ target: `${name}: ratio to bare ≥ ${TARGET_RATIO}`, value: String(r.ratio_to_bare), met: r.ratio_to_bare >= TARGET_RATIO });
+}
+for (const k of browserFigures?.keystrokes.filter((k) => !k.name.startsWith('baseline')) ?? []) {
+  targets.push({ target: `keystroke, ${k.name}: median ≤ 16 ms, p95 ≤ 32 ms`, value: `${k.median_ms} / ${k.p95_ms} ms`, met: k.median_ms <= 16 && k.p95_ms <= 32 });
+}
+if (bundle) {
+  targets.push({ target: `landing page JS ≤ ${bundle.budgets_kb.landing} kB gzip`, value: `${bundle.landing_kb} kB`, met: bundle.landing_kb <= bundle.budgets_kb.landing });
+  targets.push({
+    target: `heaviest signed-in route JS ≤ ${bundle.budgets_kb.signedIn} kB gzip`,
+    value: `${bundle.heaviest_signed_in.gzip_kb} kB (${bundle.heaviest_signed_in.route})`,
+    met: bundle.heaviest_signed_in.gzip_kb <= bundle.budgets_kb.signedIn,
+  });
+}
+if (targets.length) {
+  process.stdout.write('\ntargets:\n');
+  for (const t of targets) process.stdout.write(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${t.value}\n`);
+}
+
+const loadAfter = os.loadavg();
+const cpus = os.cpus();
+// latest-meta.json: the machine and versions now, and one entry per run whose figures are still in
+// the results (a partial run replaces the entry of the parts it measured again).
+const metaFile = path.join(outDir, 'latest-meta.json');
+interface RunMeta {
+  parts: string[];
+  started_at: string;
+  finished_at: string;
+  load_average_1m: { before: number; after: number };
+  settings: Record<string, unknown>;
+  targets: Target[];
+}
+const previousRuns: RunMeta[] = PARTS.size === ALL_PARTS.length || !existsSync(metaFile) ? [] : ((JSON.parse(readFileSync(metaFile, 'utf8')).runs as RunMeta[] | undefined) ?? []);
+const thisRun: RunMeta = {
+  parts: [...PARTS],
+  started_at: started.toISOString(),
+  finished_at: new Date().toISOString(),
+  load_average_1m: { before: Math.round(loadBefore[0] * 100) / 100, after: Math.round(loadAfter[0] * 100) / 100 },
+  settings: {
+    connections: CONNECTIONS,
+    rounds: ROUNDS,
+    round_s: DURATION,
+    warmup_s: WARMUP,
+    mixed_s: MIXED_DURATION,
+    applicants: POOL_SIZE,
+    database: benchDatabaseUrl().replace(/\/\/[^@]*@/, '//'),
+  },
+  targets,
+};
+const runs = [
+  ...previousRuns.map((run) => ({ ...run, parts: run.parts.filter((part) => !PARTS.has(part)) })).filter((run) => run.parts.length),
+  thisRun,
+];
+writeFileSync(
+  metaFile,
+  `${JSON.stringify(
+    {
+      machine: { cores: cpus.length, cpu: cpus[0]?.model.trim(), memory_gb: Math.round(os.totalmem() / 1e8) / 10, os: `${os.type()} ${os.release()}` },
+      versions: { node: process.version, postgresql: pgVersion ?? (await postgresVersion()), commit: gitCommit() },
+      runs,
+    },
+    null,
+    2,
+  )}\n`,
 );
+
+// ---- failures ----
+const failures: string[] = [];
+const withErrors = results.filter((r) => r.errors > 0);
+if (withErrors.length) failures.push(`requests failed: ${withErrors.map((r) => `${r.name} (${r.errors})`).join(', ')}`);
+if (bundleError) failures.push(`bundle: ${bundleError}`);
+if (bundle?.over_budget.length) failures.push(`bundle over budget: ${bundle.over_budget.join(', ')}`);
+for (const failure of failures) process.stdout.write(`FAIL: ${failure}\n`);
+if (failures.length) process.exitCode = 1;

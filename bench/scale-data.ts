@@ -12,6 +12,13 @@ import pg from 'pg';
 export const BENCH_DOMAIN = 'bench.scholarmatch.test';
 export const BENCH_PASSWORD = 'BenchApplicant#2026';
 export const SCALE = { scholarships: 100_000, applicants: 100_000, providers: 50 };
+/**
+ * Scholarships the application scenarios apply to (besides the 100,000): open to everyone, with
+ * the catalogue's most common requirement form (an essay, an optional portfolio link, a
+ * confirmation box). The first takes the drafts; each (applicant, scholarship) pair of the
+ * others takes one submission per run.
+ */
+export const APPLICATION_SCHOLARSHIPS = 101;
 
 /**
  * A random option value of a field, in SQL (`random()` after `setseed`, so repeatable). The
@@ -70,14 +77,16 @@ const RULES_SQL = [
  */
 const RULE_WEIGHTS = [1, 2, 3, 3, 4, 5, 5, 6, 6, 6, 7, 8, 8, 9, 10, 11, 11, 12];
 
+const ESSAY_REQUIREMENTS_SQL = `jsonb_build_array(
+    jsonb_build_object('id', gen_random_uuid(), 'title', 'Personal essay', 'optional', false, 'field', jsonb_build_object('key', 'essay', 'name', 'Personal essay', 'dataType', 'editor')),
+    jsonb_build_object('id', gen_random_uuid(), 'title', 'Portfolio link', 'optional', true, 'field', jsonb_build_object('key', 'portfolio', 'name', 'Portfolio link', 'dataType', 'link')),
+    jsonb_build_object('id', gen_random_uuid(), 'title', 'I confirm the information I give is true', 'optional', false, 'field', jsonb_build_object('key', 'confirmation', 'name', 'Confirmation', 'dataType', 'checkbox')))`;
+
 /** Requirement mixes: none (Easy Apply) for a third, a CV only for a sixth, essays, links, files and checkboxes for the rest. */
 const REQUIREMENTS_SQL = `CASE
   WHEN random() < 0.33 THEN '[]'::jsonb
   WHEN random() < 0.25 THEN jsonb_build_array(jsonb_build_object('id', gen_random_uuid(), 'title', 'CV', 'optional', false, 'field', jsonb_build_object('key', 'cv', 'name', 'CV', 'dataType', 'file')))
-  ELSE jsonb_build_array(
-    jsonb_build_object('id', gen_random_uuid(), 'title', 'Personal essay', 'optional', false, 'field', jsonb_build_object('key', 'essay', 'name', 'Personal essay', 'dataType', 'editor')),
-    jsonb_build_object('id', gen_random_uuid(), 'title', 'Portfolio link', 'optional', true, 'field', jsonb_build_object('key', 'portfolio', 'name', 'Portfolio link', 'dataType', 'link')),
-    jsonb_build_object('id', gen_random_uuid(), 'title', 'I confirm the information I give is true', 'optional', false, 'field', jsonb_build_object('key', 'confirmation', 'name', 'Confirmation', 'dataType', 'checkbox')))
+  ELSE ${ESSAY_REQUIREMENTS_SQL}
 END`;
 
 const SCHOLARSHIPS_SQL = `
@@ -98,6 +107,14 @@ const SCHOLARSHIPS_SQL = `
                              FROM generate_series(1, 2 + floor(random() * 4)::int + n * 0)) AS kinds) AS rules), '[]'::jsonb) END AS criteria
             FROM generate_series($1::int, $2::int) AS n) AS offer,
          (SELECT ARRAY(SELECT id FROM users WHERE role = 'provider' AND email LIKE '%@${BENCH_DOMAIN}' ORDER BY email) AS ids) AS providers`;
+
+const APPLICATION_SCHOLARSHIPS_SQL = `
+  INSERT INTO scholarships (provider_id, title, description, amounts, award, deadline, recurrence_config, status, criteria, requirements, published_at, created_at)
+  SELECT (SELECT id FROM users WHERE email = 'provider0@${BENCH_DOMAIN}'), 'Bench Application Scholarship ' || lpad(n::text, 3, '0'),
+         '<p>A benchmark scholarship open to every student, for the application scenarios.</p>',
+         '{}'::int[], 1000, deadline, jsonb_build_object('deadline', to_char(deadline, 'YYYY-MM-DD'), 'repeat', 'yearly'),
+         'published', '[]'::jsonb, ${ESSAY_REQUIREMENTS_SQL}, now(), now() - interval '1 year'
+    FROM generate_series($1::int, ${APPLICATION_SCHOLARSHIPS - 1}) AS n, (SELECT current_date + 5 * 365 AS deadline) AS d`;
 
 async function countOf(client: pg.Client, sql: string): Promise<number> {
   const { rows } = await client.query(sql);
@@ -127,6 +144,11 @@ export async function ensureScaleData(databaseUrl: string, hash: string, log: (l
       const to = Math.min(SCALE.scholarships, from + 9_999);
       await client.query(SCHOLARSHIPS_SQL, [from, to]);
       log(`bench data: scholarships ${to} / ${SCALE.scholarships}`);
+    }
+    const applicationScholarships = await countOf(client, `SELECT count(*) AS n FROM scholarships WHERE title LIKE 'Bench Application Scholarship %'`);
+    if (applicationScholarships < APPLICATION_SCHOLARSHIPS) {
+      await client.query(APPLICATION_SCHOLARSHIPS_SQL, [applicationScholarships]);
+      log(`bench data: ${APPLICATION_SCHOLARSHIPS} application scholarships`);
     }
     await client.query(`ANALYZE`);
   } finally {

@@ -21,6 +21,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (bench/bundle.ts sizes them).
+    manifest: true,
     // Routes are split with lazy imports (see src/app/router.tsx): the landing page never loads
     // RJSF, ajv or the form widgets.
     chunkSizeWarningLimit: 700,
