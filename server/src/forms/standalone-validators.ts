@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
-import { addFormKeywords, type CompiledForm } from '@scholarmatch/schemas';
+import { addFormKeywords, type CompiledForm, KEYWORD_RULES_MODULE } from '@scholarmatch/schemas';
 import { build } from 'esbuild';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientHasVersion } from '../common/json-reply.js';
 
@@ -25,8 +28,19 @@ const BROWSER_AJV = {
   extenderFn: addFormKeywords,
 } as unknown as Parameters<typeof compileSchemaValidatorsCode>[1];
 
-/** Where esbuild resolves the generated code's imports (ajv's runtime, ajv-formats, keyword rules). */
+/** Where esbuild resolves the generated code's imports (ajv's runtime, ajv-formats). */
 const RESOLVE_FROM = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The keyword rules' source for the bundle: the schemas package's build when it exists, else its
+ * TypeScript source (esbuild compiles it), so the server also works where the package was never
+ * built (the server's tests import the schemas from source).
+ */
+function keywordRulesFile(): string {
+  const packageDir = path.dirname(createRequire(import.meta.url).resolve('@scholarmatch/schemas/package.json'));
+  const built = path.join(packageDir, 'dist', 'validation', 'keyword-rules.js');
+  return existsSync(built) ? built : path.join(packageDir, 'src', 'validation', 'keyword-rules.ts');
+}
 
 /**
  * Compiles each form version into ajv standalone code, served as a cacheable JavaScript module, so
@@ -66,6 +80,7 @@ export class StandaloneValidators {
       write: false,
       logLevel: 'silent',
       legalComments: 'none',
+      alias: { [KEYWORD_RULES_MODULE]: keywordRulesFile() },
     });
     const code = bundled.outputFiles[0].text;
     return { code, etag: `"${createHash('sha256').update(code).digest('base64url').slice(0, 22)}"` };
