@@ -15,6 +15,8 @@ import {
   sleep,
   startBuiltServer,
   startPrivatePostgres,
+  ok,
+  type Write,
 } from './support.js';
 
 const APPLICANT_WORKERS = 4;
@@ -27,17 +29,6 @@ const MAX_ANSWER_MS = 6000;
 /** From PostgreSQL accepting connections again to the first 2xx and to a healthy /health. */
 const MAX_RECOVERY_MS = 5000;
 
-interface Write {
-  kind: 'profile' | 'scholarship';
-  worker: string;
-  n: number;
-  marker: string;
-  exchange: Exchange;
-  /** The id a created scholarship was given (201 only). */
-  id?: string;
-}
-
-const ok = (x: Exchange) => x.status !== null && x.status >= 200 && x.status < 300;
 
 /**
  * PostgreSQL stops for 10 s under steady load and comes back on the same port and data

@@ -15,6 +15,8 @@ import {
   startBuiltServer,
   startFakeModel,
   startPrivatePostgres,
+  ok,
+  type Write,
 } from './support.js';
 
 const APPLICANT_WORKERS = 4;
@@ -27,16 +29,6 @@ const SLOW_MODEL_MS = 1500;
 /** Calls begun this close to the signal may be written to the socket after it. */
 const BOUNDARY_MS = 20;
 
-interface Write {
-  kind: 'profile' | 'scholarship';
-  worker: string;
-  n: number;
-  marker: string;
-  exchange: Exchange;
-  id?: string;
-}
-
-const ok = (x: Exchange) => x.status !== null && x.status >= 200 && x.status < 300;
 
 /**
  * SIGTERM under a steady write load (docs/operations.md, Shutdown): requests in flight finish

@@ -426,3 +426,17 @@ export function latency(exchanges: Exchange[]) {
     maxMs: round(Math.max(0, ...ms), 1),
   };
 }
+
+/** One write of a fault test's load, and what the server answered. */
+export interface Write {
+  kind: 'profile' | 'scholarship';
+  worker: string;
+  n: number;
+  marker: string;
+  exchange: Exchange;
+  /** The id a created scholarship was given (201 only). */
+  id?: string;
+}
+
+/** A 2xx: the server acknowledged it. */
+export const ok = (x: Exchange) => x.status !== null && x.status >= 200 && x.status < 300;
