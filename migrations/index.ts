@@ -17,6 +17,8 @@ import { DropEligibilityOutcome1795324416303 } from './1795324416303-DropEligibi
 import { CreateApplicationForms1795326447659 } from './1795326447659-CreateApplicationForms.js';
 import { CreateUploadedFiles1795326655733 } from './1795326655733-CreateUploadedFiles.js';
 import { CreateAssistanceQuestions1795326681666 } from './1795326681666-CreateAssistanceQuestions.js';
+import { SystemFields1795548034761 } from './1795548034761-SystemFields.js';
+import { OneMeaningOfAnswered1795548034762 } from './1795548034762-OneMeaningOfAnswered.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -34,4 +36,6 @@ export const MIGRATIONS = [
   CreateApplicationForms1795326447659,
   CreateUploadedFiles1795326655733,
   CreateAssistanceQuestions1795326681666,
+  SystemFields1795548034761,
+  OneMeaningOfAnswered1795548034762,
 ];

@@ -96,9 +96,9 @@ export interface FieldCondition {
 
 /**
  * Where an answer is stored: `account` fields are columns of the applicant (names, e-mail, phone,
- * date of birth); `profile` fields are the applicant's `applicantFields` (matching uses them).
+ * date of birth, the sign-up's password and consents); `profile` fields are the applicant's
+ * `applicantFields` (matching uses them); `application` fields are a requirement form's answers.
  */
-/** Where answers live: account columns, the profile document, or an application (requirement forms). */
 export type FieldTarget = 'account' | 'profile' | 'application';
 
 export interface FieldDefinition {
@@ -115,6 +115,11 @@ export interface FieldDefinition {
   target: FieldTarget;
   visibleWhen?: FieldCondition;
   active?: boolean;
+  /**
+   * The code relies on this field (an account column, or a profile answer that checkout, essays or
+   * the demo catalogue read): it cannot be deactivated nor change its type (docs/decisions.md).
+   */
+  system?: boolean;
 }
 
 /**

@@ -60,6 +60,42 @@ describe('accounts', () => {
       expect((await api.login(body.email, long.slice(0, 72), '10.9.0.4')).json().errorCode).toBe('WRONG_PASSWORD');
     });
 
+    it('is judged by the served sign-up form, with its words: what the Contact tab would refuse is refused here', async () => {
+      const refused: [Record<string, unknown>, { path: string; message: string }][] = [
+        [{ phone: '+1 (202) 555-0143' }, { path: 'phone', message: 'Please enter only digits!' }],
+        [{ phone: '+123' }, { path: 'phone', message: 'Please enter only digits!' }],
+        [{ phone: '+1234567890123456' }, { path: 'phone', message: 'Please enter only digits!' }],
+        [{ email: 'maya@' }, { path: 'email', message: 'Please enter a validate email!' }],
+        [{ email: `${'m'.repeat(250)}@example.com` }, { path: 'email', message: 'Please enter a validate email!' }],
+        [{ firstName: '   ' }, { path: 'firstName', message: 'Please input your first name!' }],
+        [{ lastName: 'x'.repeat(101) }, { path: 'lastName', message: 'Please use at most 100 characters!' }],
+        [{ password: 'x'.repeat(1025) }, { path: 'password', message: 'Password must be at most 1024 characters long!' }],
+      ];
+      const form = (await api.call('GET', '/forms/signup')).json().data;
+      for (const [index, [overrides, error]] of refused.entries()) {
+        const res = await api.call('POST', '/register-applicants', { body: api.newApplicant(overrides), ip: `10.9.1.${index}` });
+        expect([overrides, res.statusCode, res.json().errors]).toEqual([overrides, 400, [error]]);
+        expect(res.json()).toMatchObject({ errorCode: 'INVALID_ANSWERS', description: error.message });
+        // The same words the served form carries (the browser shows them before sending).
+        expect(JSON.stringify(form.schema)).toContain(JSON.stringify(error.message));
+      }
+      // A phone sent without its '+' is the same number (the seed's client may send it so).
+      const { session } = await api.signUp({ phone: '12025550143' }, '10.9.1.99');
+      expect(session.user).toMatchObject({ phone: '+12025550143' });
+    });
+
+    it('checks the confirmation and the consents the seed does not send only when they are sent, and records them', async () => {
+      const mismatch = await api.call('POST', '/register-applicants', { body: api.newApplicant({ confirmPassword: 'something else' }), ip: '10.9.2.1' });
+      expect(mismatch.json().errors).toEqual([{ path: 'confirmPassword', message: 'Passwords do not match!' }]);
+      const declined = await api.call('POST', '/register-applicants', { body: api.newApplicant({ acceptTerms: false }), ip: '10.9.2.2' });
+      expect(declined.json().errors).toEqual([{ path: 'acceptTerms', message: 'Please Select!' }]);
+
+      const { session } = await api.signUp({ confirmPassword: 'correct horse battery', consentToContact: true }, '10.9.2.3');
+      const [row] = (await t.sql.query('SELECT accepted_terms_at, consented_to_contact_at FROM users WHERE id = $1', [session.user.id])).rows;
+      expect(row.consented_to_contact_at).toBeInstanceOf(Date);
+      expect(row.accepted_terms_at).toBeNull();
+    });
+
     it('answers every malformed body with a 4xx and a description, never a 500', async () => {
       const bodies = [
         {},

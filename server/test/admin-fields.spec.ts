@@ -1,4 +1,5 @@
 import { accountClient } from './accounts-helpers.js';
+import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const FIRST_GENERATION = {
@@ -101,11 +102,85 @@ describe('admin field management', () => {
       expect(res.json().description).toEqual(expect.any(String));
     }
     expect((await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'citizenship' }, token: admin })).statusCode).toBe(409);
-    expect((await api.call('PATCH', '/admin/form-fields/1', { body: { dataType: 'text' }, token: admin })).statusCode).toBe(400);
     expect((await api.call('PATCH', '/admin/form-fields/999999', { body: { name: 'x' }, token: admin })).statusCode).toBe(404);
 
     const { session } = await api.signUp();
     expect((await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'x5' }, token: session.accessToken })).statusCode).toBe(403);
     expect((await api.call('GET', '/admin/form-fields')).statusCode).toBe(401);
+  });
+
+  const fieldId = async (key: string) => ((await api.call('GET', '/admin/form-fields', { token: admin })).json().data as { id: number; key: string }[]).find((f) => f.key === key)!.id;
+
+  it('keeps system fields active and of their type (409 with a description); they can still be renamed', async () => {
+    const list = (await api.call('GET', '/admin/form-fields', { token: admin })).json().data as { key: string; system?: boolean; target: string }[];
+    const system = list.filter((field) => field.system).map((field) => field.key).sort();
+    expect(system).toEqual(expect.arrayContaining(['collegeName', 'country', 'dob', 'email', 'fieldOfStudy', 'firstName', 'highSchoolName', 'lastName', 'phone', 'zipCode']));
+    // Every account column is a system field: which fields are columns comes from `target`.
+    expect(list.filter((field) => field.target === 'account').every((field) => field.system)).toBe(true);
+
+    for (const key of ['country', 'dob', 'zipCode', 'fieldOfStudy']) {
+      const off = await api.call('DELETE', `/admin/form-fields/${await fieldId(key)}`, { token: admin });
+      expect([key, off.statusCode, off.json().errorCode]).toEqual([key, 409, 'SYSTEM_FIELD']);
+      expect(off.json().description).toContain(`'${key}' is a system field`);
+      const retyped = await api.call('PATCH', `/admin/form-fields/${await fieldId(key)}`, { body: { dataType: 'text' }, token: admin });
+      expect([key, retyped.statusCode, retyped.json().errorCode]).toEqual([key, 409, 'SYSTEM_FIELD']);
+    }
+    const deactivate = await api.call('PATCH', `/admin/form-fields/${await fieldId('email')}`, { body: { active: false }, token: admin });
+    expect(deactivate.statusCode).toBe(409);
+    const renamed = await api.call('PATCH', `/admin/form-fields/${await fieldId('zipCode')}`, { body: { name: 'ZIP code' }, token: admin });
+    expect(renamed.statusCode).toBe(200);
+    expect((await api.call('GET', '/forms/profile-basic')).json().data.schema.properties.zipCode.title).toBe('ZIP code');
+    expect((await api.call('GET', '/forms/profile-basic')).json().data.schema.properties.country).toBeDefined();
+  });
+
+  it("changes another field's type only while nobody has answered it", async () => {
+    const created = (await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'siblings', name: 'Siblings', validation: {} }, token: admin })).json().data;
+    const retyped = await api.call('PATCH', `/admin/form-fields/${created.id}`, { body: { dataType: 'number', options: [] }, token: admin });
+    expect([retyped.statusCode, retyped.json().data.dataType]).toEqual([200, 'number']);
+    const { session } = await api.signUp();
+    await t.sql.query(`UPDATE users SET profile = profile || '{"siblings": 2}' WHERE id = $1`, [session.user.id]);
+    const again = await api.call('PATCH', `/admin/form-fields/${created.id}`, { body: { dataType: 'text' }, token: admin });
+    expect([again.statusCode, again.json().errorCode]).toEqual([409, 'FIELD_ANSWERED']);
+    expect(again.json().description).toMatch(/Applicants have answered 'siblings'/);
+  });
+
+  it("gives a new editor field and a new file field their type's behaviour on a profile save, with no code change", async () => {
+    const add = async (body: object) => (await api.call('POST', '/admin/form-fields', { body, token: admin })).json().data as { id: number };
+    const bio = await add({ key: 'shortBio', name: 'Short bio', dataType: 'editor', section: 'contact', order: 200 });
+    const transcript = await add({ key: 'transcriptFile', name: 'Transcript', dataType: 'file', section: 'contact', order: 210 });
+    const contact = (await api.call('GET', '/forms/profile-contact')).json().data;
+    expect(contact.uiSchema.shortBio['ui:widget']).toBe('editor');
+    expect(contact.uiSchema.transcriptFile['ui:widget']).toBe('upload');
+
+    const upload = async (token: string) => {
+      const { body, contentType } = multipartBody([filePart(pdfFile())]);
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/common/upload?purpose=document', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+      expect(res.statusCode).toBe(201);
+      return res.json().data.publicUrl as string;
+    };
+    const maya = (await api.signUp()).session;
+    const other = (await api.signUp()).session;
+    const save = (fieldValue: { bio: string; file: string }) =>
+      api.call('PUT', `/register-applicants/${maya.user.id}`, {
+        token: maya.accessToken,
+        body: {
+          formKey: 'profile-contact',
+          applicantFields: [
+            { fieldId: bio.id, fieldValue: fieldValue.bio },
+            { fieldId: transcript.id, fieldValue: fieldValue.file },
+          ],
+        },
+      });
+
+    const stolen = await save({ bio: '<p>Hi</p>', file: await upload(other.accessToken) });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().errors).toEqual([{ path: 'transcriptFile', message: 'This file is not one of your uploads; please upload it again.' }]);
+
+    const own = await upload(maya.accessToken);
+    const saved = await save({ bio: '<p>I <b>code</b>.</p><script>alert(1)</script><img src=x onerror=alert(2)>', file: own });
+    expect(saved.statusCode).toBe(200);
+    const [row] = (await t.sql.query('SELECT profile FROM users WHERE id = $1', [maya.user.id])).rows;
+    expect(row.profile.shortBio).toBe('<p>I <b>code</b>.</p>');
+    expect(row.profile.transcriptFile).toBe(own);
   });
 });

@@ -1,15 +1,15 @@
-import { CRITERIA_BY_TYPE, evaluateEligibility, evaluateRule, type CriterionOperator, type EligibilityRule, type FieldType } from '@scholarmatch/schemas';
+import { FIELD_TYPES, operatorsOf, evaluateEligibility, evaluateRule, type CriterionOperator, type EligibilityRule, type FieldType } from '@scholarmatch/schemas';
 import fc from 'fast-check';
 import { ApplicantMatches } from '../src/scholarships/applicant-matches.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const TODAY = '2026-11-22';
-const TYPES = Object.keys(CRITERIA_BY_TYPE) as FieldType[];
+const TYPES = [...FIELD_TYPES];
 const OPTIONS = ['a', 'b', 'c', 'd'];
 
 /** A plausible stored answer for a data type (sometimes unanswered). */
 function answerOf(type: FieldType): fc.Arbitrary<unknown> {
-  const unanswered = fc.constantFrom(undefined, null, '', []);
+  const unanswered = fc.constantFrom(undefined, null, '', '  ', [], {});
   const byType: Partial<Record<FieldType, fc.Arbitrary<unknown>>> = {
     select: fc.constantFrom(...OPTIONS),
     searchSelect: fc.constantFrom(...OPTIONS, 'Free text school'),
@@ -30,7 +30,7 @@ function answerOf(type: FieldType): fc.Arbitrary<unknown> {
 
 /** A rule the provider API would accept for the type (its operator and a fitting value). */
 function ruleOf(type: FieldType): fc.Arbitrary<EligibilityRule> {
-  const operators = CRITERIA_BY_TYPE[type].operators as CriterionOperator[];
+  const operators = operatorsOf(type) as CriterionOperator[];
   const scalar: Partial<Record<FieldType, fc.Arbitrary<unknown>>> = {
     number: fc.integer({ min: 0, max: 100 }),
     grade: fc.double({ min: 0, max: 4, noNaN: true }).map((x) => Math.round(x * 10) / 10),

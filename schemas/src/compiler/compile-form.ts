@@ -1,4 +1,4 @@
-import { defaultRequiredMessage, MESSAGES } from '../messages.js';
+import { defaultRequiredMessage } from '../messages.js';
 import type { FieldCondition, FieldDefinition, FormLayout } from '../vocabulary.js';
 import { FIELD_COMPILERS, requireNonBlank } from './field-compilers.js';
 import { contentVersion } from './hash.js';
@@ -44,16 +44,12 @@ function emptyBlock(): PropertyBlock {
   return { properties: {}, required: [], requiredMessages: {} };
 }
 
-/** The seed's 'Please Select!' for boxes to tick; otherwise 'Please select/input your <name>!'. */
-function requiredMessageOf(field: FieldDefinition, choosesFromList: boolean): string {
-  return field.dataType === 'checkbox' ? MESSAGES.checkboxMandatory : defaultRequiredMessage(field.name, choosesFromList);
-}
-
 function addToBlock(block: PropertyBlock, field: FieldDefinition, schema: JsonSchema): void {
   block.properties[field.key] = schema;
   if (!field.validation?.required) return;
   const compiler = FIELD_COMPILERS[field.dataType];
-  const message = field.validation.messages?.required ?? requiredMessageOf(field, compiler.choosesFromList);
+  const message =
+    field.validation.messages?.required ?? compiler.requiredMessage ?? defaultRequiredMessage(field.name, compiler.choosesFromList);
   block.required.push(field.key);
   block.requiredMessages[field.key] = message;
   (compiler.requireAnswer ?? requireNonBlank)(schema, message);

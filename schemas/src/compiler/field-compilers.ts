@@ -19,6 +19,8 @@ export interface FieldCompiler {
   /** Chooses its answer from a list or picker: the default required message says 'select', else 'input'. */
   choosesFromList: boolean;
   compile(field: FieldDefinition): CompiledField;
+  /** The required message when the definition gives none, if not 'Please select/input your <name>!'. */
+  requiredMessage?: string;
   /**
    * What "answered" means beyond being present, added to a required field's schema with its
    * required message (a blank text is no answer; a required box must be ticked).
@@ -417,7 +419,8 @@ export const FIELD_COMPILERS: Record<FieldType, FieldCompiler> = {
   multiSelect: { choosesFromList: true, compile: multiSelectField },
   date: { choosesFromList: true, compile: dateField },
   monthYear: { choosesFromList: true, compile: monthYearField },
-  checkbox: { choosesFromList: true, compile: checkboxField, requireAnswer: requireTicked },
+  // The seed's 'Please Select!' for boxes to tick.
+  checkbox: { choosesFromList: true, compile: checkboxField, requireAnswer: requireTicked, requiredMessage: MESSAGES.checkboxMandatory },
   boolean: { choosesFromList: true, compile: booleanField },
   file: { choosesFromList: false, compile: fileField },
   link: { choosesFromList: false, compile: linkField },

@@ -1,4 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import { ANSWER_POLICIES } from '../answers/answer-policy.js';
+import type { FieldDefinition } from '../vocabulary.js';
 
 /**
  * HTML helpers for text written by users and providers. Kept out of the package's main entry
@@ -42,4 +44,18 @@ export function descriptionPreview(html: string, length: number = PREVIEW_LENGTH
   const text = htmlToText(html);
   if (text.length <= length) return text;
   return `${text.slice(0, length).trimEnd()}…`;
+}
+
+/**
+ * A form's answers with every person's HTML sanitised where the field type keeps it (an `editor`
+ * answer, an essay's text; answers/answer-policy.ts), before anything is stored.
+ */
+export function sanitizeAnswers(fields: readonly Pick<FieldDefinition, 'key' | 'dataType'>[], answers: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...answers };
+  for (const field of fields) {
+    const slot = ANSWER_POLICIES[field.dataType].richText;
+    const html = slot && field.key in result ? slot.read(result[field.key]) : undefined;
+    if (slot && html !== undefined) result[field.key] = slot.write(result[field.key], sanitizeRichText(html));
+  }
+  return result;
 }

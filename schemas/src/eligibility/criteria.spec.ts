@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { FieldType } from '../vocabulary.js';
-import { CRITERIA_BY_TYPE, evaluateEligibility, evaluateRule, ruleProblems, type EligibilityRule } from './criteria.js';
+import { ANSWER_POLICIES } from '../answers/answer-policy.js';
+import { evaluateEligibility, evaluateRule, ruleProblems, type EligibilityRule } from './criteria.js';
 
 const field = (dataType: FieldType) => ({ dataType });
 const TODAY = new Date(Date.UTC(2026, 10, 22));
@@ -22,7 +23,10 @@ describe('eligibility rules', () => {
       [{ fieldKey: 'dob', operator: 'ageBetween', value: [16, 18] }, 'date', '2010-11-22', 'pass'],
       [{ fieldKey: 'dob', operator: 'ageBetween', value: [16, 18] }, 'date', '2010-11-23', 'fail'],
       [{ fieldKey: 'dob', operator: 'ageBetween', value: [16, 18] }, 'date', '2007-11-23', 'pass'],
-      [{ fieldKey: 'resident', operator: 'eq', value: true }, 'checkbox', true, 'pass'],
+      [{ fieldKey: 'resident', operator: 'exists' }, 'checkbox', true, 'pass'],
+      [{ fieldKey: 'resident', operator: 'exists' }, 'checkbox', false, 'missing'],
+      [{ fieldKey: 'firstGeneration', operator: 'eq', value: false }, 'boolean', false, 'pass'],
+      [{ fieldKey: 'firstGeneration', operator: 'eq', value: true }, 'boolean', false, 'fail'],
       [{ fieldKey: 'essay', operator: 'exists' }, 'text', 'an answer', 'pass'],
     ];
     for (const [rule, type, answer, expected] of cases) {
@@ -32,7 +36,7 @@ describe('eligibility rules', () => {
 
   it('calls an unanswered field missing, never failing, whatever the operator', () => {
     for (const operator of ['eq', 'neq', 'in', 'nin', 'gte', 'between', 'exists'] as const) {
-      for (const answer of [undefined, null, '', []]) {
+      for (const answer of [undefined, null, '', '   ', []]) {
         expect(evaluateRule({ fieldKey: 'x', operator, value: operator === 'in' ? ['a'] : 'a' }, field('select'), answer, TODAY)).toBe('missing');
       }
     }
@@ -84,6 +88,7 @@ describe('eligibility rules', () => {
     expect(ruleProblems({ fieldKey: 'country', operator: 'in', value: [] }, field('select'))).toHaveLength(1);
     expect(ruleProblems({ fieldKey: 'dob', operator: 'ageBetween', value: [20, 16] }, field('date'))).toHaveLength(1);
     expect(ruleProblems({ fieldKey: 'essay', operator: 'exists', value: 1 }, field('text'))).toHaveLength(1);
-    for (const { operators } of Object.values(CRITERIA_BY_TYPE)) expect(operators).toContain('exists');
+    for (const { eligibility } of Object.values(ANSWER_POLICIES)) expect(eligibility.operators).toContain('exists');
+    expect(ruleProblems({ fieldKey: 'resident', operator: 'eq', value: false }, field('checkbox'))[0]).toMatch(/use exists/);
   });
 });

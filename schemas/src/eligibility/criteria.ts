@@ -1,5 +1,6 @@
+import { ANSWER_POLICIES, isAnswered, type Comparable, type CriterionOperator } from '../answers/answer-policy.js';
 import { ageFromDateOfBirth } from '../domain/people.js';
-import type { FieldDefinition, FieldType, GradeValue } from '../vocabulary.js';
+import type { FieldDefinition, FieldType } from '../vocabulary.js';
 
 /**
  * Eligibility criteria as data (DESIGN.md section 4, issue 5): a scholarship's rules
@@ -7,9 +8,6 @@ import type { FieldDefinition, FieldType, GradeValue } from '../vocabulary.js';
  * used to explain a match ("you match because…", "add your GPA to unlock…"); the server's SQL
  * evaluator for lists and counts must give the same verdicts (a property test compares them).
  */
-export const CRITERION_OPERATORS = ['eq', 'neq', 'in', 'nin', 'gte', 'lte', 'between', 'ageBetween', 'exists'] as const;
-export type CriterionOperator = (typeof CRITERION_OPERATORS)[number];
-
 export interface EligibilityRule {
   fieldKey: string;
   operator: CriterionOperator;
@@ -23,47 +21,9 @@ export type RuleVerdict = 'pass' | 'fail' | 'missing';
 /** The three outcomes of issue 5: lists and counts use `eligible`; `missing` powers "unlock N more". */
 export type EligibilityOutcome = 'eligible' | 'missing' | 'ineligible';
 
-type Comparable = 'option' | 'options' | 'number' | 'text' | 'none';
-
-/**
- * How each data type's answer is compared, and which operators make sense for it. One table: a new
- * data type adds one entry (DESIGN.md section 8).
- */
-export const CRITERIA_BY_TYPE: Record<FieldType, { comparable: Comparable; operators: readonly CriterionOperator[] }> = {
-  select: { comparable: 'option', operators: ['eq', 'neq', 'in', 'nin', 'exists'] },
-  searchSelect: { comparable: 'option', operators: ['eq', 'neq', 'in', 'nin', 'exists'] },
-  zip: { comparable: 'option', operators: ['eq', 'neq', 'in', 'nin', 'exists'] },
-  multiSelect: { comparable: 'options', operators: ['in', 'nin', 'exists'] },
-  number: { comparable: 'number', operators: ['eq', 'neq', 'gte', 'lte', 'between', 'exists'] },
-  // A grade compares by its 4-point GPA, whatever the marking system.
-  grade: { comparable: 'number', operators: ['gte', 'lte', 'between', 'exists'] },
-  // Dates compare as text ('YYYY-MM-DD' and 'YYYY-MM' sort as dates); a date of birth also by age.
-  date: { comparable: 'text', operators: ['gte', 'lte', 'between', 'ageBetween', 'exists'] },
-  monthYear: { comparable: 'text', operators: ['gte', 'lte', 'between', 'exists'] },
-  checkbox: { comparable: 'option', operators: ['eq', 'exists'] },
-  boolean: { comparable: 'option', operators: ['eq', 'exists'] },
-  text: { comparable: 'none', operators: ['exists'] },
-  textarea: { comparable: 'none', operators: ['exists'] },
-  editor: { comparable: 'none', operators: ['exists'] },
-  essay: { comparable: 'none', operators: ['exists'] },
-  file: { comparable: 'none', operators: ['exists'] },
-  link: { comparable: 'none', operators: ['exists'] },
-  email: { comparable: 'none', operators: ['exists'] },
-  phone: { comparable: 'none', operators: ['exists'] },
-};
-
-function isAnswered(answer: unknown): boolean {
-  return !(answer === undefined || answer === null || answer === '' || (Array.isArray(answer) && answer.length === 0));
-}
-
-/** The answer as the rule compares it: a grade by its GPA, options as strings, booleans as 'true'/'false'. */
-function comparableAnswer(type: FieldType, answer: unknown): unknown {
-  if (type === 'grade') {
-    const gpa = (answer as Partial<GradeValue> | null)?.gpa;
-    return typeof gpa === 'number' ? gpa : undefined;
-  }
-  if (typeof answer === 'boolean') return String(answer);
-  return answer;
+/** The operators a data type's answers support (answers/answer-policy.ts): what a rule on it may use. */
+export function operatorsOf(dataType: FieldType): readonly CriterionOperator[] {
+  return ANSWER_POLICIES[dataType].eligibility.operators;
 }
 
 function asList(value: unknown): string[] {
@@ -94,11 +54,11 @@ function inRange(answer: number | string, [min, max]: [unknown, unknown]): boole
 
 /** One rule against one answer, `today` fixing the age rule. Unanswered fields are `missing`, never `fail`. */
 export function evaluateRule(rule: EligibilityRule, field: Pick<FieldDefinition, 'dataType'>, rawAnswer: unknown, today = new Date()): RuleVerdict {
-  if (!isAnswered(rawAnswer)) return 'missing';
+  if (!isAnswered(field.dataType, rawAnswer)) return 'missing';
   if (rule.operator === 'exists') return 'pass';
-  const answer = comparableAnswer(field.dataType, rawAnswer);
+  const { comparable, comparableAnswer } = ANSWER_POLICIES[field.dataType].eligibility;
+  const answer = comparableAnswer ? comparableAnswer(rawAnswer) : rawAnswer;
   if (answer === undefined) return 'missing';
-  const { comparable } = CRITERIA_BY_TYPE[field.dataType];
   const holds = (() => {
     switch (rule.operator) {
       case 'eq':
@@ -157,7 +117,7 @@ export function evaluateEligibility(
 /** Why a rule cannot be used with its field (empty when it can): the provider API's 400. */
 export function ruleProblems(rule: EligibilityRule, field: Pick<FieldDefinition, 'dataType'> | undefined): string[] {
   if (!field) return [`There is no profile field '${rule.fieldKey}'.`];
-  const allowed = CRITERIA_BY_TYPE[field.dataType].operators;
+  const allowed = operatorsOf(field.dataType);
   if (!allowed.includes(rule.operator)) {
     return [`The operator '${rule.operator}' does not apply to '${rule.fieldKey}' (${field.dataType}); use ${allowed.join(', ')}.`];
   }

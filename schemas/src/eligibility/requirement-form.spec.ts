@@ -1,5 +1,6 @@
 import { FormValidator } from '../validation/validate.js';
-import { answeredOnly, compileRequirementForm, ESSAY_MIN_WORDS } from './requirement-form.js';
+import { answeredOnly } from '../answers/answers.js';
+import { compileRequirementForm, ESSAY_MIN_WORDS, requirementFields } from './requirement-form.js';
 import type { Requirement, RequirementKind } from './requirements.js';
 
 const SCHOLARSHIP = '0b9c7c3e-2f4a-4a59-9d53-3f7f3a9e0c11';
@@ -98,7 +99,16 @@ describe('compileRequirementForm', () => {
 
 describe('answeredOnly', () => {
   it('drops what is no answer: blank text, an unticked box, an empty essay, null', () => {
-    expect(answeredOnly({ a: '  ', b: false, c: { text: '' }, d: null, e: 'x', f: true, g: { url: FILE_URL } })).toEqual({
+    const fields = requirementFields([
+      requirement('a', 'text'),
+      requirement('b', 'checkbox'),
+      requirement('c', 'editor'),
+      requirement('d', 'link'),
+      requirement('e', 'text'),
+      requirement('f', 'checkbox'),
+      requirement('g', 'editor'),
+    ]);
+    expect(answeredOnly(fields, { a: '  ', b: false, c: { text: '' }, d: null, e: 'x', f: true, g: { url: FILE_URL } })).toEqual({
       e: 'x',
       f: true,
       g: { url: FILE_URL },

@@ -8,14 +8,30 @@ import type { Requirement, RequirementKind } from './requirements.js';
 /** The essay hint 'Min word: 1000' (seed 000 section 9): shown, not enforced. */
 export const ESSAY_MIN_WORDS = 1000;
 
+interface RequirementFieldType {
+  dataType: FieldType;
+  requiredMessage: string;
+  /** Widget options the kind adds in a scholarship's form (the essay's word hint and assistant). */
+  uiOptions?(scholarshipId: string): Record<string, unknown>;
+}
+
 /** Each requirement kind as a field type of the vocabulary, with the seed's required message. */
-const REQUIREMENT_FIELD_TYPES: Record<RequirementKind, { dataType: FieldType; requiredMessage: string }> = {
+const REQUIREMENT_FIELD_TYPES: Record<RequirementKind, RequirementFieldType> = {
   file: { dataType: 'file', requiredMessage: MESSAGES.requirementUpload },
   link: { dataType: 'link', requiredMessage: MESSAGES.requirementProvide },
   checkbox: { dataType: 'checkbox', requiredMessage: MESSAGES.requirementProvide },
   text: { dataType: 'textarea', requiredMessage: MESSAGES.requirementEssay },
-  editor: { dataType: 'essay', requiredMessage: MESSAGES.requirementEssay },
+  editor: {
+    dataType: 'essay',
+    requiredMessage: MESSAGES.requirementEssay,
+    uiOptions: (scholarshipId) => ({ minWords: ESSAY_MIN_WORDS, scholarshipId }),
+  },
 };
+
+/** The field type a requirement kind is asked as (a requirement is answered when its field type says so). */
+export function requirementFieldType(kind: RequirementKind): FieldType {
+  return REQUIREMENT_FIELD_TYPES[kind].dataType;
+}
 
 /** The form key of a scholarship's requirement form. */
 export function requirementFormKey(scholarshipId: string): string {
@@ -49,32 +65,17 @@ export function requirementField(requirement: Requirement, order: number): Field
 export function compileRequirementForm(scholarshipId: string, requirements: readonly Requirement[]): CompiledForm {
   const fields = requirements.map(requirementField);
   const compiled = compileForm({ key: requirementFormKey(scholarshipId), title: 'Requirements', sections: ['requirements'] }, fields);
-  for (const field of fields) {
-    if (field.dataType !== 'essay') continue;
-    const ui = compiled.uiSchema[field.key] as UiSchema;
-    ui['ui:options'] = { ...(ui['ui:options'] as object), minWords: ESSAY_MIN_WORDS, scholarshipId };
+  for (const requirement of requirements) {
+    const extra = REQUIREMENT_FIELD_TYPES[requirement.field.dataType].uiOptions?.(scholarshipId);
+    if (!extra) continue;
+    const ui = compiled.uiSchema[requirement.field.key] as UiSchema;
+    ui['ui:options'] = { ...(ui['ui:options'] as object), ...extra };
   }
   // The essay's options are part of the form: the version covers them.
   return { ...compiled, version: contentVersion({ schema: compiled.schema, uiSchema: compiled.uiSchema }) };
 }
 
-/**
- * Whether a requirement's answer is given: an empty or blank text, an unticked box, an empty
- * essay or list is not. The browser's stepper and the server's drafts use this one rule.
- */
-export function isAnswered(value: unknown): boolean {
-  if (typeof value === 'string') return value.trim() !== '';
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.some(isAnswered);
-  if (value && typeof value === 'object') return Object.values(value).some(isAnswered);
-  return false;
-}
-
-/**
- * The answers actually given: an empty text, an unticked box or an empty essay is no answer, so a
- * draft may hold them without tripping the checks that only say "answer this".
- */
-export function answeredOnly(answers: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(answers).filter(([, value]) => isAnswered(value)));
+/** The field definitions of a scholarship's requirements, for the answer policy (answers/answers.ts). */
+export function requirementFields(requirements: readonly Requirement[]): FieldDefinition[] {
+  return requirements.map(requirementField);
 }

@@ -73,6 +73,7 @@ export const FIELD_DEFINITION_SCHEMA = {
       additionalProperties: false,
     },
     active: { type: 'boolean' },
+    system: { type: 'boolean' },
   },
   additionalProperties: false,
 } as const;

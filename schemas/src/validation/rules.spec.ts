@@ -1,5 +1,5 @@
 import { compileForm, fieldsOfForm } from '../compiler/compile-form.js';
-import { prepareAnswers } from '../compiler/prepare-answers.js';
+import { prepareAnswers } from '../answers/answers.js';
 import { defaultRequiredMessage } from '../messages.js';
 import { dobYearsAgo, SAMPLE_FIELDS, SAMPLE_FORM } from '../test/fixtures.js';
 import type { FieldDefinition } from '../vocabulary.js';

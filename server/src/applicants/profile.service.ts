@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { FieldDefinition, FieldError } from '@scholarmatch/schemas';
+import { mergeRepeatedAnswer, type FieldDefinition } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { notSignedIn } from '../auth/access-tokens.js';
 import { ApiError } from '../common/error-body.js';
+import { AnswerIntake, invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
 import { Mailer } from '../mail/mailer.js';
 import { toUserDto } from '../users/dto/user.dto.js';
@@ -11,12 +12,12 @@ import { UsersRepository } from '../users/users.repository.js';
 import { SweepstakesService } from '../sweepstakes/sweepstakes.service.js';
 import type { ApplicantDto, ApplicantFieldInputDto, ProfileFormKey, UpdateApplicantDto } from './dto/applicant.dto.js';
 
-/** Account fields are columns of the user, not profile answers (FieldTarget 'account'). */
-const ACCOUNT_KEYS = ['firstName', 'lastName', 'email', 'phone', 'dob'] as const;
-type AccountKey = (typeof ACCOUNT_KEYS)[number];
+type AccountChanges = Parameters<UsersRepository['updateProfile']>[1];
 
-function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+/** The values of account fields (target 'account': columns of the user) that `source` holds under their keys. */
+function accountValues(accountFields: readonly FieldDefinition[], source: object): Record<string, unknown> {
+  const values = source as Record<string, unknown>;
+  return Object.fromEntries(accountFields.filter((field) => values[field.key] !== undefined).map((field) => [field.key, values[field.key]]));
 }
 
 /**
@@ -32,6 +33,7 @@ export class ProfileService {
   constructor(
     private readonly users: UsersRepository,
     private readonly forms: FormsService,
+    private readonly intake: AnswerIntake,
     private readonly mailer: Mailer,
     private readonly sweepstakes: SweepstakesService,
   ) {}
@@ -49,18 +51,21 @@ export class ProfileService {
 
     const formKey: ProfileFormKey = body.formKey ?? 'registration';
     const form = await this.forms.getForm(formKey);
+    const accountFields = [...(await this.forms.fieldsById()).values()].filter((field) => field.target === 'account');
     const submitted = await this.answersOf(body.applicantFields ?? []);
-    const data = { ...user.profile, ...this.accountValues(user), ...this.accountValues(body), ...submitted };
-    for (const [key, value] of Object.entries(data)) if (isEmpty(value)) delete data[key];
+    const data = { ...user.profile, ...accountValues(accountFields, user), ...accountValues(accountFields, body), ...submitted };
 
+    // The answer policy has run on `answers` (FormsService.validate): pruned, derived, sanitised, answered only.
     const { errors, answers } = await this.forms.validate(formKey, data);
-    if (errors.length) throw invalid(errors);
+    if (errors.length) throw invalidAnswers(errors);
+    const foreign = await this.intake.foreignUploads(id, form.fields, answers);
+    if (foreign.length) throw invalidAnswers(foreign);
 
-    const formKeys = new Set(form.fields.map((field) => field.key));
     // The form's own profile fields are replaced as a whole (a hidden branch's answer goes); the others stay.
+    const answered = (target: FieldDefinition['target']) => form.fields.filter((field) => field.target === target && field.key in answers);
     const profileFields = form.fields.filter((field) => field.target === 'profile');
-    const values = Object.fromEntries(profileFields.filter((field) => field.key in answers).map((field) => [field.key, answers[field.key]]));
-    const account = Object.fromEntries(ACCOUNT_KEYS.filter((key) => formKeys.has(key) && key in answers).map((key) => [key, answers[key]]));
+    const values = Object.fromEntries(answered('profile').map((field) => [field.key, answers[field.key]]));
+    const account = Object.fromEntries(answered('account').map((field) => [field.key, answers[field.key]])) as AccountChanges;
     const saved = await this.users.updateProfile(
       id,
       {
@@ -112,7 +117,7 @@ export class ProfileService {
     }
   }
 
-  /** Submitted entries by field key; several entries of a multiSelect field become one list. */
+  /** Submitted entries by field key; several entries of one field are combined as its type says (a multiSelect's become one list). */
   private async answersOf(entries: ApplicantFieldInputDto[]): Promise<Record<string, unknown>> {
     const fields = await this.forms.fieldsById();
     const answers: Record<string, unknown> = {};
@@ -124,13 +129,9 @@ export class ProfileService {
           errors: [{ path: `applicantFields.${index}.fieldId`, message: `There is no profile field with id ${entry.fieldId}.` }],
         });
       }
-      answers[field.key] = combine(field, answers[field.key], entry.fieldValue);
+      answers[field.key] = mergeRepeatedAnswer(field.dataType, answers[field.key], entry.fieldValue);
     });
     return answers;
-  }
-
-  private accountValues(source: Partial<Record<AccountKey, string | null>>): Record<string, unknown> {
-    return Object.fromEntries(ACCOUNT_KEYS.filter((key) => source[key] !== undefined).map((key) => [key, source[key]]));
   }
 
   private async toApplicant(user: UserEntity): Promise<ApplicantDto> {
@@ -144,16 +145,4 @@ export class ProfileService {
       }));
     return { ...toUserDto(user), applicantFields };
   }
-}
-
-function combine(field: FieldDefinition, previous: unknown, value: unknown): unknown {
-  if (field.dataType !== 'multiSelect' || previous === undefined) return value;
-  const list = (v: unknown) => (Array.isArray(v) ? v : isEmpty(v) ? [] : [v]);
-  return [...list(previous), ...list(value)];
-}
-
-/** 400 with every field error; the description names the first problem (the banner shows it). */
-function invalid(errors: FieldError[]): ApiError {
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  return new ApiError(400, `${errors[0].message}${more}`, { message: 'Validation failed', errors, errorCode: 'INVALID_ANSWERS' });
 }

@@ -1,16 +1,16 @@
 import { Module } from '@nestjs/common';
 import { FormsModule } from '../forms/forms.module.js';
 import { ScholarshipsModule } from '../scholarships/scholarships.module.js';
-import { UploadsModule } from '../uploads/uploads.module.js';
 import { ApplicationsController } from './applications.controller.js';
+import { ApplicationsRepository } from './applications.repository.js';
 import { ApplicationsService } from './applications.service.js';
 import { BulkApplyService } from './bulk-apply.service.js';
 import { RequirementForms } from './requirement-forms.js';
 
 /** Requirement forms, drafts, submissions, Easy Apply and bulk apply (docs/applications.md). */
 @Module({
-  imports: [FormsModule, ScholarshipsModule, UploadsModule],
+  imports: [FormsModule, ScholarshipsModule],
   controllers: [ApplicationsController],
-  providers: [RequirementForms, ApplicationsService, BulkApplyService],
+  providers: [ApplicationsRepository, RequirementForms, ApplicationsService, BulkApplyService],
 })
 export class ApplicationsModule {}

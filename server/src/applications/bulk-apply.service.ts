@@ -1,29 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { answeredOnly, type FieldError, type Requirement, todayIso, uploadIdOfUrl } from '@scholarmatch/schemas';
-import type { DataSource, EntityManager } from 'typeorm';
+import { type FieldError, todayIso } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
+import { AnswerIntake, keptAnswers } from '../forms/answer-intake.js';
 import { ApplicantMatches } from '../scholarships/applicant-matches.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
-import { UploadedFilesService } from '../uploads/uploaded-files.service.js';
+import { ApplicationsRepository, type CandidateRow } from './applications.repository.js';
 import type { SubmitScholarshipsDto } from './dto/application.dto.js';
-import { RequirementForms } from './requirement-forms.js';
+import { fieldsOfVersion, RequirementForms, type RequirementFormVersion } from './requirement-forms.js';
 
 /** The key of the CV requirement the "Apply With CV Data Only" list and bulk apply use. */
 export const CV_REQUIREMENT_KEY = 'cv';
 
-interface CandidateRow {
-  id: string;
-  title: string | null;
-  status: string | null;
-  deadline: string | null;
-  requirements: Requirement[] | null;
-  eligible: boolean;
-  application_status: string | null;
-  form_version: string | null;
-  answers: Record<string, unknown> | null;
-}
+const CV_NOT_OWNED = 'The CV is not one of your uploads; please upload it again.';
 
 /**
  * Easy Apply and bulk apply with a CV (seed 000 section 4): one call applies to many scholarships
@@ -33,18 +22,19 @@ interface CandidateRow {
 @Injectable()
 export class BulkApplyService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: ApplicationsRepository,
     private readonly matches: ApplicantMatches,
     private readonly forms: RequirementForms,
-    private readonly files: UploadedFilesService,
+    private readonly intake: AnswerIntake,
   ) {}
 
   async apply(caller: Caller, body: SubmitScholarshipsDto): Promise<string[]> {
     const cv = body.requirements?.cv;
     await this.checkMemberAndCv(caller, cv);
     await this.matches.current(caller.id);
-    return this.db.transaction(async (manager) => {
-      const candidates = await this.candidates(manager, caller, body.scholarshipId);
+    const currentForms = await this.currentForms(caller, body.scholarshipId);
+    return this.repository.transaction(async (manager) => {
+      const candidates = await this.repository.candidates(manager, caller.id, body.scholarshipId);
       const errors: FieldError[] = [];
       const toInsert: { id: string; version: string; answers: Record<string, unknown> }[] = [];
       for (const [index, row] of candidates.entries()) {
@@ -55,9 +45,9 @@ export class BulkApplyService {
         }
         if (row.application_status === 'Received') continue;
         // A draft is completed on its own version, keeping what it already holds.
-        const form = row.form_version ? await this.forms.version(row.id, row.form_version, manager) : await this.forms.current(row.id, row.requirements!);
+        const form = row.form_version ? await this.forms.version(row.id, row.form_version, manager) : currentForms.get(row.id)!;
         const asksForCv = form.requirements.some((r) => r.field.key === CV_REQUIREMENT_KEY);
-        const answers = answeredOnly({ ...(row.answers ?? {}), ...(cv && asksForCv ? { [CV_REQUIREMENT_KEY]: cv } : {}) });
+        const answers = keptAnswers(fieldsOfVersion(form), { ...(row.answers ?? {}), ...(cv && asksForCv ? { [CV_REQUIREMENT_KEY]: cv } : {}) });
         if (this.forms.complete(form, answers).length) {
           errors.push({ path: `scholarshipId.${index}`, message: `'${row.title}' asks for more than a CV; apply to it from its page.` });
           continue;
@@ -68,35 +58,33 @@ export class BulkApplyService {
         const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
         throw new ApiError(400, `${errors[0].message}${more}`, { errors, errorCode: 'CANNOT_APPLY' });
       }
-      await this.insertReceived(manager, caller, toInsert);
+      await this.repository.insertReceived(manager, caller.id, toInsert);
       return candidates.map((row) => row.id);
     });
   }
 
   private async checkMemberAndCv(caller: Caller, cv: string | undefined): Promise<void> {
-    const [me] = (await this.db.query(`SELECT is_active_subscription AS subscribed FROM users WHERE id = $1`, [caller.id])) as { subscribed: boolean }[];
-    if (!me?.subscribed) throw subscriptionRequired('Easy Apply and applying with your CV are for members. Start your free 7-day membership to use them.');
+    if (!(await this.repository.isMember(caller.id))) {
+      throw subscriptionRequired('Easy Apply and applying with your CV are for members. Start your free 7-day membership to use them.');
+    }
     if (cv === undefined) return;
-    const owned = await this.files.ownedUploadIds(caller.id, [cv]);
-    if (!owned.has(uploadIdOfUrl(cv) ?? '')) {
-      throw new ApiError(400, 'The CV is not one of your uploads; please upload it again.', {
-        errors: [{ path: 'requirements.cv', message: 'The CV is not one of your uploads; please upload it again.' }],
-      });
+    const cvField = { key: CV_REQUIREMENT_KEY, dataType: 'file' } as const;
+    if ((await this.intake.foreignUploads(caller.id, [cvField], { [CV_REQUIREMENT_KEY]: cv })).length) {
+      throw new ApiError(400, CV_NOT_OWNED, { errors: [{ path: 'requirements.cv', message: CV_NOT_OWNED }] });
     }
   }
 
-  /** The listed scholarships in the order given, with whether the caller matches and has applied. */
-  private async candidates(manager: EntityManager, caller: Caller, ids: string[]): Promise<CandidateRow[]> {
-    return (await manager.query(
-      `SELECT listed.id, s.title, s.status, s.deadline::text AS deadline, s.requirements,
-              EXISTS (SELECT 1 FROM applicant_matches m WHERE m.user_id = $2 AND m.scholarship_id = listed.id) AS eligible,
-              a.status AS application_status, a.form_version, a.answers
-         FROM unnest($1::uuid[]) WITH ORDINALITY AS listed (id, position)
-         LEFT JOIN scholarships s ON s.id = listed.id
-         LEFT JOIN applications a ON a.scholarship_id = listed.id AND a.user_id = $2
-        ORDER BY listed.position`,
-      [ids, caller.id],
-    )) as CandidateRow[];
+  /**
+   * The current requirement form of each listed scholarship that has no application yet, resolved
+   * before the transaction: storing a new version needs a pooled connection of its own, which a
+   * transaction holding one must never wait for (docs/performance.md).
+   */
+  private async currentForms(caller: Caller, ids: string[]): Promise<Map<string, RequirementFormVersion>> {
+    const forms = new Map<string, RequirementFormVersion>();
+    for (const row of await this.repository.candidates(undefined, caller.id, ids)) {
+      if (!row.form_version && row.requirements) forms.set(row.id, await this.forms.current(row.id, row.requirements));
+    }
+    return forms;
   }
 
   /** Why this scholarship cannot take an application now, if it cannot. */
@@ -106,17 +94,5 @@ export class BulkApplyService {
     if (row.status !== 'published' || (row.deadline !== null && row.deadline < todayIso())) return `'${row.title}' no longer takes applications.`;
     if (!row.eligible) return `You are not eligible for '${row.title}'.`;
     return undefined;
-  }
-
-  private async insertReceived(manager: EntityManager, caller: Caller, rows: { id: string; version: string; answers: Record<string, unknown> }[]): Promise<void> {
-    if (!rows.length) return;
-    await manager.query(
-      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at)
-       SELECT $1, item.id, 'Received', item.version, item.answers, now()
-         FROM jsonb_to_recordset($2::jsonb) AS item (id uuid, version text, answers jsonb)
-       ON CONFLICT (user_id, scholarship_id) DO UPDATE
-         SET status = 'Received', form_version = EXCLUDED.form_version, answers = EXCLUDED.answers, submitted_at = now(), updated_at = now()`,
-      [caller.id, JSON.stringify(rows)],
-    );
   }
 }

@@ -1,20 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { compileRequirementForm, type CompiledForm, type FieldError, FormValidator, type Requirement, requirementFormKey } from '@scholarmatch/schemas';
+import {
+  compileRequirementForm,
+  requirementFields,
+  requirementFormKey,
+  type CompiledForm,
+  type FieldDefinition,
+  type FieldError,
+  FormValidator,
+  type Requirement,
+} from '@scholarmatch/schemas';
 import { LRUCache } from 'lru-cache';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/error-body.js';
+import { ApplicationsRepository } from './applications.repository.js';
 
 /** A stored version of a requirement form: the compiled form and the requirements it came from. */
 export interface RequirementFormVersion extends CompiledForm {
   requirements: Requirement[];
 }
 
-interface VersionRow {
-  version: string;
-  requirements: Requirement[];
-  schema: CompiledForm['schema'];
-  ui_schema: CompiledForm['uiSchema'];
+/** The requirements of a form version as field definitions, for the answer policy. */
+export function fieldsOfVersion(form: RequirementFormVersion): FieldDefinition[] {
+  return requirementFields(form.requirements);
 }
 
 /**
@@ -28,33 +35,28 @@ export class RequirementForms {
   /** Versions known to be stored: serving the current form costs no write after the first time. */
   private readonly stored = new LRUCache<string, true>({ max: 20_000 });
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly repository: ApplicationsRepository) {}
 
   /**
    * The form the requirements compile to today, stored as a version if it is new. Stored outside
-   * any caller's transaction: a version is worth keeping even if that write is rolled back, and
-   * the "stored" cache must never remember a row that a rollback took away.
+   * any caller's transaction, on a pooled connection of its own: a version is worth keeping even if
+   * that write is rolled back, the "stored" cache must never remember a row that a rollback took
+   * away, and a transaction that waited for a second connection could exhaust the pool. So callers
+   * resolve the current form before they open a transaction.
    */
   async current(scholarshipId: string, requirements: Requirement[]): Promise<RequirementFormVersion> {
     const form = { ...compileRequirementForm(scholarshipId, requirements), requirements };
     const id = `${scholarshipId}@${form.version}`;
     if (!this.stored.has(id)) {
-      await this.db.query(
-        `INSERT INTO requirement_form_versions (scholarship_id, version, requirements, schema, ui_schema)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-        [scholarshipId, form.version, JSON.stringify(requirements), form.schema, form.uiSchema],
-      );
+      await this.repository.storeFormVersion(scholarshipId, form, requirements);
       this.stored.set(id, true);
     }
     return form;
   }
 
   /** A stored version; 404 when the scholarship never served it. */
-  async version(scholarshipId: string, version: string, manager: EntityManager = this.db.manager): Promise<RequirementFormVersion> {
-    const [row] = (await manager.query(
-      `SELECT version, requirements, schema, ui_schema FROM requirement_form_versions WHERE scholarship_id = $1 AND version = $2`,
-      [scholarshipId, version],
-    )) as VersionRow[];
+  async version(scholarshipId: string, version: string, manager?: EntityManager): Promise<RequirementFormVersion> {
+    const row = await this.repository.formVersion(manager, scholarshipId, version);
     if (!row) {
       throw new ApiError(404, 'This version of the requirement form does not exist; reload the scholarship.', { errorCode: 'FORM_VERSION_NOT_FOUND' });
     }

@@ -1,23 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { compileForm, fieldDefinitionProblems, FormValidator, type FieldDefinition } from '@scholarmatch/schemas';
-import type { Repository } from 'typeorm';
 import { ApiError } from '../common/error-body.js';
 import type { CreateFieldDefinitionDto, UpdateFieldDefinitionDto } from './dto/admin-field.dto.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
-import { FormFieldEntity } from './form-field.entity.js';
 import { FormsService } from './forms.service.js';
+
+/** DTO instances carry absent properties as undefined: drop them so defaults and current values apply. */
+function given<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
 
 /**
  * Admins change the applicant's questions without a deploy. A change is checked the way the
  * server will use it (the vocabulary's schema, then every form compiled with it) before it is
  * saved; the database trigger then tells every instance to recompile, so the forms get a new
- * version at once. Deactivating hides a field and keeps every stored answer.
+ * version at once. Deactivating hides a field and keeps every stored answer. System fields, which
+ * the code relies on, keep their type and stay active (docs/decisions.md, "System fields").
  */
 @Injectable()
 export class AdminFieldsService {
   constructor(
-    @InjectRepository(FormFieldEntity) private readonly rows: Repository<FormFieldEntity>,
     private readonly definitions: FormDefinitionsRepository,
     private readonly forms: FormsService,
   ) {}
@@ -27,33 +29,49 @@ export class AdminFieldsService {
   }
 
   async create(input: CreateFieldDefinitionDto): Promise<FieldDefinition> {
-    // DTO instances carry absent properties as undefined: drop them so the defaults apply.
-    const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-    const candidate: FieldDefinition = { order: 0, ...given, id: 0, target: 'profile', active: true } as FieldDefinition;
+    const candidate = { order: 0, ...given(input), id: 0, target: 'profile', active: true, system: false } as FieldDefinition;
     if (candidate.visibleWhen === null) delete candidate.visibleWhen;
-    if (typeof candidate.key === 'string' && (await this.rows.existsBy({ key: candidate.key }))) {
+    if (typeof candidate.key === 'string' && (await this.definitions.keyExists(candidate.key))) {
       throw new ApiError(409, `A field with the key '${candidate.key}' exists already.`, { errorCode: 'FIELD_KEY_TAKEN' });
     }
     await this.check(candidate);
     const { id: _id, ...row } = candidate;
-    const saved = await this.rows.save(this.rows.create({ ...row, visibleWhen: row.visibleWhen ?? null }));
-    return this.changed(saved.id);
+    return this.changed(await this.definitions.insertField(row));
   }
 
   async update(id: number, patch: UpdateFieldDefinitionDto): Promise<FieldDefinition> {
     const current = (await this.list()).find((field) => field.id === id);
     if (!current) throw new ApiError(404, `There is no field with id ${id}.`, { errorCode: 'FIELD_NOT_FOUND' });
-    const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-    const candidate = { ...current, ...given } as FieldDefinition;
+    const candidate = { ...current, ...given(patch) } as FieldDefinition;
     if (candidate.visibleWhen === null) delete candidate.visibleWhen;
+    await this.checkSystemRules(current, candidate);
     await this.check(candidate);
-    const { id: _id, key: _key, dataType: _type, target: _target, ...changes } = candidate;
-    await this.rows.update({ id }, { ...changes, visibleWhen: candidate.visibleWhen ?? null } as Parameters<Repository<FormFieldEntity>['update']>[1]);
+    const { id: _id, key: _key, target: _target, visibleWhen, ...changes } = candidate;
+    await this.definitions.updateField(id, { ...changes, visibleWhen: visibleWhen ?? null });
     return this.changed(id);
   }
 
   deactivate(id: number): Promise<FieldDefinition> {
     return this.update(id, { active: false });
+  }
+
+  /**
+   * A system field stays active and keeps its type (the code reads it); any other field may change
+   * its type only while nobody has answered it, since stored answers were checked against the old one.
+   */
+  private async checkSystemRules(current: FieldDefinition, candidate: FieldDefinition): Promise<void> {
+    const retyped = candidate.dataType !== current.dataType;
+    if (current.system && (retyped || candidate.active === false)) {
+      const change = retyped ? 'change its type' : 'deactivate it';
+      throw new ApiError(409, `'${current.key}' is a system field: the product relies on it, so you cannot ${change}. You may rename it, reword its messages or move it.`, {
+        errorCode: 'SYSTEM_FIELD',
+      });
+    }
+    if (retyped && (await this.definitions.isAnswered(current.key))) {
+      throw new ApiError(409, `Applicants have answered '${current.key}' as ${current.dataType}, so its type cannot change. Add a new field and deactivate this one instead.`, {
+        errorCode: 'FIELD_ANSWERED',
+      });
+    }
   }
 
   /** The definition fits the vocabulary, sits in a section some form shows, and every form still compiles. */

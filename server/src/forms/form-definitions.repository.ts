@@ -2,16 +2,39 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FieldDefinition, FormLayout } from '@scholarmatch/schemas';
 import { Repository } from 'typeorm';
+import { UserEntity } from '../users/user.entity.js';
 import { FormFieldEntity } from './form-field.entity.js';
 import { FormEntity } from './form.entity.js';
 
-/** Reads field definitions and form layouts, mapped to the vocabulary's plain types. */
+/** A definition's columns as an admin writes them (the id, key and target never change). */
+export type FieldChanges = Omit<FieldDefinition, 'id' | 'key' | 'target' | 'visibleWhen'> & { visibleWhen: FieldDefinition['visibleWhen'] | null };
+
+/** Field definitions and form layouts, mapped to the vocabulary's plain types. */
 @Injectable()
 export class FormDefinitionsRepository {
   constructor(
     @InjectRepository(FormFieldEntity) private readonly fields: Repository<FormFieldEntity>,
     @InjectRepository(FormEntity) private readonly forms: Repository<FormEntity>,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
   ) {}
+
+  keyExists(key: string): Promise<boolean> {
+    return this.fields.existsBy({ key });
+  }
+
+  async insertField(field: Omit<FieldDefinition, 'id'>): Promise<number> {
+    const saved = await this.fields.save(this.fields.create({ ...field, visibleWhen: field.visibleWhen ?? null }));
+    return saved.id;
+  }
+
+  async updateField(id: number, changes: FieldChanges): Promise<void> {
+    await this.fields.update({ id }, changes as Parameters<Repository<FormFieldEntity>['update']>[1]);
+  }
+
+  /** Whether any applicant has an answer under this key (a field's type may change only before). */
+  async isAnswered(key: string): Promise<boolean> {
+    return this.users.createQueryBuilder('user').where('user.profile ? :key', { key }).getExists();
+  }
 
   async loadAll(): Promise<{ fields: FieldDefinition[]; forms: FormLayout[] }> {
     const [fields, forms] = await Promise.all([
@@ -36,6 +59,7 @@ function toFieldDefinition(row: FormFieldEntity): FieldDefinition {
     target: row.target,
     ...(row.visibleWhen ? { visibleWhen: row.visibleWhen } : {}),
     active: row.active,
+    ...(row.system ? { system: true } : {}),
   };
 }
 

@@ -40,6 +40,10 @@ export class FormFieldEntity {
   @Column({ type: 'boolean', default: true })
   active: boolean;
 
+  /** The code relies on it: no deactivation, no change of type (docs/decisions.md, "System fields"). */
+  @Column({ type: 'boolean', default: false })
+  system: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

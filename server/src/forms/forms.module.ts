@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { UploadsModule } from '../uploads/uploads.module.js';
+import { UserEntity } from '../users/user.entity.js';
+import { AnswerIntake } from './answer-intake.js';
 import { AdminFieldsController } from './admin-fields.controller.js';
 import { AdminFieldsService } from './admin-fields.service.js';
 import { FormChangeListener } from './form-change-listener.js';
@@ -11,9 +14,9 @@ import { FormsService } from './forms.service.js';
 import { StandaloneValidators } from './standalone-validators.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FormFieldEntity, FormEntity])],
+  imports: [TypeOrmModule.forFeature([FormFieldEntity, FormEntity, UserEntity]), UploadsModule],
   controllers: [FormsController, AdminFieldsController],
-  providers: [FormDefinitionsRepository, FormsService, FormChangeListener, AdminFieldsService, StandaloneValidators],
-  exports: [FormsService, StandaloneValidators],
+  providers: [FormDefinitionsRepository, FormsService, FormChangeListener, AdminFieldsService, StandaloneValidators, AnswerIntake],
+  exports: [FormsService, StandaloneValidators, AnswerIntake],
 })
 export class FormsModule {}

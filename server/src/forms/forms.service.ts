@@ -5,7 +5,6 @@ import {
   fieldDefinitionProblems,
   fieldsOfForm,
   FormValidator,
-  prepareAnswers,
   type CompiledForm,
   type FieldDefinition,
   type FieldError,
@@ -13,6 +12,7 @@ import {
   type FormLayout,
 } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
+import { keptAnswers } from './answer-intake.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
 import { formValidatorUrl } from './standalone-validators.js';
 
@@ -77,15 +77,16 @@ export class FormsService {
   }
 
   /**
-   * Checks answers exactly as the browser does (same compiled schema, same ajv plugins), after
-   * dropping answers to hidden or unknown fields.
+   * Checks answers exactly as the browser does (same compiled schema, same ajv plugins), after the
+   * answer policy (keptAnswers): hidden and unknown fields dropped, derived values recomputed, HTML
+   * sanitised, non-answers removed. `answers` is what may be stored.
    */
   async validate(
     key: string,
     data: Record<string, unknown>,
   ): Promise<{ version: string; errors: FieldError[]; answers: Record<string, unknown> }> {
     const form = await this.getForm(key);
-    const answers = prepareAnswers(form.fields, data);
+    const answers = keptAnswers(form.fields, data);
     const { version, schema } = form.compiled;
     return { version, errors: this.validator.validate(`${key}@${version}`, schema, answers), answers };
   }

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@scholarmatch/schemas';
 import { Transform } from 'class-transformer';
 import { trim } from '../../common/transforms.js';
-import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { APPLICANT_TYPES, type ApplicantType } from '../../users/user.entity.js';
 
 /** A password as the policy wants it (schemas/src/domain/password.ts). */
@@ -14,36 +14,41 @@ export function PasswordRules(): PropertyDecorator {
   };
 }
 
-/** Sign-up (seed 000 section 3): the seed's payload; the two consents are recorded when sent. */
+/**
+ * Sign-up (seed 000 section 3): the seed's payload, checked here for its shape only. Its rules and
+ * words (names, e-mail, phone, password policy, confirmation, consents) are the served `signup`
+ * form's, applied by AccountsService with the same validator as the browser (docs/decisions.md,
+ * "Sign-up is the served form").
+ */
 export class SignUpDto {
-  @ApiProperty({ example: 'Maya', maxLength: 100 })
+  @ApiProperty({ example: 'Maya', description: "The sign-up form's rules apply (GET /forms/signup)" })
   @Transform(trim)
   @IsString({ message: MESSAGES.firstNameRequired })
-  @IsNotEmpty({ message: MESSAGES.firstNameRequired })
-  @MaxLength(100)
   firstName: string;
 
-  @ApiProperty({ example: 'Lopez', maxLength: 100 })
+  @ApiProperty({ example: 'Lopez' })
   @Transform(trim)
   @IsString({ message: MESSAGES.lastNameRequired })
-  @IsNotEmpty({ message: MESSAGES.lastNameRequired })
-  @MaxLength(100)
   lastName: string;
 
   @ApiProperty({ example: 'maya@example.com' })
   @Transform(trim)
-  @IsEmail({}, { message: MESSAGES.emailInvalid })
-  @MaxLength(320)
+  @IsString({ message: MESSAGES.emailRequired })
   email: string;
 
-  @ApiProperty({ description: "International format: '+', country code, number", example: '+12025550143' })
+  @ApiProperty({ description: "International format: '+', country code, number (a missing '+' is added)", example: '+12025550143' })
+  @Transform(trim)
   @IsString({ message: MESSAGES.phoneRequired })
-  @Matches(/^\+?\d{4,20}$/, { message: MESSAGES.phoneDigitsOnly })
   phone: string;
 
   @ApiProperty({ minLength: PASSWORD_POLICY.minLength, maxLength: PASSWORD_POLICY.maxLength })
-  @PasswordRules()
+  @IsString({ message: MESSAGES.passwordRequired })
   password: string;
+
+  @ApiPropertyOptional({ description: "Not in the seed's payload: checked against password when sent" })
+  @IsOptional()
+  @IsString({ message: MESSAGES.confirmPasswordRequired })
+  confirmPassword?: string;
 
   @ApiPropertyOptional({ enum: APPLICANT_TYPES, default: 'STUDENT' })
   @IsOptional()
@@ -60,12 +65,12 @@ export class SignUpDto {
   @IsIn(['false', false], { message: 'isScholarshipApplied must be false at sign-up' })
   isScholarshipApplied?: 'false' | false;
 
-  @ApiPropertyOptional({ description: 'The applicant agreed to calls and texts (recorded with the time)' })
+  @ApiPropertyOptional({ description: "Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
   @IsOptional()
   @IsBoolean()
   consentToContact?: boolean;
 
-  @ApiPropertyOptional({ description: 'The applicant accepted the terms, privacy policy and official rules (recorded with the time)' })
+  @ApiPropertyOptional({ description: "Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
   @IsOptional()
   @IsBoolean()
   acceptTerms?: boolean;

@@ -17,7 +17,7 @@ export class CreateFieldDefinitionDto {
   @Allow()
   name: string;
 
-  @ApiProperty({ enum: FIELD_TYPES, example: 'select', description: 'Cannot change later (stored answers depend on it)' })
+  @ApiProperty({ enum: FIELD_TYPES, example: 'select', description: 'Changes only while nobody has answered the field, and never for a system field (409)' })
   @Allow()
   dataType: FieldType;
 
@@ -46,9 +46,13 @@ export class CreateFieldDefinitionDto {
   visibleWhen?: FieldCondition | null;
 }
 
-/** Everything but the key and the type may change; `active: false` hides the field and keeps its answers. */
-export class UpdateFieldDefinitionDto extends PartialType(OmitType(CreateFieldDefinitionDto, ['key', 'dataType'] as const)) {
-  @ApiPropertyOptional()
+/**
+ * Everything but the key may change; `active: false` hides the field and keeps its answers. A system
+ * field cannot be deactivated nor change its type; another field's type changes only while nobody
+ * has answered it (409 SYSTEM_FIELD / FIELD_ANSWERED).
+ */
+export class UpdateFieldDefinitionDto extends PartialType(OmitType(CreateFieldDefinitionDto, ['key'] as const)) {
+  @ApiPropertyOptional({ description: 'false hides the field from every form and keeps its answers; refused for a system field (409)' })
   @IsOptional()
   @IsBoolean()
   active?: boolean;
@@ -56,8 +60,9 @@ export class UpdateFieldDefinitionDto extends PartialType(OmitType(CreateFieldDe
 
 export class AdminFieldDefinitionDto extends CreateFieldDefinitionDto {
   @ApiProperty() id: number;
-  @ApiProperty({ enum: ['account', 'profile'] }) target: string;
+  @ApiProperty({ enum: ['account', 'profile'], description: "'account': a column of the applicant; 'profile': an answer in applicantFields" }) target: string;
   @ApiProperty() active: boolean;
+  @ApiPropertyOptional({ description: 'The product relies on this field: it stays active and keeps its type' }) system?: boolean;
 }
 
 export class AdminFieldResponseDto extends ApiResponseBase {

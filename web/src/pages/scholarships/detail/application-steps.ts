@@ -1,4 +1,4 @@
-import { isAnswered } from '@scholarmatch/schemas';
+import { isAnswered, requirementFieldType } from '@scholarmatch/schemas';
 import type { RequirementAnswer } from '../../../api/applications';
 import type { ApplicationStatus, Requirement } from '../../../api/scholarships';
 
@@ -27,13 +27,16 @@ export function applicationSteps(
     { key: 'status', title: status === 'Received' ? 'APPLIED' : 'ELIGIBLE', done: true },
     ...requirements.map((requirement) => {
       const key = requirementKey(requirement);
-      return { key, title: requirement.title, done: isAnswered(answers[key]) };
+      return { key, title: requirement.title, done: isAnswered(requirementFieldType(requirement.field.dataType ?? 'text'), answers[key]) };
     }),
   ];
 }
 
-/** The answers as the server takes them: every requirement of the form, null when unanswered. */
+/**
+ * The answers as the server takes them: every requirement of the form, null when the widget holds
+ * nothing. The server drops what is no answer (a blank text, an unticked box) by the same rule.
+ */
 export function requirementAnswers(keys: string[], answers: Record<string, unknown>): RequirementAnswer[] {
   // The form's answers are whatever its widgets hold; the server checks each against the schema.
-  return keys.map((key) => ({ key, fieldValue: isAnswered(answers[key]) ? (answers[key] as RequirementAnswer['fieldValue']) : null }));
+  return keys.map((key) => ({ key, fieldValue: (answers[key] ?? null) as RequirementAnswer['fieldValue'] }));
 }

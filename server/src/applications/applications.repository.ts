@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { CompiledForm, Requirement } from '@scholarmatch/schemas';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
+
+type Answers = Record<string, unknown>;
+
+/** The scholarship and the caller's application to it, as one row. */
+export interface ApplyingRow {
+  status: string;
+  deadline: string | null;
+  requirements: Requirement[];
+  subscribed: boolean;
+  application_status: ApplicationStatus | null;
+  form_version: string | null;
+  answers: Answers | null;
+}
+
+/** One listed scholarship of a bulk apply, with whether the caller matches and has applied. */
+export interface CandidateRow {
+  id: string;
+  title: string | null;
+  status: string | null;
+  deadline: string | null;
+  requirements: Requirement[] | null;
+  eligible: boolean;
+  application_status: string | null;
+  form_version: string | null;
+  answers: Answers | null;
+}
+
+export interface StoredFormVersion {
+  version: string;
+  requirements: Requirement[];
+  schema: CompiledForm['schema'];
+  ui_schema: CompiledForm['uiSchema'];
+}
+
+/**
+ * The applications module's SQL: applications, and the stored versions of requirement forms.
+ * Methods that take an EntityManager run on the caller's transaction; the others take a pooled
+ * connection of their own, so a transaction must never call them (docs/performance.md).
+ */
+@Injectable()
+export class ApplicationsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * The scholarship (absent when missing, or unpublished and not applied to) with the caller's
+   * application. `lock` serialises writers of one applicant's application to one scholarship.
+   */
+  async applying(manager: EntityManager | undefined, userId: string, scholarshipId: string, lock = false): Promise<ApplyingRow | undefined> {
+    const runner = manager ?? this.db.manager;
+    if (lock) await runner.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || $2, 6))`, [userId, scholarshipId]);
+    const [row] = (await runner.query(
+      `SELECT s.status, s.deadline::text AS deadline, s.requirements, me.is_active_subscription AS subscribed,
+              a.status AS application_status, a.form_version, a.answers
+         FROM scholarships s
+         JOIN users me ON me.id = $2
+         LEFT JOIN applications a ON a.scholarship_id = s.id AND a.user_id = me.id
+        WHERE s.id = $1 AND (s.status <> 'draft' OR a.id IS NOT NULL)`,
+      [scholarshipId, userId],
+    )) as ApplyingRow[];
+    return row;
+  }
+
+  async saveApplication(manager: EntityManager, row: { userId: string; scholarshipId: string; status: ApplicationStatus; formVersion: string; answers: Answers }): Promise<void> {
+    await manager.query(
+      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at)
+       VALUES ($1, $2, $3::varchar, $4, $5, CASE WHEN $3::varchar = 'Received' THEN now() END)
+       ON CONFLICT (user_id, scholarship_id) DO UPDATE
+         SET status = EXCLUDED.status, answers = EXCLUDED.answers, submitted_at = EXCLUDED.submitted_at, updated_at = now()`,
+      [row.userId, row.scholarshipId, row.status, row.formVersion, row.answers],
+    );
+  }
+
+  /** The listed scholarships in the order given, with whether the caller matches and has applied. */
+  async candidates(manager: EntityManager | undefined, userId: string, ids: string[]): Promise<CandidateRow[]> {
+    return (await (manager ?? this.db.manager).query(
+      `SELECT listed.id, s.title, s.status, s.deadline::text AS deadline, s.requirements,
+              EXISTS (SELECT 1 FROM applicant_matches m WHERE m.user_id = $2 AND m.scholarship_id = listed.id) AS eligible,
+              a.status AS application_status, a.form_version, a.answers
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS listed (id, position)
+         LEFT JOIN scholarships s ON s.id = listed.id
+         LEFT JOIN applications a ON a.scholarship_id = listed.id AND a.user_id = $2
+        ORDER BY listed.position`,
+      [ids, userId],
+    )) as CandidateRow[];
+  }
+
+  async insertReceived(manager: EntityManager, userId: string, rows: { id: string; version: string; answers: Answers }[]): Promise<void> {
+    if (!rows.length) return;
+    await manager.query(
+      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at)
+       SELECT $1, item.id, 'Received', item.version, item.answers, now()
+         FROM jsonb_to_recordset($2::jsonb) AS item (id uuid, version text, answers jsonb)
+       ON CONFLICT (user_id, scholarship_id) DO UPDATE
+         SET status = 'Received', form_version = EXCLUDED.form_version, answers = EXCLUDED.answers, submitted_at = now(), updated_at = now()`,
+      [userId, JSON.stringify(rows)],
+    );
+  }
+
+  async isMember(userId: string): Promise<boolean> {
+    const [me] = (await this.db.query(`SELECT is_active_subscription AS subscribed FROM users WHERE id = $1`, [userId])) as { subscribed: boolean }[];
+    return me?.subscribed === true;
+  }
+
+  /** Stores a version once (a version never changes). On the pool: never from inside a transaction. */
+  async storeFormVersion(scholarshipId: string, form: CompiledForm, requirements: Requirement[]): Promise<void> {
+    await this.db.query(
+      `INSERT INTO requirement_form_versions (scholarship_id, version, requirements, schema, ui_schema)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [scholarshipId, form.version, JSON.stringify(requirements), form.schema, form.uiSchema],
+    );
+  }
+
+  async formVersion(manager: EntityManager | undefined, scholarshipId: string, version: string): Promise<StoredFormVersion | undefined> {
+    const [row] = (await (manager ?? this.db.manager).query(
+      `SELECT version, requirements, schema, ui_schema FROM requirement_form_versions WHERE scholarship_id = $1 AND version = $2`,
+      [scholarshipId, version],
+    )) as StoredFormVersion[];
+    return row;
+  }
+}
