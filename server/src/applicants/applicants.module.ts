@@ -5,6 +5,7 @@ import { UsersModule } from '../users/users.module.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsService } from './accounts.service.js';
 import { FormFieldsController } from './form-fields.controller.js';
+import { PasswordResetCodesRepository } from './password-reset-codes.repository.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
@@ -12,6 +13,6 @@ import { ProfileService } from './profile.service.js';
 @Module({
   imports: [FormsModule, SweepstakesModule, UsersModule],
   controllers: [FormFieldsController, AccountsController, ProfileController],
-  providers: [AccountsService, PasswordResetService, ProfileService],
+  providers: [PasswordResetCodesRepository, AccountsService, PasswordResetService, ProfileService],
 })
 export class ApplicantsModule {}

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { ServerSecrets } from '../auth/server-secrets.js';
 import { Sessions } from '../auth/sessions.js';
@@ -10,6 +8,7 @@ import { ApiError } from '../common/error-body.js';
 import { MAIL_UNAVAILABLE, Mailer } from '../mail/mailer.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { PasswordResetCodesRepository } from './password-reset-codes.repository.js';
 
 /** The one-time code's rules (issue 3; docs/security.md). */
 export const RESET_CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
@@ -35,7 +34,7 @@ export class PasswordResetService {
   private readonly logger = new Logger('PasswordReset');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly codes: PasswordResetCodesRepository,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: Sessions,
@@ -48,23 +47,15 @@ export class PasswordResetService {
     if (!user) throw NOT_REGISTERED;
     const code = String(randomInt(0, 10 ** RESET_CODE_RULES.digits)).padStart(RESET_CODE_RULES.digits, '0');
     // One statement decides "too soon", so two simultaneous requests cannot both send a code.
-    const stored = await this.db.query(
-      `INSERT INTO password_reset_codes AS c (user_id, code_hash, sent_at, expires_at)
-       VALUES ($1, $2, now(), now() + make_interval(mins => $3))
-       ON CONFLICT (user_id) DO UPDATE
-         SET code_hash = EXCLUDED.code_hash, sent_at = now(), expires_at = EXCLUDED.expires_at, failed_tries = 0, used_at = NULL
-         WHERE c.sent_at <= now() - make_interval(secs => $4)
-       RETURNING user_id`,
-      [user.id, this.hashOf(code), RESET_CODE_RULES.validMinutes, RESET_CODE_RULES.resendAfterSeconds],
-    );
-    if (!stored.length) {
+    const stored = await this.codes.storeUnlessTooSoon(user.id, this.hashOf(code), RESET_CODE_RULES.validMinutes, RESET_CODE_RULES.resendAfterSeconds);
+    if (!stored) {
       throw new ApiError(429, `Please wait a minute before requesting a new OTP.`, { errorCode: 'OTP_RESEND_TOO_SOON' });
     }
     try {
       await this.mailer.send(resetCodeMessage(user, code));
     } catch (error) {
       this.logger.error({ err: error }, 'could not send the reset code');
-      await this.db.query(`DELETE FROM password_reset_codes WHERE user_id = $1`, [user.id]);
+      await this.codes.remove(user.id);
       throw new ApiError(503, MAIL_UNAVAILABLE, { errorCode: 'MAIL_UNAVAILABLE' });
     }
   }
@@ -90,22 +81,15 @@ export class PasswordResetService {
    * thrown. With `consume`, a right code is spent and the new password stored in the same transaction.
    */
   private judge(userId: string, code: string, consume: boolean, newPasswordHash?: string): Promise<CodeVerdict> {
-    return this.db.transaction(async (tx) => {
-      const [row] = (await tx.query(
-        `SELECT code_hash, failed_tries, used_at IS NOT NULL OR expires_at <= now() AS spent
-           FROM password_reset_codes WHERE user_id = $1 FOR UPDATE`,
-        [userId],
-      )) as { code_hash: string; failed_tries: number; spent: boolean }[];
+    return this.codes.transaction(async (tx) => {
+      const row = await this.codes.findForUpdate(tx, userId);
       if (!row || row.spent) return 'OTP_EXPIRED';
       if (row.failed_tries >= RESET_CODE_RULES.maxWrongTries) return 'OTP_LOCKED';
       if (!timingSafeEqual(Buffer.from(row.code_hash, 'hex'), Buffer.from(this.hashOf(code), 'hex'))) {
-        await tx.query(`UPDATE password_reset_codes SET failed_tries = failed_tries + 1 WHERE user_id = $1`, [userId]);
+        await this.codes.countWrongTry(tx, userId);
         return row.failed_tries + 1 >= RESET_CODE_RULES.maxWrongTries ? 'OTP_LOCKED' : 'OTP_INCORRECT';
       }
-      if (consume) {
-        await tx.query(`UPDATE password_reset_codes SET used_at = now() WHERE user_id = $1`, [userId]);
-        await tx.query(`UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1`, [userId, newPasswordHash]);
-      }
+      if (consume) await this.codes.spendAndSetPassword(tx, userId, newPasswordHash);
       return 'ok';
     });
   }

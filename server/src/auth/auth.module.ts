@@ -7,9 +7,11 @@ import { AccessTokens, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './a
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
+import { LoginFailuresRepository } from './login-failures.repository.js';
 import { LoginLockout } from './login-lockout.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RefreshTokens } from './refresh-tokens.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SecretsModule } from './secrets.module.js';
 import { ServerSecrets } from './server-secrets.js';
 import { Sessions } from './sessions.js';
@@ -41,6 +43,8 @@ import { Sessions } from './sessions.js';
   ],
   controllers: [AuthController],
   providers: [
+    RefreshTokensRepository,
+    LoginFailuresRepository,
     AccessTokens,
     RefreshTokens,
     LoginLockout,

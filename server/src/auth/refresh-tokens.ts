@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
 function hashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -20,35 +20,31 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 @Injectable()
 export class RefreshTokens {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly tokens: RefreshTokensRepository,
     private readonly config: AppConfig,
   ) {}
 
   /** A new family (a new sign-in); returns the token to give the client. */
   issue(userId: string): Promise<string> {
-    return this.insert(this.db, userId, randomUUID());
+    return this.insert(userId, randomUUID());
   }
 
   /** Spends `token` and returns its successor, or fails with 401 (revoking the family on replay). */
   async rotate(token: string): Promise<{ userId: string; token: string }> {
-    const outcome = await this.db.transaction(async (tx) => {
+    const outcome = await this.tokens.transaction(async (tx) => {
       // The user's row is locked first (shared), and every revocation locks it exclusively: a
       // token issued here can never slip past a logout, password change or reset running at once.
-      const [owner] = (await tx.query(`SELECT user_id FROM refresh_tokens WHERE token_hash = $1`, [hashOf(token)])) as { user_id: string }[];
+      const owner = await this.tokens.ownerOf(tx, hashOf(token));
       if (!owner) return { failed: 'TOKEN_INVALID' as const };
-      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR SHARE`, [owner.user_id]);
-      const [row] = (await tx.query(
-        `SELECT id, user_id, family_id, used_at, revoked_at, expires_at < now() AS expired
-           FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-        [hashOf(token)],
-      )) as { id: string; user_id: string; family_id: string; used_at: Date | null; revoked_at: Date | null; expired: boolean }[];
+      await this.tokens.lockOwnerShared(tx, owner);
+      const row = await this.tokens.findForUpdate(tx, hashOf(token));
       if (!row || row.revoked_at || row.expired) return { failed: 'TOKEN_INVALID' as const };
       if (row.used_at) {
-        await tx.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [row.family_id]);
+        await this.tokens.revokeFamily(tx, row.family_id);
         return { failed: 'TOKEN_REUSED' as const };
       }
-      await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1`, [row.id]);
-      return { userId: row.user_id, token: await this.insert(tx, row.user_id, row.family_id) };
+      await this.tokens.markUsed(tx, row.id);
+      return { userId: row.user_id, token: await this.insert(row.user_id, row.family_id, tx) };
     });
     // Thrown after the transaction so that a replay's revocation is committed.
     if ('failed' in outcome) throw new ApiError(401, SESSION_ENDED, { errorCode: outcome.failed });
@@ -56,34 +52,18 @@ export class RefreshTokens {
   }
 
   /** Ends the sign-in `token` belongs to (logout). Unknown tokens are ignored: logging out twice is fine. */
-  async revokeFamilyOf(token: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [owner] = (await tx.query(`SELECT user_id FROM refresh_tokens WHERE token_hash = $1`, [hashOf(token)])) as { user_id: string }[];
-      if (!owner) return;
-      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [owner.user_id]);
-      await tx.query(
-        `UPDATE refresh_tokens SET revoked_at = now()
-          WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-        [hashOf(token)],
-      );
-    });
+  revokeFamilyOf(token: string): Promise<void> {
+    return this.tokens.revokeFamilyOfToken(hashOf(token));
   }
 
   /** Ends every sign-in of the user (password changed or reset). */
-  async revokeAllOf(userId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
-      await tx.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
-    });
+  revokeAllOf(userId: string): Promise<void> {
+    return this.tokens.revokeAllOfUser(userId);
   }
 
-  private async insert(runner: Pick<DataSource, 'query'>, userId: string, familyId: string): Promise<string> {
+  private async insert(userId: string, familyId: string, tx?: EntityManager): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await runner.query(
-      `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
-      [userId, familyId, hashOf(token), this.config.REFRESH_TOKEN_TTL_DAYS],
-    );
+    await this.tokens.insert(userId, familyId, hashOf(token), this.config.REFRESH_TOKEN_TTL_DAYS, tx);
     return token;
   }
 }

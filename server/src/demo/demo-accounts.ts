@@ -30,7 +30,11 @@ export function demoDataEnabled(config: AppConfig, location: DatabaseLocation): 
   return config.DEMO_DATA === 'true' || (config.DEMO_DATA === 'auto' && location.isEmbedded);
 }
 
-/** Adds the demo accounts that are missing (an existing one is left as it is, password included). */
+/**
+ * Adds the demo accounts that are missing (an existing one is left as it is, password included).
+ * A seeding script, not a service: it runs once at start on a demo database and keeps its few
+ * INSERTs here, beside the data they add, rather than in the modules' repositories.
+ */
 @Injectable()
 export class DemoAccounts implements OnApplicationBootstrap {
   private readonly logger = new Logger('DemoData');

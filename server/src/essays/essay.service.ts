@@ -1,16 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { FieldDefinition } from '@scholarmatch/schemas';
 import { htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
-import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { notSignedIn } from '../auth/access-tokens.js';
 import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
 import { FormsService } from '../forms/forms.service.js';
-import { type ApplicantRow, applicantFacts } from './applicant-facts.js';
+import { applicantFacts } from './applicant-facts.js';
 import type { EssayDto, EssayRequestDto } from './dto/essay.dto.js';
 import { type EssayRequest, EssayWriter } from './essay-writer.js';
+import { EssaysRepository } from './essays.repository.js';
 
 /** The assistant failed (down, slow, refusing, or nonsense): the caller answers 502 with this. */
 export const ESSAY_AI_UNAVAILABLE = 'The essay assistant is not available right now. Please try again later.';
@@ -25,7 +24,7 @@ export class EssayService {
   private readonly logger = new Logger('EssayService');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly essays: EssaysRepository,
     private readonly forms: FormsService,
     private readonly writer: EssayWriter,
     private readonly config: AppConfig,
@@ -59,7 +58,7 @@ export class EssayService {
   }
 
   private async applicant(userId: string): Promise<EssayRequest['applicant']> {
-    const [row] = (await this.db.query(`SELECT first_name, last_name, profile FROM users WHERE id = $1`, [userId])) as ApplicantRow[];
+    const row = await this.essays.findApplicant(userId);
     if (!row) throw notSignedIn();
     const byKey = new Map<string, FieldDefinition>();
     for (const field of (await this.forms.fieldsById()).values()) byKey.set(field.key, field);
@@ -68,10 +67,7 @@ export class EssayService {
 
   /** A published or closed scholarship (drafts are the provider's own), its description as text. */
   private async scholarship(id: string): Promise<NonNullable<EssayRequest['scholarship']>> {
-    const [row] = (await this.db.query(`SELECT title, description FROM scholarships WHERE id = $1 AND status <> 'draft'`, [id])) as {
-      title: string;
-      description: string;
-    }[];
+    const row = await this.essays.findVisibleScholarship(id);
     if (!row) throw new ApiError(404, 'There is no such scholarship.', { errorCode: 'SCHOLARSHIP_NOT_FOUND' });
     return { title: row.title, description: htmlToText(row.description ?? '') };
   }

@@ -2,10 +2,12 @@ import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { FormsModule } from '../forms/forms.module.js';
 import { AssistanceController } from './assistance.controller.js';
+import { AssistanceRepository } from './assistance.repository.js';
 import { AssistanceService } from './assistance.service.js';
 import { EssayService } from './essay.service.js';
 import { EssayWriter } from './essay-writer.js';
 import { EssaysController } from './essays.controller.js';
+import { EssaysRepository } from './essays.repository.js';
 import { OfflineEssayWriter } from './offline-essay-writer.js';
 import { OpenAiCompatibleEssayWriter } from './openai-compatible-essay-writer.js';
 
@@ -14,6 +16,8 @@ import { OpenAiCompatibleEssayWriter } from './openai-compatible-essay-writer.js
   imports: [FormsModule],
   controllers: [AssistanceController, EssaysController],
   providers: [
+    AssistanceRepository,
+    EssaysRepository,
     EssayService,
     AssistanceService,
     {

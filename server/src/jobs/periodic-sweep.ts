@@ -1,4 +1,5 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
 export interface SweepSchedule {
@@ -16,6 +17,11 @@ export interface SweepSchedule {
  *
  * A subclass says what one batch deletes (`sweepBatch`, returning how many rows went, or what to
  * clean up afterwards); the batches repeat until one comes back short.
+ *
+ * Infrastructure, not a repository: its only SQL is the lock statement every sweep shares, and
+ * what a batch deletes is the sweep's module's repository's (it takes the locked transaction's
+ * EntityManager). The DataSource is injected into this property, so a sweep's constructor names
+ * only its own collaborators.
  */
 export abstract class PeriodicSweep<Removed = number> implements OnApplicationBootstrap, OnApplicationShutdown {
   protected abstract readonly name: string;
@@ -25,8 +31,7 @@ export abstract class PeriodicSweep<Removed = number> implements OnApplicationBo
   protected abstract readonly batchSize: number;
   private timers: NodeJS.Timeout[] = [];
   private readonly logger = new Logger('PeriodicSweep');
-
-  protected constructor(protected readonly db: DataSource) {}
+  @InjectDataSource() private readonly db: DataSource;
 
   /** Deletes one batch inside the locked transaction; returns what was removed. */
   protected abstract sweepBatch(manager: EntityManager): Promise<Removed[]>;

@@ -1,6 +1,7 @@
 import { Global, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { MailOutboxController } from './mail-outbox.controller.js';
+import { MailOutboxRepository } from './mail-outbox.repository.js';
 import { Mailer } from './mailer.js';
 import { OutboxMailer, OutboxReader } from './outbox-mailer.js';
 import { SmtpMailer } from './smtp-mailer.js';
@@ -9,6 +10,7 @@ import { SmtpMailer } from './smtp-mailer.js';
 @Module({
   controllers: [MailOutboxController],
   providers: [
+    MailOutboxRepository,
     OutboxMailer,
     OutboxReader,
     {

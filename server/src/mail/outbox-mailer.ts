@@ -1,55 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { MailOutboxRepository, type OutboxMessage } from './mail-outbox.repository.js';
 import { Mailer, type MailMessage } from './mailer.js';
-
-export interface OutboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  createdAt: Date;
-}
 
 /** The embedded default: messages are stored in `mail_outbox` for an admin (and the tests) to read. */
 @Injectable()
 export class OutboxMailer extends Mailer {
   readonly destination = 'the stored outbox (GET /api/v1/admin/mail-outbox as an admin)';
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(private readonly outbox: MailOutboxRepository) {
     super();
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.db.query(`INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)`, [
-      message.to,
-      message.subject,
-      message.text,
-      message.html ?? null,
-    ]);
+    await this.outbox.add(message);
   }
 }
 
 /** Reads the outbox, newest first (also when SMTP is configured: it then holds what was stored before). */
 @Injectable()
 export class OutboxReader {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly outbox: MailOutboxRepository) {}
 
-  async latest(options: { to?: string; limit: number }): Promise<OutboxMessage[]> {
-    const rows = (await this.db.query(
-      `SELECT id, to_address, subject, text_body, html_body, created_at FROM mail_outbox
-        WHERE $1::text IS NULL OR lower(to_address) = lower($1)
-        ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [options.to ?? null, options.limit],
-    )) as { id: string; to_address: string; subject: string; text_body: string; html_body: string | null; created_at: Date }[];
-    return rows.map((row) => ({
-      id: Number(row.id),
-      to: row.to_address,
-      subject: row.subject,
-      text: row.text_body,
-      html: row.html_body,
-      createdAt: row.created_at,
-    }));
+  latest(options: { to?: string; limit: number }): Promise<OutboxMessage[]> {
+    return this.outbox.findLatest(options);
   }
 }

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApplicantMatches } from './applicant-matches.js';
-import { LIST_ORDERS, listPageSql } from './match-queries.js';
-import { type CardRow, toCard } from './scholarship-card.js';
+import { toCard } from './scholarship-card.js';
+import { ScholarshipsRepository } from './scholarships.repository.js';
 import type { DashboardSummaryDto, EligibleScholarshipDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
 
 /**
@@ -15,14 +13,20 @@ import type { DashboardSummaryDto, EligibleScholarshipDto, EligibleScholarshipsQ
 @Injectable()
 export class EligibleScholarshipsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly matches: ApplicantMatches,
+    private readonly scholarships: ScholarshipsRepository,
   ) {}
 
   async list(caller: Caller, query: EligibleScholarshipsQueryDto): Promise<EligibleScholarshipDto[]> {
-    const orderBy = LIST_ORDERS[query.orderBy ?? 'createdAt'](query.order ?? 'DESC');
-    const parameters = [...this.filterParameters(caller, query), query.offset ?? 0, query.limit ?? 6];
-    const rows = await this.matches.read<CardRow & Record<string, unknown>>(caller.id, listPageSql(orderBy), parameters, 'id');
+    const rows = await this.matches.listPage({
+      userId: caller.id,
+      withoutRequirement: query.withoutRequirement ?? null,
+      requirementKey: query.requirementFields ?? null,
+      orderBy: query.orderBy ?? 'createdAt',
+      order: query.order ?? 'DESC',
+      offset: query.offset ?? 0,
+      limit: query.limit ?? 6,
+    });
     return rows.map(toCard);
   }
 
@@ -52,21 +56,13 @@ export class EligibleScholarshipsService {
    */
   async summary(caller: Caller): Promise<DashboardSummaryDto> {
     const summary = await this.matches.current(caller.id);
-    const [applied] = (await this.db.query(`SELECT count(*)::int AS n FROM applications WHERE user_id = $1 AND status = 'Received'`, [
-      caller.id,
-    ])) as { n: number }[];
     return {
-      appliedScholarship: applied.n,
+      appliedScholarship: await this.scholarships.countReceivedApplications(caller.id),
       yourRecommendation: summary.recommendation,
       eligible: summary.eligible,
       scholarshipAmount: Number(summary.eligibleValue),
       expiringSoon: summary.expiringSoon,
       unlock: { count: summary.missing, totalValue: Number(summary.missingValue) },
     };
-  }
-
-  /** `$1`…`$3` of MATCH_FILTER. */
-  private filterParameters(caller: Caller, query: EligibleScholarshipsQueryDto): unknown[] {
-    return [caller.id, query.withoutRequirement ?? null, query.requirementFields ?? null];
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The matcher's SQL in one place (docs/matching.md): the services run it, and
+ * The matcher's SQL in one place (docs/matching.md): MatchesRepository runs it, and
  * `npm run bench:explain` prints its plans at the benchmark's scale. No framework imports here,
  * so scripts can load it directly.
  */

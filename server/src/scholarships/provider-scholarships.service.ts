@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { parseIsoDate, ruleProblems, todayIso, type EligibilityRule, type FieldDefinition, type Requirement } from '@scholarmatch/schemas';
 import { sanitizeRichText } from '@scholarmatch/schemas/html';
 import { randomUUID } from 'node:crypto';
-import type { Repository } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { FormsService } from '../forms/forms.service.js';
 import type { CreateScholarshipDto, ProviderScholarshipDto, RequirementInputDto, UpdateScholarshipDto } from './dto/provider-scholarship.dto.js';
-import { ScholarshipEntity, totalAmountOf } from './scholarship.entity.js';
+import { type ScholarshipEntity, totalAmountOf } from './scholarship.entity.js';
+import { ScholarshipsRepository } from './scholarships.repository.js';
 
 /** 'Personal essay' -> 'personalEssay': a requirement's answer key when the provider gives none. */
 function keyFromTitle(title: string): string {
@@ -43,12 +42,12 @@ export function toProviderScholarship(s: ScholarshipEntity): ProviderScholarship
 @Injectable()
 export class ProviderScholarshipsService {
   constructor(
-    @InjectRepository(ScholarshipEntity) private readonly scholarships: Repository<ScholarshipEntity>,
+    private readonly scholarships: ScholarshipsRepository,
     private readonly forms: FormsService,
   ) {}
 
   async list(caller: Caller): Promise<ProviderScholarshipDto[]> {
-    const rows = await this.scholarships.find({ where: { providerId: caller.id }, order: { createdAt: 'DESC' } });
+    const rows = await this.scholarships.findByProvider(caller.id);
     return rows.map(toProviderScholarship);
   }
 
@@ -57,7 +56,7 @@ export class ProviderScholarshipsService {
   }
 
   async create(caller: Caller, body: CreateScholarshipDto): Promise<ProviderScholarshipDto> {
-    const row = this.scholarships.create({ providerId: caller.id, status: 'draft', amounts: [], award: null, recurrenceConfig: {}, criteria: [], requirements: [] });
+    const row = this.scholarships.build({ providerId: caller.id, status: 'draft', amounts: [], award: null, recurrenceConfig: {}, criteria: [], requirements: [] });
     await this.apply(row, body);
     return toProviderScholarship(await this.scholarships.save(row));
   }
@@ -91,7 +90,7 @@ export class ProviderScholarshipsService {
 
   /** The caller's scholarship; someone else's is "not found", so ids reveal nothing. */
   private async own(caller: Caller, id: string): Promise<ScholarshipEntity> {
-    const row = await this.scholarships.findOneBy({ id });
+    const row = await this.scholarships.findById(id);
     if (!row || row.providerId !== caller.id) {
       throw new ApiError(404, 'There is no such scholarship among yours.', { errorCode: 'SCHOLARSHIP_NOT_FOUND' });
     }

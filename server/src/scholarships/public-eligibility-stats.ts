@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { todayIso } from '@scholarmatch/schemas';
 import { LRUCache } from 'lru-cache';
-import type { DataSource } from 'typeorm';
 import { ApiError } from '../common/error-body.js';
 import { FormsService } from '../forms/forms.service.js';
-import { STATS_SQL } from './match-queries.js';
+import { MatchesRepository } from './matches.repository.js';
 
 export interface EligibilityStats {
   /** Open scholarships no given answer rules out. */
@@ -31,7 +29,7 @@ export class PublicEligibilityStats {
   private readonly cache = new LRUCache<string, Promise<EligibilityStats>>({ max: 5_000, ttl: 10 * 60_000 });
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly matches: MatchesRepository,
     private readonly forms: FormsService,
   ) {}
 
@@ -41,16 +39,11 @@ export class PublicEligibilityStats {
     const key = `${today}|${JSON.stringify(Object.entries(answers).sort(([a], [b]) => a.localeCompare(b)))}`;
     let pending = this.cache.get(key);
     if (!pending) {
-      pending = this.query(answers, today);
+      pending = this.matches.openScholarshipsNotRuledOut(answers, today);
       this.cache.set(key, pending);
       pending.catch(() => this.cache.delete(key));
     }
     return pending;
-  }
-
-  private async query(answers: Record<string, unknown>, today: string): Promise<EligibilityStats> {
-    const [row] = (await this.db.query(STATS_SQL, [JSON.stringify(answers), today])) as { counts: number; total_value: string }[];
-    return { counts: row.counts, totalValue: Number(row.total_value) };
   }
 
   /** `field.{id}` keys to field keys; ids of fields that no longer exist are ignored (a stale browser draft). */

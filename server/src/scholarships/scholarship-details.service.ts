@@ -1,33 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { evaluateEligibility, type EligibilityRule, type FieldDefinition, type Requirement } from '@scholarmatch/schemas';
-import type { DataSource } from 'typeorm';
+import { evaluateEligibility, type EligibilityRule, type FieldDefinition } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { FormsService } from '../forms/forms.service.js';
 import type { ApplicationStatus, MyScholarshipDto, ScholarshipDetailDto } from './dto/scholarship-detail.dto.js';
-import { answersOfUserSql } from './match-queries.js';
 import { subscriptionRequired } from './membership-gate.js';
-import { type CardRow, toCard } from './scholarship-card.js';
+import { toCard } from './scholarship-card.js';
 import { totalAmountOf } from './scholarship.entity.js';
-
-
-interface DetailRow {
-  id: string;
-  title: string;
-  description: string;
-  amounts: number[];
-  award: number | null;
-  recurrence_config: { deadline?: string; repeat?: string };
-  status: string;
-  criteria: EligibilityRule[];
-  requirements: Requirement[];
-  sponsor: string;
-  is_liked: boolean;
-  application_status: ApplicationStatus | null;
-  subscribed: boolean;
-  answers: Record<string, unknown>;
-}
+import { ScholarshipsRepository } from './scholarships.repository.js';
 
 /**
  * What an applicant sees of one scholarship and of their own applications. Details are for
@@ -36,24 +16,12 @@ interface DetailRow {
 @Injectable()
 export class ScholarshipDetailsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly scholarships: ScholarshipsRepository,
     private readonly forms: FormsService,
   ) {}
 
   async detail(caller: Caller, id: string): Promise<ScholarshipDetailDto> {
-    const [row] = (await this.db.query(
-      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.status, s.criteria, s.requirements,
-              provider.first_name AS sponsor, application.status AS application_status,
-              me.is_active_subscription AS subscribed,
-              ${answersOfUserSql('me')} AS answers,
-              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = me.id AND w.scholarship_id = s.id) AS is_liked
-         FROM scholarships s
-         JOIN users provider ON provider.id = s.provider_id
-         JOIN users me ON me.id = $2
-         LEFT JOIN applications application ON application.scholarship_id = s.id AND application.user_id = me.id
-        WHERE s.id = $1 AND (s.status <> 'draft' OR application.id IS NOT NULL)`,
-      [id, caller.id],
-    )) as DetailRow[];
+    const row = await this.scholarships.findDetailForApplicant(id, caller.id);
     if (!row) throw new ApiError(404, 'There is no such scholarship.', { errorCode: 'SCHOLARSHIP_NOT_FOUND' });
     if (!row.subscribed && !row.application_status) {
       throw subscriptionRequired('Scholarship details are for members. Start your free 7-day membership to see them and apply.');
@@ -94,18 +62,7 @@ export class ScholarshipDetailsService {
 
   /** My Scholarships: the applicant's applications, newest change first, optionally one status. */
   async mine(caller: Caller, status?: ApplicationStatus): Promise<MyScholarshipDto[]> {
-    const rows = (await this.db.query(
-      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
-              jsonb_array_length(s.requirements) AS requirement_count, provider.first_name AS sponsor,
-              a.status, a.updated_at,
-              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
-         FROM applications a
-         JOIN scholarships s ON s.id = a.scholarship_id
-         JOIN users provider ON provider.id = s.provider_id
-        WHERE a.user_id = $1 AND ($2::text IS NULL OR a.status = $2::text)
-        ORDER BY a.updated_at DESC, a.id`,
-      [caller.id, status ?? null],
-    )) as (CardRow & { status: ApplicationStatus; updated_at: Date })[];
+    const rows = await this.scholarships.findApplicationCards(caller.id, status ?? null);
     return rows.map((row) => ({ ...toCard(row), scholarshipStatus: row.status, updatedAt: row.updated_at }));
   }
 }

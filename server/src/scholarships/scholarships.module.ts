@@ -4,21 +4,35 @@ import { FormsModule } from '../forms/forms.module.js';
 import { ApplicantMatches } from './applicant-matches.js';
 import { EligibleScholarshipsController } from './eligible-scholarships.controller.js';
 import { EligibleScholarshipsService } from './eligible-scholarships.service.js';
+import { MatchesRepository } from './matches.repository.js';
 import { ProviderScholarshipsController } from './provider-scholarships.controller.js';
 import { ProviderScholarshipsService } from './provider-scholarships.service.js';
 import { PublicEligibilityStats } from './public-eligibility-stats.js';
 import { ScholarshipDetailsController } from './scholarship-details.controller.js';
 import { ScholarshipDetailsService } from './scholarship-details.service.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
+import { ScholarshipsRepository } from './scholarships.repository.js';
 import { StaleMatchesSweep } from './stale-matches-sweep.js';
 import { WishlistController } from './wishlist.controller.js';
+import { WishlistRepository } from './wishlist.repository.js';
 import { WishlistService } from './wishlist.service.js';
 
 /** Scholarships: the provider API; the applicant's matches, lists, stats, wishlist, details and applications; the public stats. */
 @Module({
   imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule],
   controllers: [ProviderScholarshipsController, EligibleScholarshipsController, WishlistController, ScholarshipDetailsController],
-  providers: [ApplicantMatches, PublicEligibilityStats, ScholarshipDetailsService, ProviderScholarshipsService, EligibleScholarshipsService, WishlistService, StaleMatchesSweep],
+  providers: [
+    MatchesRepository,
+    ScholarshipsRepository,
+    WishlistRepository,
+    ApplicantMatches,
+    PublicEligibilityStats,
+    ScholarshipDetailsService,
+    ProviderScholarshipsService,
+    EligibleScholarshipsService,
+    WishlistService,
+    StaleMatchesSweep,
+  ],
   exports: [ApplicantMatches],
 })
 export class ScholarshipsModule {}

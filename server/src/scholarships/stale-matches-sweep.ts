@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { deletedRows, PeriodicSweep } from '../jobs/periodic-sweep.js';
+import type { EntityManager } from 'typeorm';
+import { PeriodicSweep } from '../jobs/periodic-sweep.js';
+import { MatchesRepository } from './matches.repository.js';
 
 /** An applicant whose matches were last computed this long ago has stopped using the lists. */
 export const STALE_MATCH_DAYS = 14;
@@ -20,17 +20,11 @@ export class StaleMatchesSweep extends PeriodicSweep<string> {
   protected readonly lockId = 7_301_002;
   protected readonly batchSize = 200;
 
-  constructor(@InjectDataSource() db: DataSource) {
-    super(db);
+  constructor(private readonly matches: MatchesRepository) {
+    super();
   }
 
-  protected async sweepBatch(manager: EntityManager): Promise<string[]> {
-    const result = await manager.query(
-      `DELETE FROM applicant_match_state
-        WHERE user_id IN (SELECT user_id FROM applicant_match_state WHERE computed_at < now() - make_interval(days => $1) LIMIT $2)
-        RETURNING user_id`,
-      [STALE_MATCH_DAYS, this.batchSize],
-    );
-    return deletedRows<{ user_id: string }>(result).map((row) => row.user_id);
+  protected sweepBatch(manager: EntityManager): Promise<string[]> {
+    return this.matches.deleteStaleStates(manager, STALE_MATCH_DAYS, this.batchSize);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { deletedRows, PeriodicSweep } from '../jobs/periodic-sweep.js';
+import type { EntityManager } from 'typeorm';
+import { PeriodicSweep } from '../jobs/periodic-sweep.js';
 import { FileStorage } from './file-storage.js';
+import { UploadedFilesRepository } from './uploaded-files.repository.js';
 
 /** How long an upload may wait to be used in an application or the profile. */
 export const UNUSED_UPLOAD_GRACE_HOURS = 24;
@@ -21,25 +21,14 @@ export class UploadsJanitor extends PeriodicSweep<string> {
   protected readonly batchSize = 500;
 
   constructor(
-    @InjectDataSource() db: DataSource,
+    private readonly files: UploadedFilesRepository,
     private readonly storage: FileStorage,
   ) {
-    super(db);
+    super();
   }
 
-  protected async sweepBatch(manager: EntityManager): Promise<string[]> {
-    const result = await manager.query(
-      `DELETE FROM uploaded_files f
-        WHERE f.id IN (
-          SELECT u.id FROM uploaded_files u
-           WHERE u.created_at < now() - make_interval(hours => $1)
-             AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = u.owner_id AND strpos(a.answers::text, u.id::text) > 0)
-             AND NOT EXISTS (SELECT 1 FROM users p WHERE p.id = u.owner_id AND strpos(p.profile::text, u.id::text) > 0)
-           LIMIT $2)
-        RETURNING f.storage_key`,
-      [UNUSED_UPLOAD_GRACE_HOURS, this.batchSize],
-    );
-    return deletedRows<{ storage_key: string }>(result).map((row) => row.storage_key);
+  protected sweepBatch(manager: EntityManager): Promise<string[]> {
+    return this.files.deleteUnused(manager, UNUSED_UPLOAD_GRACE_HOURS, this.batchSize);
   }
 
   /** Rows first, then bytes: a crash in between leaves bytes without a row, never the reverse. */

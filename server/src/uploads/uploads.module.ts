@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import path from 'node:path';
 import { AppConfig } from '../config/app-config.js';
 import { FileStorage, LocalDiskFileStorage } from './file-storage.js';
+import { UploadedFilesRepository } from './uploaded-files.repository.js';
 import { UploadedFilesService } from './uploaded-files.service.js';
 import { UploadsController } from './uploads.controller.js';
 import { UploadsJanitor } from './uploads-janitor.js';
@@ -15,6 +16,7 @@ import { UploadsJanitor } from './uploads-janitor.js';
 @Module({
   controllers: [UploadsController],
   providers: [
+    UploadedFilesRepository,
     UploadedFilesService,
     UploadsJanitor,
     {

@@ -1,0 +1,92 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
+import type { DataSource, DeepPartial, Repository } from 'typeorm';
+import type { ApplicationStatus } from './dto/scholarship-detail.dto.js';
+import { answersOfUserSql } from './match-queries.js';
+import type { CardRow } from './scholarship-card.js';
+import { ScholarshipEntity } from './scholarship.entity.js';
+
+/** One scholarship as an applicant sees it, with what the applicant's own rows add. */
+export interface ScholarshipDetailRow extends Pick<CardRow, 'id' | 'title' | 'description' | 'amounts' | 'award' | 'recurrence_config' | 'sponsor' | 'is_liked'> {
+  status: string;
+  criteria: EligibilityRule[];
+  requirements: Requirement[];
+  application_status: ApplicationStatus | null;
+  subscribed: boolean;
+  answers: Record<string, unknown>;
+}
+
+/** A card of My Scholarships: the scholarship and the applicant's application to it. */
+export type ApplicationCardRow = CardRow & { status: ApplicationStatus; updated_at: Date };
+
+/** Scholarships: a provider's own rows (TypeORM), and what an applicant reads of them and of their applications. */
+@Injectable()
+export class ScholarshipsRepository {
+  constructor(
+    @InjectRepository(ScholarshipEntity) private readonly scholarships: Repository<ScholarshipEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  findByProvider(providerId: string): Promise<ScholarshipEntity[]> {
+    return this.scholarships.find({ where: { providerId }, order: { createdAt: 'DESC' } });
+  }
+
+  findById(id: string): Promise<ScholarshipEntity | null> {
+    return this.scholarships.findOneBy({ id });
+  }
+
+  /** A new row, not saved yet. */
+  build(fields: DeepPartial<ScholarshipEntity>): ScholarshipEntity {
+    return this.scholarships.create(fields);
+  }
+
+  save(row: ScholarshipEntity): Promise<ScholarshipEntity> {
+    return this.scholarships.save(row);
+  }
+
+  /**
+   * The scholarship with its sponsor, the applicant's membership, answers, heart and application;
+   * undefined when there is none, or it is a draft the applicant has not applied to.
+   */
+  async findDetailForApplicant(id: string, userId: string): Promise<ScholarshipDetailRow | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.status, s.criteria, s.requirements,
+              provider.first_name AS sponsor, application.status AS application_status,
+              me.is_active_subscription AS subscribed,
+              ${answersOfUserSql('me')} AS answers,
+              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = me.id AND w.scholarship_id = s.id) AS is_liked
+         FROM scholarships s
+         JOIN users provider ON provider.id = s.provider_id
+         JOIN users me ON me.id = $2
+         LEFT JOIN applications application ON application.scholarship_id = s.id AND application.user_id = me.id
+        WHERE s.id = $1 AND (s.status <> 'draft' OR application.id IS NOT NULL)`,
+      [id, userId],
+    )) as ScholarshipDetailRow[];
+    return row;
+  }
+
+  /** The applicant's applications as cards, newest change first; `status` null for all. */
+  async findApplicationCards(userId: string, status: ApplicationStatus | null): Promise<ApplicationCardRow[]> {
+    return (await this.db.query(
+      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
+              jsonb_array_length(s.requirements) AS requirement_count, provider.first_name AS sponsor,
+              a.status, a.updated_at,
+              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
+         FROM applications a
+         JOIN scholarships s ON s.id = a.scholarship_id
+         JOIN users provider ON provider.id = s.provider_id
+        WHERE a.user_id = $1 AND ($2::text IS NULL OR a.status = $2::text)
+        ORDER BY a.updated_at DESC, a.id`,
+      [userId, status],
+    )) as ApplicationCardRow[];
+  }
+
+  /** How many of the applicant's applications were received (the dashboard's Applied tile). */
+  async countReceivedApplications(userId: string): Promise<number> {
+    const [applied] = (await this.db.query(`SELECT count(*)::int AS n FROM applications WHERE user_id = $1 AND status = 'Received'`, [
+      userId,
+    ])) as { n: number }[];
+    return applied.n;
+  }
+}

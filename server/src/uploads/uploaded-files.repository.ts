@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { deletedRows } from '../jobs/periodic-sweep.js';
+
+/** An upload's row, written once its bytes are stored. */
+export interface NewUploadRow {
+  id: string;
+  ownerId: string;
+  purpose: string;
+  contentType: string;
+  size: number;
+  originalName: string;
+  storageKey: string;
+  sha256: string;
+}
+
+/** The `uploaded_files` rows: what each upload is, whose it is, and where its bytes are. */
+@Injectable()
+export class UploadedFilesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Adds the row unless the owner already has `quota.files` uploads or the new one would take them
+   * past `quota.bytes`, checked by the insert itself (one round trip); false when over the quota.
+   */
+  async insertWithinQuota(file: NewUploadRow, quota: { files: number; bytes: number }): Promise<boolean> {
+    const stored = (await this.db.query(
+      `INSERT INTO uploaded_files (id, owner_id, purpose, content_type, size, original_name, storage_key, sha256)
+       SELECT $1::uuid, $2::uuid, $3, $4, $5::int, $6, $7, $8
+        WHERE (SELECT count(*) < $9::bigint AND coalesce(sum(size), 0) + $5::int <= $10::bigint FROM uploaded_files WHERE owner_id = $2::uuid)
+       RETURNING id`,
+      [file.id, file.ownerId, file.purpose, file.contentType, file.size, file.originalName, file.storageKey, file.sha256, quota.files, quota.bytes],
+    )) as unknown[];
+    return stored.length > 0;
+  }
+
+  /** Where the owner's file is and what it is; undefined for a missing one or someone else's. */
+  async findOwnedFile(id: string, ownerId: string): Promise<{ storage_key: string; original_name: string; size: number; content_type: string } | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT storage_key, original_name, size, content_type FROM uploaded_files WHERE id = $1 AND owner_id = $2`,
+      [id, ownerId],
+    )) as { storage_key: string; original_name: string; size: number; content_type: string }[];
+    return row;
+  }
+
+  /** The owner's file's name, size and type; undefined for a missing one or someone else's. */
+  async findOwnedFileInfo(id: string, ownerId: string): Promise<{ name: string; size: number; contentType: string } | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT original_name AS name, size, content_type AS "contentType" FROM uploaded_files WHERE id = $1 AND owner_id = $2`,
+      [id, ownerId],
+    )) as { name: string; size: number; contentType: string }[];
+    return row;
+  }
+
+  /** Which of these upload ids are `ownerId`'s; on the caller's transaction when given one. */
+  async findOwnedUploadIds(ownerId: string, ids: string[], tx: EntityManager = this.db.manager): Promise<string[]> {
+    const rows = (await tx.query(`SELECT id FROM uploaded_files WHERE owner_id = $1 AND id = ANY($2::uuid[])`, [ownerId, ids])) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * In the sweep's transaction: deletes up to `limit` uploads older than `graceHours` that neither
+   * an application of their owner's (answers, drafts included) nor the owner's profile refers to;
+   * returns their storage keys.
+   */
+  async deleteUnused(tx: EntityManager, graceHours: number, limit: number): Promise<string[]> {
+    const result = await tx.query(
+      `DELETE FROM uploaded_files f
+        WHERE f.id IN (
+          SELECT u.id FROM uploaded_files u
+           WHERE u.created_at < now() - make_interval(hours => $1)
+             AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = u.owner_id AND strpos(a.answers::text, u.id::text) > 0)
+             AND NOT EXISTS (SELECT 1 FROM users p WHERE p.id = u.owner_id AND strpos(p.profile::text, u.id::text) > 0)
+           LIMIT $2)
+        RETURNING f.storage_key`,
+      [graceHours, limit],
+    );
+    return deletedRows<{ storage_key: string }>(result).map((row) => row.storage_key);
+  }
+}
