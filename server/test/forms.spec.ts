@@ -205,7 +205,7 @@ describe('forms API', () => {
       `INSERT INTO form_fields (key, name, data_type, section, "order", target, visible_when, validation)
        VALUES ('brokenCondition', 'Broken', 'text', 'basic', 90, 'profile', '{"fieldKey":"gender"}', '{}'),
               ('brokenBounds', 'Broken bounds', 'monthYear', 'basic', 91, 'profile', null, '{"fromYear":"1990"}'),
-              ('middleName', 'Middle Name', 'text', 'basic', 92, 'account', null, '{}')`,
+              ('middleName', 'Middle Name', 'text', 'basic', 92, 'profile', null, '{}')`,
     );
     await eventually(async () => {
       const res = await get('/api/v1/forms/profile-basic');

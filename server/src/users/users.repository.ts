@@ -61,11 +61,13 @@ export class UsersRepository {
     changes: Partial<Pick<UserEntity, 'firstName' | 'lastName' | 'email' | 'phone' | 'dob' | 'applicantType' | 'isProfileUpdate'>>,
     answers: { replacedKeys: string[]; values: Record<string, unknown> },
   ): Promise<UserEntity> {
+    // Only real columns: an account field (target 'account') names a column of users by its key.
+    const columns = Object.fromEntries(Object.entries(changes).filter(([key]) => this.users.metadata.findColumnWithPropertyName(key)));
     try {
       await this.users
         .createQueryBuilder()
         .update()
-        .set({ ...changes, profile: () => '(profile - CAST(:replacedKeys AS text[])) || CAST(:values AS jsonb)' })
+        .set({ ...columns, profile: () => '(profile - CAST(:replacedKeys AS text[])) || CAST(:values AS jsonb)' })
         .setParameters({ replacedKeys: answers.replacedKeys, values: JSON.stringify(answers.values) })
         .where('id = :id', { id })
         .execute();
