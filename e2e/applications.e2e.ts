@@ -120,6 +120,30 @@ describe('applications in a real browser', () => {
     expect(suite.problems).toEqual([]);
   });
 
+  it("reads the upload's 413 and its description in the page's fetch, one byte past 2 MiB and well past it, on a slow uplink", async () => {
+    const { page } = suite;
+    const member = await applicant('Omar', true);
+    await signIn(page, member.email);
+    // Still sending when the server refuses: it reads (and drops) the rest before answering.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+    for (const size of [2 * 1024 * 1024 + 1, 6 * 1024 * 1024]) {
+      const answer = await page.evaluate(async (bytes) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bytes).fill(0x25)], { type: 'application/pdf' }), 'too-large.pdf');
+        try {
+          const response = await fetch('/api/v1/common/upload', { method: 'POST', headers: { authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
+          return { status: response.status, body: await response.json() };
+        } catch (error) {
+          return { status: 0, body: String(error) };
+        }
+      }, size);
+      expect([size, answer]).toEqual([size, { status: 413, body: expect.objectContaining({ errorCode: 'FILE_TOO_LARGE', description: 'Pdf must be smaller than 2MB!' }) }]);
+    }
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  });
+
   it('sends a non-member who opens a scholarship to the membership plans', async () => {
     const { page } = suite;
     const id = await scholarship('Members Only Grant', [{ title: 'CV', dataType: 'file', key: 'cv' }]);

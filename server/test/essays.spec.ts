@@ -103,6 +103,19 @@ describe('essay help', () => {
       expect((await getEssay({ kind: 'essay' })).json().data.content).toContain('My scholarship essay');
     });
 
+    it("writes an essay for the seed's body, `{ prompt }` alone (kind defaults to essay)", async () => {
+      const { session } = await ctx.api.signUp({ firstName: 'Ada', lastName: 'Quinn' });
+      await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = $1`, [session.user.id]);
+      const res = await getEssay({ prompt: 'Write about my year as a volunteer tutor.' }, { token: session.accessToken, ip: '10.9.0.4' });
+      expect(res.statusCode).toBe(200);
+      const { content, source } = res.json().data;
+      expect(source).toBe('offline');
+      expect(content).toContain('My scholarship essay');
+      expect(content.match(/<p>/g).length).toBeGreaterThanOrEqual(5);
+      expect(content).toContain('Write about my year as a volunteer tutor.');
+      expect(sanitizeRichText(content)).toBe(content);
+    });
+
     it('refuses anonymous callers, unknown and draft scholarships, and malformed bodies', async () => {
       expect((await getEssay({ kind: 'essay' }, { token: undefined })).statusCode).toBe(401);
       for (const id of [UNKNOWN_ID, ctx.draft]) {

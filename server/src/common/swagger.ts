@@ -1,6 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type OperationObject, type SchemaObject } from '@nestjs/swagger';
+import { ALLOWED_ROLES, IS_PUBLIC } from '../auth/auth.decorators.js';
+import type { Role } from '../users/user.entity.js';
 import { ErrorBodyDto } from './error-body.js';
+
+const BEARER = 'bearer';
+const ERROR_BODY = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${ErrorBodyDto.name}` } } } };
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -11,9 +17,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`{ statusCode, error, message, description, errors? }` where `description` is the sentence to show.',
     )
     .setVersion('1')
-    .addBearerAuth()
+    .addServer('/', 'The server that serves this document (paths carry the /api/v1 prefix)')
+    .addBearerAuth(undefined, BEARER)
+    .addSecurityRequirements(BEARER)
     .build();
-  return SwaggerModule.createDocument(app, config, { extraModels: [ErrorBodyDto] });
+  const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBodyDto] });
+  applyRouteAccess(document, routeAccess(app));
+  visitSchemas(document, typeNullableUnions);
+  return document;
 }
 
 /** Swagger UI at /api/docs, the OpenAPI JSON at /api/docs-json. */
@@ -22,4 +33,100 @@ export function setupSwagger(app: INestApplication): void {
     jsonDocumentUrl: 'api/docs-json',
     customSiteTitle: 'ScholarMatch API',
   });
+}
+
+interface Access {
+  isPublic: boolean;
+  roles: Role[];
+}
+
+/**
+ * Who may call each handler, by Nest's default operationId (`Controller_method`), read from the
+ * same metadata and with the same precedence (handler, then class) as the AuthGuard.
+ */
+function routeAccess(app: INestApplication): Map<string, Access> {
+  const reflector = new Reflector();
+  const scanner = new MetadataScanner();
+  const access = new Map<string, Access>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (typeof metatype !== 'function') continue;
+      const prototype = metatype.prototype as Record<string, (...args: unknown[]) => unknown>;
+      for (const name of scanner.getAllMethodNames(prototype)) {
+        const targets = [prototype[name], metatype];
+        access.set(`${metatype.name}_${name}`, {
+          isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true,
+          roles: reflector.getAllAndOverride<Role[] | undefined>(ALLOWED_ROLES, targets) ?? [],
+        });
+      }
+    }
+  }
+  return access;
+}
+
+/**
+ * Security follows @Public(), so no controller can forget it: the document requires a bearer token
+ * everywhere, public operations say `security: []`, and the others document the guard's 401 (and
+ * 403 when @Roles() limits them). @ApiBearerAuth() on a controller changes nothing. Operations
+ * that take a body, a path or a query parameter document the validation pipe's 400.
+ */
+function applyRouteAccess(document: OpenAPIObject, access: Map<string, Access>): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item as Record<string, OperationObject>)) {
+      const found = operation.operationId ? access.get(operation.operationId) : undefined;
+      if (!found) throw new Error(`OpenAPI: no handler found for ${method.toUpperCase()} ${path} (${operation.operationId})`);
+      const takesInput = operation.requestBody !== undefined || (operation.parameters ?? []).some((p) => 'in' in p && (p.in === 'path' || p.in === 'query'));
+      if (takesInput) {
+        operation.responses['400'] ??= {
+          description: 'The body or a parameter does not validate (`description`, and `errors` by field)',
+          ...ERROR_BODY,
+        };
+      }
+      if (found.isPublic) {
+        operation.security = [];
+        continue;
+      }
+      delete operation.security;
+      operation.responses['401'] ??= {
+        description: 'No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID)',
+        ...ERROR_BODY,
+      };
+      if (found.roles.length) {
+        operation.responses['403'] ??= {
+          description: `Only for ${found.roles.join(', ')} (errorCode FORBIDDEN_ROLE)`,
+          ...ERROR_BODY,
+        };
+      }
+    }
+  }
+}
+
+/**
+ * OpenAPI 3.0 ignores `nullable` without a `type` beside it, so `{ oneOf: [...], nullable: true }`
+ * says nothing about null. The same meaning, stated validly: the first alternative is nullable
+ * (only one, so that null still matches exactly one branch of a oneOf).
+ */
+function typeNullableUnions(schema: SchemaObject): void {
+  const union = schema.oneOf ? 'oneOf' : 'anyOf';
+  const branches = schema[union];
+  if (!schema.nullable || schema.type || !branches) return;
+  const first = branches.findIndex((branch) => 'type' in branch && branch.type !== undefined);
+  if (first < 0) throw new Error('OpenAPI: a nullable union needs an alternative with a type');
+  // Copies: DTOs may share the alternatives' objects with schemas that are not nullable.
+  schema[union] = branches.map((branch, index) => (index === first ? { ...branch, nullable: true } : branch));
+  delete schema.nullable;
+}
+
+/** Calls `visit` on every schema object of the document (components and inline). */
+function visitSchemas(node: unknown, visit: (schema: SchemaObject) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) visitSchemas(item, visit);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if ('nullable' in record || 'oneOf' in record || 'anyOf' in record) visit(record as SchemaObject);
+  for (const [key, value] of Object.entries(record)) {
+    if (key !== 'example' && key !== 'examples') visitSchemas(value, visit);
+  }
 }

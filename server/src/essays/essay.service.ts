@@ -7,7 +7,7 @@ import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
 import { FormsService } from '../forms/forms.service.js';
 import { applicantFacts } from './applicant-facts.js';
-import type { EssayDto, EssayRequestDto } from './dto/essay.dto.js';
+import { DEFAULT_ESSAY_KIND, type EssayDto, type EssayRequestDto } from './dto/essay.dto.js';
 import { type EssayRequest, EssayWriter } from './essay-writer.js';
 import { EssaysRepository } from './essays.repository.js';
 
@@ -33,7 +33,7 @@ export class EssayService {
   async write(caller: Caller, body: EssayRequestDto): Promise<EssayDto> {
     const instructions = body.prompt?.trim();
     const request: EssayRequest = {
-      kind: body.kind,
+      kind: body.kind ?? DEFAULT_ESSAY_KIND,
       applicant: await this.applicant(caller.id),
       ...(body.scholarshipId ? { scholarship: await this.scholarship(body.scholarshipId) } : {}),
       ...(instructions ? { instructions } : {}),

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
 import { Public } from '../auth/auth.decorators.js';
@@ -27,6 +27,7 @@ export class HealthController {
   constructor(private readonly service: HealthService) {}
 
   @Get()
+  @ApiOperation({ summary: 'Liveness and readiness: 200 when PostgreSQL answers within 2 s' })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'The database does not answer' })
   async health() {

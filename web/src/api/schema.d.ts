@@ -108,6 +108,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Liveness and readiness: 200 when PostgreSQL answers within 2 s */
         get: operations["HealthController_health"];
         put?: never;
         post?: never;
@@ -942,7 +943,7 @@ export interface paths {
         put?: never;
         /**
          * An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)
-         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
+         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `kind` defaults to essay (the seed's client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
          */
         post: operations["EssaysController_getEssay"];
         delete?: never;
@@ -1165,7 +1166,7 @@ export interface components {
             /** @example First-generation college student */
             name: string;
             /**
-             * @description Cannot change later (stored answers depend on it)
+             * @description Changes only while nobody has answered the field, and never for a system field (409)
              * @example select
              * @enum {string}
              */
@@ -1224,9 +1225,14 @@ export interface components {
                 [key: string]: unknown;
             } | null;
             id: number;
-            /** @enum {string} */
+            /**
+             * @description 'account': a column of the applicant; 'profile': an answer in applicantFields
+             * @enum {string}
+             */
             target: "account" | "profile";
             active: boolean;
+            /** @description The product relies on this field: it stays active and keeps its type */
+            system?: boolean;
         };
         AdminFieldListResponseDto: {
             /** @example 200 */
@@ -1243,7 +1249,7 @@ export interface components {
             /** @example First-generation college student */
             name: string;
             /**
-             * @description Cannot change later (stored answers depend on it)
+             * @description Changes only while nobody has answered the field, and never for a system field (409)
              * @example select
              * @enum {string}
              */
@@ -1312,6 +1318,12 @@ export interface components {
             /** @example First-generation college student */
             name?: string;
             /**
+             * @description Changes only while nobody has answered the field, and never for a system field (409)
+             * @example select
+             * @enum {string}
+             */
+            dataType?: "text" | "textarea" | "editor" | "number" | "select" | "searchSelect" | "multiSelect" | "date" | "monthYear" | "checkbox" | "boolean" | "file" | "link" | "email" | "phone" | "zip" | "grade" | "essay";
+            /**
              * @description Ordered choices [{ value, label }]
              * @example [
              *       {
@@ -1364,6 +1376,7 @@ export interface components {
             visibleWhen?: {
                 [key: string]: unknown;
             } | null;
+            /** @description false hides the field from every form and keeps its answers; refused for a system field (409) */
             active?: boolean;
         };
         FieldDefinitionDto: {
@@ -1406,18 +1419,23 @@ export interface components {
             data: components["schemas"]["FieldOptionDto"][];
         };
         SignUpDto: {
-            /** @example Maya */
+            /**
+             * @description The sign-up form's rules apply (GET /forms/signup)
+             * @example Maya
+             */
             firstName: string;
             /** @example Lopez */
             lastName: string;
             /** @example maya@example.com */
             email: string;
             /**
-             * @description International format: '+', country code, number
+             * @description International format: '+', country code, number (a missing '+' is added)
              * @example +12025550143
              */
             phone: string;
             password: string;
+            /** @description Not in the seed's payload: checked against password when sent */
+            confirmPassword?: string;
             /**
              * @default STUDENT
              * @enum {string}
@@ -1433,9 +1451,9 @@ export interface components {
              * @enum {string}
              */
             isScholarshipApplied?: "false";
-            /** @description The applicant agreed to calls and texts (recorded with the time) */
+            /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             consentToContact?: boolean;
-            /** @description The applicant accepted the terms, privacy policy and official rules (recorded with the time) */
+            /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             acceptTerms?: boolean;
         };
         MinimalProfileDto: {
@@ -1552,9 +1570,9 @@ export interface components {
              * @description The answer (see ApplicantFieldDto.fieldValue); empty or null removes it
              * @example us
              */
-            fieldValue: (string | number | boolean | string[] | {
+            fieldValue: (string | null) | number | boolean | string[] | {
                 [key: string]: unknown;
-            }) | null;
+            };
         };
         UpdateApplicantDto: {
             /**
@@ -1631,7 +1649,7 @@ export interface components {
              * @description eq/neq/gte/lte: one value; in/nin: a list; between/ageBetween: [min, max]; exists: none
              * @example 3.5
              */
-            value?: Record<string, never>;
+            value?: string | number | boolean | (string | number | boolean)[];
         };
         RequirementDto: {
             id: string;
@@ -2044,9 +2062,9 @@ export interface components {
              *       "text": "<p>My essay…</p>"
              *     }
              */
-            fieldValue?: (string | boolean | {
+            fieldValue?: (string | null) | boolean | {
                 [key: string]: unknown;
-            }) | null;
+            };
         };
         SubmitApplicationDto: {
             /** Format: uuid */
@@ -2155,6 +2173,7 @@ export interface components {
         EssayRequestDto: {
             /**
              * @description essay: a draft (or the answer) from the scholarship; outline: headed bullet points from your name, school and field of study
+             * @default essay
              * @enum {string}
              */
             kind: "essay" | "outline";
@@ -2217,6 +2236,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2247,6 +2275,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TokenPairResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -2281,6 +2318,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiResponseBase"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2307,6 +2353,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -2339,6 +2394,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -2468,6 +2550,15 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description No form has this key, or this version is no longer served */
             404: {
                 headers: {
@@ -2556,6 +2647,24 @@ export interface operations {
                     "application/json": components["schemas"]["AdminFieldListResponseDto"];
                 };
             };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2588,6 +2697,33 @@ export interface operations {
                     "application/json": components["schemas"]["AdminFieldResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2616,6 +2752,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFieldResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -2650,6 +2813,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFieldResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -2723,6 +2913,15 @@ export interface operations {
                     "application/json": components["schemas"]["FieldOptionsResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2755,6 +2954,15 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2781,6 +2989,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MinimalProfileResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -2815,6 +3032,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiResponseBase"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2847,6 +3073,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiResponseBase"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2877,6 +3112,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -2913,6 +3157,24 @@ export interface operations {
                     "application/json": components["schemas"]["SessionResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -2939,6 +3201,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicantResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -2973,6 +3244,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UpdatedApplicantResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3031,6 +3320,24 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderScholarshipListResponseDto"];
                 };
             };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3063,6 +3370,33 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3091,6 +3425,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3127,6 +3488,33 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3157,6 +3545,33 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3185,6 +3600,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProviderScholarshipResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3226,6 +3668,33 @@ export interface operations {
                     "application/json": components["schemas"]["EligibleScholarshipListResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3254,6 +3723,24 @@ export interface operations {
                     "application/json": components["schemas"]["StatsResponseDto"];
                 };
             };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3280,6 +3767,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardSummaryResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3321,6 +3826,33 @@ export interface operations {
                     "application/json": components["schemas"]["CountResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3347,6 +3879,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WishlistResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3381,6 +3931,33 @@ export interface operations {
                     "application/json": components["schemas"]["ApiResponseBase"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3411,6 +3988,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiResponseBase"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3473,6 +4077,15 @@ export interface operations {
                     "application/json": components["schemas"]["EligibilityStatsResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3504,6 +4117,33 @@ export interface operations {
                     "application/json": components["schemas"]["MyScholarshipsResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3532,6 +4172,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ScholarshipDetailResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3627,6 +4294,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Not signed in */
@@ -3750,6 +4426,33 @@ export interface operations {
                     "application/json": components["schemas"]["FormResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3784,6 +4487,15 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3812,6 +4524,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicantDetailsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3846,6 +4585,33 @@ export interface operations {
                     "application/json": components["schemas"]["ApplicantDetailsResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3878,6 +4644,33 @@ export interface operations {
                     "application/json": components["schemas"]["BulkApplyResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3904,6 +4697,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SweepstakesResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3934,6 +4745,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SweepstakesEntryResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -3970,6 +4808,33 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionStateResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -3996,6 +4861,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssistanceQuestionsResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
@@ -4028,6 +4902,24 @@ export interface operations {
                     "application/json": components["schemas"]["AssistanceAnswerResponseDto"];
                 };
             };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
             default: {
                 headers: {
@@ -4058,6 +4950,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EssayResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

@@ -4,11 +4,18 @@ import { ApiResponseBase } from '../../common/api-response.js';
 import { ESSAY_KINDS, type EssayKind, type EssaySource } from '../essay-writer.js';
 
 export const MAX_PROMPT_CHARS = 4000;
+/** What the seed's client asks for: it sends only `prompt`. */
+export const DEFAULT_ESSAY_KIND: EssayKind = 'essay';
 
 export class EssayRequestDto {
-  @ApiProperty({ enum: ESSAY_KINDS, description: 'essay: a draft (or the answer) from the scholarship; outline: headed bullet points from your name, school and field of study' })
+  @ApiPropertyOptional({
+    enum: ESSAY_KINDS,
+    default: DEFAULT_ESSAY_KIND,
+    description: 'essay: a draft (or the answer) from the scholarship; outline: headed bullet points from your name, school and field of study',
+  })
+  @IsOptional()
   @IsIn(ESSAY_KINDS, { message: "kind must be 'essay' or 'outline'." })
-  kind: EssayKind;
+  kind?: EssayKind;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'The scholarship the essay is for (its title and description are used); absent: a general essay' })
   @IsOptional()

@@ -31,7 +31,16 @@ export class EligibilityRuleDto {
   @IsIn(CRITERION_OPERATORS)
   operator: CriterionOperator;
 
-  @ApiPropertyOptional({ description: 'eq/neq/gte/lte: one value; in/nin: a list; between/ageBetween: [min, max]; exists: none', example: 3.5 })
+  @ApiPropertyOptional({
+    description: 'eq/neq/gte/lte: one value; in/nin: a list; between/ageBetween: [min, max]; exists: none',
+    example: 3.5,
+    oneOf: [
+      { type: 'string' },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
+    ],
+  })
   @Allow()
   value?: unknown;
 }
