@@ -1,5 +1,5 @@
 import { GRADE_RANGES, MARKING_SYSTEM_LABELS } from '../domain/grade.js';
-import { UPLOAD_LIMITS, UPLOAD_URL_PATTERN } from '../domain/uploads.js';
+import { acceptedExtensions, purposeOfExtensions, UPLOAD_LIMITS, UPLOAD_URL_PATTERN } from '../domain/uploads.js';
 import { defaultRequiredMessage, formatMessage, MESSAGES } from '../messages.js';
 import {
   MARKING_SYSTEMS,
@@ -255,9 +255,9 @@ function uploadSchema(field: FieldDefinition): JsonSchema {
 
 /** The upload widget's options: what the picker offers and the size it refuses before sending. */
 function uploadOptions(field: FieldDefinition): UiSchema {
-  const accept = field.validation?.accept ?? [...UPLOAD_LIMITS.documentAccept];
-  const images = accept.every((extension) => (UPLOAD_LIMITS.imageAccept as readonly string[]).includes(extension));
-  return { accept, maxSizeBytes: field.validation?.maxSizeBytes ?? UPLOAD_LIMITS.maxSizeBytes, purpose: images ? 'image' : 'document' };
+  const accept = field.validation?.accept ?? acceptedExtensions('document');
+  const purpose = purposeOfExtensions(accept);
+  return { accept, maxSizeBytes: field.validation?.maxSizeBytes ?? UPLOAD_LIMITS[purpose].maxSizeBytes, purpose };
 }
 
 function fileField(field: FieldDefinition): CompiledField {
@@ -286,7 +286,7 @@ function essayField(field: FieldDefinition): CompiledField {
       maxProperties: 1,
       errorMessage: { type: invalid, additionalProperties: invalid, maxProperties: invalid },
     },
-    ui: baseUi(field, { 'ui:field': 'essay', 'ui:options': { accept: [...UPLOAD_LIMITS.documentAccept], maxSizeBytes: UPLOAD_LIMITS.maxSizeBytes } }),
+    ui: baseUi(field, { 'ui:field': 'essay', 'ui:options': { accept: acceptedExtensions('document'), maxSizeBytes: UPLOAD_LIMITS.document.maxSizeBytes } }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { UPLOAD_KINDS, UPLOAD_LIMITS, type UploadKind, type UploadPurpose } from '@scholarmatch/schemas';
 import { fileTypeFromBuffer } from 'file-type';
 import { createInflateRaw } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
@@ -7,22 +8,16 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
  * Pure: no I/O beyond the buffer it is given.
  */
 
-export const UPLOAD_PURPOSES = ['document', 'image'] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-export type FileKind = 'pdf' | 'doc' | 'docx' | 'jpeg' | 'png';
+export { MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '@scholarmatch/schemas';
+export type FileKind = UploadKind;
 
-/** 2 MiB: the seeds' "2MB". */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** A Word package with more parts than this is refused (real CVs have a few dozen). */
 export const MAX_ARCHIVE_ENTRIES = 1000;
 /** Nor one whose parts inflate past this in total: a 2 MB zip can otherwise hold gigabytes. */
 export const MAX_INFLATED_BYTES = 20 * 1024 * 1024;
 
-/** What each purpose accepts, and the seed's words when a file is refused. */
-export const PURPOSE_RULES: Record<UploadPurpose, { kinds: FileKind[]; wrongType: string; tooLarge: string }> = {
-  document: { kinds: ['pdf', 'doc', 'docx'], wrongType: 'You can only upload PDF file!', tooLarge: 'Pdf must be smaller than 2MB!' },
-  image: { kinds: ['jpeg', 'png'], wrongType: 'You can only upload JPG/PNG file!', tooLarge: 'Image must be smaller than 2MB!' },
-};
+/** What each purpose accepts and the words when a file is refused: the schemas' one table. */
+export const PURPOSE_RULES = UPLOAD_LIMITS;
 
 export type RefusalCode = 'WRONG_FILE_TYPE' | 'UNSAFE_ARCHIVE';
 export interface Refusal {
@@ -38,12 +33,10 @@ export interface Accepted {
 }
 export type ContentVerdict = Accepted | Refusal;
 
+/** How the bytes of a kind are recognised; its content type and extensions are the schemas' (UPLOAD_KINDS). */
 interface KindRule {
   /** The bytes the file must start with: a signature found later (a polyglot) does not count. */
   signature: Buffer;
-  contentType: string;
-  /** Extensions a download may carry; the first is added to a name that has none of them. */
-  extensions: string[];
   /** Deeper checks for containers, whose signature alone says little. */
   verify?: (bytes: Buffer) => Promise<Refusal | undefined>;
 }
@@ -53,16 +46,11 @@ const refuse = (code: RefusalCode, reason: string): Refusal => ({ ok: false, cod
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 const KINDS: Record<FileKind, KindRule> = {
-  pdf: { signature: Buffer.from('%PDF-'), contentType: 'application/pdf', extensions: ['.pdf'] },
-  doc: { signature: Buffer.from('D0CF11E0A1B11AE1', 'hex'), contentType: 'application/msword', extensions: ['.doc'], verify: checkWordBinary },
-  docx: {
-    signature: ZIP_SIGNATURE,
-    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    extensions: ['.docx'],
-    verify: checkWordPackage,
-  },
-  jpeg: { signature: Buffer.from('FFD8FF', 'hex'), contentType: 'image/jpeg', extensions: ['.jpg', '.jpeg'] },
-  png: { signature: Buffer.from('89504E470D0A1A0A', 'hex'), contentType: 'image/png', extensions: ['.png'] },
+  pdf: { signature: Buffer.from('%PDF-') },
+  doc: { signature: Buffer.from('D0CF11E0A1B11AE1', 'hex'), verify: checkWordBinary },
+  docx: { signature: ZIP_SIGNATURE, verify: checkWordPackage },
+  jpeg: { signature: Buffer.from('FFD8FF', 'hex') },
+  png: { signature: Buffer.from('89504E470D0A1A0A', 'hex') },
 };
 
 /** file-type's names for what we accept. 'zip' may still be a Word package file-type could not name. */
@@ -76,7 +64,7 @@ const DETECTED = new Map<string, FileKind>([
 ]);
 
 export function extensionsOf(kind: FileKind): readonly string[] {
-  return KINDS[kind].extensions;
+  return UPLOAD_KINDS[kind].extensions;
 }
 
 /** Accepts the file when its bytes are one of the purpose's kinds, and safe to hand to Word or a viewer. */
@@ -88,7 +76,7 @@ export async function checkContent(bytes: Buffer, purpose: UploadPurpose): Promi
   if (!bytes.subarray(0, rule.signature.length).equals(rule.signature)) {
     return refuse('WRONG_FILE_TYPE', `The content does not start with the ${kind} signature.`);
   }
-  return (await rule.verify?.(bytes)) ?? { ok: true, kind, contentType: rule.contentType };
+  return (await rule.verify?.(bytes)) ?? { ok: true, kind, contentType: UPLOAD_KINDS[kind].contentType };
 }
 
 /** file-type's answer; a zip it gave up on (e.g. a bomb in its first part) still goes to our own check. */

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 // The address rule is shared with the form schemas and the browser.
-import { uploadIdOfUrl, uploadUrlOf } from '@scholarmatch/schemas';
+import { UPLOAD_LIMITS, uploadIdOfUrl, uploadUrlOf } from '@scholarmatch/schemas';
 import { randomUUID, webcrypto } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
-import { checkContent, PURPOSE_RULES, type UploadPurpose } from './content-check.js';
+import { checkContent, type UploadPurpose } from './content-check.js';
 import type { UploadedFileDto } from './dto/uploaded-file.dto.js';
 import { displayName } from './file-names.js';
 import { FileStorage } from './file-storage.js';
@@ -39,7 +39,7 @@ export class UploadedFilesService {
   /** Keeps the file when its content is one the purpose accepts; 400 with the seed's words otherwise. */
   async store(caller: Caller, purpose: UploadPurpose, file: ReceivedFile): Promise<UploadedFileDto> {
     const verdict = await checkContent(file.bytes, purpose);
-    if (!verdict.ok) throw new ApiError(400, PURPOSE_RULES[purpose].wrongType, { errorCode: verdict.code, message: verdict.reason });
+    if (!verdict.ok) throw new ApiError(400, UPLOAD_LIMITS[purpose].wrongType, { errorCode: verdict.code, message: verdict.reason });
     const id = randomUUID();
     const name = displayName(file.filename, verdict.kind);
     // WebCrypto hashes on libuv's thread pool: 2 MB of SHA-256 would hold the event loop ~2 ms.
