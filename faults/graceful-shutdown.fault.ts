@@ -150,7 +150,7 @@ describe('graceful shutdown under load', () => {
     expect(lostProfiles.map((w) => w.marker)).toEqual([]);
     // Every request the server had taken when the signal came was answered, and with success.
     for (const essay of slowEssays) {
-      expect(essay).toMatchObject({ status: 200, body: { data: { source: 'ai' } } });
+      expect(essay).toMatchObject({ status: 201, body: { data: { source: 'ai' } } });
       // Still waiting for the model at the signal (it holds each for SLOW_MODEL_MS; SIGTERM ~0.3 s in).
       expect(essay.end).toBeGreaterThan(sigterm + 200);
     }

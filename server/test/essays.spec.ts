@@ -78,7 +78,7 @@ describe('essay help', () => {
 
     it("outlines with the applicant's name, school and field of study and the scholarship's title, labelled offline", async () => {
       const res = await getEssay({ kind: 'outline', scholarshipId: ctx.published });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(201);
       const { content, source } = res.json().data;
       expect(source).toBe('offline');
       for (const heading of ['Introduction', 'Background', 'Why this scholarship', 'Goals', 'Conclusion']) expect(content).toContain(`<h2>${heading}</h2>`);
@@ -92,7 +92,7 @@ describe('essay help', () => {
 
     it('drafts an essay in paragraphs from the same facts, with the applicant’s own note', async () => {
       const res = await getEssay({ kind: 'essay', scholarshipId: ctx.published, prompt: 'Mention my work at the food bank.' });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(201);
       const { content, source } = res.json().data;
       expect(source).toBe('offline');
       expect(content.match(/<p>/g).length).toBeGreaterThanOrEqual(5);
@@ -107,7 +107,7 @@ describe('essay help', () => {
       const { session } = await ctx.api.signUp({ firstName: 'Ada', lastName: 'Quinn' });
       await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = $1`, [session.user.id]);
       const res = await getEssay({ prompt: 'Write about my year as a volunteer tutor.' }, { token: session.accessToken, ip: '10.9.0.4' });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(201);
       const { content, source } = res.json().data;
       expect(source).toBe('offline');
       expect(content).toContain('My scholarship essay');
@@ -129,21 +129,21 @@ describe('essay help', () => {
 
     it('limits essay calls from one network to 10 a minute', async () => {
       const ip = '10.9.0.3';
-      for (let i = 0; i < 10; i++) expect((await getEssay({ kind: 'outline' }, { ip })).statusCode).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await getEssay({ kind: 'outline' }, { ip })).statusCode).toBe(201);
       expect((await getEssay({ kind: 'outline' }, { ip })).json()).toMatchObject({ statusCode: 429, errorCode: 'RATE_LIMITED' });
     });
 
     it('limits one person to 30 essay calls an hour, whatever network they call from', async () => {
       const { session } = await ctx.api.signUp();
       const mine = (i: number) => getEssay({ kind: 'outline' }, { token: session.accessToken, ip: `10.9.1.${i}` });
-      for (let i = 0; i < 30; i++) expect((await mine(i)).statusCode).toBe(200);
+      for (let i = 0; i < 30; i++) expect((await mine(i)).statusCode).toBe(201);
       expect((await mine(30)).json()).toMatchObject({
         statusCode: 429,
         errorCode: 'RATE_LIMITED',
         description: 'You have used your 30 essay requests for now. Please try again in 60 minutes.',
       });
       // Someone else on the same network is not held back.
-      expect((await getEssay({ kind: 'outline' }, { ip: '10.9.1.30' })).statusCode).toBe(200);
+      expect((await getEssay({ kind: 'outline' }, { ip: '10.9.1.30' })).statusCode).toBe(201);
     });
   });
 
@@ -170,7 +170,7 @@ describe('essay help', () => {
     it('sends the prompt the server built (model, key, system and user messages) and turns markdown into HTML', async () => {
       model.state.content = '# My essay\n\nI lead **every** week.\n\n- one\n- two';
       const res = await getEssay({ kind: 'essay', scholarshipId: ctx.published, prompt: 'Keep it under 600 words.' });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(201);
       expect(res.json().data).toEqual({ content: '<h2>My essay</h2><p>I lead <strong>every</strong> week.</p><ul><li>one</li><li>two</li></ul>', source: 'ai' });
       expect(model.state.calls).toHaveLength(1);
       const [call] = model.state.calls;
@@ -189,7 +189,7 @@ describe('essay help', () => {
         '<h2>Goals</h2><p onclick="steal()">I plan ahead.<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">more</a></p>' +
         '<iframe src="https://evil.example"></iframe><ul><li style="color:red">Lead</li></ul>';
       const res = await getEssay({ kind: 'outline', scholarshipId: ctx.published });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(201);
       const { content } = res.json().data;
       expect(content).not.toMatch(/<script|onerror|onclick|javascript:|<iframe|style=|<img/i);
       expect(content).toContain('<h2>Goals</h2>');

@@ -763,7 +763,7 @@ describe('injection and XSS', () => {
       if (payload.length <= 100) expect((await call('PUT', `/register-applicants/${writer.id}`, writer.token, basicBody({ firstName: payload }))).statusCode).toBe(200);
       for (const kind of ['essay', 'outline']) {
         const res = await call('POST', '/register-applicants/get-essay', writer.token, { kind, scholarshipId: target, prompt: payload });
-        expect([payload, kind, res.statusCode]).toEqual([payload, kind, 200]);
+        expect([payload, kind, res.statusCode]).toEqual([payload, kind, 201]);
         const content = res.json().data.content as string;
         expect(content).toMatch(/^<h2>/);
         // The person's words are text in it (escaped), never tags or attributes.

@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentUser } from '../auth/auth.decorators.js';
-import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { PerCallerLimit } from '../common/per-caller-limit.js';
 import { RateLimited } from '../common/rate-limit.js';
@@ -24,7 +23,6 @@ export class EssaysController {
 
   @RateLimited(ESSAYS_PER_MINUTE)
   @Post('get-essay')
-  @HttpCode(200)
   @ApiOperation({
     summary: 'An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)',
     description:
@@ -32,9 +30,9 @@ export class EssaysController {
       "extra instruction. `kind` defaults to essay (the seed's client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. " +
       `An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most ${ESSAYS_PER_MINUTE} per minute from one network, and ${ESSAYS_PER_HOUR_PER_PERSON} per hour per person (429 RATE_LIMITED).`,
   })
-  @ApiOkResponse({ type: EssayResponseDto })
+  @ApiCreatedResponse({ type: EssayResponseDto })
   async getEssay(@CurrentUser() caller: Caller, @Body() body: EssayRequestDto) {
     this.perPerson.take(caller.id);
-    return ok(await this.essays.write(caller, body));
+    return { statusCode: 201, data: await this.essays.write(caller, body) };
   }
 }

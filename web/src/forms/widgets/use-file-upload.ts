@@ -1,13 +1,7 @@
-import { MESSAGES } from '@scholarmatch/schemas';
+import { UPLOAD_LIMITS } from '@scholarmatch/schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/api-error';
 import { uploadFile, type UploadedFile, type UploadPurpose } from '../../api/uploads';
-
-/** The seeds' words for a refused file, per purpose (seed 001 section 5). */
-const REFUSALS: Record<UploadPurpose, { type: string; size: string }> = {
-  document: { type: MESSAGES.pdfType, size: MESSAGES.pdfSize },
-  image: { type: MESSAGES.imageType, size: MESSAGES.imageSize },
-};
 
 export interface UploadRules {
   purpose: UploadPurpose;
@@ -30,8 +24,8 @@ export function uploadRulesOf(options: Record<string, unknown>): UploadRules {
  */
 export function refusalOf(file: File, { purpose, accept, maxSizeBytes }: UploadRules): string | null {
   const name = file.name.toLowerCase();
-  if (accept.length > 0 && !accept.some((extension) => name.endsWith(extension.toLowerCase()))) return REFUSALS[purpose].type;
-  if (maxSizeBytes !== undefined && file.size > maxSizeBytes) return REFUSALS[purpose].size;
+  if (accept.length > 0 && !accept.some((extension) => name.endsWith(extension.toLowerCase()))) return UPLOAD_LIMITS[purpose].wrongType;
+  if (maxSizeBytes !== undefined && file.size > maxSizeBytes) return UPLOAD_LIMITS[purpose].tooLarge;
   return null;
 }
 

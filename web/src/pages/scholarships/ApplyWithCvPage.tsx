@@ -1,5 +1,5 @@
 import { Button, CloseButton, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react';
-import { UPLOAD_LIMITS } from '@scholarmatch/schemas';
+import { acceptedExtensions, UPLOAD_LIMITS } from '@scholarmatch/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useId, useState } from 'react';
@@ -15,7 +15,7 @@ import { useMembershipPrompt } from './membership-gate';
 import { ListScreenFrame, ScholarshipList } from './ScholarshipListScreen';
 
 /** A CV is a document: PDF, DOC or DOCX, at most 2 MB (seed 000 section 9). */
-const CV_RULES: UploadRules = { purpose: 'document', accept: [...UPLOAD_LIMITS.documentAccept], maxSizeBytes: UPLOAD_LIMITS.maxSizeBytes };
+const CV_RULES: UploadRules = { purpose: 'document', accept: acceptedExtensions('document'), maxSizeBytes: UPLOAD_LIMITS.document.maxSizeBytes };
 
 /** The seed's words after a bulk application (seed 000 section 4). */
 const THANKS_TEXT = 'Thanks for submitting the application!';
