@@ -132,7 +132,7 @@ describe('uploads', () => {
       }
       const exact = await send(pdfFile(TWO_MIB));
       expect(exact.status).toBe(201);
-      expect((await exact.json()).data.size).toBe(TWO_MIB);
+      expect(((await exact.json()) as { data: { size: number } }).data.size).toBe(TWO_MIB);
     });
 
     it('serves the next request on the same connection after refusing a 6 MiB file', async () => {

@@ -8,16 +8,12 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
  * Pure: no I/O beyond the buffer it is given.
  */
 
-export { MAX_UPLOAD_BYTES, UPLOAD_PURPOSES, type UploadPurpose } from '@scholarmatch/schemas';
 export type FileKind = UploadKind;
 
 /** A Word package with more parts than this is refused (real CVs have a few dozen). */
 export const MAX_ARCHIVE_ENTRIES = 1000;
 /** Nor one whose parts inflate past this in total: a 2 MB zip can otherwise hold gigabytes. */
 export const MAX_INFLATED_BYTES = 20 * 1024 * 1024;
-
-/** What each purpose accepts and the words when a file is refused: the schemas' one table. */
-export const PURPOSE_RULES = UPLOAD_LIMITS;
 
 export type RefusalCode = 'WRONG_FILE_TYPE' | 'UNSAFE_ARCHIVE';
 export interface Refusal {
@@ -69,7 +65,7 @@ export function extensionsOf(kind: FileKind): readonly string[] {
 
 /** Accepts the file when its bytes are one of the purpose's kinds, and safe to hand to Word or a viewer. */
 export async function checkContent(bytes: Buffer, purpose: UploadPurpose): Promise<ContentVerdict> {
-  const allowed = PURPOSE_RULES[purpose].kinds;
+  const allowed = UPLOAD_LIMITS[purpose].kinds;
   const kind = DETECTED.get((await detectExtension(bytes)) ?? '');
   if (!kind || !allowed.includes(kind)) return refuse('WRONG_FILE_TYPE', `The content is not ${allowed.join(', ')}.`);
   const rule = KINDS[kind];

@@ -1,8 +1,8 @@
 import type { FastifyMultipartBaseOptions, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { MAX_UPLOAD_BYTES, UPLOAD_LIMITS, type UploadPurpose } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
-import { MAX_UPLOAD_BYTES, PURPOSE_RULES, type UploadPurpose } from './content-check.js';
 
 /**
  * @fastify/multipart's limits (registered in app.factory.ts): one file of at most 2 MiB and a
@@ -74,7 +74,7 @@ async function readWithinLimit(part: MultipartFile, purpose: UploadPurpose): Pro
     chunks.push(chunk as Buffer);
   }
   if (!part.file.truncated) return Buffer.concat(chunks);
-  throw new ApiError(413, PURPOSE_RULES[purpose].tooLarge, { errorCode: 'FILE_TOO_LARGE', message: `The file is larger than ${MAX_UPLOAD_BYTES} bytes.` });
+  throw new ApiError(413, UPLOAD_LIMITS[purpose].tooLarge, { errorCode: 'FILE_TOO_LARGE', message: `The file is larger than ${MAX_UPLOAD_BYTES} bytes.` });
 }
 
 /**

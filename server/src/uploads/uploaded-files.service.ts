@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 // The address rule is shared with the form schemas and the browser.
-import { UPLOAD_LIMITS, uploadIdOfUrl, uploadUrlOf } from '@scholarmatch/schemas';
+import { UPLOAD_LIMITS, uploadIdOfUrl, uploadUrlOf, type UploadPurpose } from '@scholarmatch/schemas';
 import { randomUUID, webcrypto } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
-import { checkContent, type UploadPurpose } from './content-check.js';
+import { checkContent } from './content-check.js';
 import type { UploadedFileDto } from './dto/uploaded-file.dto.js';
 import { displayName } from './file-names.js';
 import { FileStorage } from './file-storage.js';

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
-import { UPLOAD_PURPOSES, type UploadPurpose } from '../content-check.js';
+import { UPLOAD_PURPOSES, type UploadPurpose } from '@scholarmatch/schemas';
 
 export class UploadQueryDto {
   @ApiPropertyOptional({
