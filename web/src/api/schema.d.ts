@@ -1184,7 +1184,10 @@ export interface components {
              *       }
              *     ]
              */
-            options?: string[];
+            options?: {
+                value: string;
+                label: string;
+            }[];
             /**
              * @description FieldValidation (schemas/src/vocabulary.ts)
              * @example {
@@ -1267,7 +1270,10 @@ export interface components {
              *       }
              *     ]
              */
-            options?: string[];
+            options?: {
+                value: string;
+                label: string;
+            }[];
             /**
              * @description FieldValidation (schemas/src/vocabulary.ts)
              * @example {
@@ -1336,7 +1342,10 @@ export interface components {
              *       }
              *     ]
              */
-            options?: string[];
+            options?: {
+                value: string;
+                label: string;
+            }[];
             /**
              * @description FieldValidation (schemas/src/vocabulary.ts)
              * @example {

@@ -21,7 +21,12 @@ export class CreateFieldDefinitionDto {
   @Allow()
   dataType: FieldType;
 
-  @ApiPropertyOptional({ example: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }], description: 'Ordered choices [{ value, label }]' })
+  @ApiPropertyOptional({
+    type: 'array',
+    items: { type: 'object', required: ['value', 'label'], properties: { value: { type: 'string' }, label: { type: 'string' } } },
+    example: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }],
+    description: 'Ordered choices [{ value, label }]',
+  })
   @Allow()
   options?: FieldOption[];
 
