@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { compileForm, type FieldDefinition } from '@scholarmatch/schemas';
 import type { ReactElement } from 'react';
 import { system } from '../src/app/theme';
 import { SchemaForm } from '../src/forms/SchemaForm';
@@ -27,7 +28,7 @@ interface FormSetup {
   formContext?: SchemaFormContext;
 }
 
-/** Renders a hand-written served form; `submitted()` returns what the last valid submit sent. */
+/** Renders a served form; `submitted()` returns what the last valid submit sent. */
 export function renderForm(setup: FormSetup) {
   const onSubmit = jest.fn<(values: unknown) => void>();
   const user = userEvent.setup();
@@ -50,17 +51,23 @@ export function descriptionOf(element: HTMLElement): string {
     .join(' ');
 }
 
-/** A root object schema as the server's compiler emits it. */
-export function formSchema(
-  properties: Record<string, RJSFSchema>,
-  requiredMessages: Record<string, string> = {},
-): RJSFSchema {
-  const required = Object.keys(requiredMessages);
-  return {
-    type: 'object',
-    properties,
-    ...(required.length ? { required, errorMessage: { required: requiredMessages } } : {}),
-  } as RJSFSchema;
+/** What a test says about a field: its key, name and type, and any other part of a definition. */
+export type TestField = Pick<FieldDefinition, 'key' | 'name' | 'dataType'> & Partial<FieldDefinition>;
+
+/**
+ * Field definitions compiled into one served form by the server's own compiler (`compileForm`),
+ * in the order given: a widget test renders what the server would serve, so widget and compiler
+ * cannot drift apart.
+ */
+export function compileFields(fields: TestField[]): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const definitions = fields.map((field, index): FieldDefinition => ({ id: index + 1, order: index + 1, target: 'profile', ...field, section: 'test' }));
+  const { schema, uiSchema } = compileForm({ key: 'test', title: 'Test form', sections: ['test'] }, definitions);
+  return { schema: schema as RJSFSchema, uiSchema };
+}
+
+/** Renders field definitions as the server serves them (see `compileFields`). */
+export function renderFields(fields: TestField[], setup: Omit<FormSetup, 'schema' | 'uiSchema'> = {}) {
+  return renderForm({ ...compileFields(fields), ...setup });
 }
 
 /**
@@ -69,18 +76,16 @@ export function formSchema(
  * test file's tests interact with them at once, as a person would after the page settles.
  */
 export async function loadLazyWidgets(): Promise<void> {
-  const many = Array.from({ length: 40 }, (_, i) => `v${i}`);
-  const one: [RJSFSchema, UiSchema][] = [
-    [{ type: 'string', title: 'Searchable' }, { 'ui:widget': 'searchSelect' }],
-    [{ type: 'array', title: 'Multiple', items: { type: 'string', enum: ['a', 'b'] }, uniqueItems: true }, { 'ui:widget': 'multiSelect' }],
-    [{ type: 'string', title: 'Long', enum: many }, {}],
-    [{ type: 'string', title: 'Phone' }, { 'ui:widget': 'phone' }],
+  const options = (count: number) => Array.from({ length: count }, (_, i) => ({ value: `v${i}`, label: `Option ${i}` }));
+  const lazyOnes: TestField[] = [
+    { key: 'field', name: 'Searchable', dataType: 'searchSelect' },
+    { key: 'field', name: 'Multiple', dataType: 'multiSelect', options: options(2) },
+    { key: 'field', name: 'Long', dataType: 'select', options: options(40) },
+    { key: 'field', name: 'Phone', dataType: 'phone' },
   ];
   // One at a time: Jest's ESM loader can fail on dynamic imports that share modules in parallel.
-  for (const [field, ui] of one) {
-    renderWithChakra(
-      <SchemaForm schema={{ type: 'object', properties: { field } }} uiSchema={{ field: ui }} validator={runtimeValidator} onSubmit={() => undefined} />,
-    );
+  for (const field of lazyOnes) {
+    renderWithChakra(<SchemaForm {...compileFields([field])} validator={runtimeValidator} onSubmit={() => undefined} />);
     await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
     cleanup();
   }

@@ -1,23 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { descriptionOf, formSchema, renderForm } from '../render-form';
+import { compileFields, descriptionOf, renderForm } from '../render-form';
 
-const consentSchema = formSchema(
-  {
-    terms: {
-      type: 'boolean',
-      title: 'I accept the terms of use',
-      const: true,
-      errorMessage: { const: 'Please Select!' },
-    },
-    dataSharing: { type: 'boolean', title: 'My data may be shared with the providers I apply to', default: true },
-  },
-  { terms: 'Please Select!' },
-);
-const consentUi = {
-  terms: { 'ui:widget': 'checkbox' },
-  dataSharing: { 'ui:widget': 'checkbox', 'ui:disabled': true },
-};
+/** A consent to tick, and a fixed one (shown ticked, not changeable). */
+const { schema: consentSchema, uiSchema: consentUi } = compileFields([
+  { key: 'terms', name: 'I accept the terms of use', dataType: 'checkbox', validation: { required: true } },
+  { key: 'dataSharing', name: 'My data may be shared with the providers I apply to', dataType: 'checkbox', ui: { disabled: true } },
+]);
 
 describe('checkbox widget', () => {
   it('is found by its label and stores true when ticked', async () => {

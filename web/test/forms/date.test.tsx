@@ -2,32 +2,23 @@ import { describe, expect, it } from '@jest/globals';
 import { todayIso } from '@scholarmatch/schemas';
 import { screen } from '@testing-library/react';
 import { latestSelectableDate, yearsBefore } from '../../src/forms/widgets/dates';
-import { formSchema, renderForm } from '../render-form';
+import { renderFields } from '../render-form';
 
 describe('date widget', () => {
   it('bounds the picker at today minus latestYearsAgo years', () => {
-    renderForm({
-      schema: formSchema({ dob: { type: 'string', title: 'Date of birth', format: 'date', minAge: 16 } as never }),
-      uiSchema: { dob: { 'ui:widget': 'date', 'ui:options': { latestYearsAgo: 16, notAfterToday: true } } },
-    });
+    renderFields([{ key: 'dob', name: 'Date of birth', dataType: 'date', validation: { minAgeYears: 16, notAfterToday: true } }]);
     const input = screen.getByLabelText(/Date of birth/) as HTMLInputElement;
     expect(input.type).toBe('date');
     expect(input.max).toBe(yearsBefore(todayIso(), 16));
   });
 
   it('bounds the picker at today for notAfterToday', () => {
-    renderForm({
-      schema: formSchema({ issued: { type: 'string', title: 'Issue date', format: 'date' } }),
-      uiSchema: { issued: { 'ui:widget': 'date', 'ui:options': { notAfterToday: true } } },
-    });
+    renderFields([{ key: 'issued', name: 'Issue date', dataType: 'date', validation: { notAfterToday: true } }]);
     expect((screen.getByLabelText(/Issue date/) as HTMLInputElement).max).toBe(todayIso());
   });
 
   it('has no bound without options', () => {
-    renderForm({
-      schema: formSchema({ start: { type: 'string', title: 'Start date', format: 'date' } }),
-      uiSchema: { start: { 'ui:widget': 'date' } },
-    });
+    renderFields([{ key: 'start', name: 'Start date', dataType: 'date' }]);
     expect((screen.getByLabelText(/Start date/) as HTMLInputElement).max).toBe('');
   });
 

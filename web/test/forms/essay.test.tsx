@@ -4,22 +4,16 @@ import { compileRequirementForm } from '@scholarmatch/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { api } from '../../src/api/client';
 import { SchemaForm } from '../../src/forms/SchemaForm';
-import { formSchema, renderForm, renderWithChakra } from '../render-form';
+import { renderForm, renderWithChakra } from '../render-form';
 import { runtimeValidator } from '../runtime-validator';
 import { FakeXhr, installFakeXhr } from './fake-xhr';
 
-const schema = formSchema(
-  {
-    essay: {
-      type: 'object',
-      title: 'Essay',
-      description: 'Why do you deserve this scholarship?',
-      properties: { text: { type: 'string' }, url: { type: 'string' } },
-    },
-  },
-  { essay: 'Please add essay!' },
-);
-const uiSchema = { essay: { 'ui:field': 'essay', 'ui:options': { minWords: 1000, scholarshipId: 'sch-1' } } };
+/** A required essay of scholarship sch-1 as the server compiles it (with the word hint and the assistant's scholarship). */
+const essayForm = compileRequirementForm('sch-1', [
+  { id: 'r1', title: 'Essay', optional: false, field: { key: 'essay', name: 'Essay', dataType: 'editor' } },
+]);
+const schema = essayForm.schema as RJSFSchema;
+const uiSchema = essayForm.uiSchema;
 
 /** What openapi-fetch resolves with for a success or a failure. */
 function answer(status: number, body: unknown) {
@@ -159,6 +153,8 @@ describe('essay field', () => {
 
   describe('uploaded instead', () => {
     installFakeXhr();
+    // The schema accepts only the address of one of our uploads.
+    const FILE_ID = '0b6a3c52-3f0e-4d7e-9a51-7c1e2f9d8a40';
 
     it('stores the uploaded file as { url }', async () => {
       const form = renderForm({ schema, uiSchema });
@@ -166,12 +162,12 @@ describe('essay field', () => {
       expect(FakeXhr.last().url).toBe('/api/v1/common/upload?purpose=document');
       await FakeXhr.last().respond(201, {
         statusCode: 201,
-        data: { id: 'f1', publicUrl: '/api/v1/common/files/f1', name: 'essay.pdf', size: 4, contentType: 'application/pdf' },
+        data: { id: FILE_ID, publicUrl: `/api/v1/common/files/${FILE_ID}`, name: 'essay.pdf', size: 4, contentType: 'application/pdf' },
       });
 
       expect(screen.getByRole('button', { name: 'Open essay.pdf' })).toBeTruthy();
       await form.submit();
-      await waitFor(() => expect(form.submitted()).toEqual({ essay: { url: '/api/v1/common/files/f1' } }));
+      await waitFor(() => expect(form.submitted()).toEqual({ essay: { url: `/api/v1/common/files/${FILE_ID}` } }));
     });
   });
 
@@ -199,7 +195,7 @@ describe('essay field', () => {
   it('shows a submitted essay read-only, cleaned of anything that could run', () => {
     renderWithChakra(
       <SchemaForm
-        schema={schema as RJSFSchema}
+        schema={schema}
         validator={runtimeValidator}
         uiSchema={uiSchema}
         formData={{ essay: { text: '<p>Hello <img src="x" onerror="alert(1)">world</p><script>alert(2)</script>' } }}

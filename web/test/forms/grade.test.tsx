@@ -1,24 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { RJSFSchema } from '@rjsf/utils';
 import { screen, waitFor } from '@testing-library/react';
-import { compileForm, type FieldDefinition } from '@scholarmatch/schemas';
-import { descriptionOf, renderForm } from '../render-form';
+import { descriptionOf, renderFields } from '../render-form';
 
 /** A grade field as the server compiles it (the real compiler, so widget and compiler cannot drift). */
 function renderGrade(required = true) {
-  const field: FieldDefinition = {
-    id: 1,
-    key: 'gpa',
-    name: 'GPA',
-    dataType: 'grade',
-    section: 'education',
-    order: 1,
-    target: 'profile',
-    validation: { required },
-    ui: { markingSystems: ['Percentage', '10CGPA'] },
-  };
-  const { schema, uiSchema } = compileForm({ key: 'grade-test', title: 'Grade', sections: ['education'] }, [field]);
-  return renderForm({ schema: schema as RJSFSchema, uiSchema });
+  return renderFields([{ key: 'gpa', name: 'GPA', dataType: 'grade', validation: { required }, ui: { markingSystems: ['Percentage', '10CGPA'] } }]);
 }
 
 describe('grade field', () => {

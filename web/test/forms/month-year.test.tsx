@@ -1,18 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { descriptionOf, formSchema, renderForm } from '../render-form';
+import { compileFields, descriptionOf, renderForm } from '../render-form';
 
 const BOTH_PARTS = 'You must select both month and year!';
-const schema = formSchema({
-  graduation: {
-    type: 'string',
-    title: 'Graduation date',
-    pattern: '^\\d{4}-(0[1-9]|1[0-2])$',
-    monthYearRange: { fromYear: 2000, maxYearsAhead: 6 },
-    errorMessage: { type: BOTH_PARTS, pattern: BOTH_PARTS, monthYearRange: 'Please select a date from 2000 up to 6 years ahead!' },
-  } as never,
-});
-const uiSchema = { graduation: { 'ui:widget': 'monthYear', 'ui:options': { fromYear: 2000, maxYearsAhead: 6 } } };
+const { schema, uiSchema } = compileFields([
+  { key: 'graduation', name: 'Graduation date', dataType: 'monthYear', validation: { fromYear: 2000, maxYearsAhead: 6 } },
+]);
 
 describe('monthYear widget', () => {
   it('labels the month select with the field title and the year select with "<title> year"', () => {

@@ -1,20 +1,20 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { formSchema, renderForm, loadLazyWidgets } from '../render-form';
+import { compileFields, renderForm, loadLazyWidgets } from '../render-form';
 
-const schema = formSchema({
-  interests: {
-    type: 'array',
-    title: 'Fields of interest',
-    items: { type: 'string', enum: ['cs', 'bio', 'art'] },
-    uniqueItems: true,
-    maxItems: 2,
-    errorMessage: { maxItems: 'Please choose at most 2!' },
+const { schema, uiSchema } = compileFields([
+  {
+    key: 'interests',
+    name: 'Fields of interest',
+    dataType: 'multiSelect',
+    options: [
+      { value: 'cs', label: 'Computer science' },
+      { value: 'bio', label: 'Biology' },
+      { value: 'art', label: 'Fine arts' },
+    ],
+    validation: { maxItems: 2 },
   },
-});
-const uiSchema = {
-  interests: { 'ui:widget': 'multiSelect', 'ui:enumNames': ['Computer science', 'Biology', 'Fine arts'] },
-};
+]);
 
 describe('multiSelect widget', () => {
   beforeAll(loadLazyWidgets);

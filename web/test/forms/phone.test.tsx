@@ -1,20 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { descriptionOf, formSchema, renderForm } from '../render-form';
+import { compileFields, descriptionOf, renderForm } from '../render-form';
 
 const DIGITS_ONLY = 'Please enter only digits!';
-const schema = formSchema(
-  {
-    phone: {
-      type: 'string',
-      title: 'Phone number',
-      pattern: '^\\+[0-9]{4,15}$',
-      errorMessage: { type: DIGITS_ONLY, pattern: DIGITS_ONLY },
-    },
-  },
-  { phone: 'Please input your phone number!' },
-);
-const uiSchema = { phone: { 'ui:widget': 'phone', 'ui:options': { defaultCountry: 'us' } } };
+const { schema, uiSchema } = compileFields([
+  { key: 'phone', name: 'Phone number', dataType: 'phone', validation: { required: true }, ui: { defaultCountry: 'us' } },
+]);
 
 /** The phone widget loads lazily: wait for its country picker, then return the number input. */
 async function numberInput(): Promise<HTMLInputElement> {

@@ -1,26 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { descriptionOf, formSchema, renderForm } from '../render-form';
+import { compileFields, descriptionOf, renderFields, renderForm } from '../render-form';
 
-const schema = formSchema(
-  {
-    firstName: {
-      type: 'string',
-      title: 'First name',
-      maxLength: 20,
-      errorMessage: { maxLength: 'Please use at most 20 characters!' },
-    },
-    dob: { type: 'string', title: 'Date of birth', format: 'date' },
-    email: {
-      type: 'string',
-      title: 'Email',
-      format: 'email',
-      errorMessage: { format: 'Please enter a validate email!' },
-    },
-  },
-  { firstName: 'Please input your first name!', dob: 'Please select your date of birth!' },
-);
-const uiSchema = { dob: { 'ui:widget': 'date' }, 'ui:order': ['firstName', 'dob', 'email', '*'] };
+const { schema, uiSchema } = compileFields([
+  { key: 'firstName', name: 'First name', dataType: 'text', validation: { required: true, maxLength: 20 } },
+  { key: 'dob', name: 'Date of birth', dataType: 'date', validation: { required: true, messages: { required: 'Please select your date of birth!' } } },
+  { key: 'email', name: 'Email', dataType: 'email' },
+]);
 
 describe('SchemaForm', () => {
   it('shows each required message under its own field, not at the top of the form', async () => {
@@ -36,10 +22,7 @@ describe('SchemaForm', () => {
   });
 
   it("opens a group with a field's heading ('Manage your data')", () => {
-    renderForm({
-      schema: { type: 'object', properties: { resident: { type: 'boolean', title: 'I am a resident of Utah' } } },
-      uiSchema: { resident: { 'ui:widget': 'checkbox', 'ui:heading': 'Manage your data' } },
-    });
+    renderFields([{ key: 'resident', name: 'I am a resident of Utah', dataType: 'checkbox', ui: { heading: 'Manage your data' } }]);
     expect(screen.getByRole('heading', { name: 'Manage your data' })).toBeTruthy();
     expect(screen.getByLabelText('I am a resident of Utah')).toBeTruthy();
   });

@@ -1,28 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
-import { formSchema, renderForm, loadLazyWidgets } from '../render-form';
+import { loadLazyWidgets, renderFields, type TestField } from '../render-form';
 
-const schoolSchema = formSchema({
-  school: {
-    type: 'string',
-    title: 'School',
-    maxLength: 500,
-    errorMessage: { maxLength: 'Please use at most 500 characters!' },
-  },
-});
 const SUGGESTIONS = [
   { value: 'harvard', label: 'Harvard University' },
   { value: 'howard', label: 'Howard University' },
 ];
+/** A school asked with a searchable select; free text is allowed unless the definition says otherwise. */
+const school = (extra: Partial<TestField> = {}): TestField[] => [{ key: 'school', name: 'School', dataType: 'searchSelect', ...extra }];
+const SEARCH_URL = '/api/v1/search/schools';
 
 describe('searchSelect widget', () => {
   beforeAll(loadLazyWidgets);
 
   it('stores the value of a chosen suggestion and shows its label', async () => {
-    const form = renderForm({
-      schema: schoolSchema,
-      uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { allowFreeText: true, suggestions: SUGGESTIONS } } },
-    });
+    const form = renderFields(school({ options: SUGGESTIONS }));
     await form.user.type(screen.getByLabelText(/School/), 'Harv');
     await form.user.click(await screen.findByText('Harvard University'));
 
@@ -32,10 +24,7 @@ describe('searchSelect widget', () => {
   });
 
   it('keeps typed text through the "Use" option', async () => {
-    const form = renderForm({
-      schema: schoolSchema,
-      uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { allowFreeText: true, suggestions: SUGGESTIONS } } },
-    });
+    const form = renderFields(school({ options: SUGGESTIONS }));
     await form.user.type(screen.getByLabelText(/School/), 'Lakeside Community College');
     await form.user.click(await screen.findByText('Use "Lakeside Community College"'));
     await form.submit();
@@ -44,10 +33,7 @@ describe('searchSelect widget', () => {
   });
 
   it('keeps typed text when the person leaves the field', async () => {
-    const form = renderForm({
-      schema: schoolSchema,
-      uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { allowFreeText: true } } },
-    });
+    const form = renderFields(school());
     await form.user.type(screen.getByLabelText(/School/), 'Hillcrest High');
     await form.user.click(document.body);
 
@@ -57,11 +43,7 @@ describe('searchSelect widget', () => {
   });
 
   it('shows a stored value that is not among the suggestions as typed', () => {
-    renderForm({
-      schema: schoolSchema,
-      uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { suggestions: SUGGESTIONS } } },
-      formData: { school: 'Evergreen Academy' },
-    });
+    renderFields(school({ options: SUGGESTIONS }), { formData: { school: 'Evergreen Academy' } });
     expect(screen.getByText('Evergreen Academy')).toBeTruthy();
   });
 
@@ -80,10 +62,7 @@ describe('searchSelect widget', () => {
     });
 
     it('asks the server once typing pauses and offers its answers', async () => {
-      const form = renderForm({
-        schema: schoolSchema,
-        uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { searchUrl: '/api/v1/search/schools', allowFreeText: true } } },
-      });
+      const form = renderFields(school({ ui: { searchUrl: SEARCH_URL } }));
       await form.user.type(screen.getByLabelText(/School/), 'Stan');
       await form.user.click(await screen.findByText('Stanford University'));
 
@@ -94,11 +73,7 @@ describe('searchSelect widget', () => {
     });
 
     it('shows the label of a stored answer, asked from the server by its value', async () => {
-      renderForm({
-        schema: schoolSchema,
-        uiSchema: { school: { 'ui:widget': 'searchSelect', 'ui:options': { searchUrl: '/api/v1/search/schools', allowFreeText: true } } },
-        formData: { school: 'stanford' },
-      });
+      renderFields(school({ ui: { searchUrl: SEARCH_URL } }), { formData: { school: 'stanford' } });
       expect(await screen.findByText('Stanford University')).toBeTruthy();
       expect(String(fetchMock.mock.calls[0][0])).toBe('/api/v1/search/schools?value=stanford');
     });
