@@ -46,15 +46,32 @@ export class ApiError extends Error {
   }
 }
 
+/** What a person reads when the server has not answered within the request timeout (docs/decisions.md, "API client"). */
+export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+
+/**
+ * A call given up after the request timeout (api/request-timeout.ts). An ApiError without a
+ * status, so every place that shows a failed call's sentence shows this one.
+ */
+export class RequestTimeoutError extends ApiError {
+  constructor() {
+    super({ description: TIMEOUT_MESSAGE, errorCode: 'REQUEST_TIMEOUT' });
+    this.name = 'RequestTimeoutError';
+  }
+}
+
 /** The membership gate's refusal (403): details, requirement forms, Easy Apply, bulk apply, assistance answers. */
 export function isSubscriptionRequired(error: unknown): error is ApiError {
   return error instanceof ApiError && error.errorCode === 'SUBSCRIPTION_REQUIRED';
 }
 
-/** Retry only what a retry can fix: network failures and server errors, not 4xx answers. */
+/**
+ * Retry only what a retry can fix: network failures and server errors, not 4xx answers, nor a call
+ * that already waited the whole request timeout (two more would keep the person waiting 6 minutes).
+ */
 export function shouldRetry(failureCount: number, error: Error): boolean {
   const isClientError = error instanceof ApiError && error.status !== undefined && error.status < 500;
-  return !isClientError && failureCount < 2;
+  return !isClientError && !(error instanceof RequestTimeoutError) && failureCount < 2;
 }
 
 /** The payload of a successful call (the seed's `{ data }` envelope), or the failure as an ApiError. */

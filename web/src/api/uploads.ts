@@ -2,8 +2,9 @@ import { uploadIdOfUrl } from '@scholarmatch/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { refreshAccessToken, endSession } from '../session/auth-middleware';
 import { accessToken } from '../session/session-store';
-import { ApiError, dataOf } from './api-error';
+import { ApiError, dataOf, RequestTimeoutError } from './api-error';
 import { api } from './client';
+import { REQUEST_TIMEOUT_MS } from './request-timeout';
 import type { components, operations } from './schema';
 
 type UploadOperation = operations['UploadsController_upload'];
@@ -28,9 +29,6 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
 }
 
-/** The seed's request timeout (seed 000 section 7). */
-const TIMEOUT_MS = 120_000;
-
 interface XhrAnswer {
   status: number;
   body: unknown;
@@ -53,7 +51,7 @@ function send(file: File, options: UploadOptions, token: string | null): Promise
     const settle = () => signal?.removeEventListener('abort', cancel);
     xhr.open('POST', `/api/v1/common/upload?purpose=${encodeURIComponent(purpose)}`);
     xhr.responseType = 'json';
-    xhr.timeout = TIMEOUT_MS;
+    xhr.timeout = REQUEST_TIMEOUT_MS;
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -66,9 +64,13 @@ function send(file: File, options: UploadOptions, token: string | null): Promise
       settle();
       reject(abortError());
     };
-    xhr.onerror = xhr.ontimeout = () => {
+    xhr.onerror = () => {
       settle();
       reject(new TypeError('The upload did not reach the server.'));
+    };
+    xhr.ontimeout = () => {
+      settle();
+      reject(new RequestTimeoutError());
     };
     signal?.addEventListener('abort', cancel, { once: true });
     const form = new FormData();

@@ -3,6 +3,7 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 // the runtime validator, which needs `new Function`.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
+import { withinRequestTimeout } from '../api/request-timeout';
 
 /**
  * A served form's validator: the server compiles each form version into ajv standalone code and
@@ -13,6 +14,6 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
  * The module belongs to exactly this `schema`: RJSF refuses to validate against any other.
  */
 export async function loadFormValidator(validatorUrl: string, schema: RJSFSchema): Promise<ValidatorType> {
-  const module = (await import(/* @vite-ignore */ validatorUrl)) as { default: ValidatorFunctions };
+  const module = (await withinRequestTimeout(import(/* @vite-ignore */ validatorUrl))) as { default: ValidatorFunctions };
   return createPrecompiledValidator(module.default, schema);
 }

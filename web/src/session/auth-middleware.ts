@@ -1,4 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
+import { fetchWithTimeout } from '../api/request-timeout';
 import { accessToken, clearSession, refreshToken, saveTokens } from './session-store';
 
 /** Calls whose 401/403 is an answer to show, not a lost session (seed 000 section 8). */
@@ -55,7 +56,7 @@ export function refreshAccessToken(outdated: string | null = accessToken()): Pro
     const token = refreshToken();
     if (!token) return null;
     try {
-      const response = await fetch('/api/v1/users/auth/refresh', {
+      const response = await fetchWithTimeout('/api/v1/users/auth/refresh', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refreshToken: token }),
@@ -106,7 +107,7 @@ export const authMiddleware: Middleware = {
     const renewed = await refreshAccessToken(copy.headers.get('authorization')?.replace(/^Bearer /, '') ?? null);
     if (renewed) {
       copy.headers.set('authorization', `Bearer ${renewed}`);
-      const again = await fetch(copy);
+      const again = await fetchWithTimeout(copy);
       if (again.status !== 401) return again;
     }
     endSession();

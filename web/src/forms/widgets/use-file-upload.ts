@@ -29,7 +29,7 @@ export function refusalOf(file: File, { purpose, accept, maxSizeBytes }: UploadR
   return null;
 }
 
-/** The server's description of a failed upload; anything without one (offline, timeout) in general words. */
+/** The server's description of a failed upload, or the timeout's sentence; anything else (offline) in general words. */
 function failureOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Something went wrong';
 }

@@ -1,5 +1,6 @@
 import type { FieldOption } from '@scholarmatch/schemas';
 import { useEffect, useState } from 'react';
+import { fetchWithTimeout } from '../../api/request-timeout';
 
 /** Wait this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -11,7 +12,7 @@ function isFieldOption(value: unknown): value is FieldOption {
 
 async function fetchOptions(searchUrl: string, query: string, signal: AbortSignal, parameter = 'q'): Promise<FieldOption[]> {
   const separator = searchUrl.includes('?') ? '&' : '?';
-  const response = await fetch(`${searchUrl}${separator}${parameter}=${encodeURIComponent(query)}`, {
+  const response = await fetchWithTimeout(`${searchUrl}${separator}${parameter}=${encodeURIComponent(query)}`, {
     signal,
     headers: { Accept: 'application/json' },
   });
@@ -48,7 +49,7 @@ export function useOptionSearch(searchUrl: string | undefined, query: string): O
       fetchOptions(searchUrl, trimmed, controller.signal)
         .then(setOptions)
         .catch(() => {
-          // Aborted or offline: keep the previous suggestions; typing still works as free text.
+          // Aborted, offline or timed out: keep the previous suggestions; typing still works as free text.
         })
         .finally(() => {
           if (!controller.signal.aborted) setIsLoading(false);
