@@ -25,6 +25,19 @@ function toDashboardWhenSignedIn() {
   if (currentUser()) throw redirect({ to: '/auth/dashboard' });
 }
 
+type AliasTarget = '/auth/dashboard' | '/auth/login' | '/auth/userdetails' | '/auth/dashboard/easy-apply' | '/signup';
+
+/** An address of the seeds that shows another route's screen: replaced by that route's address. */
+function redirectRoute<TPath extends string>(path: TPath, target: () => AliasTarget) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    beforeLoad: () => {
+      throw redirect({ to: target(), replace: true });
+    },
+  });
+}
+
 /**
  * Starts the data a profile form needs while the page's code downloads, instead of after it
  * mounts (not awaited: the page shows its own loading state).
@@ -48,6 +61,7 @@ export function accountRoutes() {
   const publicPages = [
     createRoute({ getParentRoute: () => publicFrame, path: '/signup', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/register1', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
+    createRoute({ getParentRoute: () => publicFrame, path: '/auth/register', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/login', component: loginPage, beforeLoad: toDashboardWhenSignedIn }),
     createRoute({
       getParentRoute: () => publicFrame,
@@ -158,5 +172,13 @@ export function accountRoutes() {
     }),
   ];
 
-  return [publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, inboxAlias, ...comingReleaseRoutes])];
+  // The seeds' other public addresses (docs/decisions.md, "Web client and account screens"): each
+  // leads to the screen it stands for, never to the not-found page.
+  const seedAliases = [
+    redirectRoute('/auth', () => (currentUser() ? '/auth/dashboard' : '/auth/login')),
+    redirectRoute('/auth/register3', () => '/auth/userdetails'),
+    redirectRoute('/auth/apply', () => (currentUser() ? '/auth/dashboard/easy-apply' : '/signup')),
+  ];
+
+  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, inboxAlias, ...comingReleaseRoutes])];
 }
