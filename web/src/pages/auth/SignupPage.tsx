@@ -1,9 +1,9 @@
-import { Box, Button, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Heading, Link, List, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { formatUsd } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { signUp } from '../../api/accounts';
+import { useId, useState } from 'react';
+import { signUp, type SignUpBody } from '../../api/accounts';
 import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { formQueryOptions } from '../../api/forms';
@@ -21,6 +21,50 @@ interface SignUpAnswers {
   password: string;
   consentToContact?: boolean;
   acceptTerms?: boolean;
+}
+
+type ApplicantType = NonNullable<SignUpBody['applicantType']>;
+
+/** Who the account is for (seed 000: STUDENT by default, or a self-declared PARENT). */
+const APPLICANT_TYPES: { value: ApplicantType; label: string }[] = [
+  { value: 'STUDENT', label: 'I am a student' },
+  { value: 'PARENT', label: 'I am a parent' },
+];
+
+function isApplicantType(value: string | null): value is ApplicantType {
+  return APPLICANT_TYPES.some((type) => type.value === value);
+}
+
+/**
+ * The applicant type, asked before the served form: it is the account's kind in the sign-up call,
+ * not an answer of the profile, so no admin-defined field carries it (docs/decisions.md).
+ */
+function ApplicantTypeChoice({ value, onChange, disabled }: { value: ApplicantType; onChange: (type: ApplicantType) => void; disabled: boolean }) {
+  const captionId = useId();
+  return (
+    <Stack gap="2" mb="6">
+      <Text id={captionId} textStyle="sm" fontWeight="medium">
+        Who is signing up?
+      </Text>
+      <RadioGroup.Root
+        value={value}
+        onValueChange={(details) => isApplicantType(details.value) && onChange(details.value)}
+        aria-labelledby={captionId}
+        colorPalette="brand"
+        disabled={disabled}
+      >
+        <Stack direction={{ base: 'column', sm: 'row' }} gap={{ base: '2', sm: '6' }}>
+          {APPLICANT_TYPES.map((type) => (
+            <RadioGroup.Item key={type.value} value={type.value}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{type.label}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+    </Stack>
+  );
 }
 
 /**
@@ -74,13 +118,14 @@ function CongratulationsPanel() {
   );
 }
 
-/** /signup and /auth/register1: the server's `signup` form, rendered generically. */
+/** /signup, /auth/register and /auth/register1: who is signing up, then the server's `signup` form, rendered generically. */
 export function SignupPage() {
   const navigate = useNavigate();
   const form = useQuery(formQueryOptions('signup'));
   const geo = useQuery(visitorCountryQueryOptions);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [applicantType, setApplicantType] = useState<ApplicantType>('STUDENT');
 
   async function submit(values: unknown) {
     const answers = values as SignUpAnswers;
@@ -93,7 +138,7 @@ export function SignupPage() {
         email: answers.email,
         phone: answers.phone,
         password: answers.password,
-        applicantType: 'STUDENT',
+        applicantType,
         isProfileUpdate: 'false',
         isScholarshipApplied: 'false',
         consentToContact: answers.consentToContact === true,
@@ -131,17 +176,20 @@ export function SignupPage() {
             </Stack>
           ) : null}
           {form.data && !geo.isPending ? (
-            <SchemaForm
-              key={form.data.version}
-              schema={form.data.schema}
-              validator={form.data.validator}
-              hideTitle
-              uiSchema={form.data.uiSchema}
-              formContext={{ visitorCountry: geo.data ?? undefined }}
-              submitLabel="Continue"
-              disabled={pending}
-              onSubmit={submit}
+            <>
+              <ApplicantTypeChoice value={applicantType} onChange={setApplicantType} disabled={pending} />
+              <SchemaForm
+                key={form.data.version}
+                schema={form.data.schema}
+                validator={form.data.validator}
+                hideTitle
+                uiSchema={form.data.uiSchema}
+                formContext={{ visitorCountry: geo.data ?? undefined }}
+                submitLabel="Continue"
+                disabled={pending}
+                onSubmit={submit}
             />
+            </>
           ) : null}
           <Text fontSize="sm" color="fg.muted" mt="4">
             Read the{' '}
