@@ -124,11 +124,25 @@ describe('applicant profile', () => {
     expect(body.email).toBe(stored.email);
   });
 
-  it("answers a dob that is not a string with 'dob must be a string' (the UI's 'Please enter valid dob in Basic tab ')", async () => {
+  // The web shows the seed's 'Please enter valid dob in Basic tab ' for any 400 whose errors name the path 'dob'.
+  it("refuses a dob that is no date string with an error at the path 'dob', from the DTO or from the form", async () => {
     const { session } = await api.signUp();
-    const res = await put(session.user.id, session.accessToken, { formKey: 'profile-basic', dob: 20070412 });
+    const dobErrors = async (dob: unknown) => {
+      const res = await put(session.user.id, session.accessToken, { formKey: 'profile-basic', dob });
+      expect(res.statusCode).toBe(400);
+      return (res.json().errors as { path: string; message: string }[]).filter((error) => error.path === 'dob');
+    };
+    expect(await dobErrors(20070412)).toContainEqual({ path: 'dob', message: 'dob must be a string' });
+    expect(await dobErrors({ year: 2007 })).toContainEqual({ path: 'dob', message: 'dob must be a string' });
+    expect(await dobErrors(null)).toEqual([{ path: 'dob', message: 'Please select your date of birth!' }]);
+    expect(await dobErrors('12/04/2007')).not.toEqual([]);
+  });
+
+  it("answers a registration without a dob with an error at the path 'dob'", async () => {
+    const { session } = await api.signUp();
+    const res = await put(session.user.id, session.accessToken, { formKey: 'registration', applicantFields: entries(registration()) });
     expect(res.statusCode).toBe(400);
-    expect(res.json().description).toContain('dob must be a string');
+    expect(res.json().errors).toEqual(expect.arrayContaining([{ path: 'dob', message: 'Please select your date of birth!' }]));
   });
 
   it('saves tab by tab: Basic replaces its answers, Education keeps the basic ones, Contact changes e-mail and phone', async () => {

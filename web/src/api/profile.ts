@@ -1,3 +1,4 @@
+import { MESSAGES } from '@scholarmatch/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import type { components } from './schema';
 import { ApiError, dataOf, failureText, shouldRetry } from './api-error';
@@ -59,10 +60,15 @@ export class SaveError extends ApiError {
   }
 }
 
-/** The seed's banner for a date of birth that is not a string; otherwise the server's description. */
+/**
+ * The seed's banner 'Please enter valid dob in Basic tab ' when the server refused the date of
+ * birth (a 400 whose `errors` name the path `dob`: a value that is no date string, or none where
+ * the form needs one); otherwise the server's description. Decided on the error's path, never on
+ * the server's wording.
+ */
 export function saveFailureText(error: unknown): string {
-  const text = failureText(error);
-  return /dob must be a string/.test(text) ? 'Please enter valid dob in Basic tab ' : text;
+  if (error instanceof SaveError && error.fieldErrors.some((problem) => problem.path === 'dob')) return MESSAGES.dobBanner;
+  return failureText(error);
 }
 
 /**

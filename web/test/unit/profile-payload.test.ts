@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { answersOf, saveFailureText } from '../../src/api/profile';
+import { MESSAGES } from '@scholarmatch/schemas';
+import { answersOf, saveFailureText, SaveError } from '../../src/api/profile';
 import { toErrorSchema } from '../../src/forms/SchemaForm';
 
 describe('profile forms and the API shape', () => {
@@ -31,9 +32,21 @@ describe('profile forms and the API shape', () => {
     });
   });
 
-  it("shows the seed's banner for a date of birth that is not a string", () => {
-    expect(saveFailureText(new Error('dob must be a string'))).toBe('Please enter valid dob in Basic tab ');
-    expect(saveFailureText(new Error('Please select your citizenship!'))).toBe('Please select your citizenship!');
+  it("shows the seed's banner when the server's errors name the date of birth, whatever their words", () => {
+    const refused = (errors: { path: string; message: string }[], description = errors[0]?.message) =>
+      new SaveError({ statusCode: 400, error: 'Bad Request', message: 'Validation failed', description, errors }, 400);
+    // The DTO's type check (a number, null, an object) and the form's rules (absent, too young) alike.
+    expect(saveFailureText(refused([{ path: 'dob', message: 'dob must be a string' }]))).toBe('Please enter valid dob in Basic tab ');
+    expect(saveFailureText(refused([{ path: 'dob', message: 'Please select your date of birth!' }]))).toBe('Please enter valid dob in Basic tab ');
+    expect(saveFailureText(refused([{ path: 'dob', message: 'La date de naissance doit être un texte' }]))).toBe(MESSAGES.dobBanner);
+    expect(saveFailureText(refused([{ path: 'zipCode', message: 'Please enter a valid ZIP code!' }, { path: 'dob', message: 'x' }], 'Two problems'))).toBe(MESSAGES.dobBanner);
+  });
+
+  it("otherwise shows the server's description: the words 'dob must be a string' alone decide nothing", () => {
+    const refused = new SaveError({ statusCode: 400, description: 'Please select your citizenship!', errors: [{ path: 'citizenship', message: 'Please select your citizenship!' }] }, 400);
+    expect(saveFailureText(refused)).toBe('Please select your citizenship!');
+    expect(saveFailureText(new SaveError({ statusCode: 400, description: 'dob must be a string' }, 400))).toBe('dob must be a string');
+    expect(saveFailureText(new Error('dob must be a string'))).toBe('dob must be a string');
     expect(saveFailureText(undefined)).toBe('Server Error');
   });
 });
