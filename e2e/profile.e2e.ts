@@ -59,6 +59,17 @@ describe('registration and profile in a real browser', () => {
     return { status: response.status, body: (await response.json()) as { data: any; errors?: { path: string; message: string }[] } };
   }
 
+  /** What the API answers this applicant for the header's 'Eligible for N scholarships': the count without a list filter. */
+  async function eligibleCount(token: string): Promise<number> {
+    const answer = await apiCall('GET', '/scholarships/mine-eligible-scholarships/count', undefined, token);
+    expect(answer.status).toBe(200);
+    return answer.body.data as number;
+  }
+
+  async function headerShowsCount(count: number): Promise<void> {
+    await suite.page.getByText(`Eligible for ${count} scholarship${count === 1 ? '' : 's'}`, { exact: true }).waitFor();
+  }
+
   it('completes registration, then every profile tab saves and round-trips', async () => {
     await signUpInBrowser(`ana.${Date.now()}@example.com`);
     await suite.page.getByLabel('Birthday').fill(dobYearsAgo(19));
@@ -82,7 +93,11 @@ describe('registration and profile in a real browser', () => {
     await suite.page.waitForURL('**/auth/dashboard', { timeout: 10_000 });
 
     await suite.page.goto(`${suite.server.baseUrl}/auth/profile`);
-    await suite.page.getByText('Eligible for 0 scholarships').waitFor();
+    const session = await suite.page.evaluate(() => ({ token: localStorage.getItem('token')!, user: JSON.parse(localStorage.getItem('userInfo')!) }));
+    // The header shows the number the API answers for this applicant (the demo catalogue has matches for this profile).
+    const matches = await eligibleCount(session.token);
+    expect(matches).toBeGreaterThan(0);
+    await headerShowsCount(matches);
     await suite.page.getByText('19 years old').waitFor();
     expect(await suite.page.getByLabel(/^High School Name/).inputValue().catch(() => '')).toBe('');
     await suite.page.getByText('Lakeside Free Text High').waitFor();
@@ -93,7 +108,6 @@ describe('registration and profile in a real browser', () => {
     await suite.page.getByLabel(/^Grade/).fill('11');
     await suite.page.getByRole('button', { name: 'Save Changes' }).click();
     await suite.page.getByText('Enter a valid GPA between 0 and 10').waitFor();
-    const session = await suite.page.evaluate(() => ({ token: localStorage.getItem('token')!, user: JSON.parse(localStorage.getItem('userInfo')!) }));
     const fields = (await apiCall('GET', '/register-applicants/form-fields')).body.data as { id: number; key: string }[];
     const gpaId = fields.find((f) => f.key === 'gpa')!.id;
     const refused = await apiCall('PUT', `/register-applicants/${session.user.id}`, {
@@ -106,6 +120,10 @@ describe('registration and profile in a real browser', () => {
     await suite.page.getByLabel(/^Grade/).fill('8');
     await suite.page.getByRole('button', { name: 'Save Changes' }).click();
     await suite.page.getByRole('tabpanel').getByText('User updated successfully').waitFor();
+    // New answers, new matches: the header asks again and still shows what the API answers.
+    await headerShowsCount(await eligibleCount(session.token));
+    await suite.page.evaluate(() => window.scrollTo(0, 0));
+    await suite.page.screenshot({ path: path.join(ARTIFACTS, 'profile-header-count.png') });
 
     await suite.page.getByRole('tab', { name: 'Basic' }).click();
     await suite.page.getByLabel(/^Zip Code/).fill('94110');

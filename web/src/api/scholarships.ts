@@ -26,6 +26,8 @@ export type PageWindow = Required<Pick<EligibleListQuery, 'offset' | 'limit'>>;
 
 /** The seed's lists (seed 000 section 2) as the API's filters. */
 export const LIST_FILTERS = {
+  /** No filter: every scholarship the applicant is eligible for (the profile header's count). */
+  eligible: {},
   easyApply: { withoutRequirement: true },
   recommendation: { withoutRequirement: false },
   cvOnly: { withoutRequirement: false, requirementFields: 'cv' },

@@ -12,6 +12,7 @@ import {
   SaveError,
   type Applicant,
 } from '../../api/profile';
+import { scholarshipKeys } from '../../api/scholarships';
 import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { SchemaForm } from '../../forms/SchemaForm';
 import { useCurrentUser } from '../../session/session-store';
@@ -61,6 +62,8 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
     try {
       const applicant = await saveProfile(user, formKey, values as Record<string, unknown>, fields.data);
       queryClient.setQueryData(profileQueryOptions.queryKey, applicant);
+      // New answers, new matches: the counts and lists on screen (the profile header's) are asked again.
+      void queryClient.invalidateQueries({ queryKey: scholarshipKeys.all });
       setDraft(undefined);
       setNotice({ status: 'success', text: successText });
       onSaved?.(applicant);

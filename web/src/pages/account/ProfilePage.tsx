@@ -1,6 +1,8 @@
 import { Avatar, Box, Button, Container, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ageFromDateOfBirth } from '@scholarmatch/schemas';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { eligibleCountQueryOptions, LIST_FILTERS } from '../../api/scholarships';
 import { isSubscribed, useCurrentUser } from '../../session/session-store';
 import { ProfileFormPanel } from './ProfileFormPanel';
 
@@ -16,9 +18,23 @@ function initialsOf(firstName: string, lastName: string): string {
 }
 
 /**
+ * 'Eligible for N scholarships': every scholarship the applicant's answers match now (the count of
+ * `mine-eligible-scholarships` without a filter). 0 when the count cannot be had, as the seed says;
+ * an ellipsis while it is asked, so a wrong 0 never flashes.
+ */
+function EligibleCount() {
+  const count = useQuery(eligibleCountQueryOptions(LIST_FILTERS.eligible));
+  const shown = count.isPending ? '…' : String(count.data ?? 0);
+  return (
+    <Text color="brand.700" fontWeight="semibold" aria-busy={count.isPending}>
+      Eligible for {shown} scholarship{count.data === 1 ? '' : 's'}
+    </Text>
+  );
+}
+
+/**
  * /auth/profile: who the applicant is (name, age, eligible count, membership button) and the three
- * profile tabs. The eligible count comes with the matching work; until then it is 0, as the seed
- * shows when the count is absent.
+ * profile tabs.
  */
 export function ProfilePage() {
   const user = useCurrentUser();
@@ -36,9 +52,7 @@ export function ProfilePage() {
             {user.firstName} {user.lastName}
           </Heading>
           {age !== undefined ? <Text color="fg.muted">{age} years old</Text> : null}
-          <Text color="brand.700" fontWeight="semibold">
-            Eligible for 0 scholarships
-          </Text>
+          <EligibleCount />
         </Stack>
         <HStack gap="3" flexWrap="wrap">
           <Button asChild variant="outline" colorPalette="yellow">
