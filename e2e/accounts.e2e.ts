@@ -57,6 +57,27 @@ describe('accounts in a real browser', () => {
     expect(suite.problems).toEqual([]);
   });
 
+  it('signs a parent up as applicant type PARENT, kept by the server', async () => {
+    await suite.page.goto(`${suite.server.baseUrl}/signup`);
+    await suite.page.getByLabel('First Name').waitFor();
+    await suite.page.getByRole('radiogroup', { name: 'Who is signing up?' }).getByText('I am a parent', { exact: true }).click();
+    await suite.page.getByLabel('First Name').fill('Grace');
+    await suite.page.getByLabel('Last Name').fill('Okafor');
+    await suite.page.getByLabel('Email').fill(`grace.${Date.now()}@example.com`);
+    await suite.page.getByLabel(/^Contact Number\*?$/).fill('2025550143');
+    await suite.page.getByLabel(/^Password\*?$/).fill('a long passphrase');
+    await suite.page.getByLabel('Confirm Password').fill('a long passphrase');
+    await suite.page.getByText('I agree to receive calls').click();
+    await suite.page.getByText('I agree to the Terms of Use').click();
+    await suite.page.getByRole('button', { name: 'Continue' }).click();
+    await suite.page.waitForURL('**/auth/userdetails');
+    const profile = await fetch(`${suite.server.baseUrl}/api/v1/register-applicants/profile`, {
+      headers: { authorization: `Bearer ${await storage('token')}` },
+    });
+    expect(((await profile.json()) as { data: { applicantType: string } }).data.applicantType).toBe('PARENT');
+    expect(suite.problems).toEqual([]);
+  });
+
   it('shows the server description when the e-mail is already registered', async () => {
     await suite.page.goto(`${suite.server.baseUrl}/signup`);
     await suite.page.getByLabel('First Name').fill('Maya');
