@@ -15,6 +15,7 @@
  * their matches to be recomputed).
  */
 import argon2 from 'argon2';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,9 @@ import pg from 'pg';
 import { startServer, type RunningServer } from '../e2e/harness.js';
 import { CONNECTIONS, json, type RequestShape } from './measure.js';
 import { APPLICATION_SCHOLARSHIPS, BENCH_DOMAIN, BENCH_PASSWORD, ensureScaleData } from './scale-data.js';
+
+/** The bench server's master secret (the sandbox's webhook key derives from it). */
+export const BENCH_JWT_SECRET = randomBytes(48).toString('base64url');
 
 export const POOL_SIZE = Number(process.env.BENCH_APPLICANTS ?? 256);
 /** Access tokens live 15 minutes at most; sign in again when they are older than this. */
@@ -104,6 +108,8 @@ export class BenchServer {
       logFile: path.join(os.tmpdir(), `scholarmatch-bench-${process.pid}.log`),
       env: {
         DEMO_DATA: 'false',
+        // Known to the bench, so it can sign sandbox webhooks as the provider does (bench/payments.ts).
+        JWT_SECRET: BENCH_JWT_SECRET,
         DATA_DIR: dataDir,
         // Every request comes from 127.0.0.1: the per-IP limit of sign-up and login (20 a minute
         // by default) would answer 429 to the load generator. The highest value the config takes.

@@ -13,6 +13,8 @@
  * - applications: draft save, submission (bench/applications.ts)
  * - mixed:        a blend of all of them for BENCH_MIXED_DURATION s (bench/mixed.ts)
  * - uploads:      a 2 MB PDF over 8 connections (bench/uploads.ts)
+ * - payments:     signed webhooks one after another, and a storm of 1,000 shuffled ones with
+ *                 duplicates checked against a reference model (bench/payments.ts)
  * - browser:      keystroke latency and cold load of /auth/profile in Chromium (bench/browser.ts)
  * - bundle:       gzip JS per route from web/dist, with budgets (bench/bundle.ts)
  *
@@ -43,8 +45,9 @@ import { CONNECTIONS, DURATION, printTable, ROUNDS, WARMUP, type Result } from '
 import { measureMixed, MIXED, MIXED_DURATION, printMix } from './mixed.js';
 import { BENCH_PASSWORD } from './scale-data.js';
 import { measureUploads } from './uploads.js';
+import { measurePayments, STORM, WEBHOOK } from './payments.js';
 
-const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'browser', 'bundle'];
+const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'browser', 'bundle'];
 const SERVER_PARTS = ALL_PARTS.filter((part) => part !== 'bundle');
 const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS.join(',')).split(',').map((p) => p.trim()).filter(Boolean));
 const unknown = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
@@ -101,6 +104,7 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
     if (PARTS.has('applications')) await measureApplications(bench, applications, results);
     if (PARTS.has('mixed')) await measureMixed(bench, applications, results);
     if (PARTS.has('uploads')) await measureUploads(bench, results, log);
+    if (PARTS.has('payments')) await measurePayments(bench, results, log);
     if (PARTS.has('browser')) browserFigures = await measureProfilePage(bench.baseUrl, bench.applicants[0].email, BENCH_PASSWORD);
   } finally {
     await bench.stop();
@@ -157,6 +161,12 @@ for (const [name, label] of [
 ] as const) {
   const r = row(name);
   if (r) targets.push({ target: `${label} p95 ≤ 10 ms at ${CONNECTIONS} clients (issue 5)`, value: `${r.p95_ms} ms`, met: r.p95_ms <= 10 });
+}
+const webhook = row(WEBHOOK);
+if (webhook) targets.push({ target: 'webhook handling p95 ≤ 20 ms (issue 15)', value: `${webhook.p95_ms} ms`, met: webhook.p95_ms <= 20 });
+const storm = row(STORM);
+if (storm) {
+  targets.push({ target: 'webhook storm ends in the reference model\'s states with 0 errors (issue 15)', value: `${storm.states_wrong} of ${storm.states_checked} wrong, ${storm.errors} errors`, met: storm.states_wrong === 0 && storm.errors === 0 });
 }
 const save = row(PROFILE_SAVE);
 if (save) targets.push({ target: 'profile save p95 ≤ 25 ms at 8 clients (issue 4)', value: `${save.p95_ms} ms`, met: save.p95_ms <= 25 });
@@ -232,6 +242,7 @@ const failures: string[] = [];
 const withErrors = results.filter((r) => r.errors > 0);
 if (withErrors.length) failures.push(`requests failed: ${withErrors.map((r) => `${r.name} (${r.errors})`).join(', ')}`);
 if (bundleError) failures.push(`bundle: ${bundleError}`);
+if (storm && Number(storm.states_wrong) > 0) failures.push(`webhook storm: ${storm.states_wrong} subscriptions not in the reference model's state`);
 if (bundle?.over_budget.length) failures.push(`bundle over budget: ${bundle.over_budget.join(', ')}`);
 for (const failure of failures) process.stdout.write(`FAIL: ${failure}\n`);
 if (failures.length) process.exitCode = 1;

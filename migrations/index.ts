@@ -19,6 +19,7 @@ import { CreateUploadedFiles1795326655733 } from './1795326655733-CreateUploaded
 import { CreateAssistanceQuestions1795326681666 } from './1795326681666-CreateAssistanceQuestions.js';
 import { SystemFields1795548034761 } from './1795548034761-SystemFields.js';
 import { OneMeaningOfAnswered1795548034762 } from './1795548034762-OneMeaningOfAnswered.js';
+import { CreateMemberships1795600000000 } from './1795600000000-CreateMemberships.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   CreateAssistanceQuestions1795326681666,
   SystemFields1795548034761,
   OneMeaningOfAnswered1795548034762,
+  CreateMemberships1795600000000,
 ];

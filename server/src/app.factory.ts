@@ -16,6 +16,7 @@ import { SpaIndex } from './common/spa-index.js';
 import { setupSwagger } from './common/swagger.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { registerRateLimits } from './common/rate-limit.js';
+import { registerBodyParsers } from './common/raw-body.js';
 import { MULTIPART_LIMITS } from './uploads/upload-part.js';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -97,6 +98,7 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     crossOriginEmbedderPolicy: false,
   });
 
+  registerBodyParsers(app.getHttpAdapter().getInstance());
   await registerRateLimits(app, config);
   // Multipart bodies are read only by the upload route, as a stream within these limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS });

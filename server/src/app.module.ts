@@ -2,6 +2,8 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ApplicantsModule } from './applicants/applicants.module.js';
 import { ApplicationsModule } from './applications/applications.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
+import { TrackingModule } from './tracking/tracking.module.js';
 import { SweepstakesModule } from './sweepstakes/sweepstakes.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { DemoModule } from './demo/demo.module.js';
@@ -14,6 +16,7 @@ import { DatabaseLocation, DatabaseModule } from './database/database.module.js'
 import { FormsModule } from './forms/forms.module.js';
 import { GeoModule } from './geo/geo.module.js';
 import { HealthModule } from './health/health.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
 /** Configuration and the database location, visible to every module. */
@@ -41,6 +44,8 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, location),
         DatabaseModule,
+        // After DatabaseModule, so that its workers stop before the database closes.
+        JobsModule,
         AuthModule,
         MailModule,
         HealthModule,
@@ -51,6 +56,8 @@ export class AppModule {
         UploadsModule,
         ApplicationsModule,
         SweepstakesModule,
+        TrackingModule,
+        PaymentsModule.forRoot(config),
         SubscriptionsModule,
         EssaysModule,
         DemoModule,

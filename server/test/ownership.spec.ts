@@ -31,6 +31,12 @@ const ACCESS = {
     'GET /api/v1/common/geo',
     'GET /api/v1/scholarships/eligible-scholarships/stats',
     'POST /api/v1/scholarships/eligible-scholarships/stats',
+    'GET /api/v1/subscription-plans',
+    // Signed by the payment provider instead of a token (docs/payments.md, "Webhooks").
+    'POST /api/v1/payments/webhooks/{gateway}',
+    // The sandbox provider's hosted checkout: the unguessable session id is the capability.
+    'GET /api/v1/sandbox-checkout/{sessionId}',
+    'POST /api/v1/sandbox-checkout/{sessionId}/pay',
   ],
   /** Admins only. */
   admin: [
@@ -40,6 +46,10 @@ const ACCESS = {
     'PATCH /api/v1/admin/form-fields/{id}',
     'DELETE /api/v1/admin/form-fields/{id}',
     'PUT /api/v1/admin/applicants/{id}/subscription',
+    'GET /api/v1/admin/subscription-plans',
+    'PATCH /api/v1/admin/subscription-plans/{id}',
+    'POST /api/v1/admin/payments/sandbox/clock',
+    'GET /api/v1/admin/payments/events',
   ],
   /** Providers, on their own scholarships only. */
   provider: [
@@ -56,6 +66,7 @@ const ACCESS = {
     'PUT /api/v1/register-applicants/{id}/update-password',
     'GET /api/v1/common/files/{id}',
     'GET /api/v1/common/files/{id}/info',
+    'POST /api/v1/user-payments/cancel-subscription/{subscribed_id}/{payment_gateway}',
   ],
   /** Signed in; what is read or written is the caller's own, found from the token (never from the request). */
   caller: [
@@ -81,6 +92,8 @@ const ACCESS = {
     'GET /api/v1/scholarships/assistance',
     'GET /api/v1/scholarships/assistance/{id}',
     'POST /api/v1/register-applicants/get-essay',
+    'POST /api/v1/user-payments/checkout',
+    'GET /api/v1/user-payments/current-subscription',
   ],
 } as const;
 
@@ -100,6 +113,7 @@ describe('the ownership matrix', () => {
   const tokens: Record<'a' | 'b' | 'providerA' | 'providerB' | 'admin', string> = {} as never;
   let a: { id: string; email: string };
   let aFile: string;
+  let aSubscription: string;
   let scholarshipOfA: string;
   let published: string;
 
@@ -121,6 +135,13 @@ describe('the ownership matrix', () => {
     a = { id: first.session.user.id, email: first.body.email as string };
     tokens.a = first.session.accessToken;
     tokens.b = (await api.signUp()).session.accessToken;
+    // A's membership, as a provider's webhook would have stored it.
+    const subscription = await t.sql.query(
+      `INSERT INTO subscriptions (user_id, plan_id, gateway, gateway_subscription_id, status, trial_ends_at, current_period_end, gateway_version)
+       SELECT $1, id, 'sandbox', 'sub_sandbox_ownership', 'trialing', now() + interval '7 days', now() + interval '7 days', 1 FROM subscription_plans LIMIT 1 RETURNING id`,
+      [a.id],
+    );
+    aSubscription = subscription.rows[0].id;
     await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = ANY($1)`, [[a.id]]);
 
     const created = await send('POST', '/providers/scholarships', tokens.providerA, {
@@ -201,13 +222,16 @@ describe('the ownership matrix', () => {
     };
     for (const operation of ACCESS.ownId) {
       const [method, route] = operation.split(' ');
-      const id = route.includes('/files/') ? aFile : a.id;
-      const res = await send(method as Method, fill(route, id), tokens.b, bodies[operation]);
+      const id = route.includes('/files/') ? aFile : route.includes('{subscribed_id}') ? aSubscription : a.id;
+      const path = route.replace('{payment_gateway}', 'sandbox');
+      const res = await send(method as Method, fill(path, id), tokens.b, bodies[operation]);
       expect([operation, [403, 404].includes(res.statusCode)]).toEqual([operation, true]);
       expect(res.body).not.toContain(a.email);
       // The owner does reach them.
       if (method === 'GET') expect([operation, (await send('GET', fill(route, id), tokens.a)).statusCode]).toEqual([operation, 200]);
     }
+    const aMembership = (await t.sql.query(`SELECT status FROM subscriptions WHERE id = $1`, [aSubscription])).rows[0];
+    expect(aMembership).toEqual({ status: 'trialing' });
     expect((await t.sql.query(`SELECT email, password_hash, first_name FROM users WHERE id = $1`, [a.id])).rows[0]).toEqual(before);
   });
 

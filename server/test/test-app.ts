@@ -36,18 +36,32 @@ export interface TestApp {
 /** The real application (migrations applied on start) on a fresh database, served in-process. */
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = AppConfig.fromEnv({}, { DATABASE_URL: database.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST: '', ...overrides });
+  const started = await startTestAppOn(database.url, overrides);
+  return {
+    ...started,
+    close: async () => {
+      await started.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The real application on a database that already exists (e.g. a second instance beside one
+ * from startTestApp, as two server processes would share it); closing it leaves the database.
+ */
+export async function startTestAppOn(databaseUrl: string, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = AppConfig.fromEnv({}, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST: '', ...overrides });
   const app = await createApp(config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
-  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   return {
     app,
     sql,
     close: async () => {
       await sql.end();
       await app.close();
-      await database.drop();
     },
   };
 }

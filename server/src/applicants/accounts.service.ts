@@ -7,6 +7,7 @@ import { notSignedIn } from '../auth/access-tokens.js';
 import { ApiError } from '../common/error-body.js';
 import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
+import { ConversionTracker, LEAD_VALUE_CENTS } from '../tracking/conversion-tracker.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { SignUpDto } from './dto/sign-up.dto.js';
 import type { MinimalProfileDto } from './dto/minimal-profile.dto.js';
@@ -22,6 +23,7 @@ export class AccountsService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: Sessions,
     private readonly forms: FormsService,
+    private readonly conversions: ConversionTracker,
   ) {}
 
   async signUp(body: SignUpDto, clientIp: string): Promise<SessionDto> {
@@ -38,6 +40,8 @@ export class AccountsService {
       consentedToContactAt: answers.consentToContact === true ? now : null,
       acceptedTermsAt: answers.acceptTerms === true ? now : null,
     });
+    // A sign-up is a lead for the affiliate and ad trackers (docs/payments.md, "Conversions").
+    await this.conversions.track({ kind: 'lead', userId: user.id, amountCents: LEAD_VALUE_CENTS, dedupeKey: `lead:${user.id}` });
     return this.sessions.start(user, clientIp);
   }
 

@@ -14,12 +14,14 @@ export class ServerSecrets {
     readonly jwtKey: KeyObject,
     /** Keys the HMAC of password-reset codes, so a copy of the table does not reveal them. */
     readonly codeKey: Buffer,
+    /** Signs the built-in sandbox payment provider's webhooks (docs/payments.md). */
+    readonly sandboxWebhookKey: Buffer,
   ) {}
 
   static fromMaster(master: string): ServerSecrets {
     const derive = (purpose: string) => createHmac('sha256', master).update(purpose).digest();
     // The key's bytes are the base64url text of the derived value (as when it was passed as a string).
-    return new ServerSecrets(createSecretKey(Buffer.from(derive('access-tokens').toString('base64url'))), derive('reset-codes'));
+    return new ServerSecrets(createSecretKey(Buffer.from(derive('access-tokens').toString('base64url'))), derive('reset-codes'), derive('sandbox-webhooks'));
   }
 }
 

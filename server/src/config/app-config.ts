@@ -115,18 +115,52 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
   UPLOAD_QUOTA_MB = 100;
 
+  /**
+   * Where people reach this app, for the addresses a payment provider sends the browser back to.
+   * Unset: http://localhost:PORT (docs/payments.md).
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_URL?: string;
+
+  /** 'sandbox': the built-in checkout with test cards; 'stripe': Stripe with the keys below (docs/payments.md). */
+  @IsIn(['sandbox', 'stripe'])
+  PAYMENTS_PROVIDER = 'sandbox';
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  STRIPE_SECRET_KEY?: string;
+
+  /** The signing secret of the Stripe webhook endpoint (whsec_…). */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Another address for Stripe's API (a test double on loopback); unset: Stripe's own. */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  STRIPE_API_URL?: string;
+
+  /** Conversion events (sign-up leads, trial sales) are also POSTed here as JSON when set; always stored. */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  CONVERSION_TRACKER_URL?: string;
+
   /** Demo accounts (README): 'auto' adds them on the embedded database only. */
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';
 
+  /** The app's own address, without a trailing slash. */
+  get publicUrl(): string {
+    return (this.PUBLIC_URL ?? `http://localhost:${this.PORT}`).replace(/\/+$/, '');
+  }
+
   static fromEnv(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY');
+    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CONVERSION_TRACKER_URL');
     const raw = Object.fromEntries(known.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
     const config = plainToInstance(AppConfig, { ...raw, ...overrides });
     const errors = validateSync(config, { whitelist: true });
     if (errors.length) {
       const details = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
       throw new Error(`Invalid configuration:\n  ${details.join('\n  ')}`);
+    }
+    if (config.PAYMENTS_PROVIDER === 'stripe' && !(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)) {
+      throw new Error('Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     }
     return config;
   }

@@ -2,5 +2,5 @@ import { Module } from '@nestjs/common';
 import { GeoController } from './geo.controller.js';
 import { VisitorCountryService } from './visitor-country.service.js';
 
-@Module({ controllers: [GeoController], providers: [VisitorCountryService] })
+@Module({ controllers: [GeoController], providers: [VisitorCountryService], exports: [VisitorCountryService] })
 export class GeoModule {}

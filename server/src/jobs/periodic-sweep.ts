@@ -1,37 +1,35 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-
-export interface SweepSchedule {
-  /** Between two runs. */
-  everyMs: number;
-  /** After start, so a starting instance does not sweep at once (and tests never see it). */
-  firstAfterMs: number;
-}
+import { JobQueue } from './job-queue.js';
 
 /**
- * A housekeeping sweep that runs on a timer in every instance, one instance at a time: each batch
- * runs in a transaction that first takes a transaction-level advisory lock, and an instance that
- * cannot take it skips the round. A plain timer rather than pg-boss: an idempotent sweep needs no
- * queue, retries or job table (docs/decisions.md "Background sweeps").
+ * A housekeeping sweep, run by a cron-scheduled job queue: pg-boss makes one job per tick across
+ * all instances and hands it to one worker (docs/decisions.md "Background sweeps"). Each batch
+ * also runs in a transaction that first takes a transaction-level advisory lock, and a sweep that
+ * cannot take it stops, so a direct call (tests, an admin) and a scheduled run never delete at once.
  *
  * A subclass says what one batch deletes (`sweepBatch`, returning how many rows went, or what to
- * clean up afterwards); the batches repeat until one comes back short.
+ * clean up afterwards); the batches repeat until one comes back short. A failed sweep is retried
+ * by pg-boss; each batch commits on its own, so a retry carries on where it stopped.
  *
  * Infrastructure, not a repository: its only SQL is the lock statement every sweep shares, and
  * what a batch deletes is the sweep's module's repository's (it takes the locked transaction's
- * EntityManager). The DataSource is injected into this property, so a sweep's constructor names
- * only its own collaborators.
+ * EntityManager). The DataSource and the JobQueue are injected into properties, so a sweep's
+ * constructor names only its own collaborators.
  */
-export abstract class PeriodicSweep<Removed = number> implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class PeriodicSweep<Removed = number> implements OnModuleInit {
   protected abstract readonly name: string;
-  protected abstract readonly schedule: SweepSchedule;
+  /** Its job queue's name (pgboss.job.name). */
+  protected abstract readonly queue: string;
+  /** When it runs: a cron expression in UTC. */
+  protected abstract readonly cron: string;
   /** A constant of this sweep's own (pg_try_advisory_xact_lock takes a bigint). */
   protected abstract readonly lockId: number;
   protected abstract readonly batchSize: number;
-  private timers: NodeJS.Timeout[] = [];
   private readonly logger = new Logger('PeriodicSweep');
   @InjectDataSource() private readonly db: DataSource;
+  @Inject(JobQueue) private readonly jobs: JobQueue;
 
   /** Deletes one batch inside the locked transaction; returns what was removed. */
   protected abstract sweepBatch(manager: EntityManager): Promise<Removed[]>;
@@ -39,14 +37,9 @@ export abstract class PeriodicSweep<Removed = number> implements OnApplicationBo
   /** Work after a batch's transaction has committed (e.g. deleting the files of removed rows). */
   protected async afterBatch(_removed: Removed[]): Promise<void> {}
 
-  onApplicationBootstrap(): void {
-    const run = () => void this.sweep().catch((error: unknown) => this.logger.warn({ err: error, sweep: this.name }, 'sweep failed'));
-    this.timers = [setTimeout(run, this.schedule.firstAfterMs), setInterval(run, this.schedule.everyMs)];
-    for (const timer of this.timers) timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+  onModuleInit(): void {
+    // A tick missed by a failure comes back within the hour anyway: two retries, a minute apart and more.
+    this.jobs.register(this.queue, async () => void (await this.sweep()), { cron: this.cron, retryLimit: 2, retryDelaySeconds: 60 });
   }
 
   /** Runs batches until one is short; returns how many items went (0 when another instance holds the lock). */

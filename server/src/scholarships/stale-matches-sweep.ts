@@ -16,7 +16,9 @@ export const STALE_MATCH_DAYS = 14;
 @Injectable()
 export class StaleMatchesSweep extends PeriodicSweep<string> {
   protected readonly name = 'stale matches';
-  protected readonly schedule = { everyMs: 60 * 60_000, firstAfterMs: 10 * 60_000 };
+  protected readonly queue = 'sweep-stale-matches';
+  /** Hourly, at minute 15 (UTC), away from the uploads sweep. */
+  protected readonly cron = '15 * * * *';
   protected readonly lockId = 7_301_002;
   protected readonly batchSize = 200;
 

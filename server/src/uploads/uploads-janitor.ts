@@ -16,7 +16,9 @@ export const UNUSED_UPLOAD_GRACE_HOURS = 24;
 @Injectable()
 export class UploadsJanitor extends PeriodicSweep<string> {
   protected readonly name = 'unused uploads';
-  protected readonly schedule = { everyMs: 60 * 60_000, firstAfterMs: 5 * 60_000 };
+  protected readonly queue = 'sweep-unused-uploads';
+  /** Hourly, at minute 5 (UTC). */
+  protected readonly cron = '5 * * * *';
   protected readonly lockId = 7_301_001;
   protected readonly batchSize = 500;
 

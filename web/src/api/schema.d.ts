@@ -878,6 +878,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sandbox-checkout/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox checkout page (HTML) of a checkout session */
+        get: operations["SandboxCheckoutController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sandbox-checkout/{sessionId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox checkout's Pay button (an HTML form post)
+         * @description Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0000 0000 0119 fails once, then succeeds; 4000 0000 0000 0341 starts the trial but its renewals fail. 303 to the success address, or the page again with the reason.
+         */
+        post: operations["SandboxCheckoutController_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subscription-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The membership plans offered (public): price per month, benefits, the provider price id */
+        get: operations["PlansController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/subscription-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every plan, offered or not (admins) */
+        get: operations["PlansController_adminList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/subscription-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a plan (admins): title, monthly price in cents, months billed, benefits, the provider's price id, order, offered
+         * @description Applies to checkouts opened afterwards; running memberships keep what they were sold.
+         */
+        patch: operations["PlansController_update"];
+        trace?: never;
+    };
+    "/api/v1/user-payments/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the payment provider checkout for a plan, with a 7-day free trial
+         * @description 409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.
+         */
+        post: operations["UserPaymentsController_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-payments/current-subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applicant's membership (data.userWithSubscription[0]); asks the provider about a checkout just completed */
+        get: operations["UserPaymentsController_current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-payments/cancel-subscription/{subscribed_id}/{payment_gateway}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel at the end of the period: no renewal, benefits until next_billing_date (owner only)
+         * @description 404 SUBSCRIPTION_NOT_FOUND for a subscription that is not yours; 409 ALREADY_CANCELLED.
+         */
+        post: operations["UserPaymentsController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/webhooks/{gateway}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment provider's webhooks (signed; public)
+         * @description Verified against the provider's signature over the exact body, within 300 s (400 SIGNATURE_MISSING / SIGNATURE_INVALID / SIGNATURE_EXPIRED / EVENT_MALFORMED / UNKNOWN_EVENT). Idempotent by event id (a repeat answers outcome duplicate); an older report never overwrites a newer one.
+         */
+        post: operations["PaymentWebhooksController_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/applicants/{id}/subscription": {
         parameters: {
             query?: never;
@@ -888,6 +1056,43 @@ export interface paths {
         get?: never;
         /** Set an applicant's membership (admins) */
         put: operations["AdminSubscriptionsController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payments/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the sandbox provider's clock forward (admins; demos and tests)
+         * @description Runs what became due at once: trial ends, renewals, failed-payment retries, ends of cancelled subscriptions (each sends its webhooks), and trial reminders. 404 when the provider is not the sandbox.
+         */
+        post: operations["AdminPaymentsController_advance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/payments/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment webhooks received, newest first (audit; admins) */
+        get: operations["AdminPaymentsController_list"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2138,6 +2343,198 @@ export interface components {
             message?: string;
             data: components["schemas"]["SweepstakesEntryDto"];
         };
+        PlanDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Quarterly Plan */
+            title: string;
+            /**
+             * @description The monthly price, currency symbol first
+             * @example $19
+             */
+            price: string;
+            /** @example quarterly */
+            productId: string;
+            /**
+             * @description Benefits, comma-separated
+             * @example Scholarship details,Easy Apply,Cancel anytime
+             */
+            description: string;
+            /**
+             * @description The payment provider's price id
+             * @example price_sandbox_quarterly
+             */
+            priceId: string;
+            /** @description Shown as Most Popular */
+            mostPopular: boolean;
+            /**
+             * @description Months billed at once
+             * @enum {number}
+             */
+            intervalMonths: 1 | 3 | 6 | 12;
+            /**
+             * @description What one billing period costs, currency symbol first
+             * @example $57
+             */
+            billedAmount: string;
+        };
+        PlansResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["PlanDto"][];
+        };
+        AdminPlanDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Quarterly Plan */
+            title: string;
+            /**
+             * @description The monthly price, currency symbol first
+             * @example $19
+             */
+            price: string;
+            /** @example quarterly */
+            productId: string;
+            /**
+             * @description Benefits, comma-separated
+             * @example Scholarship details,Easy Apply,Cancel anytime
+             */
+            description: string;
+            /**
+             * @description The payment provider's price id
+             * @example price_sandbox_quarterly
+             */
+            priceId: string;
+            /** @description Shown as Most Popular */
+            mostPopular: boolean;
+            /**
+             * @description Months billed at once
+             * @enum {number}
+             */
+            intervalMonths: 1 | 3 | 6 | 12;
+            /**
+             * @description What one billing period costs, currency symbol first
+             * @example $57
+             */
+            billedAmount: string;
+            monthlyAmountCents: number;
+            sortOrder: number;
+            /** @description Offered on the plans page */
+            active: boolean;
+        };
+        AdminPlansResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AdminPlanDto"][];
+        };
+        UpdatePlanDto: {
+            /** @example Quarterly Plan */
+            title?: string;
+            /**
+             * @description Monthly price in cents of a US dollar
+             * @example 1900
+             */
+            monthlyAmountCents?: number;
+            /** @enum {number} */
+            intervalMonths?: 1 | 3 | 6 | 12;
+            /** @description Benefits, comma-separated */
+            description?: string;
+            mostPopular?: boolean;
+            /** @description The payment provider's price id (Stripe: price_…) */
+            priceId?: string;
+            sortOrder?: number;
+            active?: boolean;
+        };
+        AdminPlanResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AdminPlanDto"];
+        };
+        CheckoutDto: {
+            /**
+             * Format: uuid
+             * @description The plan chosen; its price comes from the server, never from the browser
+             */
+            planId: string;
+            /** @description Affiliate link the applicant came from */
+            linkId?: string;
+            /** @description Traffic source the applicant came from */
+            sourceId?: string;
+        };
+        CheckoutStartedDto: {
+            /**
+             * @description The provider's hosted checkout: send the browser there
+             * @example /api/v1/sandbox-checkout/cs_sandbox_…
+             */
+            checkoutUrl: string;
+            sessionId: string;
+        };
+        CheckoutResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["CheckoutStartedDto"];
+        };
+        SubscriptionRecordDto: {
+            /** @description Whether the members features are unlocked now */
+            is_active_subscription: boolean;
+            /**
+             * Format: uuid
+             * @description Our id of the subscription (the cancel path takes it)
+             */
+            subscribed_id: string;
+            /**
+             * @description The monthly price, currency symbol first
+             * @example $19
+             */
+            price: string;
+            /** @description Benefits, comma-separated */
+            description: string;
+            /** @enum {string} */
+            payment_gateway: "sandbox" | "stripe";
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled" | "expired";
+            /** @example Quarterly Plan */
+            title: string;
+            /**
+             * Format: date-time
+             * @description Next renewal; for a cancelled plan, when its benefits end
+             */
+            next_billing_date: string | null;
+            /** Format: date-time */
+            trial_ends_at: string | null;
+        };
+        CurrentSubscriptionDto: {
+            /** @description The membership to show first, or empty when the applicant never subscribed */
+            userWithSubscription: components["schemas"]["SubscriptionRecordDto"][];
+            isActiveSubscription: boolean;
+        };
+        CurrentSubscriptionResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["CurrentSubscriptionDto"];
+        };
+        CancelSubscriptionResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SubscriptionRecordDto"];
+        };
+        WebhookAnswerDto: {
+            received: boolean;
+            /** @enum {string} */
+            outcome: "processed" | "duplicate" | "stored for retry";
+        };
+        WebhookResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["WebhookAnswerDto"];
+        };
         SetSubscriptionDto: {
             /** @description Whether the applicant has an active membership */
             active: boolean;
@@ -2152,6 +2549,52 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["SubscriptionStateDto"];
+        };
+        AdvanceClockDto: {
+            /**
+             * @description Seconds to move the sandbox clock forward (at most 400 days)
+             * @example 691200
+             */
+            seconds: number;
+        };
+        ClockAdvancedDto: {
+            /**
+             * Format: date-time
+             * @description The sandbox's time now
+             */
+            now: string;
+            /** @description Trial ends, renewals, retries and ends that ran */
+            steps: number;
+            /** @description Trial reminders e-mailed */
+            remindersSent: number;
+        };
+        ClockAdvancedResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ClockAdvancedDto"];
+        };
+        PaymentEventDto: {
+            gateway: string;
+            eventId: string;
+            type: string;
+            /** Format: date-time */
+            occurredAt: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @description Null while it waits for a retry
+             */
+            processedAt: string | null;
+            attempts: number;
+            lastError: string | null;
+        };
+        PaymentEventsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["PaymentEventDto"][];
         };
         AssistanceQuestionDto: {
             /** @example 1 */
@@ -4794,6 +5237,421 @@ export interface operations {
             };
         };
     };
+    SandboxCheckoutController_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No such checkout (an HTML page) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    SandboxCheckoutController_pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid: to the success address */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Card details incomplete: the page again (HTML) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Declined: the page again with the reason (HTML) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    PlansController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlansResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PlansController_adminList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlansResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PlansController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePlanDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPlanResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    UserPaymentsController_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    UserPaymentsController_current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentSubscriptionResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    UserPaymentsController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscribed_id: string;
+                payment_gateway: "sandbox" | "stripe";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelSubscriptionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PaymentWebhooksController_receive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gateway: "sandbox" | "stripe";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     AdminSubscriptionsController_set: {
         parameters: {
             query?: never;
@@ -4815,6 +5673,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubscriptionStateResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminPaymentsController_advance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvanceClockDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClockAdvancedResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminPaymentsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only those still waiting for a retry */
+                failed?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentEventsResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */

@@ -1,0 +1,42 @@
+/**
+ * Membership rules shared by the server and the web (docs/payments.md): the states a membership
+ * goes through, which of them unlock the members' features, how a plan's price is written, and
+ * the savings a longer plan shows.
+ */
+
+/** The free trial every plan starts with. */
+export const TRIAL_DAYS = 7;
+
+/**
+ * trialing: in the free trial; active: paid and renewing; past_due: a renewal payment failed and
+ * the provider is retrying (benefits kept meanwhile); canceled: will not renew, benefits until
+ * the period's end; expired: over.
+ */
+export const MEMBERSHIP_STATES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
+
+/** Whether a membership in this state, whose paid (or trial) period ends at `periodEnd`, unlocks the members' features now. */
+export function membershipGrantsAccess(state: MembershipState, periodEnd: Date | null, now: Date): boolean {
+  if (state === 'canceled') return periodEnd !== null && periodEnd > now;
+  return state === 'trialing' || state === 'active' || state === 'past_due';
+}
+
+/** Cents as the plans' price string: the currency symbol first, cents only when there are some ('$29', '$12.50'). */
+export function planPriceString(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
+}
+
+/** The amount of a price string without its first character (the currency symbol). */
+export function amountOfPriceString(price: string): number {
+  return Number(price.slice(1));
+}
+
+/**
+ * What a year on a plan saves against the monthly plan: 12 x the monthly plan's price minus 12 x
+ * this plan's monthly price, with two decimals. Null for the monthly plan itself or no saving.
+ */
+export function annualSavings(monthlyPlanPrice: number, planMonthlyPrice: number): string | null {
+  const saving = 12 * monthlyPlanPrice - 12 * planMonthlyPrice;
+  return saving > 0 ? saving.toFixed(2) : null;
+}

@@ -1,0 +1,34 @@
+/**
+ * Background work that must survive a crash and run once across every server instance: the
+ * payment clock, trial reminders, webhook retries and the housekeeping sweeps. The port of
+ * DESIGN.md section 5 ("background jobs"); the implementation is pg-boss in the same PostgreSQL
+ * (docs/operations.md, "Jobs").
+ *
+ * A handler may run twice for one job (a crash after its effect, before the job is marked done):
+ * every handler is written so its effect happens once (a conditional UPDATE that claims the row,
+ * an insert keyed by what it acts on).
+ */
+export interface JobOptions {
+  /** At most one queued or active job with this key per queue (e.g. the event id it retries). */
+  singletonKey?: string;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+export interface QueueOptions {
+  /** Tries after the first failure, with exponential backoff from `retryDelaySeconds`. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A cron expression (UTC, minute resolution): the queue also gets one job per tick, once across all instances. */
+  cron?: string;
+}
+
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export abstract class JobQueue {
+  /** Declares a queue and its worker in this instance. Call from a provider's onModuleInit. */
+  abstract register<T extends object>(name: string, handler: JobHandler<T>, options?: QueueOptions): void;
+
+  /** Queues a job; resolves once it is stored (it then survives a restart). */
+  abstract send<T extends object>(name: string, data: T, options?: JobOptions): Promise<void>;
+}

@@ -1,0 +1,107 @@
+import type { Logger } from '@nestjs/common';
+import type PgBoss from 'pg-boss';
+import type { JobHandler } from './job-queue.js';
+
+/**
+ * Runs one queue's jobs in this instance, one at a time: fetch (pg-boss locks the job with
+ * `FOR UPDATE SKIP LOCKED`, so no other instance gets it), run the handler, then mark the job
+ * completed or failed (pg-boss schedules the retry). Polls while the queue is empty.
+ *
+ * Our loop rather than pg-boss's `work()`: pg-boss 10 marks a job completed or failed without
+ * awaiting it, so if PostgreSQL goes away while a handler runs, that promise's rejection is
+ * unhandled and Node ends the process. Here every call is awaited and a failure is one log line.
+ */
+export class QueueWorker<T extends object> {
+  private stopping = false;
+  private wake?: () => void;
+  private loop?: Promise<void>;
+  /** The job whose handler is running, to hand back if the shutdown wait runs out. */
+  private activeJobId?: string;
+
+  constructor(
+    private readonly boss: PgBoss,
+    readonly name: string,
+    private readonly handler: JobHandler<T>,
+    private readonly pollMs: number,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): this {
+    this.loop = this.run();
+    return this;
+  }
+
+  /** Lets a running handler finish for up to `waitMs`; a job still running then is failed (it will be retried). */
+  async stop(waitMs: number): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), waitMs)));
+    const ranOut = await Promise.race([this.loop?.then(() => false), timedOut]);
+    clearTimeout(timer);
+    const jobId = this.activeJobId;
+    if (!ranOut || !jobId) return;
+    this.activeJobId = undefined;
+    await this.record('fail', () => this.boss.fail(this.name, jobId, { message: 'server shut down while the job ran' }));
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let worked = false;
+      try {
+        worked = await this.runNext();
+      } catch (error) {
+        this.logger.warn(`queue ${this.name}: ${messageOf(error)}`);
+      }
+      if (!worked && !this.stopping) await this.idle();
+    }
+  }
+
+  /** Runs the next job; false when there was none (pg-boss's fetch also answers none when PostgreSQL is down). */
+  private async runNext(): Promise<boolean> {
+    const [job] = await this.boss.fetch<T>(this.name);
+    if (!job) return false;
+    this.activeJobId = job.id;
+    let failure: unknown;
+    try {
+      await this.handler(job.data);
+    } catch (error) {
+      failure = error ?? new Error('failed');
+    }
+    if (this.activeJobId !== job.id) return true; // stop() has handed it back already
+    this.activeJobId = undefined;
+    if (failure === undefined) {
+      await this.record('complete', () => this.boss.complete(this.name, job.id));
+    } else {
+      this.logger.warn(`job ${this.name} ${job.id} failed: ${messageOf(failure)}`);
+      await this.record('fail', () => this.boss.fail(this.name, job.id, { message: messageOf(failure) }));
+    }
+    return true;
+  }
+
+  /** Marking a job may fail while PostgreSQL is down: the job then stays active until pg-boss expires it and retries it. */
+  private async record(what: string, mark: () => Promise<unknown>): Promise<void> {
+    try {
+      await mark();
+    } catch (error) {
+      this.logger.warn(`job ${this.name}: could not ${what} a job: ${messageOf(error)}`);
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.pollMs);
+      // Never what keeps the process alive.
+      timer.unref();
+      this.wake = done;
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  }
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,199 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type MembershipState } from '@scholarmatch/schemas';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** States that unlock the members' features outright; 'canceled' does until its period ends (membershipGrantsAccess). */
+const STATES_WITH_ACCESS: MembershipState[] = ['trialing', 'active', 'past_due'];
+const GRANTS_ACCESS = `(s.status = ANY('{${STATES_WITH_ACCESS.join(',')}}') OR (s.status = 'canceled' AND s.current_period_end > now()))`;
+
+export interface MembershipRow {
+  id: string;
+  userId: string;
+  planId: string;
+  gateway: string;
+  gatewaySubscriptionId: string;
+  gatewayCustomerId: string | null;
+  status: MembershipState;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+  canceledAt: Date | null;
+  title: string;
+  monthlyAmountCents: number;
+  description: string;
+}
+
+export interface MembershipSnapshot {
+  userId: string;
+  planId: string;
+  gateway: string;
+  gatewaySubscriptionId: string;
+  gatewayCustomerId: string | null;
+  status: MembershipState;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+  canceledAt: Date | null;
+  version: number;
+}
+
+export interface OpenCheckout {
+  gateway: string;
+  gatewaySessionId: string;
+}
+
+const MEMBERSHIP_COLUMNS = `s.id, s.user_id AS "userId", s.plan_id AS "planId", s.gateway,
+  s.gateway_subscription_id AS "gatewaySubscriptionId", s.gateway_customer_id AS "gatewayCustomerId", s.status,
+  s.trial_ends_at AS "trialEndsAt", s.current_period_end AS "currentPeriodEnd", s.canceled_at AS "canceledAt",
+  p.title, p.monthly_amount_cents AS "monthlyAmountCents", p.description`;
+
+/** Each applicant's memberships as the payment provider last reported them, their checkouts, and the users' membership flag. */
+@Injectable()
+export class MembershipsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** The membership to show: one that grants access if any, else the newest. */
+  async current(userId: string): Promise<MembershipRow | null> {
+    const [row] = (await this.db.query(
+      `SELECT ${MEMBERSHIP_COLUMNS} FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id
+        WHERE s.user_id = $1 ORDER BY ${GRANTS_ACCESS} DESC, s.created_at DESC LIMIT 1`,
+      [userId],
+    )) as MembershipRow[];
+    return row ?? null;
+  }
+
+  async find(id: string): Promise<MembershipRow | null> {
+    const [row] = (await this.db.query(`SELECT ${MEMBERSHIP_COLUMNS} FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id WHERE s.id = $1`, [id])) as MembershipRow[];
+    return row ?? null;
+  }
+
+  async hasAccess(userId: string): Promise<boolean> {
+    const [row] = (await this.db.query(`SELECT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = $1 AND ${GRANTS_ACCESS}) AS access`, [userId])) as { access: boolean }[];
+    return row.access;
+  }
+
+  /** The provider's customer id from an earlier subscription, so a second checkout reuses the customer. */
+  async customerIdOf(userId: string, gateway: string): Promise<string | null> {
+    const [row] = (await this.db.query(
+      `SELECT gateway_customer_id AS id FROM subscriptions WHERE user_id = $1 AND gateway = $2 AND gateway_customer_id IS NOT NULL ORDER BY created_at DESC LIMIT 1`,
+      [userId, gateway],
+    )) as { id: string }[];
+    return row?.id ?? null;
+  }
+
+  /** Takes the applicant's row lock: membership changes of one applicant happen one at a time. */
+  async lockUser(manager: EntityManager, userId: string): Promise<boolean> {
+    const rows = (await manager.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [userId])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
+   * Stores a provider's report unless a newer one is stored already (order safety: webhooks may
+   * arrive late or shuffled). Returns whether the row was created, updated, or left as it was.
+   */
+  async upsert(manager: EntityManager, s: MembershipSnapshot): Promise<'created' | 'updated' | 'stale'> {
+    const rows = (await manager.query(
+      `INSERT INTO subscriptions (user_id, plan_id, gateway, gateway_subscription_id, gateway_customer_id, status, trial_ends_at, current_period_end, canceled_at, gateway_version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (gateway, gateway_subscription_id) DO UPDATE SET
+         status = EXCLUDED.status, gateway_customer_id = coalesce(EXCLUDED.gateway_customer_id, subscriptions.gateway_customer_id),
+         trial_ends_at = EXCLUDED.trial_ends_at, current_period_end = EXCLUDED.current_period_end,
+         canceled_at = EXCLUDED.canceled_at, gateway_version = EXCLUDED.gateway_version, updated_at = now()
+       WHERE subscriptions.gateway_version < EXCLUDED.gateway_version
+       RETURNING (xmax = 0) AS created`,
+      [s.userId, s.planId, s.gateway, s.gatewaySubscriptionId, s.gatewayCustomerId, s.status, s.trialEndsAt, s.currentPeriodEnd, s.canceledAt, s.version],
+    )) as { created: boolean }[];
+    if (!rows.length) return 'stale';
+    return rows[0].created ? 'created' : 'updated';
+  }
+
+  /** The owner of a subscription the server already knows (a provider report without our metadata). */
+  async ownerOf(manager: EntityManager, gateway: string, gatewaySubscriptionId: string): Promise<{ userId: string; planId: string } | null> {
+    const [row] = (await manager.query(`SELECT user_id AS "userId", plan_id AS "planId" FROM subscriptions WHERE gateway = $1 AND gateway_subscription_id = $2`, [
+      gateway,
+      gatewaySubscriptionId,
+    ])) as { userId: string; planId: string }[];
+    return row ?? null;
+  }
+
+  /** The users' flag follows their memberships (the gate's SQL reads it). */
+  async refreshUserFlag(manager: EntityManager | DataSource, userId: string): Promise<boolean> {
+    const [[row]] = (await manager.query(
+      `UPDATE users SET is_active_subscription = EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${GRANTS_ACCESS})
+        WHERE id = $1 RETURNING is_active_subscription AS active`,
+      [userId],
+    )) as [{ active: boolean }[], number];
+    return row?.active ?? false;
+  }
+
+  /** Cancelled memberships whose period has ended become expired, and their owners lose the flag. */
+  async expireEnded(limit: number): Promise<string[]> {
+    return this.db.transaction(async (manager) => {
+      const rows = (await manager.query(
+        `UPDATE subscriptions SET status = 'expired', updated_at = now()
+          WHERE id IN (SELECT id FROM subscriptions WHERE status = 'canceled' AND current_period_end <= now() LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING user_id AS "userId"`,
+        [limit],
+      )) as [{ userId: string }[], number];
+      const userIds = [...new Set(rows[0].map((row) => row.userId))];
+      for (const userId of userIds) await this.refreshUserFlag(manager, userId);
+      return userIds;
+    });
+  }
+
+  /**
+   * Claims trials ending before `before` whose reminder is not sent yet (at most `limit`), marking
+   * them sent; a reminder that then fails to send is released with `releaseTrialReminder`.
+   */
+  claimTrialReminders(before: Date, limit: number): Promise<{ id: string; email: string; firstName: string; trialEndsAt: Date; title: string }[]> {
+    return this.db
+      .query(
+        `UPDATE subscriptions s SET trial_reminder_sent_at = now()
+           FROM users u, subscription_plans p
+          WHERE s.id IN (SELECT id FROM subscriptions WHERE status = 'trialing' AND trial_reminder_sent_at IS NULL AND trial_ends_at <= $1
+                          ORDER BY trial_ends_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+            AND u.id = s.user_id AND p.id = s.plan_id
+          RETURNING s.id, u.email, u.first_name AS "firstName", s.trial_ends_at AS "trialEndsAt", p.title`,
+        [before, limit],
+      )
+      .then(([rows]: [{ id: string; email: string; firstName: string; trialEndsAt: Date; title: string }[]]) => rows);
+  }
+
+  async releaseTrialReminder(id: string): Promise<void> {
+    await this.db.query(`UPDATE subscriptions SET trial_reminder_sent_at = NULL WHERE id = $1`, [id]);
+  }
+
+  async insertCheckout(checkout: {
+    userId: string;
+    planId: string;
+    gateway: string;
+    gatewaySessionId: string;
+    linkId?: string;
+    sourceId?: string;
+    userAgent?: string;
+    ipAddress?: string;
+    countryCode: string;
+  }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO checkout_sessions (user_id, plan_id, gateway, gateway_session_id, link_id, source_id, user_agent, ip_address, country_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [checkout.userId, checkout.planId, checkout.gateway, checkout.gatewaySessionId, checkout.linkId ?? null, checkout.sourceId ?? null, checkout.userAgent ?? null, checkout.ipAddress ?? null, checkout.countryCode],
+    );
+  }
+
+  /** The applicant's checkouts of the last day that have not been seen to end (the success page's server-side check). */
+  openCheckouts(userId: string): Promise<OpenCheckout[]> {
+    return this.db.query(
+      `SELECT gateway, gateway_session_id AS "gatewaySessionId" FROM checkout_sessions
+        WHERE user_id = $1 AND status = 'open' AND created_at > now() - interval '1 day' ORDER BY created_at DESC LIMIT 3`,
+      [userId],
+    );
+  }
+
+  async closeCheckout(gateway: string, gatewaySessionId: string, status: 'complete' | 'expired'): Promise<void> {
+    await this.db.query(`UPDATE checkout_sessions SET status = $3 WHERE gateway = $1 AND gateway_session_id = $2`, [gateway, gatewaySessionId, status]);
+  }
+}

@@ -1,0 +1,210 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { type MembershipState, planPriceString, TRIAL_DAYS } from '@scholarmatch/schemas';
+import { ApiError } from '../common/error-body.js';
+import { type GatewaySubscription, type GatewaySubscriptionStatus, GatewayUnavailable, PaymentGateway } from '../payments/payment-gateway.js';
+import { ConversionTracker, SALE_NOTE } from '../tracking/conversion-tracker.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { type MembershipRow, MembershipsRepository } from './memberships.repository.js';
+import { PlansRepository } from './plans.repository.js';
+
+/** A provider's subscription status, as a membership state (docs/payments.md, "States"). */
+const STATE_OF_STATUS: Record<GatewaySubscriptionStatus, MembershipState> = {
+  trialing: 'trialing',
+  active: 'active',
+  past_due: 'past_due',
+  // Retries exhausted but not cancelled, paused after a trial, or never paid: no access.
+  unpaid: 'expired',
+  paused: 'expired',
+  incomplete: 'expired',
+  incomplete_expired: 'expired',
+  canceled: 'expired',
+};
+
+/** A running subscription that will not renew is 'canceled' for the applicant: benefits until its period ends. */
+export function membershipStateOf(subscription: Pick<GatewaySubscription, 'status' | 'cancelAtPeriodEnd'>): MembershipState {
+  const state = STATE_OF_STATUS[subscription.status] ?? 'expired';
+  return subscription.cancelAtPeriodEnd && state !== 'expired' ? 'canceled' : state;
+}
+
+/** The seed's subscription record (the first element of `userWithSubscription`). */
+export interface SubscriptionRecord {
+  is_active_subscription: boolean;
+  subscribed_id: string;
+  price: string;
+  description: string;
+  payment_gateway: string;
+  status: MembershipState;
+  title: string;
+  next_billing_date: string | null;
+  trial_ends_at: string | null;
+}
+
+export interface CheckoutInput {
+  planId: string;
+  linkId?: string;
+  sourceId?: string;
+  /** Where the browser is, for the success and cancel addresses (PUBLIC_URL when configured). */
+  origin: string;
+  userAgent?: string;
+  ipAddress?: string;
+  countryCode: string;
+}
+
+export const gatewayUnavailable = () =>
+  new ApiError(502, 'The payment provider did not answer. Nothing was charged; please try again in a minute.', { errorCode: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+
+/**
+ * Memberships: opening a checkout, storing what the provider reports (webhooks and the server's
+ * own checks), the record the plan pages show, and cancelling. The provider is the source of
+ * truth; the `subscriptions` table mirrors it and the users' flag follows.
+ */
+@Injectable()
+export class MembershipsService {
+  private readonly logger = new Logger('Memberships');
+
+  constructor(
+    private readonly memberships: MembershipsRepository,
+    private readonly plans: PlansRepository,
+    private readonly users: UsersRepository,
+    private readonly gateway: PaymentGateway,
+    private readonly conversions: ConversionTracker,
+  ) {}
+
+  async startCheckout(userId: string, input: CheckoutInput): Promise<{ checkoutUrl: string; sessionId: string }> {
+    const [plan, user] = await Promise.all([this.plans.find(input.planId), this.users.findById(userId)]);
+    if (!plan || !plan.active) throw new ApiError(404, 'This plan is not offered any more. Please choose one of the plans shown.', { errorCode: 'PLAN_NOT_FOUND' });
+    if (!user) throw new ApiError(401, 'Please log in again.', { errorCode: 'NOT_SIGNED_IN' });
+    if (await this.memberships.hasAccess(userId)) {
+      throw new ApiError(409, 'You already have an active membership. See it under My Subscription plan.', { errorCode: 'ALREADY_SUBSCRIBED' });
+    }
+    const profileAnswer = (key: string) => (typeof user.profile[key] === 'string' ? (user.profile[key] as string) : null);
+    const countryCode = (profileAnswer('country') ?? input.countryCode).toUpperCase();
+    let session;
+    try {
+      session = await this.gateway.createCheckout({
+        priceId: plan.priceId,
+        amountCents: plan.monthlyAmountCents * plan.intervalMonths,
+        intervalMonths: plan.intervalMonths,
+        planTitle: plan.title,
+        trialDays: TRIAL_DAYS,
+        customerEmail: user.email,
+        customerId: await this.memberships.customerIdOf(userId, this.gateway.name),
+        countryCode,
+        postalCode: profileAnswer('zipCode'),
+        metadata: { userId, planId: plan.id, ...(input.linkId && { linkId: input.linkId }), ...(input.sourceId && { sourceId: input.sourceId }) },
+        successUrl: `${input.origin}/auth/dashboard/success`,
+        cancelUrl: `${input.origin}/auth/dashboard/subscription-plan`,
+      });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'checkout not opened');
+      throw gatewayUnavailable();
+    }
+    await this.memberships.insertCheckout({ ...input, userId, planId: plan.id, gateway: this.gateway.name, gatewaySessionId: session.id, countryCode });
+    return { checkoutUrl: session.url, sessionId: session.id };
+  }
+
+  /**
+   * Stores a provider's report of a subscription, unless a newer one is stored (order safety), and
+   * updates its owner's flag. A new trial is a sale for the conversion trackers. Returns false
+   * when the subscription names no applicant we know (the event is kept and retried).
+   */
+  async applyGatewaySubscription(gateway: string, subscription: GatewaySubscription): Promise<boolean> {
+    const result = await this.memberships.transaction(async (manager) => {
+      const owner = (await this.memberships.ownerOf(manager, gateway, subscription.id)) ?? subscription.metadata;
+      if (!owner.userId || !owner.planId || !(await this.memberships.lockUser(manager, owner.userId))) return null;
+      const outcome = await this.memberships.upsert(manager, {
+        userId: owner.userId,
+        planId: owner.planId,
+        gateway,
+        gatewaySubscriptionId: subscription.id,
+        gatewayCustomerId: subscription.customerId,
+        status: membershipStateOf(subscription),
+        trialEndsAt: subscription.trialEnd,
+        currentPeriodEnd: subscription.currentPeriodEnd,
+        canceledAt: subscription.canceledAt,
+        version: subscription.version,
+      });
+      if (outcome !== 'stale') await this.memberships.refreshUserFlag(manager, owner.userId);
+      return { outcome, userId: owner.userId, planId: owner.planId };
+    });
+    if (!result) return false;
+    if (result.outcome === 'created') await this.trackSale(gateway, subscription, result.planId, result.userId);
+    return true;
+  }
+
+  private async trackSale(gateway: string, subscription: GatewaySubscription, planId: string, userId: string): Promise<void> {
+    const plan = await this.plans.find(planId);
+    await this.conversions.track({
+      kind: 'sale',
+      userId,
+      amountCents: plan?.monthlyAmountCents ?? 0,
+      note: SALE_NOTE,
+      dedupeKey: `sale:${gateway}:${subscription.id}`,
+    });
+  }
+
+  /**
+   * The plan pages' record. Before answering "not subscribed", asks the provider about the
+   * applicant's recent checkouts: a trial paid a moment ago counts even if its webhook is late.
+   */
+  async current(userId: string): Promise<SubscriptionRecord | null> {
+    let row = await this.memberships.current(userId);
+    if (!row || !(await this.memberships.hasAccess(userId))) {
+      if (await this.reconcileCheckouts(userId)) row = await this.memberships.current(userId);
+    }
+    return row ? this.record(row, await this.memberships.hasAccess(userId)) : null;
+  }
+
+  private async reconcileCheckouts(userId: string): Promise<boolean> {
+    let applied = false;
+    for (const checkout of await this.memberships.openCheckouts(userId)) {
+      if (checkout.gateway !== this.gateway.name) continue;
+      try {
+        const state = await this.gateway.retrieveCheckout(checkout.gatewaySessionId);
+        if (state.status === 'open') continue;
+        if (state.subscription) applied = (await this.applyGatewaySubscription(this.gateway.name, state.subscription)) || applied;
+        await this.memberships.closeCheckout(checkout.gateway, checkout.gatewaySessionId, state.status);
+      } catch (error) {
+        // The webhook will still bring it; the page asks again.
+        if (!(error instanceof GatewayUnavailable)) throw error;
+        this.logger.warn({ err: error }, 'checkout check failed');
+      }
+    }
+    return applied;
+  }
+
+  /** Stops renewal at the provider; benefits last until the period ends. Owner only. */
+  async cancel(userId: string, subscriptionId: string, gateway: string): Promise<SubscriptionRecord> {
+    const row = await this.memberships.find(subscriptionId);
+    if (!row || row.userId !== userId || row.gateway !== gateway) {
+      throw new ApiError(404, 'You have no such subscription.', { errorCode: 'SUBSCRIPTION_NOT_FOUND' });
+    }
+    if (row.status === 'canceled' || row.status === 'expired') {
+      throw new ApiError(409, 'This subscription is already cancelled.', { errorCode: 'ALREADY_CANCELLED' });
+    }
+    let reported: GatewaySubscription;
+    try {
+      reported = await this.gateway.cancelAtPeriodEnd(row.gatewaySubscriptionId);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'cancel not confirmed by the provider');
+      throw gatewayUnavailable();
+    }
+    await this.applyGatewaySubscription(gateway, reported);
+    const updated = (await this.memberships.find(subscriptionId))!;
+    return this.record(updated, await this.memberships.hasAccess(userId));
+  }
+
+  private record(row: MembershipRow, active: boolean): SubscriptionRecord {
+    return {
+      is_active_subscription: active,
+      subscribed_id: row.id,
+      price: planPriceString(row.monthlyAmountCents),
+      description: row.description,
+      payment_gateway: row.gateway,
+      status: row.status,
+      title: row.title,
+      next_billing_date: row.currentPeriodEnd?.toISOString() ?? null,
+      trial_ends_at: row.trialEndsAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { ApiError } from '../common/error-body.js';
+import { JobQueue } from '../jobs/job-queue.js';
+import { type GatewaySubscription, PaymentGateway, type PaymentEvent, WebhookRejected } from '../payments/payment-gateway.js';
+import { MembershipsService } from './memberships.service.js';
+import { PaymentEventsRepository } from './payment-events.repository.js';
+
+const RETRY_QUEUE = 'payment-event-retry';
+
+/** Event families this endpoint expects; anything else was subscribed by mistake (docs/payments.md, "Webhooks"). */
+const HANDLED_EVENT_PREFIXES = ['customer.subscription.', 'checkout.session.', 'invoice.'];
+
+/** What is kept of an event: the provider's own body (audit) and what the server read from it. */
+interface StoredPayload {
+  raw: unknown;
+  subscription: GatewaySubscription | null;
+}
+
+function revive(subscription: GatewaySubscription): GatewaySubscription {
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return { ...subscription, trialEnd: date(subscription.trialEnd), currentPeriodEnd: date(subscription.currentPeriodEnd), canceledAt: date(subscription.canceledAt) };
+}
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'stored for retry';
+
+/**
+ * Webhook intake: verify, store once by event id, apply. A verified event is always answered 2xx
+ * once stored; if applying it fails (say it names an applicant this server does not know yet),
+ * a job retries it with backoff, so the provider never needs to resend it.
+ */
+@Injectable()
+export class PaymentEventsService implements OnModuleInit {
+  private readonly logger = new Logger('PaymentEvents');
+
+  constructor(
+    private readonly events: PaymentEventsRepository,
+    private readonly memberships: MembershipsService,
+    private readonly gateway: PaymentGateway,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<{ gateway: string; eventId: string }>(RETRY_QUEUE, (job) => this.retry(job.gateway, job.eventId), {
+      retryLimit: 8,
+      retryDelaySeconds: 30,
+    });
+  }
+
+  async receive(gatewayName: string, rawBody: string | undefined, headers: Record<string, string | string[] | undefined>): Promise<WebhookOutcome> {
+    if (gatewayName !== this.gateway.name) {
+      throw new ApiError(404, `This server takes payment webhooks from ${this.gateway.name} only.`, { errorCode: 'GATEWAY_NOT_CONFIGURED' });
+    }
+    const event = this.verify(rawBody ?? '', headers);
+    const payload: StoredPayload = { raw: event.payload, subscription: event.subscription };
+    const isNew = await this.events.insert({ gateway: gatewayName, eventId: event.id, type: event.type, occurredAt: event.occurredAt, payload });
+    if (!isNew) return 'duplicate';
+    try {
+      await this.apply(gatewayName, event.subscription);
+      await this.events.markProcessed(gatewayName, event.id, null);
+      return 'processed';
+    } catch (error) {
+      await this.events.markProcessed(gatewayName, event.id, (error as Error).message);
+      await this.jobs.send(RETRY_QUEUE, { gateway: gatewayName, eventId: event.id }, { singletonKey: `${gatewayName}:${event.id}`, startAfterSeconds: 5 });
+      this.logger.warn({ eventId: event.id, err: error }, 'payment event stored for retry');
+      return 'stored for retry';
+    }
+  }
+
+  private verify(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent {
+    let event: PaymentEvent;
+    try {
+      event = this.gateway.parseWebhook(rawBody, headers);
+    } catch (error) {
+      if (error instanceof WebhookRejected) throw new ApiError(400, error.description, { errorCode: error.errorCode });
+      throw error;
+    }
+    if (!HANDLED_EVENT_PREFIXES.some((prefix) => event.type.startsWith(prefix))) {
+      throw new ApiError(400, `This endpoint does not handle '${event.type}' events. Subscribe it only to the events listed in docs/payments.md.`, {
+        errorCode: 'UNKNOWN_EVENT',
+      });
+    }
+    return event;
+  }
+
+  private async apply(gatewayName: string, subscription: GatewaySubscription | null): Promise<void> {
+    if (!subscription) return;
+    if (!(await this.memberships.applyGatewaySubscription(gatewayName, subscription))) {
+      throw new Error(`subscription ${subscription.id} names no applicant of this server`);
+    }
+  }
+
+  /** The retry job: applies a stored event again; throws (for pg-boss's next try) while it still fails. */
+  private async retry(gatewayName: string, eventId: string): Promise<void> {
+    const stored = await this.events.payload(gatewayName, eventId);
+    if (!stored || stored.processed) return;
+    const { subscription } = stored.payload as StoredPayload;
+    try {
+      await this.apply(gatewayName, subscription && revive(subscription));
+      await this.events.markProcessed(gatewayName, eventId, null);
+    } catch (error) {
+      await this.events.markProcessed(gatewayName, eventId, (error as Error).message);
+      throw error;
+    }
+  }
+}
