@@ -1,20 +1,10 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserSuite, dobYearsAgo } from './harness.js';
+import { ARTIFACTS, browserSuite } from './harness.js';
+import { choose, completeRegistration, signUpInBrowser } from './student-flows.js';
 
 const ADMIN = { email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026' };
 
-
-/** Picks from a native select (short lists). */
-async function pick(page: Page, label: RegExp, option: string): Promise<void> {
-  await page.getByLabel(label).selectOption({ label: option });
-}
-
-/** Picks from a searchable list (long lists, react-select): types, then chooses the suggestion. */
-async function search(page: Page, label: RegExp, typed: string, option: string): Promise<void> {
-  await page.getByLabel(label).fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 /** The input's value once it settles (lazy widgets fill theirs a moment after they appear). */
 async function valueOf(page: Page, label: RegExp, expected: string): Promise<string> {
@@ -28,27 +18,12 @@ async function valueOf(page: Page, label: RegExp, expected: string): Promise<str
   return value;
 }
 
-async function choose(page: Page, group: string, option: string): Promise<void> {
-  await page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
-}
 
 /** The registration step and the profile tabs in Chromium, saving through the real server. */
 describe('registration and profile in a real browser', () => {
   const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
 
-  async function signUpInBrowser(email: string): Promise<void> {
-    await suite.page.goto(`${suite.server.baseUrl}/signup`);
-    await suite.page.getByLabel('First Name').fill('Ana');
-    await suite.page.getByLabel('Last Name').fill('Silva');
-    await suite.page.getByLabel('Email').fill(email);
-    await suite.page.getByLabel(/^Contact Number\*?$/).fill('2025550143');
-    await suite.page.getByLabel(/^Password\*?$/).fill('a long passphrase');
-    await suite.page.getByLabel('Confirm Password').fill('a long passphrase');
-    await suite.page.getByText('I agree to receive calls').click();
-    await suite.page.getByText('I agree to the Terms of Use').click();
-    await suite.page.getByRole('button', { name: 'Continue' }).click();
-    await suite.page.waitForURL('**/auth/userdetails');
-  }
+  const signUp = (email: string) => signUpInBrowser(suite.page, suite.server.baseUrl, email);
 
   async function apiCall(method: string, url: string, body?: unknown, token?: string) {
     const response = await fetch(`${suite.server.baseUrl}/api/v1${url}`, {
@@ -71,26 +46,8 @@ describe('registration and profile in a real browser', () => {
   }
 
   it('completes registration, then every profile tab saves and round-trips', async () => {
-    await signUpInBrowser(`ana.${Date.now()}@example.com`);
-    await suite.page.getByLabel('Birthday').fill(dobYearsAgo(19));
-    await pick(suite.page, /^Citizenship/, 'U.S. Citizen');
-    await suite.page.getByLabel(/^Zip Code/).fill('10001');
-    await pick(suite.page, /^Ethnicity/, 'Asian');
-    await choose(suite.page, 'Gender', 'Female');
-    await search(suite.page, /^Country/, 'United St', 'United States');
-    await pick(suite.page, /^Current School Level/, 'High School Sophomore');
-    await suite.page.getByLabel(/^High School Name/).fill('Lakeside Free Text High');
-    await suite.page.getByText('Use "Lakeside Free Text High"').click();
-    await choose(suite.page, 'Are you enrolled in college?', 'No');
-    await search(suite.page, /^Field of Study/, 'Account', 'Accounting');
-    await search(suite.page, /^Degree Type/, 'Assoc', 'Associate (AA/AS)');
-    await suite.page.getByLabel(/^Marking system/).selectOption({ index: 1 });
-    await suite.page.getByLabel(/^Grade/).fill('82');
-    await search(suite.page, /^Career Goal/, 'Accountant', 'Accountant');
-    await pick(suite.page, /^Military Affiliation/, 'None');
-    await suite.page.getByRole('button', { name: 'Continue' }).click();
-    await suite.page.getByText('Details updated successfully!!').waitFor();
-    await suite.page.waitForURL('**/auth/dashboard', { timeout: 10_000 });
+    await signUp(`ana.${Date.now()}@example.com`);
+    await completeRegistration(suite.page);
 
     await suite.page.goto(`${suite.server.baseUrl}/auth/profile`);
     const session = await suite.page.evaluate(() => ({ token: localStorage.getItem('token')!, user: JSON.parse(localStorage.getItem('userInfo')!) }));
@@ -146,7 +103,7 @@ describe('registration and profile in a real browser', () => {
 
   it('shows, validates and saves a field an admin adds through the API, with no web change', async () => {
     const email = `admin.field.${Date.now()}@example.com`;
-    await signUpInBrowser(email);
+    await signUp(email);
     const session = await suite.page.evaluate(() => ({ token: localStorage.getItem('token')!, user: JSON.parse(localStorage.getItem('userInfo')!) }));
     const fields = (await apiCall('GET', '/register-applicants/form-fields')).body.data as { id: number; key: string; options: Record<string, string> }[];
     const id = (key: string) => fields.find((f) => f.key === key)!.id;

@@ -44,7 +44,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, location),
         DatabaseModule,
-        // After DatabaseModule, so that its workers stop before the database closes.
+        // After DatabaseModule, so that pg-boss stops before an embedded database does.
         JobsModule,
         AuthModule,
         MailModule,

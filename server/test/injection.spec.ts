@@ -236,6 +236,12 @@ describe('injection and XSS', () => {
     member = { id: first.session.user.id, email: first.body.email as string };
     tokens.applicant = first.session.accessToken;
     await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = $1`, [member.id]);
+    // A member, as a provider's webhook would have made them: a checkout is refused (409) before it writes anything.
+    await t.sql.query(
+      `INSERT INTO subscriptions (user_id, plan_id, gateway, gateway_subscription_id, status, trial_ends_at, current_period_end, gateway_version)
+       SELECT $1, id, 'sandbox', 'sub_sandbox_injection', 'trialing', now() + interval '7 days', now() + interval '7 days', 1 FROM subscription_plans WHERE product_id = 'monthly'`,
+      [member.id],
+    );
     expect((await call('PUT', `/register-applicants/${member.id}`, tokens.applicant, { ...basicBody(), formKey: 'registration', applicantFields: entries({ ...basicAnswers(), ...educationAnswers() }) })).statusCode).toBe(200);
 
     const second = await api.signUp({ password: state.password }, nextIp());
@@ -266,6 +272,7 @@ describe('injection and XSS', () => {
     ids.file = file.id;
     ids.fileUrl = file.publicUrl;
     ids.sweepstakes = (await call('GET', '/sweepstakes/current', tokens.applicant)).json().data.id;
+    ids.plan = (await call('GET', '/subscription-plans')).json().data[0].id;
     state.formVersion = (await call('GET', '/forms/profile-basic')).json().data.version;
     state.requirementVersion = (await call('GET', `/scholarships/${ids.withText}/form`, tokens.applicant)).json().data.version;
 
@@ -411,6 +418,34 @@ describe('injection and XSS', () => {
     'GET /api/v1/scholarships/assistance': { who: ['applicant'] },
     'GET /api/v1/scholarships/assistance/{id}': { who: ['applicant'], path: { id: '1' } },
     'POST /api/v1/register-applicants/get-essay': { who: ['applicant'], body: () => ({ kind: 'essay', scholarshipId: ids.withText, prompt: 'Mention the food bank.' }) },
+    'GET /api/v1/subscription-plans': { who: ['anonymous'] },
+    'GET /api/v1/admin/subscription-plans': { who: ['admin'] },
+    'PATCH /api/v1/admin/subscription-plans/{id}': {
+      who: ['admin'],
+      path: { id: ids.plan },
+      body: () => ({ title: 'Monthly Plan', description: 'Scholarship details,Easy Apply' }),
+      cleanup: async () => {
+        await t.sql.query(`UPDATE subscription_plans SET title = 'Monthly Plan' WHERE id = $1`, [ids.plan]);
+      },
+    },
+    // The applicant is a member: the checkout is refused before anything is written.
+    'POST /api/v1/user-payments/checkout': { who: ['applicant'], body: () => ({ planId: ids.plan, linkId: 'partner-link', sourceId: 'newsletter' }), controlStatus: [409, 409] },
+    'GET /api/v1/user-payments/current-subscription': { who: ['applicant'] },
+    'POST /api/v1/user-payments/cancel-subscription/{subscribed_id}/{payment_gateway}': {
+      who: ['applicant'],
+      path: { subscribed_id: '00000000-0000-4000-8000-000000000000', payment_gateway: 'sandbox' },
+      controlStatus: [404, 404],
+    },
+    'POST /api/v1/payments/webhooks/{gateway}': { who: ['anonymous'], path: { gateway: 'sandbox' }, body: () => ({ id: 'evt_x' }), controlStatus: [400, 400] },
+    'POST /api/v1/admin/payments/sandbox/clock': { who: ['admin'], body: () => ({ seconds: 1 }) },
+    'GET /api/v1/admin/payments/events': { who: ['admin'], query: { failed: 'true' } },
+    'GET /api/v1/sandbox-checkout/{sessionId}': { who: ['anonymous'], path: { sessionId: `cs_sandbox_${'0'.repeat(24)}` }, controlStatus: [404, 404] },
+    'POST /api/v1/sandbox-checkout/{sessionId}/pay': {
+      who: ['anonymous'],
+      path: { sessionId: `cs_sandbox_${'0'.repeat(24)}` },
+      body: () => ({ number: '4242424242424242', expiry: '12/40', cvc: '123', postalCode: '10001' }),
+      controlStatus: [404, 404],
+    },
   });
 
   const OPERATIONS = operationsOf(OPENAPI).map(([route, method]) => `${method.toUpperCase()} ${route}`);

@@ -87,6 +87,32 @@ describe('jobs', () => {
     expect(rows.every((row) => row.count === 1)).toBe(true);
   });
 
+  it('runs a sweep when its queue gets a job (as on a cron tick)', async () => {
+    await jobsOf(b).send('sweep-unused-uploads', {});
+    // At least one: a real tick may add its own job if the test runs at minute 5.
+    await eventually(async () => {
+      const states = await jobStates('sweep-unused-uploads');
+      expect(Object.keys(states)).toEqual(['completed']);
+      expect(states.completed).toBeGreaterThanOrEqual(1);
+    }, WAIT_MS);
+  }, WAIT_MS + 30_000);
+
+  it('goes on working after PostgreSQL ends its connections', async () => {
+    const queue = 'test-after-disconnect';
+    const handled: number[] = [];
+    jobsOf(a).register<{ id: number }>(queue, async ({ id }) => void handled.push(id));
+    await jobsOf(a).send(queue, { id: 1 });
+    await eventually(async () => expect(handled).toEqual([1]), WAIT_MS);
+
+    const cut = await a.sql.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'scholarmatch-jobs'`,
+    );
+    expect(cut.rowCount).toBeGreaterThan(0);
+    // A send may meet a cut connection before the pool has noticed (it then fails: nothing stored).
+    await eventually(() => jobsOf(a).send(queue, { id: 2 }), WAIT_MS);
+    await eventually(async () => expect(handled).toEqual([1, 2]), WAIT_MS);
+  }, WAIT_MS * 2 + 30_000);
+
   it('refuses a job for a queue no instance has registered, rather than losing it', async () => {
     await expect(jobsOf(a).send('test-unknown', { id: 1 })).rejects.toThrow('no queue test-unknown');
   });

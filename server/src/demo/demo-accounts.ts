@@ -1,9 +1,12 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { AppConfig } from '../config/app-config.js';
 import { DatabaseLocation } from '../database/database.module.js';
 import type { Role } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
+import { MembershipsService } from '../subscriptions/memberships.service.js';
+import { PlansRepository } from '../subscriptions/plans.repository.js';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { demoScholarships } from './demo-scholarships.js';
@@ -14,7 +17,7 @@ export interface DemoAccount {
   password: string;
   firstName: string;
   lastName: string;
-  /** An applicant with an active membership (until payments exist, memberships are set by an admin). */
+  /** An applicant with a membership, started through the sandbox checkout (a trial on the quarterly plan). */
   member?: boolean;
 }
 
@@ -45,13 +48,16 @@ export class DemoAccounts implements OnApplicationBootstrap {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly memberships: MembershipsService,
+    private readonly plans: PlansRepository,
+    @Optional() private readonly sandbox?: SandboxProvider,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!demoDataEnabled(this.config, this.location)) return;
     for (const account of DEMO_ACCOUNTS) {
       if (await this.users.findByEmail(account.email)) continue;
-      await this.users.create({
+      const user = await this.users.create({
         email: account.email,
         passwordHash: await this.hasher.hash(account.password),
         role: account.role,
@@ -59,11 +65,26 @@ export class DemoAccounts implements OnApplicationBootstrap {
         firstName: account.firstName,
         lastName: account.lastName,
       });
-      if (account.member) await this.db.query(`UPDATE users SET is_active_subscription = true WHERE lower(email) = lower($1)`, [account.email]);
+      if (account.member) await this.startMembership(user.id);
       this.logger.log(`added the demo ${account.role} ${account.email}`);
     }
     await this.addDemoScholarships();
     await this.addDemoSweepstakes();
+  }
+
+  /**
+   * The demo member's trial, paid with the sandbox's test card through the same path a person
+   * takes (checkout, payment, the server's own check with the provider), so its plan page and
+   * cancellation work. With another provider (no test cards) the membership flag is set instead.
+   */
+  private async startMembership(userId: string): Promise<void> {
+    const quarterly = (await this.plans.list(true)).find((plan) => plan.productId === 'quarterly');
+    if (this.sandbox && quarterly) {
+      const checkout = await this.memberships.startCheckout(userId, { planId: quarterly.id, origin: this.config.publicUrl, countryCode: 'us' });
+      const paid = await this.sandbox.pay(checkout.sessionId, { number: '4242424242424242', expiry: '12/40', cvc: '123', postalCode: '10001' });
+      if (paid.ok && (await this.memberships.current(userId))?.is_active_subscription) return;
+    }
+    await this.db.query(`UPDATE users SET is_active_subscription = true WHERE id = $1`, [userId]);
   }
 
   /** One running sweepstakes, so the dashboard's popup has something to offer. */

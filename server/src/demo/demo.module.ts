@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { DemoAccounts } from './demo-accounts.js';
 
-@Module({ imports: [UsersModule], providers: [DemoAccounts] })
+@Module({ imports: [UsersModule, SubscriptionsModule], providers: [DemoAccounts] })
 export class DemoModule {}

@@ -4,8 +4,8 @@ import { PgBossJobQueue } from './pg-boss-job-queue.js';
 
 /**
  * Background jobs (pg-boss in the application's PostgreSQL), for every module. Imported after
- * DatabaseModule: Nest shuts global modules down in reverse order, so the workers stop before the
- * database closes.
+ * DatabaseModule: Nest shuts global modules down in reverse order, so pg-boss stops before an
+ * embedded PostgreSQL does.
  */
 @Global()
 @Module({

@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { DatabaseLocation } from '../database/database.module.js';
@@ -29,12 +29,14 @@ interface Registration {
 /**
  * The JobQueue port on pg-boss 10, in the same PostgreSQL as the application. Providers
  * register their queues in onModuleInit; pg-boss starts at application bootstrap (queues,
- * schedules, then one worker per queue) and stops at shutdown after HTTP has drained and before
- * the database closes (JobsModule comes after DatabaseModule, and Nest shuts global modules down
- * in reverse order).
+ * schedules, then one worker per queue). Shutdown is in two steps: the workers stop first
+ * (before-shutdown hook, which Nest runs before any module closes its connections), letting a
+ * running handler finish; pg-boss itself stops in the shutdown hook, so requests still draining
+ * can queue jobs, and before DatabaseModule stops an embedded PostgreSQL (JobsModule is imported
+ * after it, and Nest shuts global modules down in reverse order).
  */
 @Injectable()
-export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Jobs');
   private readonly pending: Registration[] = [];
   /** Each queue's declaration, which a send to it waits for (register() after start is asynchronous). */
@@ -82,10 +84,14 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     this.logger.log(`jobs started in ${Date.now() - startedAt} ms (${pending.length} queues)`);
   }
 
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.workers.splice(0).map((worker) => worker.stop(STOP_WAIT_MS)));
+  }
+
   async onApplicationShutdown(): Promise<void> {
     const boss = this.boss;
     this.boss = undefined;
-    await Promise.all(this.workers.splice(0).map((worker) => worker.stop(STOP_WAIT_MS)));
+    // Our workers have stopped: nothing of pg-boss's is left to wait for.
     await boss?.stop({ graceful: false, close: false });
     await this.pool?.end();
   }

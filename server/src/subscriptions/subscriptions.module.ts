@@ -21,5 +21,6 @@ import { UserPaymentsController } from './user-payments.controller.js';
   imports: [UsersModule, GeoModule],
   controllers: [PlansController, UserPaymentsController, PaymentWebhooksController, AdminSubscriptionsController, AdminPaymentsController],
   providers: [PlansRepository, MembershipsRepository, MembershipsService, PaymentEventsRepository, PaymentEventsService, MembershipJobs],
+  exports: [MembershipsService, PlansRepository],
 })
 export class SubscriptionsModule {}

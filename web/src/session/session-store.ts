@@ -72,6 +72,20 @@ export function saveUser(user: StoredUser): void {
   notify();
 }
 
+/**
+ * Stores the membership flag the server reported (the dashboard's check, the success page, the
+ * plan page). The stored user carries the flag too and is kept in step, so that a later profile
+ * save cannot bring an old value back. Signed out, there is nothing to store.
+ */
+export function saveSubscribed(subscribed: boolean): void {
+  const user = currentUser();
+  if (!user) return;
+  const store = storage();
+  store?.setItem(KEYS.subscribed, String(subscribed));
+  if (user.isActiveSubscription !== subscribed) store?.setItem(KEYS.user, JSON.stringify({ ...user, isActiveSubscription: subscribed }));
+  notify();
+}
+
 export function saveTokens(tokens: { accessToken: string; refreshToken: string }): void {
   storage()?.setItem(KEYS.token, tokens.accessToken);
   storage()?.setItem(KEYS.refreshToken, tokens.refreshToken);

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import { ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/auth.decorators.js';
+import { ApiErrorResponses } from '../../common/error-body.js';
 import { renderCheckoutClosed, renderCheckoutPage } from './sandbox-checkout-page.js';
 import { SandboxProvider } from './sandbox-provider.js';
 
@@ -16,6 +17,7 @@ function html(reply: FastifyReply, status: number, page: string): void {
  * of its Pay button. Public like a provider's checkout page: the session id is the capability.
  */
 @ApiTags('sandbox payments')
+@ApiErrorResponses()
 @Controller('sandbox-checkout')
 export class SandboxCheckoutController {
   constructor(private readonly sandbox: SandboxProvider) {}

@@ -1,0 +1,117 @@
+import { Alert, Button, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { TRIAL_DAYS } from '@scholarmatch/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { useState } from 'react';
+import { plansQueryOptions, type Plan } from '../../api/memberships';
+import { NoticeBanner } from '../../forms/NoticeBanner';
+import { useSubscribed } from '../../session/session-store';
+import { pendingPlanChoice } from './plan-choice';
+import { monthlyPlanOf, savingsText } from './plan-text';
+import { PlanBox } from './PlanBox';
+import { Testimonials } from './Testimonials';
+import { useActivatePlan } from './use-activate-plan';
+
+/** A member has nothing to buy: the way to their own plan instead of the buttons. */
+function MemberNote() {
+  return (
+    <Alert.Root status="info" borderRadius="lg">
+      <Alert.Indicator />
+      <Alert.Description>
+        You already have a membership. Its plan, status and renewal date are on{' '}
+        <Link asChild colorPalette="brand" fontWeight="semibold">
+          <RouterLink to="/auth/dashboard/plan">My Subscription plan</RouterLink>
+        </Link>
+        .
+      </Alert.Description>
+    </Alert.Root>
+  );
+}
+
+/** The plan list could not be had: said plainly, with a way to ask again (docs/decisions.md). */
+function PlansUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Stack align="center" gap="3" py="6">
+      <Text color="fg.muted">The plans could not be loaded. Please try again in a moment.</Text>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
+function PlanBoxes({ plans, subscribed }: { plans: Plan[]; subscribed: boolean }) {
+  const { activate, pendingPlanId, failure } = useActivatePlan();
+  // Read once: the choice is forgotten when its checkout opens, the mark should not vanish before.
+  const [chosenPlanId] = useState(pendingPlanChoice);
+  const monthlyPlan = monthlyPlanOf(plans);
+  return (
+    <Stack gap="6">
+      <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} />
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '8', md: '5', xl: '7' }} alignItems="stretch">
+        {plans.map((plan) => (
+          <PlanBox
+            key={plan.id}
+            plan={plan}
+            savings={savingsText(plan, monthlyPlan)}
+            chosen={plan.id === chosenPlanId}
+            action={
+              subscribed ? null : (
+                <Button
+                  colorPalette={plan.mostPopular ? 'brand' : 'gray'}
+                  variant={plan.mostPopular ? 'solid' : 'outline'}
+                  size="lg"
+                  loading={pendingPlanId === plan.id}
+                  disabled={pendingPlanId !== undefined}
+                  onClick={() => activate(plan)}
+                  aria-label={`Activate 7 Days: ${plan.title}`}
+                >
+                  Activate 7 Days
+                </Button>
+              )
+            }
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/**
+ * The plans (seed 001 section 2, "Membership options"): the three plan boxes with their prices per
+ * month, benefits, savings and 'Activate 7 Days', and the testimonials. Signed in at
+ * /auth/dashboard/subscription-plan; signed out at /membership, where the button leads to sign-up.
+ */
+export function SubscriptionPlansPage() {
+  const plans = useQuery(plansQueryOptions);
+  const subscribed = useSubscribed();
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+      <Stack gap={{ base: '8', md: '10' }}>
+        <Stack gap="2" textAlign="center" align="center">
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+            Membership Plans
+          </Heading>
+          <Text color="fg.muted" fontSize="lg" maxW="2xl">
+            Easy Apply fills in and sends applications to the scholarships you match. Every plan starts with a{' '}
+            {TRIAL_DAYS}-day free trial, and you can cancel anytime.
+          </Text>
+        </Stack>
+        {subscribed ? <MemberNote /> : null}
+        {plans.isPending ? (
+          <Text role="status" textAlign="center" color="fg.muted" py="6">
+            Please wait...
+          </Text>
+        ) : null}
+        {plans.isError ? <PlansUnavailable onRetry={() => void plans.refetch()} /> : null}
+        {plans.data ? <PlanBoxes plans={plans.data} subscribed={subscribed} /> : null}
+        <Stack as="section" gap="4" borderTopWidth="1px" pt={{ base: '8', md: '10' }}>
+          <Heading as="h2" size="lg" textAlign="center">
+            What members say
+          </Heading>
+          <Testimonials />
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

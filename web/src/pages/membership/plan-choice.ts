@@ -1,0 +1,32 @@
+/**
+ * The plan a signed-out visitor picked before being sent to sign up (seed 001 section 4: not
+ * signed in, 'Activate 7 Days' goes to /signup). Kept for the tab only, so that after sign-up and
+ * registration (or a login) the person comes back to the plans with that plan marked.
+ */
+const KEY = 'chosenPlanId';
+
+function tabStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rememberPlanChoice(planId: string): void {
+  tabStorage()?.setItem(KEY, planId);
+}
+
+/** The plan picked before signing up, if any. */
+export function pendingPlanChoice(): string | null {
+  return tabStorage()?.getItem(KEY) ?? null;
+}
+
+export function forgetPlanChoice(): void {
+  tabStorage()?.removeItem(KEY);
+}
+
+/** Where a fresh sign-in goes next: back to the plans when a plan was picked before it, else the dashboard. */
+export function pathAfterSignIn(): '/auth/dashboard' | '/auth/dashboard/subscription-plan' {
+  return pendingPlanChoice() ? '/auth/dashboard/subscription-plan' : '/auth/dashboard';
+}

@@ -1,0 +1,47 @@
+import { amountOfPriceString, annualSavings } from '@scholarmatch/schemas';
+import type { Plan } from '../../api/memberships';
+
+/**
+ * A plan's monthly price as the plan pages show it (seed 001 section 9): the server's first
+ * character (the currency symbol) dropped, the amount in US dollars, without decimals unless the
+ * price has cents ('$29', '$12.50').
+ */
+export function monthlyPriceText(price: string): string {
+  const amount = amountOfPriceString(price);
+  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+}
+
+/** What follows the price: per month, taxes on top. */
+export const PER_MONTH_TEXT = '/month + taxes';
+
+/** The benefit lines of a plan: its description split at commas. */
+export function benefitsOf(description: string): string[] {
+  return description
+    .split(',')
+    .map((benefit) => benefit.trim())
+    .filter(Boolean);
+}
+
+/** The plan billed monthly, whose price the longer plans' savings are measured against. */
+export function monthlyPlanOf(plans: Plan[]): Plan | undefined {
+  return plans.find((plan) => plan.intervalMonths === 1);
+}
+
+/** 'Save $120.00 a year' for a longer plan (the seed's savings formula, shared with the server); null for the monthly plan. */
+export function savingsText(plan: Plan, monthlyPlan: Plan | undefined): string | null {
+  if (!monthlyPlan || plan.id === monthlyPlan.id) return null;
+  const saving = annualSavings(amountOfPriceString(monthlyPlan.price), amountOfPriceString(plan.price));
+  return saving ? `Save $${saving} a year` : null;
+}
+
+/** How the plan is billed once the trial is over: '$57 every 3 months'. */
+export function billingText(plan: Plan): string {
+  if (plan.intervalMonths === 1) return `${plan.billedAmount} every month`;
+  if (plan.intervalMonths === 12) return `${plan.billedAmount} every year`;
+  return `${plan.billedAmount} every ${plan.intervalMonths} months`;
+}
+
+/** The plan's name without the word 'Plan' ('Quarterly Plan' -> 'Quarterly'), for the small tiles. */
+export function shortTitleOf(title: string): string {
+  return title.replace(/\s*plan$/i, '');
+}

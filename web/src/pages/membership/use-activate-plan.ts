@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { failureText } from '../../api/api-error';
+import { startCheckout, type Plan } from '../../api/memberships';
+import { useCurrentUser } from '../../session/session-store';
+import { forgetPlanChoice, rememberPlanChoice } from './plan-choice';
+
+/** Sends the browser to the provider's checkout page; its own function so tests can stand in for it. */
+export const leavePage = {
+  to(url: string) {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * 'Activate 7 Days' (seed 001 section 4): signed in, the checkout opens for the plan and the
+ * browser goes to the provider's page (it comes back to /auth/dashboard/success); signed out, the
+ * plan is remembered and the person goes to sign up first. `pendingPlanId`: the plan whose
+ * checkout is being opened (its button spins); `failure`: the server's words when it refused.
+ */
+export function useActivatePlan() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const checkout = useMutation({
+    mutationFn: (plan: Plan) => startCheckout(plan.id),
+    onSuccess: ({ checkoutUrl }) => {
+      forgetPlanChoice();
+      leavePage.to(checkoutUrl);
+    },
+  });
+  return {
+    activate(plan: Plan) {
+      if (user) {
+        checkout.mutate(plan);
+        return;
+      }
+      rememberPlanChoice(plan.id);
+      void navigate({ to: '/signup' });
+    },
+    // Still pending once answered: the browser is on its way to the checkout page.
+    pendingPlanId: checkout.isPending || checkout.isSuccess ? checkout.variables?.id : undefined,
+    failure: checkout.isError ? failureText(checkout.error) : null,
+  };
+}
