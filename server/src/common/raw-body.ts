@@ -28,7 +28,7 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
   });
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
     if (!FORM_POST_PATTERN.test(request.url)) {
-      done(new ApiError(415, 'This endpoint takes JSON (Content-Type: application/json).', { errorCode: 'UNSUPPORTED_MEDIA_TYPE' }), undefined);
+      done(new ApiError(415, 'This content type is not supported; send JSON (application/json).', { errorCode: 'UNSUPPORTED_MEDIA_TYPE' }), undefined);
       return;
     }
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

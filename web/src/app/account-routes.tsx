@@ -57,6 +57,7 @@ export function accountRoutes() {
   const publicFrame = createRoute({ getParentRoute: () => rootRoute, id: 'public-account', component: PublicFrame });
 
   const signupPage = lazyRouteComponent(() => import('../pages/auth/SignupPage'), 'SignupPage');
+  const subscriptionPlansPage = lazyRouteComponent(() => import('../pages/membership/SubscriptionPlansPage'), 'SubscriptionPlansPage');
   const loginPage = lazyRouteComponent(() => import('../pages/auth/LoginPage'), 'LoginPage');
   const publicPages = [
     createRoute({ getParentRoute: () => publicFrame, path: '/signup', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
@@ -77,6 +78,16 @@ export function accountRoutes() {
         if (!currentUser()?.firstName) throw redirect({ to: '/signup' });
       },
       loader: () => prefetchProfileForms(['registration']),
+    }),
+    // The membership plans for visitors (the account's plan page needs a sign-in); 'Activate 7
+    // Days' sends them to sign up. Signed in, the account's own plans page takes over.
+    createRoute({
+      getParentRoute: () => publicFrame,
+      path: '/membership',
+      component: subscriptionPlansPage,
+      beforeLoad: () => {
+        if (currentUser()) throw redirect({ to: '/auth/dashboard/subscription-plan', replace: true });
+      },
     }),
   ];
 
@@ -143,6 +154,21 @@ export function accountRoutes() {
     },
   });
 
+  // Memberships (seed 001): the plans, the return from the checkout, and the member's own plan.
+  const membershipRoutes = [
+    createRoute({ getParentRoute: () => signedInFrame, path: '/auth/dashboard/subscription-plan', component: subscriptionPlansPage }),
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path: '/auth/dashboard/success',
+      component: lazyRouteComponent(() => import('../pages/membership/SuccessPage'), 'SuccessPage'),
+    }),
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path: '/auth/dashboard/plan',
+      component: lazyRouteComponent(() => import('../pages/membership/MyPlanPage'), 'MyPlanPage'),
+    }),
+  ];
+
   // Sidebar entries whose part opens in a later release: an honest page each, never a blank one.
   const comingRelease = <TPath extends string>(path: TPath, name: keyof typeof ComingReleasePages) =>
     createRoute({
@@ -151,8 +177,6 @@ export function accountRoutes() {
       component: lazyRouteComponent(() => import('../pages/account/ComingReleasePage'), name),
     });
   const comingReleaseRoutes = [
-    comingRelease('/auth/dashboard/plan', 'MembershipSoonPage'),
-    comingRelease('/auth/dashboard/subscription-plan', 'MembershipSoonPage'),
     comingRelease('/auth/dashboard/inbox', 'InboxSoonPage'),
     comingRelease('/auth/dashboard/subscription-support', 'SubscriptionSupportSoonPage'),
     comingRelease('/auth/dashboard/support', 'SupportSoonPage'),
@@ -180,5 +204,5 @@ export function accountRoutes() {
     redirectRoute('/auth/apply', () => (currentUser() ? '/auth/dashboard/easy-apply' : '/signup')),
   ];
 
-  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, inboxAlias, ...comingReleaseRoutes])];
+  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, ...membershipRoutes, inboxAlias, ...comingReleaseRoutes])];
 }

@@ -23,16 +23,6 @@ function ComingReleasePage({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** The plan pages until memberships are built. */
-export function MembershipSoonPage() {
-  return (
-    <ComingReleasePage
-      title="Memberships are coming soon"
-      text="The membership with its 7-day free trial is not open yet. Everything you use today stays free."
-    />
-  );
-}
-
 export function InboxSoonPage() {
   return (
     <ComingReleasePage
@@ -46,7 +36,7 @@ export function SubscriptionSupportSoonPage() {
   return (
     <ComingReleasePage
       title="Subscription Support"
-      text="Help with your membership opens in a coming release, together with the memberships themselves."
+      text="Help with your membership opens in a coming release. Meanwhile, My Subscription plan shows your plan and lets you cancel it."
     />
   );
 }

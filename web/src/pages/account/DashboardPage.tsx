@@ -5,10 +5,12 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { failureText } from '../../api/api-error';
 import { dashboardSummaryQueryOptions, LIST_FILTERS, type DashboardSummary } from '../../api/scholarships';
 import { useCurrentUser } from '../../session/session-store';
+import { useSubscriptionCheck } from '../membership/use-subscription-check';
 import { DashboardList } from './DashboardList';
+import { MembershipOfferPopup } from './MembershipOfferPopup';
 import { PromoCards } from './PromoCards';
 import { SweepstakesEntryBanner } from './SweepstakesEntryBanner';
-import { SweepstakesPopup } from './SweepstakesPopup';
+import { SweepstakesPopup, useSweepstakesOfferedThisVisit } from './SweepstakesPopup';
 
 /** The seed's four tiles, in its order. */
 const TILES: { label: string; value: (summary: DashboardSummary) => string }[] = [
@@ -63,12 +65,15 @@ const DASHBOARD_LISTS = [
 
 /**
  * /auth/dashboard: the welcome, the seed's stat tiles, the unlock hint, two promo cards, the
- * first scholarships of each list, the sweepstakes entry banner and the sweepstakes popup. The summary and the lists are
- * fetched again on each visit.
+ * first scholarships of each list, the sweepstakes entry banner and one popup per visit: the
+ * sweepstakes, or else the membership offer to a non-member. The summary and the lists are
+ * fetched again on each visit, and so is the membership (the stored flag follows it).
  */
 export function DashboardPage() {
   const user = useCurrentUser();
   const summary = useQuery(dashboardSummaryQueryOptions);
+  const member = useSubscriptionCheck();
+  const sweepstakesOffered = useSweepstakesOfferedThisVisit();
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
       <Stack gap="8">
@@ -89,6 +94,7 @@ export function DashboardPage() {
         ))}
       </Stack>
       <SweepstakesPopup />
+      <MembershipOfferPopup allowed={member === false && sweepstakesOffered === false} />
     </Container>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { eligibleCountQueryOptions, LIST_FILTERS } from '../../api/scholarships';
 import { isSubscribed, useCurrentUser } from '../../session/session-store';
+import { PlansLink } from '../scholarships/membership-gate';
 import { ProfileFormPanel } from './ProfileFormPanel';
 
 /** The three tabs of seed 000 section 2, each a served form. */
@@ -59,7 +60,7 @@ export function ProfilePage() {
             {subscribed ? (
               <RouterLink to="/auth/dashboard/plan">View Subscription Plan</RouterLink>
             ) : (
-              <RouterLink to="/auth/dashboard/subscription-plan">Buy Subscription Plan</RouterLink>
+              <PlansLink>Buy Subscription Plan</PlansLink>
             )}
           </Button>
           <Button asChild colorPalette="brand">

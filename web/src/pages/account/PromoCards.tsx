@@ -2,6 +2,7 @@ import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSubscribed } from '../../session/session-store';
+import { PlansLink } from '../scholarships/membership-gate';
 
 function PromoCard({ title, text, action, tone }: { title: string; text: string; action: ReactNode; tone: 'brand' | 'yellow' }) {
   return (
@@ -64,7 +65,7 @@ export function PromoCards() {
           text="Members see every scholarship's details and apply to their matches automatically. Try it free for 7 days."
           action={
             <Button asChild colorPalette="yellow" size="sm">
-              <RouterLink to="/auth/dashboard/subscription-plan">See the membership</RouterLink>
+              <PlansLink>See the membership</PlansLink>
             </Button>
           }
         />

@@ -2,6 +2,7 @@ import { Button, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isSubscribed } from '../../session/session-store';
+import { PlansLink } from '../scholarships/membership-gate';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 /** /auth/dashboard/setting: change password, and the subscription button by the stored flag (seed 001). */
@@ -31,7 +32,7 @@ export function SettingsPage() {
             {subscribed ? (
               <RouterLink to="/auth/dashboard/plan">View Subscription Plan</RouterLink>
             ) : (
-              <RouterLink to="/auth/dashboard/subscription-plan">Buy Subscription Plan</RouterLink>
+              <PlansLink>Buy Subscription Plan</PlansLink>
             )}
           </Button>
         </Stack>

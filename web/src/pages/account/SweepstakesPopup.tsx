@@ -24,6 +24,22 @@ function useMarkApplied() {
 }
 
 /**
+ * Whether this dashboard visit offers the sweepstakes popup (undefined while that is being asked).
+ * It stays true for the rest of the visit once it was, even after the person enters or declines:
+ * the dashboard shows one popup per visit, and the sweepstakes comes first.
+ */
+export function useSweepstakesOfferedThisVisit(): boolean | undefined {
+  const user = useCurrentUser();
+  const alreadyEntered = user?.isScholarshipApplied === true;
+  const sweepstakes = useQuery({ ...currentSweepstakesQueryOptions, enabled: !alreadyEntered });
+  const [offered, setOffered] = useState(false);
+  const offeredNow = !alreadyEntered && Boolean(sweepstakes.data && !sweepstakes.data.applied);
+  if (offeredNow && !offered) setOffered(true);
+  if (offered || offeredNow) return true;
+  return alreadyEntered || !sweepstakes.isPending ? false : undefined;
+}
+
+/**
  * The dashboard's sweepstakes popup (seed 000 section 2): shown while a sweepstakes runs that the
  * applicant has not entered. Apply answers with one of the seed's messages, each with its outcome.
  */

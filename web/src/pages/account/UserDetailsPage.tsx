@@ -1,6 +1,7 @@
 import { Box, Container, Heading, Text } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useCurrentUser } from '../../session/session-store';
+import { pathAfterSignIn } from '../membership/plan-choice';
 import { ProfileFormPanel } from './ProfileFormPanel';
 
 /** The seed's pause after the completion step is saved, before moving on. */
@@ -8,7 +9,8 @@ const MOVE_ON_AFTER_MS = 2000;
 
 /**
  * /auth/userdetails: the registration completion step, rendered from the server's `registration`
- * form and saved with PUT register-applicants/{id}; then on to the dashboard.
+ * form and saved with PUT register-applicants/{id}; then on to the dashboard, or back to the plans
+ * when a plan was picked before signing up (seed 001 section 4).
  */
 export function UserDetailsPage() {
   const user = useCurrentUser();
@@ -27,7 +29,7 @@ export function UserDetailsPage() {
           submitLabel="Continue"
           successText="Details updated successfully!!"
           hideTitle
-          onSaved={() => setTimeout(() => void navigate({ to: '/auth/dashboard' }), MOVE_ON_AFTER_MS)}
+          onSaved={() => setTimeout(() => void navigate({ to: pathAfterSignIn() }), MOVE_ON_AFTER_MS)}
         />
       </Box>
     </Container>

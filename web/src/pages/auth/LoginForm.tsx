@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { logIn } from '../../api/accounts';
 import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
+import { pathAfterSignIn } from '../membership/plan-choice';
 
 /** The seed's pause between a successful login and the dashboard. */
 export const REDIRECT_AFTER_LOGIN_MS = 500;
@@ -34,7 +35,8 @@ export function LoginForm({ onSignUp }: { onSignUp?: () => void }) {
     try {
       await logIn(userName.trim(), password);
       setSucceeded(true);
-      setTimeout(() => void navigate({ to: '/auth/dashboard' }), REDIRECT_AFTER_LOGIN_MS);
+      // Back to the plans when a plan was picked before logging in, else the dashboard.
+      setTimeout(() => void navigate({ to: pathAfterSignIn() }), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {
       setFailure(failureText(error));
       setPending(false);

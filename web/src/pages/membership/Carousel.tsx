@@ -21,8 +21,8 @@ interface CarouselProps {
   slides: ReactNode[];
   /** Moves on by itself every so often, until the person uses the controls or points at it. */
   rotateEveryMs?: number;
-  /** The controls' colour palette. */
-  colorPalette?: string;
+  /** Drawn on a coloured background: light controls. */
+  onColor?: boolean;
 }
 
 /**
@@ -30,7 +30,7 @@ interface CarouselProps {
  * only while nobody is reading it (pointer or focus inside stops it, a control stops it for good)
  * and never for people who ask for reduced motion; the slide then on screen is announced politely.
  */
-export function Carousel({ label, itemName, slides, rotateEveryMs, colorPalette = 'brand' }: CarouselProps) {
+export function Carousel({ label, itemName, slides, rotateEveryMs, onColor = false }: CarouselProps) {
   const [index, setIndex] = useState(0);
   const [held, setHeld] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -47,6 +47,9 @@ export function Carousel({ label, itemName, slides, rotateEveryMs, colorPalette 
     setIndex((current) => (current + by + slides.length) % slides.length);
   };
 
+  const control = onColor
+    ? { color: 'inherit', borderColor: 'whiteAlpha.700', _hover: { bg: 'whiteAlpha.300' } }
+    : { colorPalette: 'brand' };
   return (
     <Box
       role="region"
@@ -62,15 +65,15 @@ export function Carousel({ label, itemName, slides, rotateEveryMs, colorPalette 
       </Box>
       {slides.length > 1 ? (
         <HStack justify="center" gap="3" mt="4">
-          <IconButton aria-label={`Previous ${itemName}`} size="sm" variant="outline" rounded="full" colorPalette={colorPalette} onClick={() => step(-1)}>
+          <IconButton aria-label={`Previous ${itemName}`} size="sm" variant="outline" rounded="full" {...control} onClick={() => step(-1)}>
             <Chevron direction="left" />
           </IconButton>
           <HStack gap="1.5" aria-hidden="true">
             {slides.map((_, dot) => (
-              <Box key={dot} w="2" h="2" rounded="full" bg={dot === index ? 'colorPalette.solid' : 'border.emphasized'} colorPalette={colorPalette} />
+              <Box key={dot} w="2" h="2" rounded="full" bg="currentColor" color={onColor ? 'inherit' : 'brand.solid'} opacity={dot === index ? 1 : 0.35} />
             ))}
           </HStack>
-          <IconButton aria-label={`Next ${itemName}`} size="sm" variant="outline" rounded="full" colorPalette={colorPalette} onClick={() => step(1)}>
+          <IconButton aria-label={`Next ${itemName}`} size="sm" variant="outline" rounded="full" {...control} onClick={() => step(1)}>
             <Chevron direction="right" />
           </IconButton>
         </HStack>

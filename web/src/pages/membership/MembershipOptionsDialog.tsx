@@ -28,7 +28,7 @@ function BenefitSlides() {
       label="What a membership adds"
       itemName="benefit"
       rotateEveryMs={6000}
-      colorPalette="whiteAlpha"
+      onColor
       slides={BENEFITS.map((benefit) => (
         <Stack key={benefit.title} gap="1" textAlign="center" minH="20" justify="center">
           <Heading as="h3" size="md">
@@ -86,31 +86,59 @@ function PriceTiles({ plans, selected, onSelect }: { plans: Plan[]; selected: Pl
   );
 }
 
-/** The tiles and 'Activate 7 Days' for the tile chosen (the most popular plan at first). */
-function PlanChoice({ onToneChange }: { onToneChange: (tone: string) => void }) {
-  const plans = useQuery(plansQueryOptions);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+/** The tiles and 'Activate 7 Days' for the tile chosen. */
+function PlanChoice({ plans, selected, onSelect }: { plans: Plan[]; selected: Plan; onSelect: (plan: Plan) => void }) {
   const { activate, pendingPlanId, failure } = useActivatePlan();
-  if (plans.isPending) return <Text role="status" textAlign="center" color="fg.muted">Please wait...</Text>;
-  if (plans.isError || plans.data.length === 0) {
-    return <Text color="fg.muted" textAlign="center">The plans could not be loaded. Please try again in a moment.</Text>;
-  }
-  const selected = plans.data.find((plan) => plan.id === selectedId) ?? plans.data.find((plan) => plan.mostPopular) ?? plans.data[0];
   return (
     <Stack gap="4">
-      <PriceTiles
-        plans={plans.data}
-        selected={selected}
-        onSelect={(plan) => {
-          setSelectedId(plan.id);
-          onToneChange(toneOf(plan));
-        }}
-      />
+      <PriceTiles plans={plans} selected={selected} onSelect={onSelect} />
       <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} />
       <Button colorPalette={toneOf(selected)} size="lg" loading={pendingPlanId !== undefined} onClick={() => activate(selected)}>
         Activate 7 Days
       </Button>
     </Stack>
+  );
+}
+
+/** The popup's content, mounted when it opens: the plans are asked for then. The most popular plan is chosen at first. */
+function MembershipOptions() {
+  const plans = useQuery(plansQueryOptions);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const offered = plans.data ?? [];
+  const selected = offered.find((plan) => plan.id === selectedId) ?? offered.find((plan) => plan.mostPopular) ?? offered[0];
+  return (
+    <Dialog.Content colorPalette={toneOf(selected)} overflow="hidden">
+      <Box bg="colorPalette.solid" color="colorPalette.contrast" px="6" pt="5" pb="4" transition="background 0.2s">
+        <Dialog.Header p="0" mb="3" justifyContent="center">
+          <Dialog.Title>Membership Options</Dialog.Title>
+        </Dialog.Header>
+        <BenefitSlides />
+      </Box>
+      <Dialog.Body pt="5">
+        <Stack gap="3">
+          <Text textAlign="center" fontSize="sm" color="fg.muted">
+            Start with {TRIAL_DAYS} days free. Cancel anytime.
+          </Text>
+          {plans.isPending ? (
+            <Text role="status" textAlign="center" color="fg.muted">
+              Please wait...
+            </Text>
+          ) : null}
+          {plans.isError ? <Text color="fg.muted" textAlign="center">The plans could not be loaded. Please try again in a moment.</Text> : null}
+          {selected ? <PlanChoice plans={offered} selected={selected} onSelect={(plan) => setSelectedId(plan.id)} /> : null}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer justifyContent="center" pt="0">
+        <Dialog.ActionTrigger asChild>
+          <Button variant="plain" textDecoration="underline" color="fg.muted">
+            No Thanks
+          </Button>
+        </Dialog.ActionTrigger>
+      </Dialog.Footer>
+      <Dialog.CloseTrigger asChild>
+        <CloseButton size="sm" aria-label="Close" color="colorPalette.contrast" _hover={{ bg: 'whiteAlpha.300' }} />
+      </Dialog.CloseTrigger>
+    </Dialog.Content>
   );
 }
 
@@ -120,39 +148,12 @@ function PlanChoice({ onToneChange }: { onToneChange: (tone: string) => void }) 
  * for the chosen plan and 'No Thanks', which closes it.
  */
 export function MembershipOptionsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  // The most popular plan (quarterly) is chosen at first.
-  const [tone, setTone] = useState('orange');
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content colorPalette={tone} overflow="hidden">
-            <Box bg="colorPalette.solid" color="colorPalette.contrast" px="6" pt="5" pb="4" transition="background 0.2s">
-              <Dialog.Header p="0" mb="3" justifyContent="center">
-                <Dialog.Title>Membership Options</Dialog.Title>
-              </Dialog.Header>
-              <BenefitSlides />
-            </Box>
-            <Dialog.Body pt="5">
-              <Stack gap="3">
-                <Text textAlign="center" fontSize="sm" color="fg.muted">
-                  Start with {TRIAL_DAYS} days free. Cancel anytime.
-                </Text>
-                <PlanChoice onToneChange={setTone} />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer justifyContent="center" pt="0">
-              <Dialog.ActionTrigger asChild>
-                <Button variant="plain" textDecoration="underline" color="fg.muted">
-                  No Thanks
-                </Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" color="colorPalette.contrast" _hover={{ bg: 'whiteAlpha.300' }} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
+          <MembershipOptions />
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>

@@ -2,11 +2,11 @@ import { Alert, Button, Container, Heading, Link, SimpleGrid, Stack, Text } from
 import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { plansQueryOptions, type Plan } from '../../api/memberships';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { useSubscribed } from '../../session/session-store';
-import { pendingPlanChoice } from './plan-choice';
+import { forgetPlanChoice, pendingPlanChoice } from './plan-choice';
 import { monthlyPlanOf, savingsText } from './plan-text';
 import { PlanBox } from './PlanBox';
 import { Testimonials } from './Testimonials';
@@ -42,8 +42,9 @@ function PlansUnavailable({ onRetry }: { onRetry: () => void }) {
 
 function PlanBoxes({ plans, subscribed }: { plans: Plan[]; subscribed: boolean }) {
   const { activate, pendingPlanId, failure } = useActivatePlan();
-  // Read once: the choice is forgotten when its checkout opens, the mark should not vanish before.
+  // The plan picked before signing up is marked on this visit, then forgotten: later sign-ins go to the dashboard.
   const [chosenPlanId] = useState(pendingPlanChoice);
+  useEffect(() => forgetPlanChoice(), []);
   const monthlyPlan = monthlyPlanOf(plans);
   return (
     <Stack gap="6">

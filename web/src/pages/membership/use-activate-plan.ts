@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { failureText } from '../../api/api-error';
 import { startCheckout, type Plan } from '../../api/memberships';
 import { useCurrentUser } from '../../session/session-store';
-import { forgetPlanChoice, rememberPlanChoice } from './plan-choice';
+import { rememberPlanChoice } from './plan-choice';
 
 /** Sends the browser to the provider's checkout page; its own function so tests can stand in for it. */
 export const leavePage = {
@@ -23,10 +23,7 @@ export function useActivatePlan() {
   const navigate = useNavigate();
   const checkout = useMutation({
     mutationFn: (plan: Plan) => startCheckout(plan.id),
-    onSuccess: ({ checkoutUrl }) => {
-      forgetPlanChoice();
-      leavePage.to(checkoutUrl);
-    },
+    onSuccess: ({ checkoutUrl }) => leavePage.to(checkoutUrl),
   });
   return {
     activate(plan: Plan) {

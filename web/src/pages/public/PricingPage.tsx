@@ -1,4 +1,4 @@
-import { Badge, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { BUSINESS_URL } from '../landing/external-links';
 import { ExternalLink } from '../landing/ExternalLink';
@@ -6,7 +6,7 @@ import { SIGNUP_PATH } from '../landing/nav-links';
 import { PageShell } from '../misc/PageShell';
 import { PageIntro, TextSection } from './PageIntro';
 
-/** Plan names only: prices come from the server and are shown in the account, never hard-coded here. */
+/** Plan names only: prices come from the server and are shown on /membership and in the account, never hard-coded here. */
 const PLANS = [
   { name: 'Monthly', popular: false },
   { name: 'Quarterly', popular: true },
@@ -52,9 +52,14 @@ export function PricingPage() {
           <Text color="fg.muted" textStyle="sm">
             Upgrading does not improve your chances of winning: providers choose their winners on their own rules.
           </Text>
-          <Button asChild colorPalette="brand" alignSelf="flex-start">
-            <RouterLink to={SIGNUP_PATH}>Sign up free</RouterLink>
-          </Button>
+          <HStack gap="3" flexWrap="wrap">
+            <Button asChild colorPalette="brand">
+              <RouterLink to={SIGNUP_PATH}>Sign up free</RouterLink>
+            </Button>
+            <Button asChild colorPalette="brand" variant="outline">
+              <RouterLink to="/membership">See membership prices</RouterLink>
+            </Button>
+          </HStack>
         </TextSection>
         <TextSection title="For scholarship sponsors">
           <Text color="fg.muted">

@@ -1,11 +1,14 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate, useRouter } from '@tanstack/react-router';
-import { createContext, useContext, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import { isSubscriptionRequired } from '../../api/api-error';
 import { useSubscribed } from '../../session/session-store';
+import { MembershipOptionsDialog } from '../membership/MembershipOptionsDialog';
 
-/** Below this width a non-member gets the membership popup instead of the plans page (seed 000 section 4). */
-const POPUP_BELOW_WIDTH = 961;
+/**
+ * Below this width a non-member gets the membership popup instead of the plans page: the plans
+ * page is for wide screens, and the popup opens below 962 px (seed 001 sections 2 and 9).
+ */
+export const POPUP_BELOW_WIDTH = 962;
 export const PLANS_PATH = '/auth/dashboard/subscription-plan';
 
 /** The details page's address: the id is the entire query string after '?' (seed 000 section 2). */
@@ -25,45 +28,6 @@ export function scholarshipIdOf(search: string): string {
 
 const OpenMembershipOptions = createContext<(() => void) | null>(null);
 
-/** The narrow-screen popup: what the membership is for, the way to the plans, and 'No Thanks'. */
-function MembershipOptionsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Membership Options</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                Scholarship details and applications, Easy Apply, applying with your CV and the assistance answers come
-                with a membership.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer flexDirection="column" alignItems="stretch" gap="3">
-              <Button asChild colorPalette="yellow">
-                <RouterLink to={PLANS_PATH} onClick={() => onOpenChange(false)}>
-                  See Membership Plans
-                </RouterLink>
-              </Button>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="plain" textDecoration="underline" color="fg.muted">
-                  No Thanks
-                </Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
 /** Gives the signed-in pages one membership popup, opened wherever a non-member reaches a members' feature. */
 export function MembershipGate({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -81,9 +45,9 @@ function opensElsewhere(event: MouseEvent): boolean {
 }
 
 /**
- * What a non-member meets where details are for members (seed 000 section 4): the plans page, or,
- * below 961 px, the membership popup. `replace` leaves the refused address out of the history, so
- * Back does not lead into the refusal again.
+ * What a non-member meets where details are for members (seed 000 section 4), and where every
+ * upsell leads: the plans page, or, below 962 px, the membership popup. `replace` leaves the
+ * refused address out of the history, so Back does not lead into the refusal again.
  */
 export function useMembershipPrompt(): (options?: { replace?: boolean }) => void {
   const navigate = useNavigate();
@@ -92,6 +56,27 @@ export function useMembershipPrompt(): (options?: { replace?: boolean }) => void
     if (window.innerWidth < POPUP_BELOW_WIDTH && openMembershipOptions) openMembershipOptions();
     else void navigate({ to: PLANS_PATH, replace });
   };
+}
+
+/**
+ * An upsell ('Get Full Access', 'Buy Subscription Plan', the promo cards): a link to the plans
+ * page that opens the membership popup instead on narrow screens. Its address stays the plans
+ * page, so a new tab or a copied link still works. Use it as a Button's child (`asChild`).
+ */
+export function PlansLink({ onClick, ...props }: Omit<ComponentProps<'a'>, 'href'>) {
+  const promptMembership = useMembershipPrompt();
+  return (
+    <RouterLink
+      {...props}
+      to={PLANS_PATH}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented || opensElsewhere(event)) return;
+        event.preventDefault();
+        promptMembership();
+      }}
+    />
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal } from '@ch
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { useCurrentUser, useSubscribed } from '../../../session/session-store';
+import { PlansLink } from '../../scholarships/membership-gate';
 import { Logo } from '../../landing/Logo';
 import { NavIcon } from './nav-icons';
 import { SIDEBAR_MEDIA } from './sidebar-links';
@@ -33,7 +34,7 @@ function SidebarMenuButton() {
   );
 }
 
-/** The seed's gold button: the plan page for members, the plans for everyone else. */
+/** The seed's gold button: the plan page for members, the plans (page or popup by width) for everyone else. */
 function SubscriptionButton() {
   const subscribed = useSubscribed();
   return (
@@ -41,7 +42,7 @@ function SubscriptionButton() {
       {subscribed ? (
         <RouterLink to="/auth/dashboard/plan">View Subscription Plan</RouterLink>
       ) : (
-        <RouterLink to="/auth/dashboard/subscription-plan">Get Full Access</RouterLink>
+        <PlansLink>Get Full Access</PlansLink>
       )}
     </Button>
   );

@@ -7,7 +7,7 @@ import { ApiError, failureText, isSubscriptionRequired } from '../../../api/api-
 import { scholarshipDetailQueryOptions, type CardScholarship, type ScholarshipDetail } from '../../../api/scholarships';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { ServerHtml } from '../../../forms/ServerHtml';
-import { PLANS_PATH, scholarshipIdOf, usePromptOnSubscriptionRequired } from '../membership-gate';
+import { PlansLink, scholarshipIdOf, usePromptOnSubscriptionRequired } from '../membership-gate';
 import { formatDeadline, HeartButton, MISSING_TITLE, previewOf } from '../ScholarshipCard';
 import { useWishlistToggle } from '../wishlist-toggle';
 import { ApplicationSection } from './ApplicationSection';
@@ -147,7 +147,7 @@ function DetailFailure({ error, onRetry }: { error: Error; onRetry: () => void }
         text={error.message}
         action={
           <Button asChild colorPalette="yellow">
-            <RouterLink to={PLANS_PATH}>See Membership Plans</RouterLink>
+            <PlansLink>See Membership Plans</PlansLink>
           </Button>
         }
       />

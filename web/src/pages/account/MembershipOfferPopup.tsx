@@ -1,0 +1,78 @@
+import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { TRIAL_DAYS } from '@scholarmatch/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { eligibleCountQueryOptions, LIST_FILTERS } from '../../api/scholarships';
+import { useCurrentUser } from '../../session/session-store';
+import { useMembershipPrompt } from '../scholarships/membership-gate';
+
+const dismissedKey = (userId: string) => `membership-offer-dismissed:${userId}`;
+
+/** Dismissals last for the tab's session: the next visit to the site may offer it again. */
+function tabStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The dashboard's offer of a free 7-day membership to non-members (seed 001 section 2), with the
+ * applicant's own first name and eligible count (the seed's text had both hard-coded). Shown only
+ * when `allowed` (the server said "not a member" and no sweepstakes popup is offered this visit)
+ * and the applicant matches at least one scholarship; 'See Membership Plans' leads to the plans
+ * (page or popup by width). Either choice closes it for the rest of the tab's session.
+ */
+export function MembershipOfferPopup({ allowed }: { allowed: boolean }) {
+  const user = useCurrentUser();
+  const count = useQuery({ ...eligibleCountQueryOptions(LIST_FILTERS.eligible), enabled: allowed && Boolean(user) });
+  const [dismissed, setDismissed] = useState(() => !user || Boolean(tabStorage()?.getItem(dismissedKey(user.id))));
+  const promptMembership = useMembershipPrompt();
+  const matches = count.data ?? 0;
+  const open = allowed && !dismissed && matches > 0;
+
+  const dismiss = () => {
+    if (user) tabStorage()?.setItem(dismissedKey(user.id), '1');
+    setDismissed(true);
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && dismiss()} placement="center" lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>
+                {user?.firstName}, you match {matches} scholarship{matches === 1 ? '' : 's'}!
+              </Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>
+                Try the membership free for {TRIAL_DAYS} days: see every scholarship in full, and let Easy Apply fill in
+                and send your applications for you. Cancel anytime.
+              </Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Not now</Button>
+              </Dialog.ActionTrigger>
+              <Button
+                colorPalette="yellow"
+                onClick={() => {
+                  dismiss();
+                  promptMembership();
+                }}
+              >
+                See Membership Plans
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
