@@ -69,14 +69,14 @@ async function typeAndMeasure(page: Page, name: string, selector: string, typed 
   return { name, keystrokes: latencies.length, median_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95), slow_events_16ms: slow };
 }
 
-interface Session {
+export interface Session {
   accessToken: string;
   refreshToken: string;
   user: unknown;
 }
 
 /** Puts the session in local storage before any of the app's scripts run (nothing loaded first). */
-async function signIn(context: BrowserContext, session: Session): Promise<void> {
+export async function signIn(context: BrowserContext, session: Session): Promise<void> {
   await context.addInitScript((s) => {
     localStorage.setItem('token', s.accessToken);
     localStorage.setItem('refresh_token', s.refreshToken);

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserSuite } from './harness.js';
+import { completeRegistration, signUpInBrowser } from './student-flows.js';
+
+const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
+const DAY = 86_400;
+
+/**
+ * Issue 15 in Chromium, on the sandbox provider: a new student signs up, registers, is declined
+ * with the test card that declines, starts the trial with the good one, lands on the success
+ * page, opens a gated scholarship and applies; then cancels, keeps access until the billing date,
+ * and loses it once the sandbox clock passes that date.
+ */
+describe('memberships in a real browser', () => {
+  const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+
+  async function apiCall(method: string, url: string, body?: unknown, token?: string) {
+    const response = await fetch(`${suite.server.baseUrl}/api/v1${url}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { data: any } };
+  }
+  const login = async (email: string, password: string) =>
+    (await apiCall('POST', '/users/auth/login', { userName: email, password, loginType: 'register_user' })).body.data.accessToken as string;
+
+  async function gatedScholarship(): Promise<string> {
+    const provider = await login('provider@demo.scholarmatch.test', 'DemoProvider#2026');
+    const created = await apiCall(
+      'POST',
+      '/providers/scholarships',
+      { title: 'Membership Path Award', description: '<p>For the membership test.</p>', award: 3000, recurrenceConfig: { deadline: NEXT_YEAR }, requirements: [{ title: 'Portfolio link', dataType: 'link', key: 'portfolio' }] },
+      provider,
+    );
+    expect(created.status).toBe(201);
+    expect((await apiCall('POST', `/providers/scholarships/${created.body.data.id}/publish`, undefined, provider)).status).toBe(200);
+    return created.body.data.id;
+  }
+
+  async function payWith(page: Page, number: string): Promise<void> {
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Start 7-day free trial' }).click();
+  }
+
+  const token = (page: Page) => page.evaluate(() => localStorage.getItem('token')!);
+  const membership = async (page: Page) => (await apiCall('GET', '/user-payments/current-subscription', undefined, await token(page))).body.data;
+
+  it('a new student starts the trial, applies, cancels, keeps access until the billing date, then loses it', async () => {
+    const { page } = suite;
+    const scholarshipId = await gatedScholarship();
+    // Another gated one, never applied to: it shows what the membership alone opens.
+    const other = await gatedScholarship();
+    await signUpInBrowser(page, suite.server.baseUrl, `trial.${Date.now()}@example.com`);
+    await completeRegistration(page);
+
+    // Not a member yet: the details lead to the plans.
+    await page.goto(`${suite.server.baseUrl}/auth/scholarshipDetail?${scholarshipId}`);
+    await page.waitForURL('**/auth/dashboard/subscription-plan');
+    await page.getByText('Quarterly Plan').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-plans.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Activate 7 Days' }).nth(1).click();
+    await page.waitForURL('**/api/v1/sandbox-checkout/**');
+    await page.getByRole('heading', { name: 'Quarterly Plan' }).waitFor();
+
+    // The declined card: a clear message, and no membership.
+    await payWith(page, '4000 0000 0000 0002');
+    await page.getByRole('alert').getByText('Your card was declined. Try another card.').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-checkout-declined.png'), fullPage: true });
+    expect((await membership(page)).isActiveSubscription).toBe(false);
+
+    // The good card: the success page verifies, then congratulates.
+    await payWith(page, '4242 4242 4242 4242');
+    const paidAt = Date.now();
+    await page.waitForURL('**/auth/dashboard/success');
+    await page.getByText('Verifying Subscription Status for you.').waitFor();
+    await page.getByText('Your subscription plan has been purchased successfully!').waitFor();
+    const congratulatedAfterMs = Date.now() - paidAt;
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-success.png'), fullPage: true });
+    expect((await membership(page)).userWithSubscription[0]).toMatchObject({ status: 'trialing', is_active_subscription: true });
+
+    // Unlocked: the details open and the application goes in.
+    await page.getByRole('button', { name: 'Start Applying' }).click();
+    await page.waitForURL('**/auth/dashboard');
+    await page.goto(`${suite.server.baseUrl}/auth/scholarshipDetail?${scholarshipId}`);
+    await page.getByRole('heading', { name: 'Membership Path Award' }).waitFor();
+    await page.getByLabel(/Portfolio link/).fill('https://portfolio.example.com/ana');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.getByText('APPLIED').first().waitFor();
+
+    // Cancel: access stays until the billing date.
+    await page.goto(`${suite.server.baseUrl}/auth/dashboard/plan`);
+    await page.getByText('My Subscription plan').first().waitFor();
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Subscription Cancellation' });
+    await confirm.getByText('Are you sure you want to cancel your subscription?').waitFor();
+    await confirm.getByRole('button', { name: /^(Yes|Confirm|Yes, cancel|Cancel Subscription)/ }).click();
+    await page.getByRole('dialog', { name: 'Subscription Cancelled Successfully' }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-cancelled.png'), fullPage: true });
+    const cancelled = (await membership(page)).userWithSubscription[0];
+    expect(cancelled).toMatchObject({ status: 'canceled', is_active_subscription: true });
+    await page.keyboard.press('Escape');
+    await page.goto(`${suite.server.baseUrl}/auth/scholarshipDetail?${other}`);
+    await page.getByRole('heading', { name: 'Membership Path Award' }).waitFor();
+
+    // The sandbox clock passes the billing date: the provider ends the subscription, the gate closes.
+    const admin = await login('admin@demo.scholarmatch.test', 'DemoAdmin#2026');
+    expect((await apiCall('POST', '/admin/payments/sandbox/clock', { seconds: 8 * DAY }, admin)).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while ((await membership(page)).isActiveSubscription && Date.now() < deadline) await page.waitForTimeout(200);
+    expect((await membership(page)).userWithSubscription[0]).toMatchObject({ status: 'expired', is_active_subscription: false });
+    await page.goto(`${suite.server.baseUrl}/auth/scholarshipDetail?${other}`);
+    await page.waitForURL('**/auth/dashboard/subscription-plan');
+    expect(suite.problems.filter((problem) => !/status of (402|403)/.test(problem))).toEqual([]);
+    process.stdout.write(`membership e2e: paid -> congratulations shown after ${congratulatedAfterMs} ms\n`);
+  });
+});
