@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { api } from '../src/api/client';
 import { apiAnswer, eligibleScholarship, mockApi, wishlistEntry } from './scholarships/fixtures';
 import { isolateAppTests, renderAppAt as renderAt, signIn } from './scholarships/render-app';
+import { plansAnswer } from './membership/fixtures';
 
 /** The API as a student with 7 saved scholarships and 13 Easy Apply matches sees it. */
 function serveLists() {
   const easyApply = Array.from({ length: 13 }, (_, index) => eligibleScholarship(index + 1));
   mockApi('GET').mockImplementation(async (path, init) => {
     const query = (init as { params?: { query?: { offset?: number; limit?: number } } } | undefined)?.params?.query;
+    if (path === '/api/v1/subscription-plans') return plansAnswer();
     if (path === '/api/v1/scholarships/get-wishlist') return apiAnswer(200, { statusCode: 200, data: Array.from({ length: 7 }, (_, index) => wishlistEntry(index + 1)) });
     if (path === '/api/v1/scholarships/mine-eligible-scholarships/count') return apiAnswer(200, { statusCode: 200, data: easyApply.length });
     if (path === '/api/v1/scholarships/mine-eligible-scholarships') {
@@ -126,7 +128,7 @@ describe('the signed-in shell and the scholarship lists', () => {
     expect(await screen.findByText('Your profile could not be read.')).toBeTruthy();
   });
 
-  it("opens 'Membership Options' below 961 px for a non-member, and 'No Thanks' closes it", async () => {
+  it("opens 'Membership Options' below 962 px for a non-member, and 'No Thanks' closes it", async () => {
     signIn(false);
     serveLists();
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 800 });
@@ -135,7 +137,7 @@ describe('the signed-in shell and the scholarship lists', () => {
     const user = userEvent.setup();
     await user.click(within(card).getByRole('link', { name: 'View details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Membership Options' });
-    expect(within(dialog).getByRole('link', { name: 'See Membership Plans' }).getAttribute('href')).toBe('/auth/dashboard/subscription-plan');
+    expect(within(dialog).getByRole('button', { name: 'Activate 7 Days' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'No Thanks' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Membership Options' })).toBeNull());
     expect(router.state.location.pathname).toBe('/auth/dashboard/easy-apply');

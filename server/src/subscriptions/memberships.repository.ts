@@ -23,18 +23,8 @@ export interface MembershipRow {
   description: string;
 }
 
-export interface MembershipSnapshot {
-  userId: string;
-  planId: string;
-  gateway: string;
-  gatewaySubscriptionId: string;
-  gatewayCustomerId: string | null;
-  status: MembershipState;
-  trialEndsAt: Date | null;
-  currentPeriodEnd: Date | null;
-  canceledAt: Date | null;
-  version: number;
-}
+/** What a provider's report stores: a membership's own columns and the report's version. */
+export type MembershipSnapshot = Omit<MembershipRow, 'id' | 'title' | 'monthlyAmountCents' | 'description'> & { version: number };
 
 export interface OpenCheckout {
   gateway: string;

@@ -59,7 +59,7 @@ describe('assistance', () => {
     expect(get.mock.calls.map(([path]) => path)).not.toContain('/api/v1/scholarships/assistance/{id}');
   });
 
-  it('offers a non-member below 961 px the membership popup', async () => {
+  it('offers a non-member below 962 px the membership popup', async () => {
     signIn(false);
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     serveAssistance();

@@ -99,6 +99,6 @@ describe('bulk apply on the Apply With CV Data Only list', () => {
     await (await uploadCv(user)).respond(201, { statusCode: 201, data: { id: 'f1', publicUrl: CV_URL, name: 'cv.pdf', size: 8, contentType: 'application/pdf' } });
     await user.click(applyButton(3));
     await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Apply With CV Data Only' })).toBeNull());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Memberships are coming soon' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Membership Plans' })).toBeTruthy();
   });
 });

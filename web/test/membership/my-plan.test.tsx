@@ -4,10 +4,6 @@ import userEvent from '@testing-library/user-event';
 import type { SubscriptionRecord } from '../../src/api/memberships';
 import { formatDayMonthYear } from '../../src/app/dates';
 import { isSubscribed } from '../../src/session/session-store';
-// Loaded up front: Jest's ESM loader can fail two lazy route chunks importing at once ('not in cache').
-import '../../src/pages/account/SignedInLayout';
-import '../../src/pages/membership/MyPlanPage';
-import '../../src/pages/membership/SubscriptionPlansPage';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
 import { CANCEL_PATH, CURRENT_PATH, currentAnswer, PLANS_PATH, plansAnswer, subscriptionRecord } from './fixtures';

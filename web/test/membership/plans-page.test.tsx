@@ -1,11 +1,8 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leavePage } from '../../src/pages/membership/use-activate-plan';
 import { pathAfterSignIn, pendingPlanChoice, rememberPlanChoice } from '../../src/pages/membership/plan-choice';
-// Loaded up front: Jest's ESM loader can fail two lazy route chunks importing at once ('not in cache').
-import '../../src/pages/account/SignedInLayout';
-import '../../src/pages/membership/SubscriptionPlansPage';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
 import { CHECKOUT_PATH, MONTHLY, PLANS_PATH, plansAnswer, QUARTERLY, YEARLY } from './fixtures';
@@ -24,6 +21,7 @@ const activateIn = (box: HTMLElement) => within(box).getByRole('button', { name:
 
 describe('the plans page', () => {
   isolateAppTests();
+  afterEach(() => sessionStorage.clear());
 
   it("says 'Please wait...' while the plans load, then shows the three plans with prices, savings and benefits", async () => {
     signIn();

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { currentUser, isSubscribed } from '../../src/session/session-store';
-// Loaded up front: Jest's ESM loader can fail two lazy route chunks importing at once ('not in cache').
-import '../../src/pages/account/SignedInLayout';
-import '../../src/pages/membership/SuccessPage';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
 import { CURRENT_PATH, currentAnswer, subscriptionRecord } from './fixtures';
@@ -26,13 +24,17 @@ const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 
 describe('the success page (/auth/dashboard/success)', () => {
   isolateAppTests();
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('verifies after 2 s, congratulates an active member, lists the benefits and stores the flag true', async () => {
     signIn(false);
     const get = serveChecks(currentAnswer(subscriptionRecord({ status: 'trialing' })));
-    renderAppAt('/auth/dashboard/success');
+    const router = renderAppAt('/auth/dashboard/success');
     expect(await screen.findByText(VERIFYING)).toBeTruthy();
     // The sidebar is left out on this page.
     expect(document.querySelector('aside nav[aria-label="Account"]')).toBeNull();
@@ -45,11 +47,14 @@ describe('the success page (/auth/dashboard/success)', () => {
     expect(screen.queryByText(VERIFYING)).toBeNull();
     expect(checks(get)).toBe(1);
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Scholarship details', 'Easy Apply to every match', 'Essay help', 'Cancel anytime']);
-    expect(screen.getByRole('link', { name: 'Start Applying' }).getAttribute('href')).toBe('/auth/dashboard');
+    expect(screen.getByRole('button', { name: 'Start Applying' })).toBeTruthy();
     expect(isSubscribed()).toBe(true);
     expect(currentUser()?.isActiveSubscription).toBe(true);
     // The top bar follows the flag.
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'View Subscription Plan' })).toBeTruthy();
+
+    await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Start Applying' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard'));
   });
 
   it('asks again while the provider has not reported yet, and congratulates once it has', async () => {

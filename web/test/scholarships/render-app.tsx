@@ -5,6 +5,10 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { queryClient } from '../../src/app/query-client';
 import { toaster } from '../../src/app/toaster';
 import { createAppRouter } from '../../src/app/router';
+// The signed-in frame is loaded up front: on a first signed-in visit the router imports the frame's
+// chunk and the page's at once, and Jest's ESM loader can fail two imports sharing a module that is
+// not loaded yet ("request for 'react/jsx-runtime' is not in cache"). Browsers have no such problem.
+import '../../src/pages/account/SignedInLayout';
 import { clearSession, saveSession, type StoredUser } from '../../src/session/session-store';
 import { renderWithChakra } from '../render-form';
 

@@ -125,13 +125,13 @@ describe('the scholarship details page', () => {
     expect(router.history.length).toBe(1);
   });
 
-  it('shows a non-member below 961 px the membership popup over the reason', async () => {
+  it('shows a non-member below 962 px the membership popup over the reason', async () => {
     signIn(false);
     serveDetail(SUBSCRIPTION_REQUIRED);
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     const router = renderAppAt(DETAIL_PATH);
     const dialog = await screen.findByRole('dialog', { name: 'Membership Options' });
-    expect(within(dialog).getByRole('link', { name: 'See Membership Plans' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'No Thanks' })).toBeTruthy();
     expect(screen.getByText(SUBSCRIPTION_REQUIRED.body.description)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/scholarshipDetail');
   });

@@ -58,7 +58,7 @@ function PriceTiles({ plans, selected, onSelect }: { plans: Plan[]; selected: Pl
       <RadioCard.Label srOnly>Choose a plan</RadioCard.Label>
       <SimpleGrid columns={3} gap="2">
         {plans.map((plan) => (
-          <RadioCard.Item key={plan.id} value={plan.id} position="relative">
+          <RadioCard.Item key={plan.id} value={plan.id} position="relative" borderWidth="2px" _checked={{ borderColor: 'colorPalette.solid' }}>
             <RadioCard.ItemHiddenInput />
             <RadioCard.ItemControl px="1.5" pt="4" pb="3">
               <RadioCard.ItemContent gap="0.5">

@@ -55,8 +55,8 @@ export function PlanBox({ plan, savings, chosen, action }: PlanBoxProps) {
           </Text>
           <Text color="fg.muted">{PER_MONTH_TEXT}</Text>
         </HStack>
-        {/* The monthly plan keeps the line's height, so the three boxes stay aligned. */}
-        <Text color="green.700" fontWeight="semibold" minH="6">
+        {/* Side by side, the monthly plan keeps the line's height so the three boxes stay aligned. */}
+        <Text color="green.700" fontWeight="semibold" minH="6" display={{ base: savings ? 'block' : 'none', md: 'block' }}>
           {savings}
         </Text>
         <Text color="fg.muted" fontSize="sm">

@@ -1,6 +1,6 @@
 import { Button, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { currentSubscriptionQueryOptions, fetchCurrentSubscription, type CurrentSubscription, type SubscriptionRecord } from '../../api/memberships';
 import { saveSubscribed } from '../../session/session-store';
@@ -67,6 +67,7 @@ function useSubscriptionVerification(): Verification {
 }
 
 function Congratulations({ record }: { record: SubscriptionRecord | undefined }) {
+  const navigate = useNavigate();
   return (
     <Stack gap="5" align="center" textAlign="center">
       <Heading as="h1" size="2xl">
@@ -79,8 +80,8 @@ function Congratulations({ record }: { record: SubscriptionRecord | undefined })
           <Benefits benefits={benefitsOf(record.description)} />
         </Stack>
       ) : null}
-      <Button asChild colorPalette="brand" size="lg">
-        <RouterLink to="/auth/dashboard">Start Applying</RouterLink>
+      <Button colorPalette="brand" size="lg" onClick={() => void navigate({ to: '/auth/dashboard' })}>
+        Start Applying
       </Button>
     </Stack>
   );

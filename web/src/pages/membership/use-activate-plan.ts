@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { failureText } from '../../api/api-error';
 import { startCheckout, type Plan } from '../../api/memberships';
@@ -25,6 +26,16 @@ export function useActivatePlan() {
     mutationFn: (plan: Plan) => startCheckout(plan.id),
     onSuccess: ({ checkoutUrl }) => leavePage.to(checkoutUrl),
   });
+  // Back from the provider's page can restore this page as it was left (the back-forward cache),
+  // buttons busy: make them usable again.
+  const { reset } = checkout;
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [reset]);
   return {
     activate(plan: Plan) {
       if (user) {
