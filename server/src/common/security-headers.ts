@@ -36,12 +36,16 @@ const API_HEADERS: Record<string, string> = {
 };
 
 const API_PREFIX = '/api/v1/';
+/** Under the API prefix but a page a person reads: the sandbox provider's hosted checkout (docs/payments.md). */
+const PAGES_UNDER_API = '/api/v1/sandbox-checkout/';
+
+const isApi = (url: string) => url.startsWith(API_PREFIX) && !url.startsWith(PAGES_UNDER_API);
 
 /** Pages, assets and Swagger UI get helmet's full set; `/api/v1/` JSON gets the API set. */
 export function addSecurityHeaders(fastify: FastifyInstance, pageOptions: HelmetOptions): void {
   const pageHeaders = computeSecurityHeaders(pageOptions);
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(API_PREFIX) ? API_HEADERS : pageHeaders);
+    reply.headers(isApi(request.url) ? API_HEADERS : pageHeaders);
     done();
   });
 }

@@ -39,7 +39,7 @@ export function renderCheckoutPage(sessionId: string, request: CheckoutRequest, 
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Checkout · ScholarMatch sandbox</title><style>${STYLE}</style></head>
+<title>Checkout · ScholarMatch sandbox</title><link rel="icon" href="/favicon.svg"><style>${STYLE}</style></head>
 <body>
 <div class="banner" role="note">Sandbox checkout: no real card is charged. Use a test card listed on this page.</div>
 <main>
@@ -74,6 +74,6 @@ export function renderCheckoutPage(sessionId: string, request: CheckoutRequest, 
 }
 
 export function renderCheckoutClosed(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout · ScholarMatch sandbox</title><style>${STYLE}</style></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout · ScholarMatch sandbox</title><link rel="icon" href="/favicon.svg"><style>${STYLE}</style></head>
 <body><main><section><h1>${escapeHtml(message)}</h1><p class="muted"><a href="/auth/dashboard">Go to your dashboard</a></p></section></main></body></html>`;
 }
