@@ -18,4 +18,13 @@ describe('AppConfig', () => {
     expect(() => AppConfig.fromEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => AppConfig.fromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('pays through the sandbox by default, and needs both Stripe keys to use Stripe', () => {
+    expect(AppConfig.fromEnv({}).PAYMENTS_PROVIDER).toBe('sandbox');
+    expect(() => AppConfig.fromEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => AppConfig.fromEnv({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/PAYMENTS_PROVIDER/);
+    const stripe = AppConfig.fromEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', PUBLIC_URL: 'https://app.example.com/' });
+    expect(stripe.publicUrl).toBe('https://app.example.com');
+    expect(AppConfig.fromEnv({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+  });
 });
