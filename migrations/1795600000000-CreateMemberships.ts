@@ -44,6 +44,8 @@ export class CreateMemberships1795600000000 implements MigrationInterface {
         gateway text NOT NULL,
         gateway_subscription_id text NOT NULL,
         gateway_customer_id text,
+        -- The monthly price it was sold at: a later change of the plan's price does not touch it.
+        monthly_amount_cents integer NOT NULL CHECK (monthly_amount_cents > 0),
         status text NOT NULL CHECK (status IN ('trialing', 'active', 'past_due', 'canceled', 'expired')),
         trial_ends_at timestamptz,
         current_period_end timestamptz,

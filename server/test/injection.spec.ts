@@ -238,8 +238,8 @@ describe('injection and XSS', () => {
     await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = $1`, [member.id]);
     // A member, as a provider's webhook would have made them: a checkout is refused (409) before it writes anything.
     await t.sql.query(
-      `INSERT INTO subscriptions (user_id, plan_id, gateway, gateway_subscription_id, status, trial_ends_at, current_period_end, gateway_version)
-       SELECT $1, id, 'sandbox', 'sub_sandbox_injection', 'trialing', now() + interval '7 days', now() + interval '7 days', 1 FROM subscription_plans WHERE product_id = 'monthly'`,
+      `INSERT INTO subscriptions (user_id, plan_id, monthly_amount_cents, gateway, gateway_subscription_id, status, trial_ends_at, current_period_end, gateway_version)
+       SELECT $1, id, monthly_amount_cents, 'sandbox', 'sub_sandbox_injection', 'trialing', now() + interval '7 days', now() + interval '7 days', 1 FROM subscription_plans WHERE product_id = 'monthly'`,
       [member.id],
     );
     expect((await call('PUT', `/register-applicants/${member.id}`, tokens.applicant, { ...basicBody(), formKey: 'registration', applicantFields: entries({ ...basicAnswers(), ...educationAnswers() }) })).statusCode).toBe(200);

@@ -137,8 +137,8 @@ describe('the ownership matrix', () => {
     tokens.b = (await api.signUp()).session.accessToken;
     // A's membership, as a provider's webhook would have stored it.
     const subscription = await t.sql.query(
-      `INSERT INTO subscriptions (user_id, plan_id, gateway, gateway_subscription_id, status, trial_ends_at, current_period_end, gateway_version)
-       SELECT $1, id, 'sandbox', 'sub_sandbox_ownership', 'trialing', now() + interval '7 days', now() + interval '7 days', 1 FROM subscription_plans LIMIT 1 RETURNING id`,
+      `INSERT INTO subscriptions (user_id, plan_id, monthly_amount_cents, gateway, gateway_subscription_id, status, trial_ends_at, current_period_end, gateway_version)
+       SELECT $1, id, monthly_amount_cents, 'sandbox', 'sub_sandbox_ownership', 'trialing', now() + interval '7 days', now() + interval '7 days', 1 FROM subscription_plans LIMIT 1 RETURNING id`,
       [a.id],
     );
     aSubscription = subscription.rows[0].id;

@@ -39,9 +39,9 @@ describe('memberships and payments', () => {
   };
   const pay = (checkoutUrl: string, card: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `${checkoutUrl}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(card).toString() });
-  const member = async (card = GOOD_CARD) => {
+  const member = async (card = GOOD_CARD, productId = 'quarterly') => {
     const { session } = await api.signUp();
-    const { checkoutUrl } = await checkout(session.accessToken);
+    const { checkoutUrl } = await checkout(session.accessToken, productId);
     expect((await pay(checkoutUrl, card)).statusCode).toBe(303);
     await eventually(async () => expect((await current(session.accessToken)).isActiveSubscription).toBe(true));
     return session;
@@ -203,10 +203,13 @@ describe('memberships and payments', () => {
       expect((await send('evt_order_2', subscription(2, 'active', true))).json().data.outcome).toBe('duplicate');
       expect((await send('evt_order_1', subscription(1, 'trialing'))).json().data.outcome).toBe('processed');
       expect((await current(session.accessToken)).userWithSubscription[0].status).toBe('canceled');
+      // Two reports of the same version (Stripe's are whole seconds): the later state wins, whatever the arrival order.
+      expect((await send('evt_order_2b', subscription(2, 'trialing'))).json().data.outcome).toBe('processed');
+      expect((await current(session.accessToken)).userWithSubscription[0].status).toBe('canceled');
       expect((await send('evt_order_3', subscription(3, 'canceled'))).statusCode).toBe(200);
       expect((await current(session.accessToken)).userWithSubscription[0]).toMatchObject({ status: 'expired', is_active_subscription: false });
       const audit = (await api.call('GET', '/admin/payments/events', { token: admin })).json().data;
-      expect(audit.filter((e: { eventId: string }) => e.eventId.startsWith('evt_order_'))).toHaveLength(3);
+      expect(audit.filter((e: { eventId: string }) => e.eventId.startsWith('evt_order_'))).toHaveLength(4);
     });
 
     it('keeps an event for an applicant it cannot place and retries it', async () => {
@@ -249,9 +252,12 @@ describe('memberships and payments', () => {
 
   it('lets admins edit plans, with clear errors, and only admins', async () => {
     const plan = (await plans())[0];
+    const monthlyMember = await member(GOOD_CARD, 'monthly');
     const changed = await api.call('PATCH', `/admin/subscription-plans/${plan.id}`, { body: { monthlyAmountCents: 3150, priceId: 'price_new_monthly' }, token: admin });
     expect(changed.json().data).toMatchObject({ price: '$31.50', priceId: 'price_new_monthly' });
     expect((await plans())[0].price).toBe('$31.50');
+    // A running membership keeps the price it was sold at.
+    expect((await current(monthlyMember.accessToken)).userWithSubscription[0].price).toBe('$29');
     const bad = await api.call('PATCH', `/admin/subscription-plans/${plan.id}`, { body: { monthlyAmountCents: 19.99 }, token: admin });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().description).toContain('whole number of cents');

@@ -41,23 +41,29 @@ export class MembershipJobs implements OnModuleInit {
     this.jobs.register('membership-expiries', () => this.expireEnded().then(() => undefined), { cron: '*/10 * * * *' });
   }
 
-  /** Claims each due reminder before sending it; a failed send gives the claim back for the next run. */
+  /**
+   * Claims each due reminder before sending it; a failed send gives its claim back for the next
+   * run. A trial that has already ended gets none (a late run does not say "ends in 2 days").
+   */
   async sendTrialReminders(): Promise<number> {
-    const before = new Date((await this.gateway.now()).getTime() + TRIAL_REMINDER_DAYS * 86_400_000);
+    const now = await this.gateway.now();
+    const before = new Date(now.getTime() + TRIAL_REMINDER_DAYS * 86_400_000);
     let sent = 0;
     for (;;) {
-      const due = await this.memberships.claimTrialReminders(before, BATCH);
+      const due = await this.memberships.claimTrialReminders(now, before, BATCH);
+      let failed = 0;
       for (const reminder of due) {
         try {
           await this.mailer.send({ to: reminder.email, subject: 'Your free trial ends in 2 days', text: trialEndsText(reminder.firstName, reminder.title, reminder.trialEndsAt) });
           sent++;
         } catch (error) {
+          failed++;
           this.logger.warn({ err: error }, 'trial reminder not sent; retried next run');
           await this.memberships.releaseTrialReminder(reminder.id);
-          return sent;
         }
       }
-      if (due.length < BATCH) return sent;
+      // A batch that failed stops the run (the mail server is likely down); the next run takes them again.
+      if (due.length < BATCH || failed) return sent;
     }
   }
 

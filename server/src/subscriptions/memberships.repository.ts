@@ -7,6 +7,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 const STATES_WITH_ACCESS: MembershipState[] = ['trialing', 'active', 'past_due'];
 const GRANTS_ACCESS = `(s.status = ANY('{${STATES_WITH_ACCESS.join(',')}}') OR (s.status = 'canceled' AND s.current_period_end > now()))`;
 
+/** Which of two reports with the same version is the later state: a subscription moves along this order. */
+const STATE_ORDER: MembershipState[] = ['trialing', 'active', 'past_due', 'canceled', 'expired'];
+const STATE_RANK = (column: string) => `array_position('{${STATE_ORDER.join(',')}}'::text[], ${column})`;
+
 export interface MembershipRow {
   id: string;
   userId: string;
@@ -34,7 +38,7 @@ export interface OpenCheckout {
 const MEMBERSHIP_COLUMNS = `s.id, s.user_id AS "userId", s.plan_id AS "planId", s.gateway,
   s.gateway_subscription_id AS "gatewaySubscriptionId", s.gateway_customer_id AS "gatewayCustomerId", s.status,
   s.trial_ends_at AS "trialEndsAt", s.current_period_end AS "currentPeriodEnd", s.canceled_at AS "canceledAt",
-  p.title, p.monthly_amount_cents AS "monthlyAmountCents", p.description`;
+  p.title, s.monthly_amount_cents AS "monthlyAmountCents", p.description`;
 
 /** Each applicant's memberships as the payment provider last reported them, their checkouts, and the users' membership flag. */
 @Injectable()
@@ -74,10 +78,19 @@ export class MembershipsRepository {
     return row?.id ?? null;
   }
 
-  /** Takes the applicant's row lock: membership changes of one applicant happen one at a time. */
-  async lockUser(manager: EntityManager, userId: string): Promise<boolean> {
-    const rows = (await manager.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [userId])) as unknown[];
-    return rows.length > 0;
+  /**
+   * The applicant a report is about, locked (membership changes of one applicant happen one at a
+   * time): the owner of the subscription if the server knows it, else the one its metadata names.
+   * Null when neither is an applicant of this server, or no plan is known.
+   */
+  async lockOwner(manager: EntityManager, gateway: string, gatewaySubscriptionId: string, named: { userId: string | null; planId: string | null }): Promise<{ userId: string; planId: string } | null> {
+    const [row] = (await manager.query(
+      `WITH known AS (SELECT user_id, plan_id FROM subscriptions WHERE gateway = $1 AND gateway_subscription_id = $2)
+       SELECT u.id AS "userId", coalesce((SELECT plan_id FROM known), $4::uuid) AS "planId"
+         FROM users u WHERE u.id = coalesce((SELECT user_id FROM known), $3::uuid) FOR UPDATE OF u`,
+      [gateway, gatewaySubscriptionId, named.userId, named.planId],
+    )) as { userId: string; planId: string | null }[];
+    return row?.planId ? { userId: row.userId, planId: row.planId } : null;
   }
 
   /**
@@ -86,13 +99,14 @@ export class MembershipsRepository {
    */
   async upsert(manager: EntityManager, s: MembershipSnapshot): Promise<'created' | 'updated' | 'stale'> {
     const rows = (await manager.query(
-      `INSERT INTO subscriptions (user_id, plan_id, gateway, gateway_subscription_id, gateway_customer_id, status, trial_ends_at, current_period_end, canceled_at, gateway_version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      `INSERT INTO subscriptions (user_id, plan_id, monthly_amount_cents, gateway, gateway_subscription_id, gateway_customer_id, status, trial_ends_at, current_period_end, canceled_at, gateway_version)
+       SELECT $1, $2, p.monthly_amount_cents, $3, $4, $5, $6, $7, $8, $9, $10 FROM subscription_plans p WHERE p.id = $2
        ON CONFLICT (gateway, gateway_subscription_id) DO UPDATE SET
          status = EXCLUDED.status, gateway_customer_id = coalesce(EXCLUDED.gateway_customer_id, subscriptions.gateway_customer_id),
          trial_ends_at = EXCLUDED.trial_ends_at, current_period_end = EXCLUDED.current_period_end,
          canceled_at = EXCLUDED.canceled_at, gateway_version = EXCLUDED.gateway_version, updated_at = now()
-       WHERE subscriptions.gateway_version < EXCLUDED.gateway_version
+       -- Newer version wins; two reports of the same version (Stripe's are whole seconds) go to the later state.
+       WHERE (subscriptions.gateway_version, ${STATE_RANK('subscriptions.status')}) < (EXCLUDED.gateway_version, ${STATE_RANK('EXCLUDED.status')})
        RETURNING (xmax = 0) AS created`,
       [s.userId, s.planId, s.gateway, s.gatewaySubscriptionId, s.gatewayCustomerId, s.status, s.trialEndsAt, s.currentPeriodEnd, s.canceledAt, s.version],
     )) as { created: boolean }[];
@@ -100,35 +114,32 @@ export class MembershipsRepository {
     return rows[0].created ? 'created' : 'updated';
   }
 
-  /** The owner of a subscription the server already knows (a provider report without our metadata). */
-  async ownerOf(manager: EntityManager, gateway: string, gatewaySubscriptionId: string): Promise<{ userId: string; planId: string } | null> {
-    const [row] = (await manager.query(`SELECT user_id AS "userId", plan_id AS "planId" FROM subscriptions WHERE gateway = $1 AND gateway_subscription_id = $2`, [
-      gateway,
-      gatewaySubscriptionId,
-    ])) as { userId: string; planId: string }[];
-    return row ?? null;
-  }
-
   /** The users' flag follows their memberships (the gate's SQL reads it). */
-  async refreshUserFlag(manager: EntityManager | DataSource, userId: string): Promise<boolean> {
-    const [[row]] = (await manager.query(
-      `UPDATE users SET is_active_subscription = EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = users.id AND ${GRANTS_ACCESS})
-        WHERE id = $1 RETURNING is_active_subscription AS active`,
+  async refreshUserFlag(manager: EntityManager | DataSource, userId: string): Promise<void> {
+    // Written only when it changes: most reports (renewals, a second event about the same change) leave it as it is.
+    await manager.query(
+      `UPDATE users SET is_active_subscription = access.granted
+         FROM (SELECT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = $1 AND ${GRANTS_ACCESS}) AS granted) access
+        WHERE users.id = $1 AND users.is_active_subscription IS DISTINCT FROM access.granted`,
       [userId],
-    )) as [{ active: boolean }[], number];
-    return row?.active ?? false;
+    );
   }
 
-  /** Cancelled memberships whose period has ended become expired, and their owners lose the flag. */
+  /**
+   * Cancelled memberships whose period has ended become expired, and their owners' flags follow.
+   * The owners are locked first, as every membership change does (users, then subscriptions), so
+   * a report being applied for the same applicant at that moment is waited for and counted.
+   */
   async expireEnded(limit: number): Promise<string[]> {
     return this.db.transaction(async (manager) => {
-      const rows = (await manager.query(
-        `UPDATE subscriptions SET status = 'expired', updated_at = now()
-          WHERE id IN (SELECT id FROM subscriptions WHERE status = 'canceled' AND current_period_end <= now() LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING user_id AS "userId"`,
+      const due = (await manager.query(
+        `SELECT DISTINCT user_id AS "userId" FROM subscriptions WHERE status = 'canceled' AND current_period_end <= now() LIMIT $1`,
         [limit],
-      )) as [{ userId: string }[], number];
-      const userIds = [...new Set(rows[0].map((row) => row.userId))];
+      )) as { userId: string }[];
+      const userIds = due.map((row) => row.userId);
+      if (!userIds.length) return [];
+      await manager.query(`SELECT id FROM users WHERE id = ANY($1) ORDER BY id FOR UPDATE`, [userIds]);
+      await manager.query(`UPDATE subscriptions SET status = 'expired', updated_at = now() WHERE user_id = ANY($1) AND status = 'canceled' AND current_period_end <= now()`, [userIds]);
       for (const userId of userIds) await this.refreshUserFlag(manager, userId);
       return userIds;
     });
@@ -138,16 +149,16 @@ export class MembershipsRepository {
    * Claims trials ending before `before` whose reminder is not sent yet (at most `limit`), marking
    * them sent; a reminder that then fails to send is released with `releaseTrialReminder`.
    */
-  claimTrialReminders(before: Date, limit: number): Promise<{ id: string; email: string; firstName: string; trialEndsAt: Date; title: string }[]> {
+  claimTrialReminders(now: Date, before: Date, limit: number): Promise<{ id: string; email: string; firstName: string; trialEndsAt: Date; title: string }[]> {
     return this.db
       .query(
         `UPDATE subscriptions s SET trial_reminder_sent_at = now()
            FROM users u, subscription_plans p
-          WHERE s.id IN (SELECT id FROM subscriptions WHERE status = 'trialing' AND trial_reminder_sent_at IS NULL AND trial_ends_at <= $1
+          WHERE s.id IN (SELECT id FROM subscriptions WHERE status = 'trialing' AND trial_reminder_sent_at IS NULL AND trial_ends_at <= $1 AND trial_ends_at > $3
                           ORDER BY trial_ends_at LIMIT $2 FOR UPDATE SKIP LOCKED)
             AND u.id = s.user_id AND p.id = s.plan_id
           RETURNING s.id, u.email, u.first_name AS "firstName", s.trial_ends_at AS "trialEndsAt", p.title`,
-        [before, limit],
+        [before, limit, now],
       )
       .then(([rows]: [{ id: string; email: string; firstName: string; trialEndsAt: Date; title: string }[]]) => rows);
   }
@@ -181,6 +192,15 @@ export class MembershipsRepository {
         WHERE user_id = $1 AND status = 'open' AND created_at > now() - interval '1 day' ORDER BY created_at DESC LIMIT 3`,
       [userId],
     );
+  }
+
+  /** The affiliate link and source of the applicant's latest checkout for a plan (for the sale's conversion). */
+  async attributionOf(userId: string, planId: string): Promise<{ linkId: string | null; sourceId: string | null }> {
+    const [row] = (await this.db.query(
+      `SELECT link_id AS "linkId", source_id AS "sourceId" FROM checkout_sessions WHERE user_id = $1 AND plan_id = $2 ORDER BY created_at DESC LIMIT 1`,
+      [userId, planId],
+    )) as { linkId: string | null; sourceId: string | null }[];
+    return row ?? { linkId: null, sourceId: null };
   }
 
   async closeCheckout(gateway: string, gatewaySessionId: string, status: 'complete' | 'expired'): Promise<void> {

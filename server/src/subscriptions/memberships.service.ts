@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { type MembershipState, planPriceString, TRIAL_DAYS } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
 import { type GatewaySubscription, type GatewaySubscriptionStatus, GatewayUnavailable, PaymentGateway } from '../payments/payment-gateway.js';
@@ -49,6 +50,14 @@ export interface CheckoutInput {
   ipAddress?: string;
   countryCode: string;
 }
+
+export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown owner';
+
+/** A report naming no applicant of this server (yet): its transaction is rolled back. */
+class UnknownOwner extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidOrNull = (value: string | undefined) => (value && UUID.test(value) ? value : null);
 
 export const gatewayUnavailable = () =>
   new ApiError(502, 'The payment provider did not answer. Nothing was charged; please try again in a minute.', { errorCode: 'PAYMENT_PROVIDER_UNAVAILABLE' });
@@ -105,40 +114,52 @@ export class MembershipsService {
 
   /**
    * Stores a provider's report of a subscription, unless a newer one is stored (order safety), and
-   * updates its owner's flag. A new trial is a sale for the conversion trackers. Returns false
-   * when the subscription names no applicant we know (the event is kept and retried).
+   * updates its owner's flag; a new trial is a sale for the conversion trackers. `claim` runs first
+   * in the same transaction (the webhook intake stores its event there, so the event and its effect
+   * commit together); when it answers false the report was received before and nothing is done.
    */
-  async applyGatewaySubscription(gateway: string, subscription: GatewaySubscription): Promise<boolean> {
-    const result = await this.memberships.transaction(async (manager) => {
-      const owner = (await this.memberships.ownerOf(manager, gateway, subscription.id)) ?? subscription.metadata;
-      if (!owner.userId || !owner.planId || !(await this.memberships.lockUser(manager, owner.userId))) return null;
-      const outcome = await this.memberships.upsert(manager, {
-        userId: owner.userId,
-        planId: owner.planId,
-        gateway,
-        gatewaySubscriptionId: subscription.id,
-        gatewayCustomerId: subscription.customerId,
-        status: membershipStateOf(subscription),
-        trialEndsAt: subscription.trialEnd,
-        currentPeriodEnd: subscription.currentPeriodEnd,
-        canceledAt: subscription.canceledAt,
-        version: subscription.version,
+  async applyGatewaySubscription(gateway: string, subscription: GatewaySubscription, claim?: (manager: EntityManager) => Promise<boolean>): Promise<ApplyOutcome> {
+    let result: { created: boolean; userId: string; planId: string } | 'duplicate';
+    try {
+      result = await this.memberships.transaction(async (manager) => {
+        if (claim && !(await claim(manager))) return 'duplicate';
+        const owner = await this.memberships.lockOwner(manager, gateway, subscription.id, {
+          userId: uuidOrNull(subscription.metadata.userId),
+          planId: uuidOrNull(subscription.metadata.planId),
+        });
+        // Rolls the claim back too: the intake keeps the event for a retry.
+        if (!owner) throw new UnknownOwner();
+        const outcome = await this.memberships.upsert(manager, {
+          ...owner,
+          gateway,
+          gatewaySubscriptionId: subscription.id,
+          gatewayCustomerId: subscription.customerId,
+          status: membershipStateOf(subscription),
+          trialEndsAt: subscription.trialEnd,
+          currentPeriodEnd: subscription.currentPeriodEnd,
+          canceledAt: subscription.canceledAt,
+          version: subscription.version,
+        });
+        if (outcome !== 'stale') await this.memberships.refreshUserFlag(manager, owner.userId);
+        return { created: outcome === 'created', ...owner };
       });
-      if (outcome !== 'stale') await this.memberships.refreshUserFlag(manager, owner.userId);
-      return { outcome, userId: owner.userId, planId: owner.planId };
-    });
-    if (!result) return false;
-    if (result.outcome === 'created') await this.trackSale(gateway, subscription, result.planId, result.userId);
-    return true;
+    } catch (error) {
+      if (error instanceof UnknownOwner) return 'unknown owner';
+      throw error;
+    }
+    if (result === 'duplicate') return 'duplicate';
+    if (result.created) await this.trackSale(gateway, subscription, result.planId, result.userId);
+    return 'applied';
   }
 
   private async trackSale(gateway: string, subscription: GatewaySubscription, planId: string, userId: string): Promise<void> {
-    const plan = await this.plans.find(planId);
+    const [plan, attribution] = await Promise.all([this.plans.find(planId), this.memberships.attributionOf(userId, planId)]);
     await this.conversions.track({
       kind: 'sale',
       userId,
       amountCents: plan?.monthlyAmountCents ?? 0,
       note: SALE_NOTE,
+      ...attribution,
       dedupeKey: `sale:${gateway}:${subscription.id}`,
     });
   }
@@ -162,7 +183,7 @@ export class MembershipsService {
       try {
         const state = await this.gateway.retrieveCheckout(checkout.gatewaySessionId);
         if (state.status === 'open') continue;
-        if (state.subscription) applied = (await this.applyGatewaySubscription(this.gateway.name, state.subscription)) || applied;
+        if (state.subscription) applied = (await this.applyGatewaySubscription(this.gateway.name, state.subscription)) === 'applied' || applied;
         await this.memberships.closeCheckout(checkout.gateway, checkout.gatewaySessionId, state.status);
       } catch (error) {
         // The webhook will still bring it; the page asks again.

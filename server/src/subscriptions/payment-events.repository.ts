@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 export interface StoredEvent {
   gateway: string;
@@ -18,12 +18,20 @@ export interface StoredEvent {
 export class PaymentEventsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Stores the event; false when this event id was received before. */
-  async insert(event: { gateway: string; eventId: string; type: string; occurredAt: Date; payload: unknown }): Promise<boolean> {
-    const rows = (await this.db.query(
-      `INSERT INTO payment_events (gateway, event_id, type, occurred_at, payload) VALUES ($1, $2, $3, $4, $5)
+  /**
+   * Stores the event, as applied (`processed`) or waiting for a retry; false when this event id
+   * was received before. In the transaction of its effect when one is given.
+   */
+  async insert(
+    event: { gateway: string; eventId: string; type: string; occurredAt: Date; payload: unknown },
+    outcome: { processed: true } | { processed: false; error: string },
+    manager: EntityManager | DataSource = this.db,
+  ): Promise<boolean> {
+    const rows = (await manager.query(
+      `INSERT INTO payment_events (gateway, event_id, type, occurred_at, payload, processed_at, attempts, last_error)
+       VALUES ($1, $2, $3, $4, $5, CASE WHEN $6 THEN now() END, 1, $7)
        ON CONFLICT (gateway, event_id) DO NOTHING RETURNING event_id`,
-      [event.gateway, event.eventId, event.type, event.occurredAt, JSON.stringify(event.payload)],
+      [event.gateway, event.eventId, event.type, event.occurredAt, JSON.stringify(event.payload), outcome.processed, outcome.processed ? null : outcome.error],
     )) as unknown[];
     return rows.length > 0;
   }
@@ -41,6 +49,15 @@ export class PaymentEventsRepository {
       `UPDATE payment_events SET attempts = attempts + 1, last_error = $3, processed_at = CASE WHEN $3::text IS NULL THEN now() END
         WHERE gateway = $1 AND event_id = $2`,
       [gateway, eventId, error],
+    );
+  }
+
+  /** Events still waiting to be applied, received over a minute ago (their retry job may have been lost). */
+  async waiting(limit: number): Promise<{ gateway: string; eventId: string }[]> {
+    return this.db.query(
+      `SELECT gateway, event_id AS "eventId" FROM payment_events
+        WHERE processed_at IS NULL AND received_at < now() - interval '1 minute' AND attempts < 20 ORDER BY received_at LIMIT $1`,
+      [limit],
     );
   }
 

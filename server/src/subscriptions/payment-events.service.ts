@@ -44,6 +44,14 @@ export class PaymentEventsService implements OnModuleInit {
       retryLimit: 8,
       retryDelaySeconds: 30,
     });
+    // A safety net for a retry job that was never queued (the queue failed after the event was stored).
+    this.jobs.register('payment-event-sweep', () => this.retryWaiting(), { cron: '*/5 * * * *' });
+  }
+
+  async retryWaiting(): Promise<void> {
+    for (const { gateway, eventId } of await this.events.waiting(100)) {
+      await this.retry(gateway, eventId).catch((error: Error) => this.logger.warn({ eventId, err: error }, 'payment event still waiting'));
+    }
   }
 
   async receive(gatewayName: string, rawBody: string | undefined, headers: Record<string, string | string[] | undefined>): Promise<WebhookOutcome> {
@@ -51,19 +59,17 @@ export class PaymentEventsService implements OnModuleInit {
       throw new ApiError(404, `This server takes payment webhooks from ${this.gateway.name} only.`, { errorCode: 'GATEWAY_NOT_CONFIGURED' });
     }
     const event = this.verify(rawBody ?? '', headers);
-    const payload: StoredPayload = { raw: event.payload, subscription: event.subscription };
-    const isNew = await this.events.insert({ gateway: gatewayName, eventId: event.id, type: event.type, occurredAt: event.occurredAt, payload });
-    if (!isNew) return 'duplicate';
-    try {
-      await this.apply(gatewayName, event.subscription);
-      await this.events.markProcessed(gatewayName, event.id, null);
-      return 'processed';
-    } catch (error) {
-      await this.events.markProcessed(gatewayName, event.id, (error as Error).message);
-      await this.jobs.send(RETRY_QUEUE, { gateway: gatewayName, eventId: event.id }, { singletonKey: `${gatewayName}:${event.id}`, startAfterSeconds: 5 });
-      this.logger.warn({ eventId: event.id, err: error }, 'payment event stored for retry');
-      return 'stored for retry';
-    }
+    const stored = { gateway: gatewayName, eventId: event.id, type: event.type, occurredAt: event.occurredAt, payload: { raw: event.payload, subscription: event.subscription } };
+    if (!event.subscription) return (await this.events.insert(stored, { processed: true })) ? 'processed' : 'duplicate';
+    // The event is stored in the transaction of its effect: both happen, or neither.
+    const applied = await this.memberships.applyGatewaySubscription(gatewayName, event.subscription, (manager) => this.events.insert(stored, { processed: true }, manager));
+    if (applied === 'applied') return 'processed';
+    if (applied === 'duplicate') return 'duplicate';
+    const error = `subscription ${event.subscription.id} names no applicant of this server`;
+    if (!(await this.events.insert(stored, { processed: false, error }))) return 'duplicate';
+    await this.jobs.send(RETRY_QUEUE, { gateway: gatewayName, eventId: event.id }, { singletonKey: `${gatewayName}:${event.id}`, startAfterSeconds: 5 });
+    this.logger.warn({ eventId: event.id }, 'payment event stored for retry');
+    return 'stored for retry';
   }
 
   private verify(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentEvent {
@@ -82,24 +88,14 @@ export class PaymentEventsService implements OnModuleInit {
     return event;
   }
 
-  private async apply(gatewayName: string, subscription: GatewaySubscription | null): Promise<void> {
-    if (!subscription) return;
-    if (!(await this.memberships.applyGatewaySubscription(gatewayName, subscription))) {
-      throw new Error(`subscription ${subscription.id} names no applicant of this server`);
-    }
-  }
-
   /** The retry job: applies a stored event again; throws (for pg-boss's next try) while it still fails. */
   private async retry(gatewayName: string, eventId: string): Promise<void> {
     const stored = await this.events.payload(gatewayName, eventId);
     if (!stored || stored.processed) return;
     const { subscription } = stored.payload as StoredPayload;
-    try {
-      await this.apply(gatewayName, subscription && revive(subscription));
-      await this.events.markProcessed(gatewayName, eventId, null);
-    } catch (error) {
-      await this.events.markProcessed(gatewayName, eventId, (error as Error).message);
-      throw error;
-    }
+    const applied = subscription ? await this.memberships.applyGatewaySubscription(gatewayName, revive(subscription)) : 'applied';
+    const error = applied === 'unknown owner' ? `subscription ${subscription!.id} names no applicant of this server` : null;
+    await this.events.markProcessed(gatewayName, eventId, error);
+    if (error) throw new Error(error);
   }
 }

@@ -136,6 +136,15 @@ export class SandboxProviderRepository {
     return row ?? null;
   }
 
+  /** Events not delivered half a minute after they were made (their delivery job may have been lost). */
+  async overdueEvents(limit: number): Promise<string[]> {
+    const rows = (await this.db.query(
+      `SELECT id FROM sandbox_events WHERE delivered_at IS NULL AND created_at < now() - interval '30 seconds' AND attempts < 50 ORDER BY created_at LIMIT $1`,
+      [limit],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
   async markDelivery(id: string, error: string | null): Promise<void> {
     await this.db.query(
       `UPDATE sandbox_events SET attempts = attempts + 1, last_error = $2, delivered_at = CASE WHEN $2::text IS NULL THEN now() END WHERE id = $1`,

@@ -190,6 +190,8 @@ export class SandboxProvider implements OnModuleInit {
 
   /** Everything due on the sandbox clock: trial ends, renewals, retries, ends. Returns how many steps ran. */
   async tick(): Promise<number> {
+    // A delivery whose job was lost is tried again here, every minute.
+    for (const eventId of await this.repository.overdueEvents(100)) await this.deliver(eventId).catch(() => undefined);
     let steps = 0;
     // A clock advanced by a year runs twelve monthly renewals one after another; the bound stops a runaway.
     for (; steps < 10_000; steps++) {
