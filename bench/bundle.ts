@@ -92,7 +92,11 @@ export const ROUTES: RouteLoad[] = [
   signedIn('/auth/scholarshipDetail with a requirement form', 'scholarships/detail/ScholarshipDetailPage', [REQUIREMENT_FORM, FORM_VALIDATOR], 'a member, a scholarship that asks for something'),
   signedIn('/auth/dashboard/assistance', 'assistance/AssistancePage'),
   signedIn('/auth/dashboard/assistanceChat', 'assistance/AssistanceChatPage'),
-  signedIn('/auth/dashboard/plan, inbox, support, ...', 'account/ComingReleasePage', [], 'pages of a later release'),
+  signedIn('/auth/dashboard/subscription-plan', 'membership/SubscriptionPlansPage', [], 'the membership plans'),
+  { route: '/membership', kind: 'public', chunks: [`${PAGES}/membership/SubscriptionPlansPage.tsx`], note: 'the plans, signed out' },
+  signedIn('/auth/dashboard/success', 'membership/SuccessPage'),
+  signedIn('/auth/dashboard/plan', 'membership/MyPlanPage', [], 'My Subscription plan'),
+  signedIn('/auth/dashboard/inbox, support, ...', 'account/ComingReleasePage', [], 'pages of a later release'),
 ];
 
 /** Chunks fetched only when the person does something, with the route they are measured on top of. */
