@@ -4,6 +4,7 @@
  */
 export default {
   testEnvironment: '<rootDir>/test/jsdom-env.js',
+  setupFilesAfterEnv: ['<rootDir>/test/testing-library.ts'],
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
