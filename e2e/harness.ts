@@ -209,6 +209,16 @@ export async function dismissSweepstakes(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: /Sweepstakes/ }).getByRole('button', { name: 'Not now' }).click();
 }
 
+/**
+ * The dashboard offers a non-member the free 7-day membership (a modal, once per visit), naming
+ * them and their match count: waits for it, checks the name, and answers 'Not now'.
+ */
+export async function dismissMembershipOffer(page: Page, firstName: string): Promise<void> {
+  const offer = page.getByRole('dialog', { name: new RegExp(`^${firstName}, you match \\d+ scholarships?!$`) });
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await offer.waitFor({ state: 'detached' });
+}
+
 /** Waits until the open dialog's entrance animation has finished (for a screenshot of it). */
 export async function settledDialog(page: Page): Promise<void> {
   await page.getByRole('dialog').last().evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ARTIFACTS, browserSuite, dobYearsAgo } from './harness.js';
+import { ARTIFACTS, browserSuite, dismissMembershipOffer, dobYearsAgo } from './harness.js';
 
 /**
  * Issue 5 in Chromium against the demo catalogue: a new applicant with a completed profile sees
@@ -58,6 +58,8 @@ describe('scholarship lists in a real browser', () => {
     await page.getByRole('heading', { name: 'Welcome back, Lena!' }).waitFor();
     // Completing the registration entered her into the demo sweepstakes (seed 001): a banner, no popup.
     await page.getByText(/^You are entered into the .+\*$/).waitFor();
+    // A non-member is offered the free 7-day membership once per visit, with her name and her count.
+    await dismissMembershipOffer(page, 'Lena');
     await page.screenshot({ path: path.join(ARTIFACTS, 'dashboard-sweepstakes-entered.png') });
     await page.getByRole('button', { name: 'Dismiss the sweepstakes notice' }).click();
     expect(await page.getByRole('dialog', { name: /Sweepstakes/ }).count()).toBe(0);
