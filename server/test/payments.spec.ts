@@ -86,6 +86,7 @@ describe('memberships and payments', () => {
     expect((await details(token)).statusCode).toBe(200);
     const me = (await api.call('GET', '/users/me', { token })).json().data;
     expect(me.isActiveSubscription).toBe(true);
+    expect((await api.call('GET', '/register-applicants/profile/minimal', { token })).json().data.providerUserId).toMatch(/^cus_sandbox_/);
     // A paid checkout cannot be paid twice, and a member cannot open another.
     expect((await pay(checkoutUrl, GOOD_CARD)).statusCode).toBe(409);
     expect((await api.call('POST', '/user-payments/checkout', { body: { planId: (await plans())[0].id }, token })).json().errorCode).toBe('ALREADY_SUBSCRIBED');

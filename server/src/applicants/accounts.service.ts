@@ -9,6 +9,8 @@ import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
 import { ConversionTracker, LEAD_VALUE_CENTS } from '../tracking/conversion-tracker.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { PaymentGateway } from '../payments/payment-gateway.js';
+import { MembershipsRepository } from '../subscriptions/memberships.repository.js';
 import type { SignUpDto } from './dto/sign-up.dto.js';
 import type { MinimalProfileDto } from './dto/minimal-profile.dto.js';
 
@@ -24,6 +26,8 @@ export class AccountsService {
     private readonly sessions: Sessions,
     private readonly forms: FormsService,
     private readonly conversions: ConversionTracker,
+    private readonly memberships: MembershipsRepository,
+    private readonly gateway: PaymentGateway,
   ) {}
 
   async signUp(body: SignUpDto, clientIp: string): Promise<SessionDto> {
@@ -84,8 +88,9 @@ export class AccountsService {
       email: user.email,
       country: answer('country'),
       zipcode: answer('zipCode'),
-      // The payment provider's customer and address ids arrive with memberships.
-      providerUserId: null,
+      // The payment provider's customer, once the applicant has checked out (docs/payments.md). No
+      // provider we use has a separate address id: the address travels with the customer.
+      providerUserId: await this.memberships.customerIdOf(user.id, this.gateway.name),
       providerAddressId: null,
     };
   }

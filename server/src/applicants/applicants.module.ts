@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FormsModule } from '../forms/forms.module.js';
+import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
 import { SweepstakesModule } from '../sweepstakes/sweepstakes.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountsController } from './accounts.controller.js';
@@ -11,7 +12,7 @@ import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
 
 @Module({
-  imports: [FormsModule, SweepstakesModule, UsersModule],
+  imports: [FormsModule, SweepstakesModule, UsersModule, SubscriptionsModule],
   controllers: [FormFieldsController, AccountsController, ProfileController],
   providers: [PasswordResetCodesRepository, AccountsService, PasswordResetService, ProfileService],
 })

@@ -21,6 +21,6 @@ import { UserPaymentsController } from './user-payments.controller.js';
   imports: [UsersModule, GeoModule],
   controllers: [PlansController, UserPaymentsController, PaymentWebhooksController, AdminSubscriptionsController, AdminPaymentsController],
   providers: [PlansRepository, MembershipsRepository, MembershipsService, PaymentEventsRepository, PaymentEventsService, MembershipJobs],
-  exports: [MembershipsService, PlansRepository],
+  exports: [MembershipsService, MembershipsRepository, PlansRepository],
 })
 export class SubscriptionsModule {}

@@ -1683,9 +1683,9 @@ export interface components {
             country: string | null;
             /** @description ZIP code from the profile (null until given) */
             zipcode: string | null;
-            /** @description The payment provider's customer id (memberships; null until then) */
+            /** @description The payment provider's customer id, once the applicant has checked out (else null) */
             providerUserId: string | null;
-            /** @description The payment provider's address id (memberships; null until then) */
+            /** @description Always null: the providers used keep the address with the customer */
             providerAddressId: string | null;
         };
         MinimalProfileResponseDto: {

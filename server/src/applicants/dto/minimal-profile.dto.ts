@@ -11,9 +11,9 @@ export class MinimalProfileDto {
   country: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'ZIP code from the profile (null until given)' })
   zipcode: string | null;
-  @ApiProperty({ type: String, nullable: true, description: "The payment provider's customer id (memberships; null until then)" })
+  @ApiProperty({ type: String, nullable: true, description: "The payment provider's customer id, once the applicant has checked out (else null)" })
   providerUserId: string | null;
-  @ApiProperty({ type: String, nullable: true, description: "The payment provider's address id (memberships; null until then)" })
+  @ApiProperty({ type: String, nullable: true, description: "Always null: the providers used keep the address with the customer" })
   providerAddressId: string | null;
 }
 
