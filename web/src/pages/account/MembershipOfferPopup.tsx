@@ -1,10 +1,11 @@
-import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
 import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { eligibleCountQueryOptions, LIST_FILTERS } from '../../api/scholarships';
 import { useCurrentUser } from '../../session/session-store';
 import { useMembershipPrompt } from '../scholarships/membership-gate';
+import { SmallDialog } from '../misc/SmallDialog';
 
 const dismissedKey = (userId: string) => `membership-offer-dismissed:${userId}`;
 
@@ -37,42 +38,31 @@ export function MembershipOfferPopup({ allowed }: { allowed: boolean }) {
     setDismissed(true);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && dismiss()} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>
-                {user?.firstName}, you match {matches} scholarship{matches === 1 ? '' : 's'}!
-              </Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                Try the membership free for {TRIAL_DAYS} days: see every scholarship in full, and let Easy Apply fill in
-                and send your applications for you. Cancel anytime.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Not now</Button>
-              </Dialog.ActionTrigger>
-              <Button
-                colorPalette="yellow"
-                onClick={() => {
-                  dismiss();
-                  promptMembership();
-                }}
-              >
-                See Membership Plans
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <SmallDialog
+      open={open}
+      onClose={dismiss}
+      title={`${user?.firstName}, you match ${matches} scholarship${matches === 1 ? '' : 's'}!`}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">Not now</Button>
+          </Dialog.ActionTrigger>
+          <Button
+            colorPalette="yellow"
+            onClick={() => {
+              dismiss();
+              promptMembership();
+            }}
+          >
+            See Membership Plans
+          </Button>
+        </>
+      }
+    >
+      <Text>
+        Try the membership free for {TRIAL_DAYS} days: see every scholarship in full, and let Easy Apply fill in and send
+        your applications for you. Cancel anytime.
+      </Text>
+    </SmallDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, CloseButton, Container, Dialog, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Container, Dialog, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { saveSubscribed } from '../../session/session-store';
 import { PLANS_PATH, PlansLink } from '../scholarships/membership-gate';
 import { Benefits } from './Benefits';
 import { benefitsOf, monthlyPriceText, PER_MONTH_TEXT } from './plan-text';
+import { SmallDialog } from '../misc/SmallDialog';
 
 type Status = SubscriptionRecord['status'];
 
@@ -46,27 +47,6 @@ function statusNote(record: SubscriptionRecord): string | null {
   }
 }
 
-function SmallDialog({ open, onClose, title, children, footer }: { open: boolean; onClose: () => void; title: string; children: ReactNode; footer: ReactNode }) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>{footer}</Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
 
 /**
  * 'Cancel Subscription': the confirmation, the call, then the done dialog. Closing the done dialog

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Heading, Stack, Text } from '@chakra-ui/react';
 import { acceptedExtensions, UPLOAD_LIMITS } from '@scholarmatch/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { FileUploadControl } from '../../forms/widgets/FileUploadControl';
 import { useEligibleListPage } from './EligibleListPages';
 import { useMembershipPrompt } from './membership-gate';
 import { ListScreenFrame, ScholarshipList } from './ScholarshipListScreen';
+import { SmallDialog } from '../misc/SmallDialog';
 
 /** A CV is a document: PDF, DOC or DOCX, at most 2 MB (seed 000 section 9). */
 const CV_RULES: UploadRules = { purpose: 'document', accept: acceptedExtensions('document'), maxSizeBytes: UPLOAD_LIMITS.document.maxSizeBytes };
@@ -22,32 +23,23 @@ const THANKS_TEXT = 'Thanks for submitting the application!';
 
 function ThankYouDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Thank you</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{THANKS_TEXT}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button asChild variant="outline">
-                <RouterLink to="/auth/dashboard/myScholarship">My Scholarships</RouterLink>
-              </Button>
-              <Dialog.ActionTrigger asChild>
-                <Button colorPalette="brand">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <SmallDialog
+      open={open}
+      onClose={onClose}
+      title="Thank you"
+      footer={
+        <>
+          <Button asChild variant="outline">
+            <RouterLink to="/auth/dashboard/myScholarship">My Scholarships</RouterLink>
+          </Button>
+          <Dialog.ActionTrigger asChild>
+            <Button colorPalette="brand">Close</Button>
+          </Dialog.ActionTrigger>
+        </>
+      }
+    >
+      <Text>{THANKS_TEXT}</Text>
+    </SmallDialog>
   );
 }
 
