@@ -131,6 +131,22 @@ describe('memberships and payments', () => {
     expect((await details(token)).statusCode).toBe(403);
   });
 
+  it('cancels a second trial paid in another tab before it bills, and keeps showing the first', async () => {
+    const { session } = await api.signUp();
+    const token = session.accessToken;
+    const first = await checkout(token);
+    const second = await checkout(token, 'yearly');
+    expect((await pay(first.checkoutUrl, GOOD_CARD)).statusCode).toBe(303);
+    expect((await pay(second.checkoutUrl, GOOD_CARD)).statusCode).toBe(303);
+    await eventually(async () => {
+      const { rows } = await t.sql.query(`SELECT s.status, p.product_id FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id WHERE s.user_id = $1 ORDER BY s.created_at`, [session.user.id]);
+      expect(rows).toEqual([{ status: 'trialing', product_id: 'quarterly' }, { status: 'canceled', product_id: 'yearly' }]);
+    }, 15_000);
+    expect((await current(token)).userWithSubscription[0]).toMatchObject({ status: 'trialing', title: 'Quarterly Plan' });
+    const sales = await t.sql.query(`SELECT count(*)::int AS n FROM conversions WHERE user_id = $1 AND kind = 'sale'`, [session.user.id]);
+    expect(sales.rows[0].n).toBe(1);
+  });
+
   it('renews after the trial, e-mails a reminder two days before it ends, and ends a card whose renewals fail', async () => {
     const paying = await member();
     const failing = await member({ ...GOOD_CARD, number: '4000000000000341' });

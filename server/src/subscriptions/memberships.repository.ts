@@ -53,7 +53,7 @@ export class MembershipsRepository {
   async current(userId: string): Promise<MembershipRow | null> {
     const [row] = (await this.db.query(
       `SELECT ${MEMBERSHIP_COLUMNS} FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id
-        WHERE s.user_id = $1 ORDER BY ${GRANTS_ACCESS} DESC, s.created_at DESC LIMIT 1`,
+        WHERE s.user_id = $1 ORDER BY ${GRANTS_ACCESS} DESC, (s.status <> 'canceled') DESC, s.created_at DESC LIMIT 1`,
       [userId],
     )) as MembershipRow[];
     return row ?? null;
@@ -112,6 +112,16 @@ export class MembershipsRepository {
     )) as { created: boolean }[];
     if (!rows.length) return 'stale';
     return rows[0].created ? 'created' : 'updated';
+  }
+
+  /** Whether the applicant has another subscription that is running and renewing (a second checkout paid in another tab). */
+  async hasOtherRenewing(manager: EntityManager, userId: string, gateway: string, gatewaySubscriptionId: string): Promise<boolean> {
+    const [row] = (await manager.query(
+      `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND NOT (gateway = $2 AND gateway_subscription_id = $3)
+                        AND status = ANY('{${STATES_WITH_ACCESS.join(',')}}')) AS other`,
+      [userId, gateway, gatewaySubscriptionId],
+    )) as { other: boolean }[];
+    return row.other;
   }
 
   /** The users' flag follows their memberships (the gate's SQL reads it). */

@@ -1,8 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type MembershipState, planPriceString, TRIAL_DAYS } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
 import { type GatewaySubscription, type GatewaySubscriptionStatus, GatewayUnavailable, PaymentGateway } from '../payments/payment-gateway.js';
+import { JobQueue } from '../jobs/job-queue.js';
 import { ConversionTracker, SALE_NOTE } from '../tracking/conversion-tracker.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { type MembershipRow, MembershipsRepository } from './memberships.repository.js';
@@ -51,6 +52,8 @@ export interface CheckoutInput {
   countryCode: string;
 }
 
+const SECOND_SUBSCRIPTION_QUEUE = 'membership-cancel-second';
+
 export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown owner';
 
 /** A report naming no applicant of this server (yet): its transaction is rolled back. */
@@ -68,7 +71,7 @@ export const gatewayUnavailable = () =>
  * truth; the `subscriptions` table mirrors it and the users' flag follows.
  */
 @Injectable()
-export class MembershipsService {
+export class MembershipsService implements OnModuleInit {
   private readonly logger = new Logger('Memberships');
 
   constructor(
@@ -77,7 +80,24 @@ export class MembershipsService {
     private readonly users: UsersRepository,
     private readonly gateway: PaymentGateway,
     private readonly conversions: ConversionTracker,
+    private readonly jobs: JobQueue,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.register<{ gateway: string; subscriptionId: string }>(SECOND_SUBSCRIPTION_QUEUE, (job) => this.cancelSecondSubscription(job.gateway, job.subscriptionId), {
+      retryLimit: 8,
+      retryDelaySeconds: 30,
+    });
+  }
+
+  /**
+   * A second subscription started while another one renews (two checkouts paid in two tabs) is
+   * cancelled at once at the provider: it ends with its trial and is never billed.
+   */
+  private async cancelSecondSubscription(gateway: string, subscriptionId: string): Promise<void> {
+    if (gateway !== this.gateway.name) return;
+    await this.applyGatewaySubscription(gateway, await this.gateway.cancelAtPeriodEnd(subscriptionId));
+  }
 
   async startCheckout(userId: string, input: CheckoutInput): Promise<{ checkoutUrl: string; sessionId: string }> {
     const [plan, user] = await Promise.all([this.plans.find(input.planId), this.users.findById(userId)]);
@@ -119,7 +139,7 @@ export class MembershipsService {
    * commit together); when it answers false the report was received before and nothing is done.
    */
   async applyGatewaySubscription(gateway: string, subscription: GatewaySubscription, claim?: (manager: EntityManager) => Promise<boolean>): Promise<ApplyOutcome> {
-    let result: { created: boolean; userId: string; planId: string } | 'duplicate';
+    let result: { created: boolean; secondSubscription: boolean; userId: string; planId: string } | 'duplicate';
     try {
       result = await this.memberships.transaction(async (manager) => {
         if (claim && !(await claim(manager))) return 'duplicate';
@@ -141,14 +161,19 @@ export class MembershipsService {
           version: subscription.version,
         });
         if (outcome !== 'stale') await this.memberships.refreshUserFlag(manager, owner.userId);
-        return { created: outcome === 'created', ...owner };
+        const running = subscription.status === 'trialing' || subscription.status === 'active';
+        const secondSubscription = outcome === 'created' && running && !subscription.cancelAtPeriodEnd && (await this.memberships.hasOtherRenewing(manager, owner.userId, gateway, subscription.id));
+        return { created: outcome === 'created', secondSubscription, ...owner };
       });
     } catch (error) {
       if (error instanceof UnknownOwner) return 'unknown owner';
       throw error;
     }
     if (result === 'duplicate') return 'duplicate';
-    if (result.created) await this.trackSale(gateway, subscription, result.planId, result.userId);
+    if (result.secondSubscription) {
+      this.logger.warn({ userId: result.userId, subscriptionId: subscription.id }, 'second subscription of a member: cancelled before it bills');
+      await this.jobs.send(SECOND_SUBSCRIPTION_QUEUE, { gateway, subscriptionId: subscription.id }, { singletonKey: `${gateway}:${subscription.id}` });
+    } else if (result.created) await this.trackSale(gateway, subscription, result.planId, result.userId);
     return 'applied';
   }
 
