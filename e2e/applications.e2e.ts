@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { XSS_PAYLOADS } from '../schemas/src/test/xss-corpus.js';
-import { ARTIFACTS, browserSuite, settledDialog } from './harness.js';
+import { ARTIFACTS, browserSuite, suiteApi, settledDialog } from './harness.js';
 
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const PASSWORD = 'a long passphrase';
@@ -24,16 +24,7 @@ describe('applications in a real browser', () => {
   let provider: string;
   let admin: string;
 
-  async function apiCall(method: string, url: string, body?: unknown, token?: string) {
-    const response = await fetch(`${suite.server.baseUrl}/api/v1${url}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { data: any } };
-  }
-
-  const login = async (email: string, password: string) => (await apiCall('POST', '/users/auth/login', { userName: email, password, loginType: 'register_user' })).body.data.accessToken as string;
+  const { call: apiCall, login } = suiteApi(suite);
 
   async function applicant(firstName: string, member: boolean): Promise<{ id: string; email: string; token: string }> {
     const email = `${firstName.toLowerCase()}.${Date.now()}@example.com`;

@@ -191,6 +191,22 @@ export function browserSuite(options: { env?: Record<string, string> } = {}): Br
   };
 }
 
+/** JSON calls to the suite's server as an outside client makes them, and a login that answers the access token. */
+export function suiteApi(suite: BrowserSuite) {
+  const call = async (method: string, url: string, body?: unknown, token?: string) => {
+    const response = await fetch(`${suite.server.baseUrl}/api/v1${url}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    // `any`: each spec reads the fields it checks.
+    return { status: response.status, body: (await response.json()) as { data: any } };
+  };
+  const login = async (email: string, password: string) =>
+    (await call('POST', '/users/auth/login', { userName: email, password, loginType: 'register_user' })).body.data.accessToken as string;
+  return { call, login };
+}
+
 /** Collects console errors and failed requests, so a test can assert a clean page. */
 export function watchPage(page: Page): { problems: string[] } {
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserSuite } from './harness.js';
+import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
 import { completeRegistration, signUpInBrowser } from './student-flows.js';
 
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
@@ -15,16 +15,7 @@ const DAY = 86_400;
 describe('memberships in a real browser', () => {
   const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
 
-  async function apiCall(method: string, url: string, body?: unknown, token?: string) {
-    const response = await fetch(`${suite.server.baseUrl}/api/v1${url}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as { data: any } };
-  }
-  const login = async (email: string, password: string) =>
-    (await apiCall('POST', '/users/auth/login', { userName: email, password, loginType: 'register_user' })).body.data.accessToken as string;
+  const { call: apiCall, login } = suiteApi(suite);
 
   async function gatedScholarship(): Promise<string> {
     const provider = await login('provider@demo.scholarmatch.test', 'DemoProvider#2026');

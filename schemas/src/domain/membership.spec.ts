@@ -28,7 +28,7 @@ describe('plan prices', () => {
     expect(amountOfPriceString('$12.50')).toBe(12.5);
   });
 
-  it("computes the seed's annual savings against the monthly plan", () => {
+  it('computes the annual savings against the monthly plan (docs/payments.md, Plans)', () => {
     expect(annualSavings(29, 19)).toBe('120.00');
     expect(annualSavings(29, 12)).toBe('204.00');
     expect(annualSavings(29, 29)).toBeNull();

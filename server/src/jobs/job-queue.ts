@@ -1,7 +1,7 @@
 /**
  * Background work that must survive a crash and run once across every server instance: the
  * payment clock, trial reminders, webhook retries and the housekeeping sweeps. The port of
- * DESIGN.md section 5 ("background jobs"); the implementation is pg-boss in the same PostgreSQL
+ * the job queue of docs/operations.md "Jobs"; the implementation is pg-boss in the same PostgreSQL
  * (docs/operations.md, "Jobs").
  *
  * A handler may run twice for one job (a crash after its effect, before the job is marked done):

@@ -1,5 +1,5 @@
 /**
- * The payment provider, behind one port (DESIGN.md section 5): the built-in sandbox by default,
+ * The payment provider, behind one port (docs/payments.md, "The pieces"): the built-in sandbox by default,
  * Stripe when PAYMENTS_PROVIDER=stripe (docs/payments.md). The rest of the server speaks only these
  * types: a subscription as the provider sees it, and events about it.
  *

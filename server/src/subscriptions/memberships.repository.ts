@@ -25,10 +25,12 @@ export interface MembershipRow {
   title: string;
   monthlyAmountCents: number;
   description: string;
+  /** Unlocks the members' features now (the users' flag is true when any of an applicant's rows does). */
+  grantsAccess: boolean;
 }
 
 /** What a provider's report stores: a membership's own columns and the report's version. */
-export type MembershipSnapshot = Omit<MembershipRow, 'id' | 'title' | 'monthlyAmountCents' | 'description'> & { version: number };
+export type MembershipSnapshot = Omit<MembershipRow, 'id' | 'title' | 'monthlyAmountCents' | 'description' | 'grantsAccess'> & { version: number };
 
 export interface OpenCheckout {
   gateway: string;
@@ -38,7 +40,7 @@ export interface OpenCheckout {
 const MEMBERSHIP_COLUMNS = `s.id, s.user_id AS "userId", s.plan_id AS "planId", s.gateway,
   s.gateway_subscription_id AS "gatewaySubscriptionId", s.gateway_customer_id AS "gatewayCustomerId", s.status,
   s.trial_ends_at AS "trialEndsAt", s.current_period_end AS "currentPeriodEnd", s.canceled_at AS "canceledAt",
-  p.title, s.monthly_amount_cents AS "monthlyAmountCents", p.description`;
+  p.title, s.monthly_amount_cents AS "monthlyAmountCents", p.description, ${GRANTS_ACCESS} AS "grantsAccess"`;
 
 /** Each applicant's memberships as the payment provider last reported them, their checkouts, and the users' membership flag. */
 @Injectable()

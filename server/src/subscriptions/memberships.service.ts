@@ -28,7 +28,7 @@ export function membershipStateOf(subscription: Pick<GatewaySubscription, 'statu
   return subscription.cancelAtPeriodEnd && state !== 'expired' ? 'canceled' : state;
 }
 
-/** The seed's subscription record (the first element of `userWithSubscription`). */
+/** The subscription record the plan pages read (the first element of `userWithSubscription`; docs/api.md). */
 export interface SubscriptionRecord {
   is_active_subscription: boolean;
   subscribed_id: string;
@@ -194,11 +194,10 @@ export class MembershipsService implements OnModuleInit {
    * applicant's recent checkouts: a trial paid a moment ago counts even if its webhook is late.
    */
   async current(userId: string): Promise<SubscriptionRecord | null> {
+    // The row shown is one that grants access when any does: its own answer is the applicant's.
     let row = await this.memberships.current(userId);
-    if (!row || !(await this.memberships.hasAccess(userId))) {
-      if (await this.reconcileCheckouts(userId)) row = await this.memberships.current(userId);
-    }
-    return row ? this.record(row, await this.memberships.hasAccess(userId)) : null;
+    if (!row?.grantsAccess && (await this.reconcileCheckouts(userId))) row = await this.memberships.current(userId);
+    return row ? this.record(row) : null;
   }
 
   private async reconcileCheckouts(userId: string): Promise<boolean> {
@@ -236,13 +235,12 @@ export class MembershipsService implements OnModuleInit {
       throw gatewayUnavailable();
     }
     await this.applyGatewaySubscription(gateway, reported);
-    const updated = (await this.memberships.find(subscriptionId))!;
-    return this.record(updated, await this.memberships.hasAccess(userId));
+    return this.record((await this.memberships.find(subscriptionId))!);
   }
 
-  private record(row: MembershipRow, active: boolean): SubscriptionRecord {
+  private record(row: MembershipRow): SubscriptionRecord {
     return {
-      is_active_subscription: active,
+      is_active_subscription: row.grantsAccess,
       subscribed_id: row.id,
       price: planPriceString(row.monthlyAmountCents),
       description: row.description,

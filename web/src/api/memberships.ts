@@ -5,7 +5,7 @@ import type { components } from './schema';
 
 /** One membership plan as GET /subscription-plans lists it (price: the monthly price, '$29'). */
 export type Plan = components['schemas']['PlanDto'];
-/** The applicant's membership, the first element of `userWithSubscription` (seed 001 section 3). */
+/** The applicant's membership, the first element of `userWithSubscription` (docs/api.md, "Memberships and payments"). */
 export type SubscriptionRecord = components['schemas']['SubscriptionRecordDto'];
 export type CurrentSubscription = components['schemas']['CurrentSubscriptionDto'];
 export type CheckoutStarted = components['schemas']['CheckoutStartedDto'];
@@ -37,7 +37,7 @@ export const currentSubscriptionQueryOptions = queryOptions({
   retry: shouldRetry,
 });
 
-/** The affiliate link and traffic source the seed keeps in local storage, when some earlier page stored them. */
+/** The affiliate link and traffic source kept in local storage (docs/decisions.md, "Memberships (web)", Checkout), when some earlier page stored them. */
 function attribution(): { linkId?: string; sourceId?: string } {
   try {
     const linkId = localStorage.getItem('linkId') ?? undefined;

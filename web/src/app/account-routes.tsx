@@ -154,7 +154,7 @@ export function accountRoutes() {
     },
   });
 
-  // Memberships (seed 001): the plans, the return from the checkout, and the member's own plan.
+  // Memberships (docs/decisions.md, "Memberships (web)"): the plans, the return from the checkout, and the member's own plan.
   const membershipRoutes = [
     createRoute({ getParentRoute: () => signedInFrame, path: '/auth/dashboard/subscription-plan', component: subscriptionPlansPage }),
     createRoute({

@@ -128,7 +128,7 @@ describe("'My Subscription plan' (/auth/dashboard/plan)", () => {
 });
 
 describe('formatDayMonthYear', () => {
-  it("writes the seed's 'DD MMMM, YYYY'", () => {
+  it("writes dates as 'DD MMMM, YYYY'", () => {
     expect(formatDayMonthYear('2027-03-05T12:00:00.000Z')).toBe('05 March, 2027');
     expect(formatDayMonthYear(new Date(2026, 10, 21))).toBe('21 November, 2026');
   });

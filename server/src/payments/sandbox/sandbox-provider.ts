@@ -88,7 +88,7 @@ function cardProblem(card: CardDetails, now: Date): string | null {
 }
 
 /**
- * The built-in payment provider (DESIGN.md section 5's sandbox): a hosted checkout with test
+ * The built-in payment provider (docs/payments.md, "The sandbox provider"): a hosted checkout with test
  * cards, subscriptions with a free trial, renewals, retries and ends on its own clock, and signed
  * webhooks delivered to this server's endpoint, retried until accepted. It keeps its state in its
  * own tables, so it behaves the same across restarts and replicas. Its clock is the real time

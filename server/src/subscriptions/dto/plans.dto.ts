@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 
-/** A membership plan as the plans page shows it (the seed's shape, plus what the page needs to explain it). */
+/** A membership plan as the plans page shows it (the shape docs/api.md lists, plus what the page needs to explain it). */
 export class PlanDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'Quarterly Plan' }) title: string;

@@ -19,8 +19,8 @@ function tabStorage(): Storage | undefined {
 }
 
 /**
- * The dashboard's offer of a free 7-day membership to non-members (seed 001 section 2), with the
- * applicant's own first name and eligible count (the seed's text had both hard-coded). Shown only
+ * The dashboard's offer of a free 7-day membership to non-members (docs/decisions.md, "Memberships (web)"), with the
+ * applicant's own first name and eligible count (never hard-coded). Shown only
  * when `allowed` (the server said "not a member" and no sweepstakes popup is offered this visit)
  * and the applicant matches at least one scholarship; 'See Membership Plans' leads to the plans
  * (page or popup by width). Either choice closes it for the rest of the tab's session.

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { profileQueryOptions, type Applicant } from '../../api/profile';
 import { currentSweepstakesQueryOptions, enterSweepstakes, SWEEPSTAKES_ANSWERS, type Sweepstakes } from '../../api/sweepstakes';
 import { toaster } from '../../app/toaster';
 import { saveUser, useCurrentUser } from '../../session/session-store';
+import { SmallDialog } from '../misc/SmallDialog';
 
 /** The seed's words when entering fails without a message of its own (seed 000 section 8). */
 const ENTRY_FAILED = 'Failed to apply for scholarship. Please try again.';
@@ -71,34 +72,25 @@ export function SweepstakesPopup() {
   const current = sweepstakes.data;
   const open = Boolean(current && !current.applied && !alreadyEntered && !dismissed);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && setDismissed(true)} placement="center" lazyMount unmountOnExit>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{current?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="3">
-                <Text>{current?.description}</Text>
-                {current?.endsAt ? <Text color="fg.muted" textStyle="sm">Ends {ENDS.format(new Date(current.endsAt))}</Text> : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Not now</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="brand" loading={entry.isPending} onClick={() => current && entry.mutate(current.id)}>
-                Apply
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <SmallDialog
+      open={open}
+      onClose={() => setDismissed(true)}
+      title={current?.title}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">Not now</Button>
+          </Dialog.ActionTrigger>
+          <Button colorPalette="brand" loading={entry.isPending} onClick={() => current && entry.mutate(current.id)}>
+            Apply
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="3">
+        <Text>{current?.description}</Text>
+        {current?.endsAt ? <Text color="fg.muted" textStyle="sm">Ends {ENDS.format(new Date(current.endsAt))}</Text> : null}
+      </Stack>
+    </SmallDialog>
   );
 }

@@ -10,7 +10,7 @@ const MOVE_ON_AFTER_MS = 2000;
 /**
  * /auth/userdetails: the registration completion step, rendered from the server's `registration`
  * form and saved with PUT register-applicants/{id}; then on to the dashboard, or back to the plans
- * when a plan was picked before signing up (seed 001 section 4).
+ * when a plan was picked before signing up (docs/decisions.md, "Memberships (web)", Signed out).
  */
 export function UserDetailsPage() {
   const user = useCurrentUser();

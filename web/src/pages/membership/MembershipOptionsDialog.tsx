@@ -8,7 +8,7 @@ import { Carousel } from './Carousel';
 import { monthlyPlanOf, monthlyPriceText, savingsText, shortTitleOf } from './plan-text';
 import { useActivatePlan } from './use-activate-plan';
 
-/** What a membership adds, one slide each (seed 001 section 1). */
+/** What a membership adds, one slide each (docs/payments.md, opening paragraph). */
 const BENEFITS = [
   { title: 'Easy Apply', text: 'Our application engine fills in and sends applications to the scholarships you match.' },
   { title: 'Every scholarship in full', text: 'See the details, the requirements and why you match for every scholarship.' },
@@ -16,7 +16,7 @@ const BENEFITS = [
   { title: 'Apply again, automatically', text: 'Recurring scholarships get your application again each time they reopen.' },
 ];
 
-/** The popup's colours follow the tile chosen (seed 001 section 2), by how long the plan runs. */
+/** The popup's colours follow the tile chosen (docs/decisions.md, "Memberships (web)", The popup), by how long the plan runs. */
 function toneOf(plan: Plan | undefined): string {
   if (!plan || plan.intervalMonths === 1) return 'brand';
   return plan.intervalMonths === 12 ? 'purple' : 'orange';
@@ -143,7 +143,7 @@ function MembershipOptions() {
 }
 
 /**
- * The narrow-screen popup (seed 001 section 2, 'Membership Options'): a benefits carousel, three
+ * The narrow-screen popup ('Membership Options'; docs/decisions.md, "Memberships (web)", The popup): a benefits carousel, three
  * price tiles (the chosen one highlighted, the popup's colours following it), 'Activate 7 Days'
  * for the chosen plan and 'No Thanks', which closes it.
  */

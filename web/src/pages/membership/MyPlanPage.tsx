@@ -28,7 +28,7 @@ const CANCELLABLE: Status[] = ['trialing', 'active', 'past_due'];
 
 const dateOf = (iso: string | null) => (iso ? formatDayMonthYear(iso) : null);
 
-/** What the state means for the person, with its date. A cancelled plan keeps its benefits until the next billing date (seed 001 section 4). */
+/** What the state means for the person, with its date. A cancelled plan keeps its benefits until the next billing date (docs/payments.md, "States"). */
 function statusNote(record: SubscriptionRecord): string | null {
   const nextBilling = dateOf(record.next_billing_date);
   switch (record.status) {
@@ -156,7 +156,7 @@ function PlanDetails({ record }: { record: SubscriptionRecord }) {
   );
 }
 
-/** Someone without a membership: the seed's info dialog, and the way to the plans behind it. */
+/** Someone without a membership: the 'You are not subscribed' dialog, and the way to the plans behind it. */
 function NotSubscribed() {
   const [open, setOpen] = useState(true);
   // The server says there is no membership: the stored flag follows, so the upsells show again.
@@ -196,7 +196,7 @@ function NotSubscribed() {
 }
 
 /**
- * /auth/dashboard/plan, 'My Subscription plan' (seed 001 sections 2 and 4): the plan's monthly
+ * /auth/dashboard/plan, 'My Subscription plan' (docs/decisions.md, "Memberships (web)"): the plan's monthly
  * price, title, status and benefits, cancelling it, and the way to every plan. A person without a
  * membership gets the 'You are not subscribed' dialog.
  */

@@ -79,7 +79,7 @@ function PlanBoxes({ plans, subscribed }: { plans: Plan[]; subscribed: boolean }
 }
 
 /**
- * The plans (seed 001 section 2, "Membership options"): the three plan boxes with their prices per
+ * The plans (docs/decisions.md, "Memberships (web)", Prices): the three plan boxes with their prices per
  * month, benefits, savings and 'Activate 7 Days', and the testimonials. Signed in at
  * /auth/dashboard/subscription-plan; signed out at /membership, where the button leads to sign-up.
  */

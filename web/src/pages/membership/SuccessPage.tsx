@@ -7,7 +7,7 @@ import { saveSubscribed } from '../../session/session-store';
 import { Benefits } from './Benefits';
 import { benefitsOf } from './plan-text';
 
-/** The seed's pauses (seed 001 section 9): the check 2 s after arriving, back to the dashboard 1 s after a failure. */
+/** The success page's pauses (docs/decisions.md, "Memberships (web)", Success page): the check 2 s after arriving, back to the dashboard 1 s after a failure. */
 export const CHECK_AFTER_MS = 2000;
 export const BACK_AFTER_MS = 1000;
 /**
@@ -21,7 +21,7 @@ const RECHECKS = 2;
 type Verification = { outcome: 'verifying' } | { outcome: 'active'; record: SubscriptionRecord | undefined } | { outcome: 'failed' };
 
 /**
- * Asks whether the checkout just completed made the applicant a member, the seed's way: after 2 s;
+ * Asks whether the checkout just completed made the applicant a member, after 2 s;
  * active stores the flag true, otherwise it is stored false and the person goes back to the
  * dashboard after 1 s. Leaving the page stops the checks.
  */
@@ -88,7 +88,7 @@ function Congratulations({ record }: { record: SubscriptionRecord | undefined })
 }
 
 /**
- * /auth/dashboard/success, where the checkout returns (seed 001 sections 2 and 4): 'Verifying
+ * /auth/dashboard/success, where the checkout returns (docs/decisions.md, "Memberships (web)", Success page): 'Verifying
  * Subscription Status for you.', then the congratulations with the plan's benefits, or 'Error
  * validating subscription' and back to the dashboard. The sidebar is left out here.
  */

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { Carousel } from './Carousel';
 
-/** Static marketing text (seed 001 section 1: testimonials mention scholarships of 2000 and 5000 dollars). */
+/** Static marketing text (docs/decisions.md, "Memberships (web)", Carousels). */
 const TESTIMONIALS = [
   {
     quote:

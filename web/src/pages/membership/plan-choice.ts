@@ -1,5 +1,5 @@
 /**
- * The plan a signed-out visitor picked before being sent to sign up (seed 001 section 4: not
+ * The plan a signed-out visitor picked before being sent to sign up (docs/decisions.md, "Memberships (web)", Signed out: not
  * signed in, 'Activate 7 Days' goes to /signup). Kept for the tab only, so that after sign-up and
  * registration (or a login) the person comes back to the plans with that plan marked.
  */

@@ -1,14 +1,13 @@
-import { amountOfPriceString, annualSavings } from '@scholarmatch/schemas';
+import { amountOfPriceString, annualSavings, planPriceString } from '@scholarmatch/schemas';
 import type { Plan } from '../../api/memberships';
 
 /**
- * A plan's monthly price as the plan pages show it (seed 001 section 9): the server's first
+ * A plan's monthly price as the plan pages show it (docs/decisions.md, "Memberships (web)", Prices): the server's first
  * character (the currency symbol) dropped, the amount in US dollars, without decimals unless the
  * price has cents ('$29', '$12.50').
  */
 export function monthlyPriceText(price: string): string {
-  const amount = amountOfPriceString(price);
-  return `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+  return planPriceString(Math.round(amountOfPriceString(price) * 100));
 }
 
 /** What follows the price: per month, taxes on top. */
@@ -27,7 +26,7 @@ export function monthlyPlanOf(plans: Plan[]): Plan | undefined {
   return plans.find((plan) => plan.intervalMonths === 1);
 }
 
-/** 'Save $120.00 a year' for a longer plan (the seed's savings formula, shared with the server); null for the monthly plan. */
+/** 'Save $120.00 a year' for a longer plan (the savings formula of docs/payments.md, shared with the server); null for the monthly plan. */
 export function savingsText(plan: Plan, monthlyPlan: Plan | undefined): string | null {
   if (!monthlyPlan || plan.id === monthlyPlan.id) return null;
   const saving = annualSavings(amountOfPriceString(monthlyPlan.price), amountOfPriceString(plan.price));

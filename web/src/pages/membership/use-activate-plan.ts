@@ -14,7 +14,7 @@ export const leavePage = {
 };
 
 /**
- * 'Activate 7 Days' (seed 001 section 4): signed in, the checkout opens for the plan and the
+ * 'Activate 7 Days' (docs/decisions.md, "Memberships (web)", Checkout and Signed out): signed in, the checkout opens for the plan and the
  * browser goes to the provider's page (it comes back to /auth/dashboard/success); signed out, the
  * plan is remembered and the person goes to sign up first. `pendingPlanId`: the plan whose
  * checkout is being opened (its button spins); `failure`: the server's words when it refused.

@@ -4,7 +4,7 @@ import { currentSubscriptionQueryOptions } from '../../api/memberships';
 import { saveSubscribed } from '../../session/session-store';
 
 /**
- * The dashboard's subscription check (seed 001 section 4): the server is asked on each dashboard
+ * The dashboard's subscription check (docs/decisions.md, "Memberships (web)", The stored flag): the server is asked on each dashboard
  * visit and the stored flag follows its answer, so the upsells and the gates match the membership
  * as it is now (a renewal that failed, a trial that ended). A failed check stores false.
  * Returns the server's answer: true or false, undefined while asked or after a failure.

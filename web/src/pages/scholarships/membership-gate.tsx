@@ -6,7 +6,7 @@ import { MembershipOptionsDialog } from '../membership/MembershipOptionsDialog';
 
 /**
  * Below this width a non-member gets the membership popup instead of the plans page: the plans
- * page is for wide screens, and the popup opens below 962 px (seed 001 sections 2 and 9).
+ * page is for wide screens, and the popup opens below 962 px (docs/decisions.md, "Memberships (web)", Page or popup).
  */
 export const POPUP_BELOW_WIDTH = 962;
 export const PLANS_PATH = '/auth/dashboard/subscription-plan';
@@ -45,7 +45,7 @@ function opensElsewhere(event: MouseEvent): boolean {
 }
 
 /**
- * What a non-member meets where details are for members (seed 000 section 4), and where every
+ * What a non-member meets where details are for members (docs/decisions.md, "Memberships (web)", Page or popup), and where every
  * upsell leads: the plans page, or, below 962 px, the membership popup. `replace` leaves the
  * refused address out of the history, so Back does not lead into the refusal again.
  */

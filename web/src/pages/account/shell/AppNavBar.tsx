@@ -34,7 +34,7 @@ function SidebarMenuButton() {
   );
 }
 
-/** The seed's gold button: the plan page for members, the plans (page or popup by width) for everyone else. */
+/** The top bar's gold button: the plan page for members, the plans (page or popup by width) for everyone else. */
 function SubscriptionButton() {
   const subscribed = useSubscribed();
   return (
