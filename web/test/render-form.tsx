@@ -90,3 +90,21 @@ export async function loadLazyWidgets(): Promise<void> {
     cleanup();
   }
 }
+
+/**
+ * Waits until a pointer can reach `element`. Chakra's stacked layers (a dialog opened over a
+ * drawer) block pointer events outside the top layer and lift the block on the new layer a moment
+ * after it mounts; a click in between would fail as user-event checks `pointer-events` first.
+ */
+export async function whenClickable<T extends Element>(element: T): Promise<T> {
+  await waitFor(() => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const value = getComputedStyle(node).pointerEvents;
+      if (value && value !== 'inherit' && value !== 'unset') {
+        expect(value).not.toBe('none');
+        return;
+      }
+    }
+  });
+  return element;
+}

@@ -4,7 +4,7 @@ import { compileRequirementForm } from '@scholarmatch/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { api } from '../../src/api/client';
 import { SchemaForm } from '../../src/forms/SchemaForm';
-import { renderForm, renderWithChakra } from '../render-form';
+import { renderForm, renderWithChakra, whenClickable } from '../render-form';
 import { runtimeValidator } from '../runtime-validator';
 import { FakeXhr, installFakeXhr } from './fake-xhr';
 
@@ -28,7 +28,9 @@ async function editorBox(): Promise<HTMLElement> {
 
 async function openDrawer(form: ReturnType<typeof renderForm>) {
   await form.user.click(screen.getByRole('button', { name: 'Write essay' }));
-  return screen.findByRole('dialog', { name: 'How would you like to start?' });
+  const assist = await screen.findByRole('dialog', { name: 'How would you like to start?' });
+  await whenClickable(within(assist).getByRole('button', { name: 'Write it myself' }));
+  return assist;
 }
 
 describe('essay field', () => {
