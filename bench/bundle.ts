@@ -54,6 +54,9 @@ const FORM_VALIDATOR = 'src/forms/form-validator.ts';
 const SELECT_WIDGETS = ['src/forms/widgets/SearchSelectWidget.tsx', 'src/forms/widgets/MultiSelectWidget.tsx', 'src/forms/widgets/SearchableSelectWidget.tsx'];
 const PHONE_WIDGET = 'src/forms/widgets/PhoneWidget.tsx';
 const REQUIREMENT_FORM = `${PAGES}/scholarships/detail/RequirementForm.tsx`;
+/** The provider studio (docs/providers.md): its own frame, and the rich-text editor of the scholarship's description. */
+const STUDIO_FRAME = `${PAGES}/provider/shell/ProviderLayout.tsx`;
+const RICH_TEXT = 'src/forms/widgets/RichTextWidget.tsx';
 const DETAIL_PAGE = `${PAGES}/scholarships/detail/ScholarshipDetailPage.tsx`;
 
 const publicPage = (route: string, page: string): RouteLoad => ({ route, kind: 'public', chunks: [`${PAGES}/public/${page}.tsx`] });
@@ -64,7 +67,14 @@ const signedIn = (route: string, page: string, extra: string[] = [], note?: stri
   note,
 });
 
-/** The routes of web/src/app/router.tsx and account-routes.tsx, with the lazy chunks each one's first load fetches. */
+const studio = (route: string, page: string, extra: string[] = [], note?: string): RouteLoad => ({
+  route,
+  kind: 'signed-in',
+  chunks: [STUDIO_FRAME, `${PAGES}/provider/${page}.tsx`, ...extra],
+  note,
+});
+
+/** The routes of web/src/app/router.tsx, account-routes.tsx and provider-routes.tsx, with the lazy chunks each one's first load fetches. */
 export const ROUTES: RouteLoad[] = [
   { route: '/ (and /home)', kind: 'landing', chunks: [], note: 'the landing page is in the entry chunk' },
   publicPage('/partners', 'PartnersPage'),
@@ -97,6 +107,14 @@ export const ROUTES: RouteLoad[] = [
   signedIn('/auth/dashboard/success', 'membership/SuccessPage'),
   signedIn('/auth/dashboard/plan', 'membership/MyPlanPage', [], 'My Subscription plan'),
   signedIn('/auth/dashboard/inbox, support, ...', 'account/ComingReleasePage', [], 'pages of a later release'),
+  { route: '/b2b/signup', kind: 'public', chunks: [`${PAGES}/provider/ProviderSignupPage.tsx`, PHONE_WIDGET, FORM_VALIDATOR], note: 'the provider sign-up form (a phone field)' },
+  { route: '/scholarships/$slug', kind: 'public', chunks: [`${PAGES}/public/PublicScholarshipPage.tsx`], note: 'a published scholarship, with structured data' },
+  studio('/app/scholarships', 'ScholarshipsPage'),
+  studio('/app/scholarships/$id (Details)', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR, RICH_TEXT], 'the editor form with its rich-text description'),
+  studio('/app/scholarships/$id?tab=requirements', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR], 'the builder and the live preview'),
+  studio('/app/applicants', 'ApplicantsPage'),
+  studio('/app/organisation', 'OrganisationPage', [FORM_VALIDATOR, PHONE_WIDGET], 'its form has a phone field'),
+  studio('/app/settings', 'ProviderSettingsPage'),
 ];
 
 /** Chunks fetched only when the person does something, with the route they are measured on top of. */

@@ -16,6 +16,9 @@
  * - payments:     signed webhooks one after another, and a storm of 1,000 shuffled ones with
  *                 duplicates checked against a reference model (bench/payments.ts)
  * - browser:      keystroke latency and cold load of /auth/profile in Chromium (bench/browser.ts)
+ * - studio:       the eligibility builder's live count, and the time from a provider's publish,
+ *                 criteria change or close until every stored match reflects it (bench/studio.ts)
+ * - studio-browser: keystroke in the requirement builder -> re-rendered live preview, in Chromium (bench/studio-browser.ts)
  * - bundle:       gzip JS per route from web/dist, with budgets (bench/bundle.ts)
  *
  * Writes bench/results/latest.json ([{ name, rps, p50_ms, p95_ms, p99_ms, errors,
@@ -44,11 +47,13 @@ import { COUNT, LIST_PAGE, measureMatching, STATS } from './matching.js';
 import { CONNECTIONS, DURATION, printTable, ROUNDS, WARMUP, type Result } from './measure.js';
 import { measureMixed, MIXED, MIXED_DURATION, printMix } from './mixed.js';
 import { BENCH_PASSWORD } from './scale-data.js';
+import { measureStudio, LIVE_COUNT, TO_CONSISTENCY } from './studio.js';
 import { measureUploads } from './uploads.js';
 import { measurePayments, STORM, WEBHOOK } from './payments.js';
 import { measureCheckoutToDetail } from './payments-browser.js';
+import { measureStudioPreview } from './studio-browser.js';
 
-const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'browser', 'bundle'];
+const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'browser', 'studio-browser', 'bundle'];
 const SERVER_PARTS = ALL_PARTS.filter((part) => part !== 'bundle');
 const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS.join(',')).split(',').map((p) => p.trim()).filter(Boolean));
 const unknown = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
@@ -90,6 +95,7 @@ log(
 
 const results: Result[] = [];
 let checkoutToDetail: LoadFigures | undefined;
+let studioPreview: KeystrokeFigures | undefined;
 let browserFigures: { keystrokes: KeystrokeFigures[]; loads: LoadFigures[] } | undefined;
 let bundle: BundleReport | undefined;
 let bundleError: string | undefined;
@@ -110,7 +116,9 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
       await measurePayments(bench, results, log);
       checkoutToDetail = await measureCheckoutToDetail(bench);
     }
+    if (PARTS.has('studio')) await measureStudio(bench, results, log);
     if (PARTS.has('browser')) browserFigures = await measureProfilePage(bench.baseUrl, bench.applicants[0].email, BENCH_PASSWORD);
+    if (PARTS.has('studio-browser')) studioPreview = await measureStudioPreview(bench);
   } finally {
     await bench.stop();
   }
@@ -153,6 +161,11 @@ if (checkoutToDetail) {
   process.stdout.write(`\n${checkoutToDetail.name}: median ${checkoutToDetail.median_ms} ms, max ${checkoutToDetail.max_ms} ms over ${checkoutToDetail.runs} runs\n`);
   writeFileSync(path.join(outDir, 'latest-payments-browser.json'), `${JSON.stringify(checkoutToDetail, null, 2)}\n`);
 }
+if (studioPreview) {
+  const k = studioPreview;
+  process.stdout.write(`\nstudio (headless Chromium): ${k.name}: ${k.keystrokes} keystrokes, median ${k.median_ms} ms, p95 ${k.p95_ms} ms, events >= 16 ms: ${k.slow_events_16ms}\n`);
+  writeFileSync(path.join(outDir, 'latest-studio-browser.json'), `${JSON.stringify(studioPreview, null, 2)}\n`);
+}
 if (bundle) printBundle(bundle);
 
 // ---- targets ----
@@ -180,6 +193,11 @@ if (storm) {
 if (checkoutToDetail) {
   targets.push({ target: 'checkout paid -> unlocked detail in Chromium ≤ 2 s (issue 15)', value: `median ${checkoutToDetail.median_ms} ms, max ${checkoutToDetail.max_ms} ms`, met: checkoutToDetail.max_ms <= 2000 });
 }
+const liveCount = row(LIVE_COUNT);
+if (liveCount) targets.push({ target: 'live eligibility count p95 ≤ 100 ms at 100,000 applicants (issue 16)', value: `${liveCount.p95_ms} ms`, met: liveCount.p95_ms <= 100 });
+for (const r of results.filter((result) => result.name.startsWith(TO_CONSISTENCY))) {
+  targets.push({ target: `${r.name} ≤ 5 s (issue 16)`, value: `max ${r.max_ms} ms`, met: Number(r.max_ms) <= 5000 });
+}
 const save = row(PROFILE_SAVE);
 if (save) targets.push({ target: 'profile save p95 ≤ 25 ms at 8 clients (issue 4)', value: `${save.p95_ms} ms`, met: save.p95_ms <= 25 });
 for (const name of [FORM_FIELDS, FORM_SCHEMA]) {
@@ -188,6 +206,9 @@ for (const name of [FORM_FIELDS, FORM_SCHEMA]) {
 }
 for (const k of browserFigures?.keystrokes.filter((k) => !k.name.startsWith('baseline')) ?? []) {
   targets.push({ target: `keystroke, ${k.name}: median ≤ 16 ms, p95 ≤ 32 ms`, value: `${k.median_ms} / ${k.p95_ms} ms`, met: k.median_ms <= 16 && k.p95_ms <= 32 });
+}
+if (studioPreview) {
+  targets.push({ target: 'requirement builder keystroke -> re-rendered preview in Chromium: median ≤ 50 ms (issue 16)', value: `median ${studioPreview.median_ms} ms, p95 ${studioPreview.p95_ms} ms`, met: studioPreview.median_ms <= 50 });
 }
 if (bundle) {
   targets.push({ target: `landing page JS ≤ ${bundle.budgets_kb.landing} kB gzip`, value: `${bundle.landing_kb} kB`, met: bundle.landing_kb <= bundle.budgets_kb.landing });

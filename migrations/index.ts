@@ -20,6 +20,9 @@ import { CreateAssistanceQuestions1795326681666 } from './1795326681666-CreateAs
 import { SystemFields1795548034761 } from './1795548034761-SystemFields.js';
 import { OneMeaningOfAnswered1795548034762 } from './1795548034762-OneMeaningOfAnswered.js';
 import { CreateMemberships1795600000000 } from './1795600000000-CreateMemberships.js';
+import { CreateProviderStudio1795700000000 } from './1795700000000-CreateProviderStudio.js';
+import { AnswerVectors1795710000000 } from './1795710000000-AnswerVectors.js';
+import { IncrementalMatches1795710000001 } from './1795710000001-IncrementalMatches.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -40,4 +43,7 @@ export const MIGRATIONS = [
   SystemFields1795548034761,
   OneMeaningOfAnswered1795548034762,
   CreateMemberships1795600000000,
+  CreateProviderStudio1795700000000,
+  AnswerVectors1795710000000,
+  IncrementalMatches1795710000001,
 ];

@@ -22,3 +22,5 @@ export * from './validation/field-definition.js';
 export * from './eligibility/criteria.js';
 export * from './eligibility/requirements.js';
 export * from './eligibility/requirement-form.js';
+export * from './eligibility/criterion-values.js';
+export * from './eligibility/requirement-editor.js';

@@ -46,6 +46,8 @@ export interface FieldValidation {
   maxLength?: number;
   /** number */
   minimum?: number;
+  /** number: whole numbers only (an amount in dollars, a count) */
+  wholeNumber?: boolean;
   maximum?: number;
   /** date: the person must be at least this many whole years old (date of birth) */
   minAgeYears?: number;
@@ -62,6 +64,10 @@ export interface FieldValidation {
   maxSizeBytes?: number;
   /** text: the answer must equal the answer of this other field of the form (confirm password) */
   sameAs?: string;
+  /** text: a regular expression the whole answer must match (a slug) */
+  pattern?: string;
+  /** textarea and essay: at most this many words (a requirement's word limit) */
+  maxWords?: number;
   /** Per-field overrides of catalogue messages, keyed by message kind (see MessageKind). */
   messages?: Partial<Record<MessageKind, string>>;
 }
@@ -95,11 +101,15 @@ export interface FieldCondition {
 }
 
 /**
- * Where an answer is stored: `account` fields are columns of the applicant (names, e-mail, phone,
+ * Where an answer is stored: `account` fields are columns of the person (names, e-mail, phone,
  * date of birth, the sign-up's password and consents); `profile` fields are the applicant's
  * `applicantFields` (matching uses them); `application` fields are a requirement form's answers.
+ * The provider studio's forms (docs/providers.md): `organisation` fields are the provider's
+ * organisation, `scholarship` fields a scholarship's editor, `requirement` fields one requirement
+ * of the requirement builder.
  */
-export type FieldTarget = 'account' | 'profile' | 'application';
+export const FIELD_TARGETS = ['account', 'profile', 'application', 'organisation', 'scholarship', 'requirement'] as const;
+export type FieldTarget = (typeof FIELD_TARGETS)[number];
 
 export interface FieldDefinition {
   id: number;
@@ -163,4 +173,5 @@ export type MessageKind =
   | 'percentage'
   | 'cgpa10'
   | 'gpa4'
-  | 'sameAs';
+  | 'sameAs'
+  | 'maxWords';

@@ -10,6 +10,7 @@ import { DemoModule } from './demo/demo.module.js';
 import { EssaysModule } from './essays/essays.module.js';
 import { MailModule } from './mail/mail.module.js';
 import { ScholarshipsModule } from './scholarships/scholarships.module.js';
+import { StudioModule } from './studio/studio.module.js';
 import { AppConfig } from './config/app-config.js';
 import { DrainHttpOnShutdown } from './common/drain-http-on-shutdown.js';
 import { DatabaseLocation, DatabaseModule } from './database/database.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
         ScholarshipsModule,
         UploadsModule,
         ApplicationsModule,
+        StudioModule,
         SweepstakesModule,
         TrackingModule,
         PaymentsModule.forRoot(config),

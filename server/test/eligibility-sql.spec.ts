@@ -1,6 +1,7 @@
 import { FIELD_TYPES, operatorsOf, evaluateEligibility, evaluateRule, type CriterionOperator, type EligibilityRule, type FieldType } from '@scholarmatch/schemas';
 import fc from 'fast-check';
 import { ApplicantMatches } from '../src/scholarships/applicant-matches.js';
+import { EligibilityCounts, type EligibilityCount } from '../src/scholarships/eligibility-counts.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const TODAY = '2026-11-22';
@@ -175,3 +176,99 @@ describe('stored matches and the pure evaluator', () => {
     for (const outcome of ['eligible', 'missing', 'ineligible']) expect(seen.get(outcome) ?? 0).toBeGreaterThan(100);
   });
 });
+
+/**
+ * The live count (EligibilityCounts: each rule judged once per distinct answer, then one pass over
+ * the applicants' answer vectors) against the pure evaluator run on every generated applicant:
+ * eligible, total, and per field the applicants one answer away.
+ */
+describe('the live eligibility count and the pure evaluator', () => {
+  let t: TestApp;
+  let fields: Map<string, { dataType: FieldType }>;
+  const KEYS = ['gender', 'interestedColleges', 'gpa', 'dob', 'highSchoolGraduationDate', 'privacyStateResident', 'zipCode', 'highSchoolName', 'retiredField'];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const { rows } = await t.sql.query(`SELECT key, data_type FROM form_fields WHERE active AND key = ANY($1)`, [KEYS]);
+    fields = new Map(rows.map((row: { key: string; data_type: FieldType }) => [row.key, { dataType: row.data_type }]));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** What the count must say, from evaluateEligibility over each applicant's answers. */
+  function expectedCount(rules: EligibilityRule[], people: Record<string, unknown>[], today: Date): EligibilityCount {
+    const missing = new Map<string, number>();
+    let eligible = 0;
+    for (const answers of people) {
+      const verdict = evaluateEligibility(rules, fields, answers, today);
+      if (verdict.outcome === 'eligible') eligible += 1;
+      if (verdict.outcome !== 'missing') continue;
+      const open = new Set(verdict.rules.filter((rule) => rule.verdict !== 'pass').map((rule) => rule.rule.fieldKey));
+      if (open.size === 1) missing.set([...open][0], (missing.get([...open][0]) ?? 0) + 1);
+    }
+    return {
+      eligible,
+      total: people.length,
+      missing: [...missing].map(([fieldKey, count]) => ({ fieldKey, count })).sort((a, b) => b.count - a.count || a.fieldKey.localeCompare(b.fieldKey)),
+    };
+  }
+
+  it('agree on generated rule sets and populations', async () => {
+    const keyedRule = fc.constantFrom(...KEYS).chain((key) => ruleOf(fields.get(key)?.dataType ?? 'select').map((rule) => ({ ...rule, fieldKey: key })));
+    const profile = fc.record(Object.fromEntries([...fields].map(([key, field]) => [key, answerOf(field.dataType)])));
+    const counts = t.app.get(EligibilityCounts);
+    const seen = { eligible: 0, missing: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.array(profile, { minLength: 1, maxLength: 25 }), fc.array(fc.array(keyedRule, { maxLength: 4 }), { minLength: 3, maxLength: 3 }), async (people, ruleSets) => {
+        await t.sql.query(`DELETE FROM users`);
+        const stored = people.map((answers) => storedProfile(answers as Record<string, unknown>));
+        await t.sql.query(
+          `INSERT INTO users (email, password_hash, role, first_name, last_name, profile, dob)
+           SELECT 'a' || n || '@x.test', 'x', 'applicant', 'A', 'A', p->'profile', (p->>'dob')::date FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(p, n)`,
+          [JSON.stringify(stored.map(({ profile, dob }) => ({ profile, dob })))],
+        );
+        // Someone who is not an applicant is never counted.
+        await t.sql.query(`INSERT INTO users (email, password_hash, role, first_name, last_name, profile) VALUES ('p@x.test', 'x', 'provider', 'P', 'P', $1)`, [
+          JSON.stringify(stored[0].profile),
+        ]);
+        for (const rules of ruleSets) {
+          const expected = expectedCount(rules, stored.map((s) => s.asEvaluated), new Date());
+          seen.eligible += expected.eligible;
+          seen.missing += expected.missing.length;
+          expect([rules, await counts.count(rules)]).toEqual([rules, expected]);
+        }
+      }),
+      { numRuns: 30 },
+    );
+    // The generated cases reach both eligible applicants and one-answer-away ones often.
+    expect(seen.eligible).toBeGreaterThan(100);
+    expect(seen.missing).toBeGreaterThan(20);
+  });
+
+  it('follows a profile save, a new applicant and a retyped field', async () => {
+    await t.sql.query(`DELETE FROM users`);
+    const counts = t.app.get(EligibilityCounts);
+    const rules: EligibilityRule[] = [{ fieldKey: 'gpa', operator: 'gte', value: 3 }, { fieldKey: 'gender', operator: 'eq', value: 'a' }];
+    const { rows } = await t.sql.query(
+      `INSERT INTO users (email, password_hash, role, first_name, last_name, profile) VALUES ('b@x.test', 'x', 'applicant', 'B', 'B', '{"gender": "a"}') RETURNING id`,
+    );
+    expect(await counts.count(rules)).toEqual({ eligible: 0, total: 1, missing: [{ fieldKey: 'gpa', count: 1 }] });
+    await t.sql.query(`UPDATE users SET profile = profile || '{"gpa": {"markingSystem": "GPA", "grade": 3.5, "gpa": 3.5}}' WHERE id = $1`, [rows[0].id]);
+    expect(await counts.count(rules)).toEqual({ eligible: 1, total: 1, missing: [] });
+    expect(await counts.count([])).toEqual({ eligible: 1, total: 1, missing: [] });
+    // A field that stops being active is unanswered for everyone, as in the matcher.
+    await t.sql.query(`UPDATE form_fields SET active = false WHERE key = 'gender'`);
+    expect(await counts.count(rules)).toEqual({ eligible: 0, total: 1, missing: [{ fieldKey: 'gender', count: 1 }] });
+    await t.sql.query(`UPDATE form_fields SET active = true WHERE key = 'gender'`);
+    expect(await counts.count(rules)).toEqual({ eligible: 1, total: 1, missing: [] });
+  });
+});
+
+/** A generated profile as stored (dob a column, when a real date) and as the evaluator reads it. */
+function storedProfile(answers: Record<string, unknown>): { profile: Record<string, unknown>; dob: string | null; asEvaluated: Record<string, unknown> } {
+  const { dob, ...rest } = answers;
+  const validDob = typeof dob === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(dob) ? dob : null;
+  const profile = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  return { profile, dob: validDob, asEvaluated: { ...JSON.parse(JSON.stringify(profile)), ...(validDob ? { dob: validDob } : {}) } };
+}

@@ -237,7 +237,7 @@ describe('forms API', () => {
   it('keeps forms fresh after losing its LISTEN connection', async () => {
     await t.sql.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-        WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+        WHERE datname = current_database() AND query LIKE 'LISTEN form_definitions_changed%' AND pid <> pg_backend_pid()`,
     );
     await t.sql.query(`UPDATE form_fields SET name = 'Surname' WHERE key = 'lastName'`);
     await eventually(async () => {
@@ -246,7 +246,7 @@ describe('forms API', () => {
     }, 10_000);
     // And it listens again: the next change arrives by notification.
     await eventually(async () => {
-      const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`);
+      const { rows } = await t.sql.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN form_definitions_changed%'`);
       expect(rows[0].n).toBe(1);
     }, 10_000);
     await t.sql.query(`UPDATE form_fields SET name = 'Last Name' WHERE key = 'lastName'`);

@@ -264,6 +264,13 @@ describe('injection and XSS', () => {
     ids.draft = await createScholarship(newScholarship(), false);
     ids.toPublish = await createScholarship(newScholarship(), false);
     ids.toClose = await createScholarship(newScholarship(), true);
+    // The studio's rules, addressed by id (docs/providers.md).
+    const ruleOf = async (id: string) => (await call('GET', `/scholarship/${id}/criteria`, tokens.provider)).json().data.criteria[0].id as string;
+    ids.ruleHost = await createScholarship(newScholarship(), false);
+    ids.rule = await ruleOf(ids.ruleHost);
+    ids.deleteHost = await createScholarship(newScholarship(), false);
+    ids.deleteRule = await ruleOf(ids.deleteHost);
+    ids.addHost = await createScholarship({ ...newScholarship(), criteria: [] }, false);
     ids.patchField = String((await call('POST', '/admin/form-fields', tokens.admin, newField())).json().data.id);
     ids.deleteField = String((await call('POST', '/admin/form-fields', tokens.admin, newField())).json().data.id);
     const uploaded = await upload(tokens.applicant);
@@ -276,7 +283,15 @@ describe('injection and XSS', () => {
     state.formVersion = (await call('GET', '/forms/profile-basic')).json().data.version;
     state.requirementVersion = (await call('GET', `/scholarships/${ids.withText}/form`, tokens.applicant)).json().data.version;
 
-    tables = (await t.sql.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'migrations' ORDER BY 1`)).rows.map((r) => r.table_name);
+    // Not answer_values: the dictionary of distinct answers (docs/matching.md, "Answers kept typed")
+    // gains a row for every answer never given before, which each payload saved as an answer is.
+    // Nor the change job's bookkeeping (match_changes, match_progress), which it writes in the background.
+    tables = (
+      await t.sql.query(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+            AND table_name NOT IN ('migrations', 'answer_values', 'match_changes', 'match_progress') ORDER BY 1`,
+      )
+    ).rows.map((r) => r.table_name);
     // Row versions (ctid and xmin change with every UPDATE): cheaper than hashing the catalogues' options on every check.
     const prints: Record<string, string> = Object.fromEntries(
       ['users', 'scholarships', 'form_fields', 'applications', 'forms'].map((name) => [name, `md5(coalesce(string_agg(ctid::text || xmin::text, ',' ORDER BY ctid), ''))`]),
@@ -439,6 +454,58 @@ describe('injection and XSS', () => {
     'POST /api/v1/payments/webhooks/{gateway}': { who: ['anonymous'], path: { gateway: 'sandbox' }, body: () => ({ id: 'evt_x' }), controlStatus: [400, 400] },
     'POST /api/v1/admin/payments/sandbox/clock': { who: ['admin'], body: () => ({ seconds: 1 }) },
     'GET /api/v1/admin/payments/events': { who: ['admin'], query: { failed: 'true' } },
+    'POST /api/v1/users/provider-signup': {
+      who: ['anonymous'],
+      body: () => ({
+        answers: {
+          organisationName: 'Probe Foundation', website: 'https://probe.example.org', firstName: 'Pat', lastName: 'Probe',
+          email: `probe.${++fieldCounter}@example.org`, phone: '+12025550143', password: 'a long probe passphrase',
+          confirmPassword: 'a long probe passphrase', acceptTerms: true,
+        },
+      }),
+    },
+    'GET /api/v1/users/organisation': { who: ['provider'] },
+    'PUT /api/v1/users/organisation': {
+      who: ['provider'],
+      body: () => ({ answers: { organisationName: 'Probe Foundation', contactName: 'Pat Probe', contactEmail: 'pat@example.org', about: 'About us' } }),
+    },
+    'POST /api/v1/scholarships': { who: ['provider'], body: () => ({ answers: { title: 'Probe draft', awardAmount: 100, slug: 'probe-draft' } }), controlStatus: [201, 409] },
+    'PUT /api/v1/scholarships/{id}': { who: ['provider'], path: { id: ids.draft }, body: () => ({ answers: { title: 'Probe draft', description: '<p>For probes.</p>' } }) },
+    'GET /api/v1/scholarship/{id}/requirement': { who: ['provider'], path: { id: ids.draft } },
+    'PUT /api/v1/scholarship/{id}/requirement': {
+      who: ['provider'],
+      path: { id: ids.draft },
+      body: () => ({ requirements: [{ answers: { requirementTitle: 'Essay', requirementKind: 'editor', requirementDescription: 'About you' } }] }),
+    },
+    'POST /api/v1/scholarship/{id}/requirement/preview': {
+      who: ['provider'],
+      path: { id: ids.draft },
+      body: () => ({ requirements: [{ answers: { requirementTitle: 'Essay', requirementKind: 'editor', requirementDescription: 'About you' } }] }),
+    },
+    'GET /api/v1/scholarship/{id}/criteria': { who: ['provider'], path: { id: ids.draft } },
+    'PUT /api/v1/scholarship/{id}/criteria': { who: ['provider'], path: { id: ids.draft }, body: () => ({ criteria: [{ fieldKey: 'gpa', operator: 'gte', value: 2 }] }) },
+    'POST /api/v1/scholarship/{id}/criteria': {
+      who: ['provider'],
+      path: { id: ids.addHost },
+      body: () => ({ fieldKey: 'country', operator: 'eq', value: 'us' }),
+      cleanup: async () => {
+        await t.sql.query(`UPDATE scholarships SET criteria = '[]' WHERE id = $1`, [ids.addHost]);
+      },
+    },
+    'PUT /api/v1/scholarship/{id}/criteria/{criteriaId}': {
+      who: ['provider'],
+      path: { id: ids.ruleHost, criteriaId: ids.rule },
+      body: () => ({ id: ids.rule, fieldKey: 'gpa', operator: 'gte', value: 2.5 }),
+    },
+    'DELETE /api/v1/scholarship/{id}/criteria/{criteriaId}': { who: ['provider'], path: { id: ids.deleteHost, criteriaId: ids.deleteRule }, controlStatus: [200, 404] },
+    'GET /api/v1/providers/criteria-vocabulary': { who: ['provider'] },
+    'POST /api/v1/providers/eligibility-count': {
+      who: ['provider'],
+      body: () => ({ criteria: [{ fieldKey: 'gpa', operator: 'gte', value: 2 }, { fieldKey: 'country', operator: 'eq', value: 'us' }] }),
+    },
+    'GET /api/v1/scholarships/slug/{slug}': { who: ['anonymous'], path: { slug: 'easy-probe' } },
+    // An applicant's document is never public: the control is a 404 too.
+    'GET /api/v1/common/public-link/{id}': { who: ['anonymous'], path: { id: ids.file }, controlStatus: [404, 404] },
     'GET /api/v1/sandbox-checkout/{sessionId}': { who: ['anonymous'], path: { sessionId: `cs_sandbox_${'0'.repeat(24)}` }, controlStatus: [404, 404] },
     'POST /api/v1/sandbox-checkout/{sessionId}/pay': {
       who: ['anonymous'],

@@ -37,6 +37,10 @@ const ACCESS = {
     // The sandbox provider's hosted checkout: the unguessable session id is the capability.
     'GET /api/v1/sandbox-checkout/{sessionId}',
     'POST /api/v1/sandbox-checkout/{sessionId}/pay',
+    'POST /api/v1/users/provider-signup',
+    // Published scholarships' pages, and the images organisations show on them (docs/providers.md).
+    'GET /api/v1/scholarships/slug/{slug}',
+    'GET /api/v1/common/public-link/{id}',
   ],
   /** Admins only. */
   admin: [
@@ -59,6 +63,21 @@ const ACCESS = {
     'PATCH /api/v1/providers/scholarships/{id}',
     'POST /api/v1/providers/scholarships/{id}/publish',
     'POST /api/v1/providers/scholarships/{id}/close',
+    'POST /api/v1/scholarships',
+    'PUT /api/v1/scholarships/{id}',
+    'GET /api/v1/scholarship/{id}/requirement',
+    'PUT /api/v1/scholarship/{id}/requirement',
+    'POST /api/v1/scholarship/{id}/requirement/preview',
+    'GET /api/v1/scholarship/{id}/criteria',
+    'PUT /api/v1/scholarship/{id}/criteria',
+    'POST /api/v1/scholarship/{id}/criteria',
+    'PUT /api/v1/scholarship/{id}/criteria/{criteriaId}',
+    'DELETE /api/v1/scholarship/{id}/criteria/{criteriaId}',
+    'GET /api/v1/providers/criteria-vocabulary',
+    'POST /api/v1/providers/eligibility-count',
+    // The provider's own organisation, found from the token.
+    'GET /api/v1/users/organisation',
+    'PUT /api/v1/users/organisation',
   ],
   /** Signed in; the id in the path is the caller's own (a user or a file): anyone else's is refused. */
   ownId: [
@@ -199,9 +218,22 @@ describe('the ownership matrix', () => {
   });
 
   it("keeps providers to their own scholarships, and applicants out of the provider API", async () => {
+    // A valid body for each operation, so that only ownership can refuse it.
+    const rule = { fieldKey: 'gpa', operator: 'exists' };
+    const bodies: Record<string, unknown> = {
+      'POST /api/v1/scholarships': { answers: { title: 'Taken over' } },
+      'PUT /api/v1/scholarships/{id}': { answers: { title: 'Taken over' } },
+      'PUT /api/v1/scholarship/{id}/requirement': { requirements: [] },
+      'POST /api/v1/scholarship/{id}/requirement/preview': { requirements: [] },
+      'PUT /api/v1/scholarship/{id}/criteria': { criteria: [] },
+      'POST /api/v1/scholarship/{id}/criteria': rule,
+      'PUT /api/v1/scholarship/{id}/criteria/{criteriaId}': rule,
+      'POST /api/v1/providers/eligibility-count': { criteria: [] },
+      'PUT /api/v1/users/organisation': { answers: {} },
+    };
     for (const operation of ACCESS.provider) {
       const [method, route] = operation.split(' ');
-      const body = method === 'GET' ? undefined : { title: 'Taken over' };
+      const body = method === 'GET' || method === 'DELETE' ? undefined : (bodies[operation] ?? { title: 'Taken over' });
       const asApplicant = await send(method as Method, fill(route, scholarshipOfA), tokens.a, body);
       expect([operation, asApplicant.statusCode]).toEqual([operation, 403]);
       if (!route.includes('{id}')) continue;
@@ -210,8 +242,12 @@ describe('the ownership matrix', () => {
     }
     const list = await send('GET', '/providers/scholarships', tokens.providerB);
     expect(list.json().data.map((s: { id: string }) => s.id)).not.toContain(scholarshipOfA);
-    const row = (await t.sql.query(`SELECT title, status FROM scholarships WHERE id = $1`, [scholarshipOfA])).rows[0];
-    expect(row).toEqual({ title: 'Ownership test', status: 'published' });
+    const row = (await t.sql.query(`SELECT title, status, criteria, requirements FROM scholarships WHERE id = $1`, [scholarshipOfA])).rows[0];
+    expect(row).toMatchObject({ title: 'Ownership test', status: 'published', criteria: [] });
+    expect(row.requirements).toHaveLength(2);
+    // Each provider's organisation is its own.
+    const organisationOfB = (await send('GET', '/users/organisation', tokens.providerB)).json().data;
+    expect(JSON.stringify(organisationOfB)).not.toContain('Grace Hopper Foundation');
   });
 
   it("refuses applicant A's own ids to applicant B, and changes nothing of A's", async () => {

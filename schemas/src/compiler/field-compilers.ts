@@ -72,13 +72,17 @@ function textSchema(field: FieldDefinition, maxLengthDefault: number): JsonSchem
     type: 'string',
     minLength: v.minLength,
     maxLength,
+    pattern: v.pattern,
     sameAs: v.sameAs,
+    maxWords: v.maxWords,
     errorMessage: defined({
       type: messageFor(field, 'type', MESSAGES.textInvalid),
       sameAs: v.sameAs === undefined ? undefined : messageFor(field, 'sameAs', MESSAGES.passwordsDoNotMatch),
       minLength:
         v.minLength === undefined ? undefined : messageFor(field, 'minLength', formatMessage(MESSAGES.tooShort, { min: v.minLength })),
       maxLength: messageFor(field, 'maxLength', formatMessage(MESSAGES.tooLong, { max: maxLength })),
+      pattern: v.pattern === undefined ? undefined : messageFor(field, 'pattern', MESSAGES.patternMismatch),
+      maxWords: v.maxWords === undefined ? undefined : messageFor(field, 'maxWords', formatMessage(MESSAGES.tooManyWords, { max: v.maxWords })),
     }),
   });
 }
@@ -147,11 +151,11 @@ function numberField(field: FieldDefinition): CompiledField {
   return {
     schema: defined({
       ...base(field),
-      type: 'number',
+      type: v.wholeNumber ? 'integer' : 'number',
       minimum: v.minimum,
       maximum: v.maximum,
       errorMessage: defined({
-        type: messageFor(field, 'type', MESSAGES.numberInvalid),
+        type: messageFor(field, 'type', v.wholeNumber ? MESSAGES.wholeNumberInvalid : MESSAGES.numberInvalid),
         minimum: v.minimum === undefined ? undefined : messageFor(field, 'minimum', rangeText),
         maximum: v.maximum === undefined ? undefined : messageFor(field, 'maximum', rangeText),
       }),
@@ -274,12 +278,19 @@ function fileField(field: FieldDefinition): CompiledField {
 function essayField(field: FieldDefinition): CompiledField {
   const invalid = messageFor(field, 'format', MESSAGES.essayInvalid);
   const maxLength = field.validation?.maxLength ?? FIELD_DEFAULTS.editorMaxLength;
+  const maxWords = field.validation?.maxWords;
+  const tooManyWords = maxWords === undefined ? undefined : messageFor(field, 'maxWords', formatMessage(MESSAGES.tooManyWords, { max: maxWords }));
   return {
     schema: {
       ...base(field),
       type: 'object',
       properties: {
-        text: { type: 'string', maxLength, errorMessage: { type: invalid, maxLength: formatMessage(MESSAGES.tooLong, { max: maxLength }) } },
+        text: defined({
+          type: 'string',
+          maxLength,
+          maxWords,
+          errorMessage: defined({ type: invalid, maxLength: formatMessage(MESSAGES.tooLong, { max: maxLength }), maxWords: tooManyWords }),
+        }),
         url: uploadSchema(field),
       },
       additionalProperties: false,

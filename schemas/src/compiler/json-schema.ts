@@ -31,6 +31,8 @@ export type JsonSchema = {
   minAge?: number;
   notAfterToday?: boolean;
   monthYearRange?: { fromYear: number; maxYearsAhead: number };
+  sameAs?: string;
+  maxWords?: number;
 };
 
 export type UiSchema = Record<string, unknown>;

@@ -3,12 +3,14 @@ import { ageFromDateOfBirth } from '../domain/people.js';
 import type { FieldDefinition, FieldType } from '../vocabulary.js';
 
 /**
- * Eligibility criteria as data (DESIGN.md section 4, issue 5): a scholarship's rules
+ * Eligibility criteria as data (docs/matching.md): a scholarship's rules
  * `{ fieldKey, operator, value }` over the applicant's profile answers. This is the pure evaluator,
  * used to explain a match ("you match because…", "add your GPA to unlock…"); the server's SQL
  * evaluator for lists and counts must give the same verdicts (a property test compares them).
  */
 export interface EligibilityRule {
+  /** Given when the rule is stored: the provider API addresses one rule by it (docs/providers.md). */
+  id?: string;
   fieldKey: string;
   operator: CriterionOperator;
   /** eq/neq: one value; in/nin: a list; gte/lte: a bound; between/ageBetween: [min, max]; exists: none. */

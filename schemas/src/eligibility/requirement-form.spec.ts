@@ -1,4 +1,6 @@
 import { FormValidator } from '../validation/validate.js';
+import { requirementsFromDrafts } from './requirement-editor.js';
+import { wordCount } from '../validation/keyword-rules.js';
 import { answeredOnly } from '../answers/answers.js';
 import { compileRequirementForm, ESSAY_MIN_WORDS, requirementFields } from './requirement-form.js';
 import type { Requirement, RequirementKind } from './requirements.js';
@@ -113,5 +115,52 @@ describe('answeredOnly', () => {
       f: true,
       g: { url: FILE_URL },
     });
+  });
+});
+
+describe('per-kind options of a requirement', () => {
+  const validator = new FormValidator();
+  const essay = (wordLimit?: number): Requirement => ({
+    id: 'e', title: 'Essay', optional: false, field: { key: 'essay', name: 'Essay', dataType: 'editor' }, ...(wordLimit ? { options: { wordLimit } } : {}),
+  });
+
+  it('keeps forms without options exactly as before (same version)', () => {
+    const plain = compileRequirementForm('s', [essay()]);
+    expect(plain.uiSchema.essay).toMatchObject({ 'ui:options': { minWords: 1000 } });
+    expect(JSON.stringify(plain.schema)).not.toContain('maxWords');
+  });
+
+  it('enforces a word limit on a written essay with its message, and shows it instead of the minimum', () => {
+    const form = compileRequirementForm('s', [essay(5)]);
+    expect(form.uiSchema.essay).toMatchObject({ 'ui:options': { maxWords: 5 } });
+    expect((form.uiSchema.essay as { 'ui:options': object })['ui:options']).not.toHaveProperty('minWords');
+    expect(validator.validate(`s@${form.version}`, form.schema, { essay: { text: '<p>one two three four five</p>' } })).toEqual([]);
+    expect(validator.validate(`s@${form.version}`, form.schema, { essay: { text: '<p>one two three <b>four</b> five six</p>' } })).toEqual([
+      { path: 'essay.text', message: 'Please keep it to 5 words or fewer!' },
+    ]);
+  });
+
+  it('limits the words of a short answer, and accepts images for an image requirement', () => {
+    const form = compileRequirementForm('s', [
+      { id: 't', title: 'Why', optional: true, field: { key: 'why', name: 'Why', dataType: 'text' }, options: { wordLimit: 2 } },
+      { id: 'p', title: 'Photo', optional: true, field: { key: 'photo', name: 'Photo', dataType: 'file' }, options: { fileKinds: 'image' } },
+    ]);
+    expect(validator.validate(`s2@${form.version}`, form.schema, { why: 'too many words' })).toEqual([{ path: 'why', message: 'Please keep it to 2 words or fewer!' }]);
+    expect(form.uiSchema.photo).toMatchObject({ 'ui:options': { purpose: 'image', accept: ['.jpg', '.jpeg', '.png'] } });
+  });
+});
+
+describe('requirement keys and word counts on hostile input', () => {
+  it('makes unique keys for long repeated titles (the number is never cut off)', () => {
+    const title = 'A'.repeat(80);
+    const drafts = [1, 2, 3].map(() => ({ answers: { requirementTitle: title, requirementKind: 'text' } }));
+    const keys = requirementsFromDrafts(drafts, (i) => `id${i}`).map((r) => r.field.key);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys.every((key) => key.length <= 64)).toBe(true);
+  });
+
+  it('counts the words of a text of many unclosed tags without quadratic work', () => {
+    expect(wordCount('<'.repeat(200_000))).toBe(1);
+    expect(wordCount('<p>one <b>two</b></p> three&nbsp;four')).toBe(4);
   });
 });

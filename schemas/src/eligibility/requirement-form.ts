@@ -3,7 +3,9 @@ import { contentVersion } from '../compiler/hash.js';
 import type { UiSchema } from '../compiler/json-schema.js';
 import { MESSAGES } from '../messages.js';
 import type { FieldDefinition, FieldType } from '../vocabulary.js';
-import type { Requirement, RequirementKind } from './requirements.js';
+import { acceptedExtensions } from '../domain/uploads.js';
+import type { FieldValidation } from '../vocabulary.js';
+import type { Requirement, RequirementKind, RequirementOptions } from './requirements.js';
 
 /** The essay hint 'Min word: 1000' (seed 000 section 9): shown, not enforced. */
 export const ESSAY_MIN_WORDS = 1000;
@@ -12,7 +14,7 @@ interface RequirementFieldType {
   dataType: FieldType;
   requiredMessage: string;
   /** Widget options the kind adds in a scholarship's form (the essay's word hint and assistant). */
-  uiOptions?(scholarshipId: string): Record<string, unknown>;
+  uiOptions?(scholarshipId: string, options: RequirementOptions): Record<string, unknown>;
 }
 
 /** Each requirement kind as a field type of the vocabulary, with the seed's required message. */
@@ -24,7 +26,9 @@ const REQUIREMENT_FIELD_TYPES: Record<RequirementKind, RequirementFieldType> = {
   editor: {
     dataType: 'essay',
     requiredMessage: MESSAGES.requirementEssay,
-    uiOptions: (scholarshipId) => ({ minWords: ESSAY_MIN_WORDS, scholarshipId }),
+    // A provider's word limit replaces the seed's 'Min word' hint, which it would contradict.
+    uiOptions: (scholarshipId, options) =>
+      options.wordLimit === undefined ? { minWords: ESSAY_MIN_WORDS, scholarshipId } : { maxWords: options.wordLimit, scholarshipId },
   },
 };
 
@@ -40,8 +44,8 @@ export function requirementFormKey(scholarshipId: string): string {
 
 /**
  * A requirement as a field definition, so requirement forms compile, validate and render like
- * every other form. `optional: true` may be left empty; the others are required (DESIGN.md
- * section 7: the seed's source applied the flag inversely, this project does not).
+ * every other form. `optional: true` may be left empty; the others are required (docs/decisions.md:
+ * the seed's source applied the flag inversely, this project does not).
  */
 export function requirementField(requirement: Requirement, order: number): FieldDefinition {
   const { dataType, requiredMessage } = REQUIREMENT_FIELD_TYPES[requirement.field.dataType];
@@ -50,11 +54,19 @@ export function requirementField(requirement: Requirement, order: number): Field
     key: requirement.field.key,
     name: requirement.title,
     dataType,
-    validation: { required: !requirement.optional, messages: { required: requiredMessage } },
+    validation: { required: !requirement.optional, ...optionRules(requirement.options ?? {}), messages: { required: requiredMessage } },
     ...(requirement.description ? { ui: { help: requirement.description } } : {}),
     section: 'requirements',
     order,
     target: 'application',
+  };
+}
+
+/** The rules a provider's per-kind options add: a word limit, the kinds of file accepted. */
+function optionRules(options: RequirementOptions): FieldValidation {
+  return {
+    ...(options.wordLimit === undefined ? {} : { maxWords: options.wordLimit }),
+    ...(options.fileKinds === undefined ? {} : { accept: acceptedExtensions(options.fileKinds) }),
   };
 }
 
@@ -66,7 +78,7 @@ export function compileRequirementForm(scholarshipId: string, requirements: read
   const fields = requirements.map(requirementField);
   const compiled = compileForm({ key: requirementFormKey(scholarshipId), title: 'Requirements', sections: ['requirements'] }, fields);
   for (const requirement of requirements) {
-    const extra = REQUIREMENT_FIELD_TYPES[requirement.field.dataType].uiOptions?.(scholarshipId);
+    const extra = REQUIREMENT_FIELD_TYPES[requirement.field.dataType].uiOptions?.(scholarshipId, requirement.options ?? {});
     if (!extra) continue;
     const ui = compiled.uiSchema[requirement.field.key] as UiSchema;
     ui['ui:options'] = { ...(ui['ui:options'] as object), ...extra };

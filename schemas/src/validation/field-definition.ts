@@ -1,9 +1,10 @@
 import { Ajv } from 'ajv';
-import { MARKING_SYSTEMS, FIELD_TYPES, type FieldDefinition } from '../vocabulary.js';
+import { MARKING_SYSTEMS, FIELD_TARGETS, FIELD_TYPES, type FieldDefinition } from '../vocabulary.js';
 import { toFieldErrors, type FieldError } from './validate.js';
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } };
 const nonNegativeInteger = { type: 'integer', minimum: 0 };
+const STORED_FIELD_TARGETS = FIELD_TARGETS.filter((target) => target !== 'application');
 
 /**
  * What a stored field definition must look like. The database accepts any JSON in the jsonb
@@ -35,6 +36,7 @@ export const FIELD_DEFINITION_SCHEMA = {
         maxLength: nonNegativeInteger,
         minimum: { type: 'number' },
         maximum: { type: 'number' },
+        wholeNumber: { type: 'boolean' },
         minAgeYears: nonNegativeInteger,
         notAfterToday: { type: 'boolean' },
         fromYear: { type: 'integer', minimum: 1900, maximum: 2200 },
@@ -43,6 +45,8 @@ export const FIELD_DEFINITION_SCHEMA = {
         accept: { type: 'array', items: { type: 'string' } },
         maxSizeBytes: nonNegativeInteger,
         sameAs: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,63}$' },
+        pattern: { type: 'string', minLength: 1, maxLength: 200 },
+        maxWords: { type: 'integer', minimum: 1 },
         messages: stringMap,
       },
       additionalProperties: false,
@@ -65,7 +69,8 @@ export const FIELD_DEFINITION_SCHEMA = {
     },
     section: { type: 'string', minLength: 1 },
     order: { type: 'integer' },
-    target: { enum: ['account', 'profile'] },
+    // Stored definitions; `application` fields are made from a scholarship's requirements, never stored.
+    target: { enum: STORED_FIELD_TARGETS },
     visibleWhen: {
       type: 'object',
       required: ['fieldKey', 'in'],

@@ -44,6 +44,19 @@ export function monthYearRange(range: MonthYearRange, data: unknown): boolean {
   return year >= range.fromYear && year <= monthYearLastYear(range);
 }
 
+/** The words of a text or of an HTML text (tags and entities are not words). */
+export function wordCount(text: string): number {
+  // `[^<>]` keeps the scan linear: a text of many '<' must not take quadratic time.
+  const plain = text.replace(/<[^<>]*>/g, ' ').replace(/&[#\w]+;/g, ' ');
+  return plain.split(/\s+/).filter(Boolean).length;
+}
+
+/** `maxWords: 500` on a string (plain or HTML): a requirement's word limit. */
+export function maxWords(limit: number, data: unknown): boolean {
+  if (typeof data !== 'string') return true;
+  return wordCount(data) <= limit;
+}
+
 /** `sameAs: 'password'`: the answer equals the answer of the sibling property (confirm password). */
 export function sameAs(otherKey: string, data: unknown, parentData: unknown): boolean {
   if (typeof parentData !== 'object' || parentData === null) return true;

@@ -13,7 +13,7 @@ type AjvPlugin = (ajv: Ajv) => Ajv;
  */
 export const KEYWORD_RULES_MODULE = '@scholarmatch/schemas/keyword-rules';
 
-type RuleName = 'minAge' | 'notAfterToday' | 'monthYearRange' | 'sameAs';
+type RuleName = 'minAge' | 'notAfterToday' | 'monthYearRange' | 'sameAs' | 'maxWords';
 
 /**
  * A keyword that fails when its rule returns false. Written as a `code` keyword (not `validate`)
@@ -49,6 +49,7 @@ export const FORM_KEYWORDS: readonly CodeKeywordDefinition[] = [
   ruleKeyword('minAge', 'number'),
   ruleKeyword('notAfterToday', 'boolean'),
   ruleKeyword('sameAs', 'string'),
+  ruleKeyword('maxWords', 'number'),
   ruleKeyword('monthYearRange', 'object', MONTH_YEAR_RANGE_META),
 ];
 

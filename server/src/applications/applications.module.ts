@@ -12,5 +12,6 @@ import { RequirementForms } from './requirement-forms.js';
   imports: [FormsModule, ScholarshipsModule],
   controllers: [ApplicationsController],
   providers: [ApplicationsRepository, RequirementForms, ApplicationsService, BulkApplyService],
+  exports: [RequirementForms],
 })
 export class ApplicationsModule {}

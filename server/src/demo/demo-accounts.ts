@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config.js';
 import { DatabaseLocation } from '../database/database.module.js';
 import type { Role } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { slugFromTitle } from '../scholarships/scholarship-editor.js';
 import { SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
 import { MembershipsService } from '../subscriptions/memberships.service.js';
 import { PlansRepository } from '../subscriptions/plans.repository.js';
@@ -32,6 +33,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 export function demoDataEnabled(config: AppConfig, location: DatabaseLocation): boolean {
   return config.DEMO_DATA === 'true' || (config.DEMO_DATA === 'auto' && location.isEmbedded);
 }
+
+/** The demo provider's organisation (the organisation form's answers). */
+const DEMO_ORGANISATION = (email: string) => ({
+  organisationName: 'Grace Hopper Foundation',
+  website: 'https://example.org/hopper-foundation',
+  about: 'A demo sponsor of scholarships in science, technology and the arts.',
+  contactName: 'Grace Hopper',
+  contactEmail: email,
+});
 
 /**
  * Adds the demo accounts that are missing (an existing one is left as it is, password included).
@@ -98,20 +108,33 @@ export class DemoAccounts implements OnApplicationBootstrap {
     if (added.length) this.logger.log('added the demo sweepstakes');
   }
 
-  /** The demo provider's published scholarships, added once (when it has none). */
+    /** The demo provider's published scholarships, added once (when it has none). */
   private async addDemoScholarships(): Promise<void> {
     const provider = await this.users.findByEmail(DEMO_ACCOUNTS.find((a) => a.role === 'provider')!.email);
     if (!provider) return;
     const [existing] = (await this.db.query(`SELECT count(*)::int AS n FROM scholarships WHERE provider_id = $1`, [provider.id])) as { n: number }[];
     if (existing.n > 0) return;
     const offers = demoScholarships();
+    // Each published offer has its public page (docs/providers.md): a web address from its title.
+    const slugs = new Set<string>();
+    const slugOf = (title: string) => {
+      const base = slugFromTitle(title);
+      let slug = base;
+      for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
+      slugs.add(slug);
+      return slug;
+    };
     await this.db.query(
-      `INSERT INTO scholarships (provider_id, title, description, amounts, award, deadline, recurrence_config, status, criteria, requirements, published_at)
+      `INSERT INTO scholarships (provider_id, title, description, amounts, award, deadline, recurrence_config, status, criteria, requirements, published_at, slug)
        SELECT $1, o.title, o.description, ARRAY(SELECT jsonb_array_elements_text(o.amounts)::int), o.award,
               current_date + o.days, jsonb_build_object('deadline', to_char(current_date + o.days, 'YYYY-MM-DD'), 'repeat', 'yearly'),
-              'published', o.criteria, o.requirements, now()
-         FROM jsonb_to_recordset($2::jsonb) AS o(title text, description text, amounts jsonb, award int, days int, criteria jsonb, requirements jsonb)`,
-      [provider.id, JSON.stringify(offers.map((o) => ({ ...o, days: o.deadlineInDays })))],
+              'published', o.criteria, o.requirements, now(), o.slug
+         FROM jsonb_to_recordset($2::jsonb) AS o(title text, description text, amounts jsonb, award int, days int, criteria jsonb, requirements jsonb, slug text)`,
+      [provider.id, JSON.stringify(offers.map((o) => ({ ...o, days: o.deadlineInDays, slug: slugOf(o.title) })))],
+    );
+    await this.db.query(
+      `INSERT INTO organisations (user_id, answers) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
+      [provider.id, JSON.stringify(DEMO_ORGANISATION(provider.email))],
     );
     this.logger.log(`added ${offers.length} demo scholarships`);
   }

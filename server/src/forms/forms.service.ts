@@ -91,6 +91,21 @@ export class FormsService {
     return { version, errors: this.validator.validate(`${key}@${version}`, schema, answers), answers };
   }
 
+  /**
+   * The same check for a draft (a scholarship saved before it is complete): what is given must be
+   * valid, nothing is required.
+   */
+  async validateDraft(
+    key: string,
+    data: Record<string, unknown>,
+  ): Promise<{ version: string; errors: FieldError[]; answers: Record<string, unknown> }> {
+    const form = await this.getForm(key);
+    const answers = keptAnswers(form.fields, data);
+    const { version, schema } = form.compiled;
+    const { required: _required, errorMessage: _messages, ...optional } = schema;
+    return { version, errors: this.validator.validate(`${key}@${version}:draft`, optional, answers), answers };
+  }
+
   /** Every usable field definition by id, inactive ones included (stored answers may name them). */
   async fieldsById(): Promise<ReadonlyMap<number, FieldDefinition>> {
     return (await this.load()).fieldsById;

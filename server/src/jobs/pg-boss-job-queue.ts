@@ -66,6 +66,8 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     const sendOptions = { startAfter: options.startAfterSeconds, singletonKey: options.singletonKey };
     if (options.singletonKey === undefined) storedOrThrow(name, await boss.send(name, data, sendOptions));
     else await this.sendUnlessQueued(boss, name, data, sendOptions);
+    // A job due now need not wait for this instance's idle worker to poll (up to POLL_MS).
+    if (!options.startAfterSeconds) for (const worker of this.workers) if (worker.name === name) worker.poke();
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -45,6 +45,11 @@ export class QueueWorker<T extends object> {
     await this.record('fail', () => this.boss.fail(this.name, jobId, { message: 'server shut down while the job ran' }));
   }
 
+  /** Looks for a job now instead of at the end of the idle wait (a send from this instance). */
+  poke(): void {
+    this.wake?.();
+  }
+
   private async run(): Promise<void> {
     while (!this.stopping) {
       let worked = false;

@@ -7,6 +7,17 @@
 /** 'Expiring Soon' on the dashboard: a deadline within this many days. */
 export const EXPIRING_SOON_DAYS = 14;
 
+/** The organisation form's field that names the organisation (a system field; docs/providers.md). */
+export const ORGANISATION_NAME_FIELD = 'organisationName';
+
+/**
+ * Who offers a scholarship, as applicants see it: the provider's organisation, or, for an account
+ * without one, the provider's first name. `provider` is the SQL alias of the provider's users row.
+ */
+export function sponsorSql(provider: string): string {
+  return `coalesce((SELECT nullif(o.answers->>'${ORGANISATION_NAME_FIELD}', '') FROM organisations o WHERE o.user_id = ${provider}.id), ${provider}.first_name)`;
+}
+
 /**
  * An applicant's answers as matching reads them: the profile document plus the account's date of
  * birth. `user` is the alias of a `users` row.
@@ -31,13 +42,32 @@ export function answerFactsSql(answers: string, today: string): string {
 export const RULE_VERDICT_SQL = `eligibility_typed_verdict(r.operator, r.txt, r.texts, r.lo_num, r.hi_num, r.lo_txt, r.hi_txt,
   a.data_type, a.answered, a.comparable, a.txt, a.texts, a.num, a.age)`;
 
-/** Whether the stored matches still describe this applicant today (the answers', catalogue's and day's versions). */
+/**
+ * How long a recorded scholarship change may wait for the job that applies it to stored matches
+ * (docs/matching.md, "When the catalogue changes") before a request stops trusting its stored
+ * matches and recomputes them itself: the job normally takes seconds; this covers a job that is
+ * not running.
+ */
+export const CHANGE_GRACE_SECONDS = 30;
+
+/**
+ * Whether the stored matches still describe this applicant today: computed from their current
+ * answers, for today, after the last change that needs a recomputation, and either every
+ * scholarship change since is applied (the state's own version or the job's progress) or the
+ * oldest change not applied yet is younger than CHANGE_GRACE_SECONDS (stale for a moment, never wrong).
+ */
 export function freshnessSql(userParameter: string, todayParameter: string): string {
   return `
   SELECT state.summary,
-         state.answers_version = u.answers_version AND state.catalogue_version = catalogue.version AND state.computed_for = ${todayParameter}::date AS fresh
+         state.answers_version = u.answers_version AND state.computed_for = ${todayParameter}::date
+         AND state.catalogue_version >= catalogue.recompute_version
+         AND (greatest(state.catalogue_version, catalogue.applied_version) >= catalogue.version
+              OR NOT EXISTS (SELECT 1 FROM match_changes change
+                              WHERE change.version > greatest(state.catalogue_version, catalogue.applied_version)
+                                AND change.changed_at < now() - interval '${CHANGE_GRACE_SECONDS} seconds')) AS fresh
     FROM users u
-   CROSS JOIN match_catalogue catalogue
+   -- One row each; LIMIT says so to the planner even before the tables have statistics.
+   CROSS JOIN (SELECT c.version, c.recompute_version, p.applied_version FROM match_catalogue c, match_progress p LIMIT 1) AS catalogue
     LEFT JOIN applicant_match_state state ON state.user_id = u.id
    WHERE u.id = ${userParameter}`;
 }
@@ -136,7 +166,7 @@ export const STATS_SQL = `
  */
 export function listPageSql(orderBy: string): string {
   return `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
-              m.requirement_count, provider.first_name AS sponsor,
+              m.requirement_count, ${sponsorSql('provider')} AS sponsor,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = $1 AND w.scholarship_id = s.id) AS is_liked
          FROM (SELECT * FROM applicant_matches m
                 WHERE ${MATCH_FILTER}
@@ -155,3 +185,209 @@ export const LIST_ORDERS = {
   createdAt: (direction: string) => `m.created_at ${direction}, m.scholarship_id ${direction}`,
   deadline: (direction: string) => `m.deadline ${direction} NULLS LAST, m.scholarship_id ${direction}`,
 } as const;
+
+/** The bit of an applicant's rule mask that says a rule fails (bits 0–61 are the rules' fields). */
+export const FAIL_BIT = 62;
+
+/**
+ * The eligibility builder's live count (docs/matching.md, "The live count"): `$1` the rules as
+ * JSON, `$2` today, `$3` their distinct field keys (field i is bit i). Each rule is judged once per
+ * distinct answer of its field (`answer_values`, eligibility_typed_verdict); a distinct answer's mask
+ * is the fail bit when a rule on the field fails, the field's bit when all pass, none when one lacks
+ * a comparable answer. Then one pass over the applicants' answer vectors ORs their answers' masks
+ * (`fieldCount` terms, each an array lookup) and counts applicants per mask.
+ */
+export function eligibilityCountSql(fieldCount: number): string {
+  const term = (bit: number) =>
+    `coalesce((SELECT masks FROM arrays WHERE bit = ${bit})[v.slots[(SELECT slot FROM arrays WHERE bit = ${bit})]], 0)`;
+  const mask = fieldCount ? Array.from({ length: fieldCount }, (_, bit) => term(bit)).join(' | ') : '0::bigint';
+  return `
+  WITH rules AS (
+    SELECT array_position($3::text[], rule->>'fieldKey') - 1 AS bit, rule->>'fieldKey' AS field_key, b.*, field.data_type
+      FROM jsonb_array_elements($1::jsonb) AS rule
+     CROSS JOIN LATERAL eligibility_rule_bounds(rule) AS b
+      LEFT JOIN form_fields field ON field.key = rule->>'fieldKey' AND field.active
+  ),
+  verdicts AS (
+    SELECT r.bit, v.ordinal, eligibility_typed_verdict(r.operator, r.txt, r.texts, r.lo_num, r.hi_num, r.lo_txt, r.hi_txt,
+             r.data_type, true, v.comparable, v.txt, v.texts, v.num, eligibility_age_on(v.born, $2::date)) AS verdict
+      FROM rules r
+      JOIN answer_values v ON v.field_key = r.field_key AND v.field_key = ANY($3::text[])
+    OFFSET 0
+  ),
+  value_masks AS (
+    SELECT bit, ordinal,
+           CASE WHEN bool_or(verdict = 'fail') THEN 1::bigint << ${FAIL_BIT}
+                WHEN bool_and(verdict = 'pass') THEN 1::bigint << bit ELSE 0 END AS mask
+      FROM verdicts GROUP BY bit, ordinal
+  ),
+  -- A field's masks by ordinal (the dictionary numbers each field's answers 1, 2, 3… without gaps).
+  arrays AS (
+    SELECT f.bit, field.id AS slot,
+           (SELECT CASE WHEN count(*) = max(m.ordinal) THEN array_agg(m.mask ORDER BY m.ordinal) END
+              FROM value_masks m WHERE m.bit = f.bit) AS masks
+      FROM generate_series(0, cardinality($3::text[]) - 1) AS f (bit)
+      LEFT JOIN form_fields field ON field.key = ($3::text[])[f.bit + 1] AND field.active
+  )
+  SELECT mask::text, count(*)::int AS applicants
+    FROM (SELECT ${mask} AS mask FROM applicant_answer_vectors v OFFSET 0) AS per_applicant
+   GROUP BY mask`;
+}
+
+/**
+ * Scholarship changes applied to every stored state (docs/matching.md, "When the catalogue
+ * changes"), run by the job under its exclusive lock. `$1` today, `$2` the catalogue version to
+ * bring states to, `$3` the job's progress so far, `$4` the last version that needs a recomputation.
+ *
+ * Targets: states current in everything but these changes (their answers, today, not due for a
+ * recomputation). For each, every scholarship changed since its version is judged twice, as it
+ * was (`before_offer` of its first change since) and as it is (`after_offer` of its last), with
+ * the matcher's own verdict once per distinct answer and the applicant's answer vector; what the
+ * two outcomes add to the summary is subtracted and added, its match row deleted and inserted.
+ * A state whose stored rows disagree with the outcome before the change is not edited but sent to
+ * recompute (its answers version set to -1). Only states whose outcomes move are written.
+ */
+export const APPLY_CHANGES_SQL = `
+  WITH targets AS (
+    SELECT st.user_id, greatest(st.catalogue_version, $3::bigint) AS since, v.slots
+      FROM applicant_match_state st
+      JOIN users u ON u.id = st.user_id
+      LEFT JOIN applicant_answer_vectors v ON v.user_id = st.user_id
+     WHERE st.computed_for = $1::date AND st.answers_version = u.answers_version
+       AND st.catalogue_version >= $4::bigint AND greatest(st.catalogue_version, $3::bigint) < $2::bigint
+  ),
+  spans AS (SELECT DISTINCT since FROM targets),
+  net AS (
+    SELECT span.since, change.scholarship_id,
+           (array_agg(change.before_offer ORDER BY change.version))[1] AS before_offer,
+           (array_agg(change.after_offer ORDER BY change.version DESC))[1] AS after_offer
+      FROM spans span
+      JOIN match_changes change ON change.version > span.since AND change.version <= $2::bigint
+     GROUP BY span.since, change.scholarship_id
+  ),
+  -- The two sides of each change that are open today: -1 before, +1 after.
+  images AS (
+    SELECT n.since, n.scholarship_id, side.sign, side.offer
+      FROM net n
+     CROSS JOIN LATERAL (VALUES (-1, n.before_offer), (1, n.after_offer)) AS side (sign, offer)
+     WHERE side.offer IS NOT NULL AND (side.offer->>'deadline' IS NULL OR (side.offer->>'deadline')::date >= $1::date)
+  ),
+  image_rules AS (
+    SELECT i.since, i.scholarship_id, i.sign, rule->>'fieldKey' AS field_key, field.id AS slot, field.data_type, b.*
+      FROM images i
+     CROSS JOIN LATERAL jsonb_array_elements(i.offer->'criteria') AS rule
+     CROSS JOIN LATERAL eligibility_rule_bounds(rule) AS b
+      LEFT JOIN form_fields field ON field.key = rule->>'fieldKey' AND field.active
+  ),
+  -- Per side and field, each distinct answer's worst verdict: 2 a rule fails, 1 one lacks a comparable answer, 0 all pass.
+  value_worst AS MATERIALIZED (
+    SELECT r.since, r.scholarship_id, r.sign, r.field_key, v.ordinal,
+           max(CASE eligibility_typed_verdict(r.operator, r.txt, r.texts, r.lo_num, r.hi_num, r.lo_txt, r.hi_txt,
+                      r.data_type, true, v.comparable, v.txt, v.texts, v.num, eligibility_age_on(v.born, $1::date))
+               WHEN 'fail' THEN 2 WHEN 'missing' THEN 1 ELSE 0 END) AS worst
+      FROM image_rules r
+      JOIN answer_values v ON v.field_key = r.field_key
+     GROUP BY r.since, r.scholarship_id, r.sign, r.field_key, v.ordinal
+  ),
+  -- By answer ordinal (the dictionary numbers each field's answers 1, 2, 3… without gaps); unanswered: 1.
+  image_fields AS (
+    SELECT f.since, f.scholarship_id, f.sign, f.slot,
+           (SELECT array_agg(w.worst ORDER BY w.ordinal) FROM value_worst w
+             WHERE (w.since, w.scholarship_id, w.sign, w.field_key) = (f.since, f.scholarship_id, f.sign, f.field_key)) AS worst
+      FROM (SELECT DISTINCT since, scholarship_id, sign, field_key, slot FROM image_rules) AS f
+  ),
+  outcomes AS (
+    SELECT t.user_id, i.since, i.scholarship_id, i.sign,
+           -- No rules: 0; a rule's field unanswered (or gone): 1.
+           coalesce(max(CASE WHEN f.sign IS NOT NULL THEN coalesce(f.worst[t.slots[f.slot]], 1) END), 0) AS worst
+      FROM targets t
+      JOIN images i ON i.since = t.since
+      LEFT JOIN image_fields f ON (f.since, f.scholarship_id, f.sign) = (i.since, i.scholarship_id, i.sign)
+     WHERE t.slots IS NOT NULL
+     GROUP BY t.user_id, i.since, i.scholarship_id, i.sign
+  ),
+  scored AS (
+    SELECT o.user_id, o.scholarship_id, o.sign, o.worst, i.offer
+      FROM outcomes o JOIN images i ON (i.since, i.scholarship_id, i.sign) = (o.since, o.scholarship_id, o.sign)
+     WHERE o.worst < 2
+  ),
+  -- The stored rows of the changed scholarships (found by the list index: created_at never changes).
+  stored AS (
+    SELECT m.user_id, m.scholarship_id, m.created_at
+      FROM targets t
+      JOIN net n ON n.since = t.since
+      JOIN applicant_matches m ON m.user_id = t.user_id
+       AND m.created_at = (coalesce(n.before_offer, n.after_offer)->>'created_at')::timestamptz
+       AND m.scholarship_id = n.scholarship_id
+  ),
+  disagreeing AS (
+    SELECT DISTINCT coalesce(s.user_id, e.user_id) AS user_id
+      FROM stored s
+      FULL JOIN (SELECT user_id, scholarship_id FROM scored WHERE sign = -1 AND worst = 0) AS e
+        ON (e.user_id, e.scholarship_id) = (s.user_id, s.scholarship_id)
+     WHERE s.user_id IS NULL OR e.user_id IS NULL
+     UNION
+    SELECT user_id FROM targets WHERE slots IS NULL
+  ),
+  -- The outcomes of states that agree, and what they add per applicant (two steps: per single requirement, then in all).
+  kept AS MATERIALIZED (
+    SELECT * FROM scored WHERE user_id NOT IN (SELECT user_id FROM disagreeing)
+  ),
+  per_key AS (
+    SELECT user_id, offer->>'only_requirement_key' AS key,
+           coalesce(sum(sign) FILTER (WHERE worst = 0), 0) AS eligible,
+           coalesce(sum(sign * (offer->>'total_amount')::bigint) FILTER (WHERE worst = 0), 0) AS eligible_value,
+           coalesce(sum(sign) FILTER (WHERE worst = 0 AND (offer->>'requirement_count')::int > 0), 0) AS recommendation,
+           coalesce(sum(sign) FILTER (WHERE worst = 0 AND (offer->>'requirement_count')::int = 0), 0) AS easy_apply,
+           coalesce(sum(sign) FILTER (WHERE worst = 0 AND (offer->>'deadline')::date <= $1::date + ${EXPIRING_SOON_DAYS}), 0) AS expiring_soon,
+           coalesce(sum(sign) FILTER (WHERE worst = 1), 0) AS missing,
+           coalesce(sum(sign * (offer->>'total_amount')::bigint) FILTER (WHERE worst = 1), 0) AS missing_value
+      FROM kept
+     GROUP BY user_id, offer->>'only_requirement_key'
+  ),
+  deltas AS (
+    SELECT user_id, sum(eligible) AS eligible, sum(eligible_value) AS eligible_value, sum(recommendation) AS recommendation,
+           sum(easy_apply) AS easy_apply, sum(expiring_soon) AS expiring_soon, sum(missing) AS missing, sum(missing_value) AS missing_value,
+           coalesce(jsonb_object_agg(key, eligible) FILTER (WHERE key IS NOT NULL), '{}'::jsonb) AS only_requirement
+      FROM per_key
+     GROUP BY user_id
+  ),
+  removed AS (
+    DELETE FROM applicant_matches m
+     USING stored s
+     WHERE (m.user_id, m.created_at, m.scholarship_id) = (s.user_id, s.created_at, s.scholarship_id)
+       AND s.user_id NOT IN (SELECT user_id FROM disagreeing)
+  ),
+  added AS (
+    INSERT INTO applicant_matches (user_id, scholarship_id, created_at, deadline, total_amount, requirement_count, only_requirement_key)
+    SELECT user_id, scholarship_id, (offer->>'created_at')::timestamptz, (offer->>'deadline')::date, (offer->>'total_amount')::bigint,
+           (offer->>'requirement_count')::integer, offer->>'only_requirement_key'
+      FROM kept
+     WHERE sign = 1 AND worst = 0
+  ),
+  resent AS (
+    UPDATE applicant_match_state st SET answers_version = -1
+     WHERE st.user_id IN (SELECT user_id FROM disagreeing)
+    RETURNING st.user_id
+  ),
+  edited AS (
+    UPDATE applicant_match_state st
+       SET catalogue_version = $2::bigint,
+           summary = jsonb_build_object(
+             'eligible', (st.summary->>'eligible')::bigint + d.eligible,
+             'eligibleValue', (st.summary->>'eligibleValue')::numeric + d.eligible_value,
+             'recommendation', (st.summary->>'recommendation')::bigint + d.recommendation,
+             'easyApply', (st.summary->>'easyApply')::bigint + d.easy_apply,
+             'onlyRequirement', (SELECT coalesce(jsonb_object_agg(key, n), '{}'::jsonb)
+                                   FROM (SELECT key, sum(value::bigint) AS n
+                                           FROM (SELECT * FROM jsonb_each_text(st.summary->'onlyRequirement')
+                                                 UNION ALL SELECT * FROM jsonb_each_text(d.only_requirement)) AS counts (key, value)
+                                          GROUP BY key HAVING sum(value::bigint) <> 0) AS by_key),
+             'expiringSoon', (st.summary->>'expiringSoon')::bigint + d.expiring_soon,
+             'missing', (st.summary->>'missing')::bigint + d.missing,
+             'missingValue', (st.summary->>'missingValue')::numeric + d.missing_value)
+      FROM deltas d
+     WHERE st.user_id = d.user_id
+    RETURNING st.user_id
+  )
+  SELECT (SELECT count(*) FROM targets)::int AS targets, (SELECT count(*) FROM edited)::int AS edited, (SELECT count(*) FROM resent)::int AS resent`;

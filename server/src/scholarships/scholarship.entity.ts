@@ -53,6 +53,14 @@ export class ScholarshipEntity {
   @Column({ type: 'jsonb', default: () => "'[]'" })
   requirements: Requirement[];
 
+  /** The public page's address, /scholarships/{slug} (docs/providers.md); given at publish when absent. */
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  slug: string | null;
+
+  /** Answers of fields an admin added to the scholarship editor form, by field key. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  details: Record<string, unknown>;
+
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
 

@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FormsModule } from '../forms/forms.module.js';
 import { ApplicantMatches } from './applicant-matches.js';
+import { EligibilityCounts } from './eligibility-counts.js';
 import { EligibleScholarshipsController } from './eligible-scholarships.controller.js';
 import { EligibleScholarshipsService } from './eligible-scholarships.service.js';
+import { MatchChangeListener, MatchChangesJob } from './match-changes.js';
 import { MatchesRepository } from './matches.repository.js';
 import { ProviderScholarshipsController } from './provider-scholarships.controller.js';
 import { ProviderScholarshipsService } from './provider-scholarships.service.js';
@@ -26,13 +28,16 @@ import { WishlistService } from './wishlist.service.js';
     ScholarshipsRepository,
     WishlistRepository,
     ApplicantMatches,
+    EligibilityCounts,
     PublicEligibilityStats,
     ScholarshipDetailsService,
     ProviderScholarshipsService,
     EligibleScholarshipsService,
     WishlistService,
     StaleMatchesSweep,
+    MatchChangesJob,
+    MatchChangeListener,
   ],
-  exports: [ApplicantMatches],
+  exports: [ApplicantMatches, ProviderScholarshipsService, EligibilityCounts],
 })
 export class ScholarshipsModule {}

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
 import type { DataSource, DeepPartial, Repository } from 'typeorm';
 import type { ApplicationStatus } from './dto/scholarship-detail.dto.js';
-import { answersOfUserSql } from './match-queries.js';
+import { answersOfUserSql, sponsorSql } from './match-queries.js';
 import type { CardRow } from './scholarship-card.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
 
@@ -19,6 +19,12 @@ export interface ScholarshipDetailRow extends Pick<CardRow, 'id' | 'title' | 'de
 
 /** A card of My Scholarships: the scholarship and the applicant's application to it. */
 export type ApplicationCardRow = CardRow & { status: ApplicationStatus; updated_at: Date };
+
+/** How many applications a scholarship has: submitted (Received) and still drafts. */
+export interface ApplicationCounts {
+  received: number;
+  drafts: number;
+}
 
 /** Scholarships: a provider's own rows (TypeORM), and what an applicant reads of them and of their applications. */
 @Injectable()
@@ -45,6 +51,42 @@ export class ScholarshipsRepository {
     return this.scholarships.save(row);
   }
 
+  /** Whether a save failed on the unique web address (another scholarship has the slug). */
+  isSlugTaken(error: unknown): boolean {
+    const driverError = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+    const cause = driverError.driverError ?? driverError;
+    return cause.code === '23505' && cause.constraint === 'scholarships_slug';
+  }
+
+  /** The slugs in use that are `slug` or `slug-<n>`. */
+  async slugsLike(slug: string): Promise<Set<string>> {
+    const rows = (await this.db.query(`SELECT slug FROM scholarships WHERE slug = $1 OR slug LIKE $1 || '-%'`, [slug])) as { slug: string }[];
+    return new Set(rows.map((row) => row.slug));
+  }
+
+  /** Each of the provider's scholarships' application counts (scholarships without any are absent). */
+  async applicationCountsOfProvider(providerId: string): Promise<Map<string, ApplicationCounts>> {
+    const rows = (await this.db.query(
+      `SELECT a.scholarship_id AS id,
+              count(*) FILTER (WHERE a.status = 'Received')::int AS received,
+              count(*) FILTER (WHERE a.status = 'Draft')::int AS drafts
+         FROM applications a JOIN scholarships s ON s.id = a.scholarship_id
+        WHERE s.provider_id = $1
+        GROUP BY a.scholarship_id`,
+      [providerId],
+    )) as (ApplicationCounts & { id: string })[];
+    return new Map(rows.map(({ id, received, drafts }) => [id, { received, drafts }]));
+  }
+
+  async applicationCountsOf(scholarshipId: string): Promise<ApplicationCounts> {
+    const [row] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE status = 'Received')::int AS received, count(*) FILTER (WHERE status = 'Draft')::int AS drafts
+         FROM applications WHERE scholarship_id = $1`,
+      [scholarshipId],
+    )) as ApplicationCounts[];
+    return row;
+  }
+
   /**
    * The scholarship with its sponsor, the applicant's membership, answers, heart and application;
    * undefined when there is none, or it is a draft the applicant has not applied to.
@@ -52,7 +94,7 @@ export class ScholarshipsRepository {
   async findDetailForApplicant(id: string, userId: string): Promise<ScholarshipDetailRow | undefined> {
     const [row] = (await this.db.query(
       `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.status, s.criteria, s.requirements,
-              provider.first_name AS sponsor, application.status AS application_status,
+              ${sponsorSql('provider')} AS sponsor, application.status AS application_status,
               me.is_active_subscription AS subscribed,
               ${answersOfUserSql('me')} AS answers,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = me.id AND w.scholarship_id = s.id) AS is_liked
@@ -70,7 +112,7 @@ export class ScholarshipsRepository {
   async findApplicationCards(userId: string, status: ApplicationStatus | null): Promise<ApplicationCardRow[]> {
     return (await this.db.query(
       `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
-              jsonb_array_length(s.requirements) AS requirement_count, provider.first_name AS sponsor,
+              jsonb_array_length(s.requirements) AS requirement_count, ${sponsorSql('provider')} AS sponsor,
               a.status, a.updated_at,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
          FROM applications a

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { sponsorSql } from './match-queries.js';
 
 /** A saved scholarship with what its wishlist card shows. */
 export interface SavedScholarshipRow {
@@ -21,7 +22,7 @@ export class WishlistRepository {
   /** The applicant's saved scholarships that are not drafts, last saved first. */
   async findSaved(userId: string): Promise<SavedScholarshipRow[]> {
     return (await this.db.query(
-      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, provider.first_name AS sponsor
+      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, ${sponsorSql('provider')} AS sponsor
          FROM wishlist w
          JOIN scholarships s ON s.id = w.scholarship_id
          JOIN users provider ON provider.id = s.provider_id

@@ -45,6 +45,23 @@ export class UploadedFilesRepository {
   }
 
   /** The owner's file's name, size and type; undefined for a missing one or someone else's. */
+  /**
+   * An image its owner's organisation shows (its logo): public, because the organisation's
+   * answers are shown on its scholarships' public pages (docs/providers.md).
+   */
+  async findOrganisationImage(id: string): Promise<{ storage_key: string; original_name: string; size: number; content_type: string } | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT f.storage_key, f.original_name, f.size, f.content_type
+         FROM uploaded_files f
+        WHERE f.id = $1 AND f.purpose = 'image'
+          -- A file answer of its owner's organisation: an answer that is this upload's address, not text mentioning it.
+          AND EXISTS (SELECT 1 FROM organisations o, jsonb_each_text(o.answers) AS answer
+                       WHERE o.user_id = f.owner_id AND answer.value = '/api/v1/common/files/' || f.id::text)`,
+      [id],
+    )) as { storage_key: string; original_name: string; size: number; content_type: string }[];
+    return row;
+  }
+
   async findOwnedFileInfo(id: string, ownerId: string): Promise<{ name: string; size: number; contentType: string } | undefined> {
     const [row] = (await this.db.query(
       `SELECT original_name AS name, size, content_type AS "contentType" FROM uploaded_files WHERE id = $1 AND owner_id = $2`,
@@ -72,6 +89,8 @@ export class UploadedFilesRepository {
            WHERE u.created_at < now() - make_interval(hours => $1)
              AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = u.owner_id AND strpos(a.answers::text, u.id::text) > 0)
              AND NOT EXISTS (SELECT 1 FROM users p WHERE p.id = u.owner_id AND strpos(p.profile::text, u.id::text) > 0)
+             AND NOT EXISTS (SELECT 1 FROM organisations o WHERE o.user_id = u.owner_id AND strpos(o.answers::text, u.id::text) > 0)
+             AND NOT EXISTS (SELECT 1 FROM scholarships s WHERE s.provider_id = u.owner_id AND strpos(s.details::text, u.id::text) > 0)
            LIMIT $2)
         RETURNING f.storage_key`,
       [graceHours, limit],

@@ -73,6 +73,14 @@ export class UploadedFilesService {
     return { bytes, name: row.original_name, size: row.size, contentType: row.content_type };
   }
 
+  /** An organisation's image (its logo), for anyone; any other file is the same 404. */
+  async openPublic(id: string): Promise<StoredFile> {
+    const row = await this.files.findOrganisationImage(id);
+    const bytes = row ? await this.storage.get(row.storage_key) : null;
+    if (!row || !bytes) throw new ApiError(404, NOT_FOUND, { errorCode: 'FILE_NOT_FOUND' });
+    return { bytes, name: row.original_name, size: row.size, contentType: row.content_type };
+  }
+
   /** What the owner's upload is (its name, size and type), to show it without downloading it. */
   async info(caller: Caller, id: string): Promise<UploadedFileDto> {
     const row = await this.files.findOwnedFileInfo(id, caller.id);

@@ -14,7 +14,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Caller, CurrentUser } from '../auth/auth.decorators.js';
+import { type Caller, CurrentUser, Public } from '../auth/auth.decorators.js';
 import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { UploadQueryDto, UploadResponseDto } from './dto/uploaded-file.dto.js';
@@ -63,6 +63,23 @@ export class UploadsController {
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.' (also for another person's file)" })
   async info(@CurrentUser() caller: Caller, @Param('id', uuidOf('file')) id: string) {
     return { statusCode: 200, data: await this.files.info(caller, id) };
+  }
+
+  @Get('public-link/:id')
+  @Public()
+  @Header('cache-control', 'public, max-age=3600')
+  @Header('x-content-type-options', 'nosniff')
+  @ApiOperation({
+    summary: "An organisation's logo, for anyone (docs/providers.md)",
+    description: 'Only images an organisation shows are public; any other upload is 404 here. The same id as in /common/files/{id}.',
+  })
+  @ApiProduces('image/png', 'image/jpeg')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The bytes' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'The id is not a UUID' })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.'" })
+  async publicImage(@Param('id', uuidOf('file')) id: string) {
+    const file = await this.files.openPublic(id);
+    return new StreamableFile(file.bytes, { type: file.contentType, length: file.size, disposition: 'inline' });
   }
 
   @Get('files/:id')

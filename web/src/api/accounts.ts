@@ -13,12 +13,18 @@ function sessionOf(result: { data?: { data: Session }; error?: unknown; response
   return result.data.data as StoredSession;
 }
 
+/** The cached data of whoever is signed in: an applicant's (profile, scholarships) and a provider's studio (docs/providers.md). */
+function forgetPersonalData(): void {
+  queryClient.removeQueries({ queryKey: ['register-applicants'] });
+  queryClient.removeQueries({ queryKey: ['studio'] });
+}
+
 /**
  * Stores a new sign-in. Cached server data belongs to whoever was signed in before (a profile,
  * later scholarships): it is dropped, so the next person in this tab never sees or saves it.
  */
 function startSession(session: StoredSession): StoredSession {
-  queryClient.removeQueries({ queryKey: ['register-applicants'] });
+  forgetPersonalData();
   saveSession(session);
   return session;
 }
@@ -61,6 +67,14 @@ export async function changePassword(userId: string, lastPwd: string, password: 
 export async function logOut(): Promise<void> {
   const refreshToken = storedRefreshToken();
   clearSession();
-  queryClient.removeQueries({ queryKey: ['register-applicants'] });
+  forgetPersonalData();
   if (refreshToken) await api.POST('/api/v1/users/auth/logout', { body: { refreshToken } }).catch(() => undefined);
+}
+
+/**
+ * A provider's sign-up (docs/providers.md, "Accounts and the organisation"): the served
+ * `provider-signup` form's answers as they are (`{ answers }`, keyed by field key); stores the session it answers.
+ */
+export async function providerSignUp(answers: Record<string, unknown>): Promise<StoredSession> {
+  return startSession(sessionOf(await api.POST('/api/v1/users/provider-signup', { body: { answers } })));
 }

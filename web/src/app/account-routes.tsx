@@ -4,6 +4,7 @@ import { RouteLoading } from '../pages/misc/RouteLoading';
 import { formQueryOptions } from '../api/forms';
 import { visitorCountryQueryOptions } from '../api/geo';
 import { fieldDefinitionsQueryOptions, profileQueryOptions } from '../api/profile';
+import { homePathOf, isProvider } from '../session/home-path';
 import { currentUser } from '../session/session-store';
 import { validatePageSearch } from '../pages/scholarships/paging';
 import { validateMyScholarshipsSearch } from '../pages/scholarships/my-scholarship-tabs';
@@ -12,7 +13,7 @@ import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
 
 /** Public account pages in the public frame (top bar and footer). */
-function PublicFrame() {
+export function PublicFrame() {
   return (
     <PublicLayout>
       <Outlet />
@@ -20,12 +21,16 @@ function PublicFrame() {
   );
 }
 
-/** A signed-in person has nothing to do on the sign-up and login pages (seed 000 section 4). */
-function toDashboardWhenSignedIn() {
-  if (currentUser()) throw redirect({ to: '/auth/dashboard' });
+/**
+ * A signed-in person has nothing to do on the sign-up and login pages: off to their own area
+ * (docs/decisions.md, "Web client and account screens"; a provider's is the studio, docs/providers.md).
+ */
+export function toDashboardWhenSignedIn() {
+  const user = currentUser();
+  if (user) throw redirect({ to: homePathOf(user) });
 }
 
-type AliasTarget = '/auth/dashboard' | '/auth/login' | '/auth/userdetails' | '/auth/dashboard/easy-apply' | '/signup';
+type AliasTarget = '/app' | '/auth/dashboard' | '/auth/login' | '/auth/userdetails' | '/auth/dashboard/easy-apply' | '/signup';
 
 /** An address of the seeds that shows another route's screen: replaced by that route's address. */
 function redirectRoute<TPath extends string>(path: TPath, target: () => AliasTarget) {
@@ -75,7 +80,9 @@ export function accountRoutes() {
       path: '/auth/userdetails',
       component: lazyRouteComponent(() => import('../pages/account/UserDetailsPage'), 'UserDetailsPage'),
       beforeLoad: () => {
-        if (!currentUser()?.firstName) throw redirect({ to: '/signup' });
+        const user = currentUser();
+        if (isProvider(user)) throw redirect({ to: '/app', replace: true });
+        if (!user?.firstName) throw redirect({ to: '/signup' });
       },
       loader: () => prefetchProfileForms(['registration']),
     }),
@@ -97,7 +104,10 @@ export function accountRoutes() {
     component: lazyRouteComponent(() => import('../pages/account/SignedInLayout'), 'SignedInLayout'),
     pendingComponent: RouteLoading,
     beforeLoad: () => {
-      if (!currentUser()) throw redirect({ to: '/auth/login' });
+      const user = currentUser();
+      if (!user) throw redirect({ to: '/auth/login' });
+      // The applicant's pages are not a provider's: the studio is (docs/providers.md, "In the browser").
+      if (isProvider(user)) throw redirect({ to: '/app', replace: true });
     },
   });
   const signedInPages = [
@@ -199,7 +209,10 @@ export function accountRoutes() {
   // The seeds' other public addresses (docs/decisions.md, "Web client and account screens"): each
   // leads to the screen it stands for, never to the not-found page.
   const seedAliases = [
-    redirectRoute('/auth', () => (currentUser() ? '/auth/dashboard' : '/auth/login')),
+    redirectRoute('/auth', () => {
+      const user = currentUser();
+      return user ? homePathOf(user) : '/auth/login';
+    }),
     redirectRoute('/auth/register3', () => '/auth/userdetails'),
     redirectRoute('/auth/apply', () => (currentUser() ? '/auth/dashboard/easy-apply' : '/signup')),
   ];

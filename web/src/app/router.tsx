@@ -6,6 +6,7 @@ import {
 } from '@tanstack/react-router';
 import { LandingPage } from '../pages/landing/LandingPage';
 import { accountRoutes } from './account-routes';
+import { providerRoutes } from './provider-routes';
 import { rootRoute } from './root-route';
 import { ComingSoonPage } from '../pages/misc/ComingSoonPage';
 import { PageShell } from '../pages/misc/PageShell';
@@ -121,6 +122,7 @@ const routeTree = rootRoute.addChildren([
   chatbotRoute,
   formPreviewRoute,
   ...accountRoutes(),
+  ...providerRoutes(),
 ]);
 
 /** The app's router; tests pass a memory history. */

@@ -55,6 +55,11 @@ export interface SchemaFormProps {
   hideTitle?: boolean;
   /** Problems the server found (`errors` of a 400: dot paths and messages), shown under their fields. */
   serverErrors?: { path: string; message: string }[];
+  /**
+   * The prefix of the fields' ids ('root' unless given): a page that shows several forms at once
+   * (the studio's builders) gives each its own, so every id, and every label's `for`, is unique.
+   */
+  idPrefix?: string;
   /** Called with the answers once they pass validation. */
   onSubmit: (formData: unknown) => void;
   onChange?: (formData: unknown) => void;
@@ -77,7 +82,7 @@ export function toErrorSchema(errors: { path: string; message: string }[]): Erro
 }
 
 export function SchemaForm(props: SchemaFormProps) {
-  const { schema, uiSchema: servedUiSchema, validator, formData, formContext, submitLabel = 'Submit', actions, disabled, hideTitle, serverErrors, onSubmit, onChange } = props;
+  const { schema, uiSchema: servedUiSchema, validator, formData, formContext, submitLabel = 'Submit', actions, disabled, hideTitle, serverErrors, idPrefix, onSubmit, onChange } = props;
   // The title goes through the UI schema: the schema itself must stay the one the validator was
   // compiled for (RJSF's precompiled validator refuses any other).
   const uiSchema = useMemo(
@@ -85,7 +90,7 @@ export function SchemaForm(props: SchemaFormProps) {
     [servedUiSchema, hideTitle],
   );
   const extraErrors = useMemo(() => (serverErrors?.length ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
-  const visibility = useErrorVisibility();
+  const visibility = useErrorVisibility(idPrefix);
   const { markTouched, visibleErrors } = visibility;
 
   const shownErrors = useCallback(
@@ -109,6 +114,7 @@ export function SchemaForm(props: SchemaFormProps) {
         uiSchema={uiSchema}
         formData={formData}
         formContext={formContext}
+        idPrefix={idPrefix}
         extraErrors={extraErrors}
         validator={validator}
         transformErrors={shownErrors}

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { toPath, type RJSFValidationError } from '@rjsf/utils';
 
-/** RJSF's default id scheme: 'root' + the property path joined with '_' ('.gpa.grade' -> 'root_gpa_grade'). */
-function fieldIdOf(property: string | undefined): string {
-  return ['root', ...toPath(property ?? '')].join('_');
+/** RJSF's id scheme: the form's id prefix ('root') + the property path joined with '_' ('.gpa.grade' -> 'root_gpa_grade'). */
+function fieldIdOf(property: string | undefined, idPrefix: string): string {
+  return [idPrefix, ...toPath(property ?? '')].join('_');
 }
 
 /** A field and the parts inside it share an id prefix: touching 'root_gpa_grade' touches 'root_gpa'. */
@@ -24,7 +24,7 @@ function isRelated(errorFieldId: string, touchedId: string): boolean {
  * The state lives in refs because RJSF calls `visibleErrors` from inside its own validation,
  * which may run before React re-renders this component.
  */
-export function useErrorVisibility() {
+export function useErrorVisibility(idPrefix = 'root') {
   const touchedIds = useRef(new Set<string>());
   const submittedRef = useRef(false);
   const [submitted, setSubmitted] = useState(false);
@@ -42,10 +42,10 @@ export function useErrorVisibility() {
     if (submittedRef.current) return errors;
     const touched = [...touchedIds.current];
     return errors.filter((error) => {
-      const errorFieldId = fieldIdOf(error.property);
+      const errorFieldId = fieldIdOf(error.property, idPrefix);
       return touched.some((id) => isRelated(errorFieldId, id));
     });
-  }, []);
+  }, [idPrefix]);
 
   return {
     liveValidate: submitted ? ('onChange' as const) : ('onBlur' as const),

@@ -9,6 +9,8 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsObject,
+  IsUUID,
   IsOptional,
   IsString,
   Matches,
@@ -22,6 +24,11 @@ import { IsOptionalNotNull } from '../../common/validation.pipe.js';
 import { SCHOLARSHIP_STATUSES, type ScholarshipStatus } from '../scholarship.entity.js';
 
 export class EligibilityRuleDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'Given by the server when the rule is stored; send it back to keep the rule' })
+  @IsOptional()
+  @IsUUID()
+  id?: string;
+
   @ApiProperty({ example: 'gpa', description: 'The key of a profile field' })
   @IsString()
   @MaxLength(64)
@@ -140,13 +147,28 @@ export class CreateScholarshipDto {
 /** Any subset of the fields; a field sent as null is refused (400), not stored. */
 export class UpdateScholarshipDto extends PartialType(CreateScholarshipDto, { skipNullProperties: false }) {}
 
-class RequirementDto {
+class RequirementOptionsDto {
+  @ApiPropertyOptional({ description: 'text and essay: at most this many words' }) wordLimit?: number;
+  @ApiPropertyOptional({ enum: ['document', 'image'], description: 'file: documents (PDF, DOC, DOCX) or images (JPG, PNG)' }) fileKinds?: 'document' | 'image';
+}
+
+export class RequirementDto {
   @ApiProperty() id: string;
   @ApiProperty() title: string;
   @ApiPropertyOptional() description?: string;
   @ApiProperty() optional: boolean;
   @ApiProperty({ type: 'object', properties: { key: { type: 'string' }, name: { type: 'string' }, dataType: { type: 'string', enum: [...REQUIREMENT_KINDS] } } })
   field: { key: string; name: string; dataType: RequirementKind };
+  @ApiPropertyOptional({ type: RequirementOptionsDto }) options?: RequirementOptionsDto;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Answers of fields an admin added to the requirement editor form' })
+  extra?: Record<string, unknown>;
+}
+
+/** A served form's answers, keyed by field key (docs/providers.md). */
+export class FormAnswersDto {
+  @ApiProperty({ type: 'object', additionalProperties: true, description: "The served form's answers by field key", example: { title: 'First-Generation STEM Scholarship' } })
+  @IsObject()
+  answers: Record<string, unknown>;
 }
 
 export class ProviderScholarshipDto {
@@ -158,8 +180,13 @@ export class ProviderScholarshipDto {
   @ApiProperty({ description: 'The sum of amounts, or the award (whole USD)' }) totalAmount: number;
   @ApiProperty({ type: RecurrenceConfigDto }) recurrenceConfig: RecurrenceConfigDto;
   @ApiProperty({ enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
+  @ApiProperty({ type: String, nullable: true, example: '2027-03-31', description: 'YYYY-MM-DD' }) deadline: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'first-generation-stem', description: 'The public page is /scholarships/{slug}' }) slug: string | null;
   @ApiProperty({ type: [EligibilityRuleDto] }) criteria: EligibilityRuleDto[];
   @ApiProperty({ type: [RequirementDto] }) requirements: RequirementDto[];
+  @ApiProperty({ type: 'object', additionalProperties: true, description: "The scholarship-editor form's answers" }) editor: Record<string, unknown>;
+  @ApiProperty({ description: 'Submitted (Received) applications' }) applicationsCount: number;
+  @ApiProperty({ description: 'Applications still in draft' }) draftsCount: number;
   @ApiProperty({ type: String, nullable: true }) publishedAt: Date | null;
   @ApiProperty() createdAt: Date;
   @ApiProperty() updatedAt: Date;

@@ -42,6 +42,8 @@ export default function EssayField(props: FieldProps) {
   const id = fieldPathId.$id;
   const options = getUiOptions(uiSchema, registry.globalUiOptions);
   const minWords = typeof options.minWords === 'number' ? options.minWords : undefined;
+  // A provider's word limit (docs/providers.md, "Requirements"): enforced by the schema, shown here.
+  const maxWords = typeof options.maxWords === 'number' ? options.maxWords : undefined;
   const scholarshipId = optionalString(options.scholarshipId);
   const title = String(schema.title ?? options.title ?? name);
   const essay = essayOf(formData);
@@ -83,7 +85,10 @@ export default function EssayField(props: FieldProps) {
         </Text>
       ) : null}
       {url ? null : (
-        <Text textStyle="sm">{text ? `${wordsLabel(countWordsInHtml(text))} written` : 'No essay yet'}</Text>
+        <Text textStyle="sm">
+          {text ? `${wordsLabel(countWordsInHtml(text))} written` : 'No essay yet'}
+          {maxWords ? ` · at most ${wordsLabel(maxWords)}` : ''}
+        </Text>
       )}
       {locked && text ? (
         <ServerHtml html={text} maxH="96" overflowY="auto" borderWidth="1px" rounded="md" p="4" />
@@ -128,6 +133,7 @@ export default function EssayField(props: FieldProps) {
           title={title}
           initialHtml={text}
           minWords={minWords}
+          maxWords={maxWords}
           scholarshipId={scholarshipId}
           onDone={finishWriting}
         />

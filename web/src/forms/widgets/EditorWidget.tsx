@@ -1,12 +1,18 @@
+import { Textarea } from '@chakra-ui/react';
 import type { WidgetProps } from '@rjsf/utils';
-import TextareaWidget from './TextareaWidget';
+import { lazy, Suspense } from 'react';
+
+const RichTextWidget = lazy(() => import('./RichTextWidget'));
 
 /**
- * Long formatted text (essays, descriptions).
- * TODO(requirement forms): replace with a rich-text editor (Tiptap). The value stays an HTML string,
- * which the server must sanitise when it stores it (`sanitizeRichText` in @scholarmatch/schemas/html).
- * Until then it is a roomy labelled textarea.
+ * Long formatted text (descriptions): a rich-text editor (Tiptap, widgets/RichTextWidget.tsx),
+ * whose code loads the first time a form shows one. Until it arrives, a disabled box with the
+ * field's id keeps the label linked and the layout still.
  */
 export default function EditorWidget(props: WidgetProps) {
-  return <TextareaWidget {...props} options={{ rows: 10, ...props.options }} />;
+  return (
+    <Suspense fallback={<Textarea id={props.id} rows={8} disabled aria-busy="true" />}>
+      <RichTextWidget {...props} />
+    </Suspense>
+  );
 }

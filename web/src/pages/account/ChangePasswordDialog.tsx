@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../api/accounts';
 import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
+import { homePathOf } from '../../session/home-path';
 import { useCurrentUser } from '../../session/session-store';
 
 /** The seed's pause between a changed password and the redirect. */
@@ -38,7 +39,8 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       setNotice({ status: 'success', text: 'Password changed successfully' });
       setTimeout(() => {
         onOpenChange(false);
-        void navigate({ to: '/auth/dashboard' });
+        // The person's own home: the dashboard, or a provider's studio (docs/providers.md).
+        void navigate({ to: homePathOf(user) });
       }, REDIRECT_AFTER_CHANGE_MS);
     } catch (error) {
       // The seed shows one message for any failure here; the server's own sentence when it is another problem.

@@ -3,34 +3,8 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { Toaster } from '../../app/toaster';
 import { MembershipGate } from '../scholarships/membership-gate';
 import { AppNavBar } from './shell/AppNavBar';
-import { SidebarNav } from './shell/SidebarNav';
+import { ShellSidebar } from './shell/ShellSidebar';
 import { showsSidebar, SIDEBAR_MEDIA } from './shell/sidebar-links';
-
-/** The top bar is 4rem high; the sidebar fills the rest of the screen and scrolls on its own. */
-const NAVBAR_HEIGHT = '4rem';
-
-/** The wide-screen sidebar: beside the page from 1200 px on, hidden below (the drawer takes over). */
-function Sidebar() {
-  return (
-    <Box
-      as="aside"
-      display="none"
-      css={{ [SIDEBAR_MEDIA]: { display: 'block' } }}
-      flexShrink={0}
-      w="64"
-      position="sticky"
-      top={NAVBAR_HEIGHT}
-      h={`calc(100dvh - ${NAVBAR_HEIGHT})`}
-      overflowY="auto"
-      borderEndWidth="1px"
-      bg="bg"
-      px="3"
-      py="4"
-    >
-      <SidebarNav />
-    </Box>
-  );
-}
 
 /**
  * The frame of the signed-in pages (seed 000 and 001 section 2): the top bar, the sidebar (except
@@ -45,7 +19,7 @@ export function SignedInLayout() {
       <Flex direction="column" minH="100dvh" bg="bg.subtle">
         <AppNavBar withSidebar={withSidebar} />
         <Flex flex="1" align="stretch">
-          {withSidebar ? <Sidebar /> : null}
+          {withSidebar ? <ShellSidebar media={SIDEBAR_MEDIA} width="64" /> : null}
           <Box as="main" flex="1" minW="0">
             <Outlet />
           </Box>

@@ -1,5 +1,6 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { homePathOf } from '../../session/home-path';
 import { useCurrentUser } from '../../session/session-store';
 
 function Mark() {
@@ -12,14 +13,14 @@ function Mark() {
 }
 
 /**
- * Leads home: the dashboard when signed in (seed 000 section 2), else the landing page.
+ * Leads home: the signed-in person's own area (the dashboard, or a provider's studio; docs/providers.md), else the landing page.
  * `compactOnTablet` drops the wordmark from `md` to `lg`, where the full top menu needs the room;
  * `compactOnPhone` drops it below `sm`, where the signed-in bar needs it.
  */
 export function Logo({ compactOnTablet = false, compactOnPhone = false }: { compactOnTablet?: boolean; compactOnPhone?: boolean }) {
-  const signedIn = useCurrentUser() !== null;
+  const user = useCurrentUser();
   return (
-    <RouterLink to={signedIn ? '/auth/dashboard' : '/'} aria-label="ScholarMatch home">
+    <RouterLink to={user ? homePathOf(user) : '/'} aria-label="ScholarMatch home">
       <HStack gap="2" color="brand.700">
         <Mark />
         <Text

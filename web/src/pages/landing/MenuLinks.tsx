@@ -1,6 +1,7 @@
 import { Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { ExternalLink } from './ExternalLink';
+import { homePathOf } from '../../session/home-path';
 import { useCurrentUser } from '../../session/session-store';
 import { preloadLoginModal, useOpenLogin } from './LoginModalHost';
 import { type NavLinkItem, SIGNUP_PATH } from './nav-links';
@@ -31,12 +32,13 @@ export function NavLink({ link, onNavigate }: { link: NavLinkItem; onNavigate?: 
  */
 export function AccountButtons({ onNavigate, size = 'sm' }: { onNavigate?: () => void; size?: 'sm' | 'md' }) {
   const openLogin = useOpenLogin();
-  const signedIn = useCurrentUser() !== null;
+  const user = useCurrentUser();
   const flex = size === 'md' ? '1' : undefined;
-  if (signedIn) {
+  if (user) {
     return (
       <Button asChild colorPalette="brand" size={size} flex={flex}>
-        <RouterLink to="/auth/dashboard" onClick={onNavigate}>
+        {/* A provider's dashboard is the studio (docs/providers.md). */}
+        <RouterLink to={homePathOf(user)} onClick={onNavigate}>
           Go to Dashboard
         </RouterLink>
       </Button>

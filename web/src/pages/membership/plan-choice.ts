@@ -1,3 +1,6 @@
+import { homePathOf, isProvider, type HomePath } from '../../session/home-path';
+import { currentUser } from '../../session/session-store';
+
 /**
  * The plan a signed-out visitor picked before being sent to sign up (docs/decisions.md, "Memberships (web)", Signed out: not
  * signed in, 'Activate 7 Days' goes to /signup). Kept for the tab only, so that after sign-up and
@@ -26,7 +29,12 @@ export function forgetPlanChoice(): void {
   tabStorage()?.removeItem(KEY);
 }
 
-/** Where a fresh sign-in goes next: back to the plans when a plan was picked before it, else the dashboard. */
-export function pathAfterSignIn(): '/auth/dashboard' | '/auth/dashboard/subscription-plan' {
+/**
+ * Where a fresh sign-in goes next: a provider to the studio (docs/providers.md, "In the browser");
+ * an applicant back to the plans when a plan was picked before it, else to the dashboard.
+ */
+export function pathAfterSignIn(): HomePath | '/auth/dashboard/subscription-plan' {
+  const user = currentUser();
+  if (user && isProvider(user)) return homePathOf(user);
   return pendingPlanChoice() ? '/auth/dashboard/subscription-plan' : '/auth/dashboard';
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Center, CloseButton, Drawer, HStack, Portal, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { wordsLabel } from './essay-words';
 import type { EssayDraft } from '../../../api/essays';
 import { EssayAssistDialog } from './EssayAssistDialog';
 import type { EssayEditorHandle } from './EssayEditor';
@@ -21,6 +22,8 @@ export interface EssayDrawerProps {
   initialHtml: string;
   /** The seed's hint 'Min word: 1000' (display only: nothing stops a shorter essay). */
   minWords?: number;
+  /** The provider's word limit, when the requirement has one. */
+  maxWords?: number;
   scholarshipId?: string;
   /** "Done": the essay's HTML, or undefined when it has no words. */
   onDone: (html: string | undefined) => void;
@@ -32,7 +35,7 @@ export interface EssayDrawerProps {
  * button leave the saved essay as it was; only Done changes it. A fresh drawer is mounted for
  * each opening (EssayField keys it), so nothing of an abandoned attempt lingers.
  */
-export function EssayDrawer({ open, onClose, title, initialHtml, minWords, scholarshipId, onDone }: EssayDrawerProps) {
+export function EssayDrawer({ open, onClose, title, initialHtml, minWords, maxWords, scholarshipId, onDone }: EssayDrawerProps) {
   const editor = useRef<EssayEditorHandle>(null);
   const [content, setContent] = useState(() => ({ html: initialHtml }));
   const [assistOpen, setAssistOpen] = useState(false);
@@ -90,6 +93,11 @@ export function EssayDrawer({ open, onClose, title, initialHtml, minWords, schol
                 {minWords ? (
                   <Text textStyle="sm" color="fg.muted">
                     Min word: {minWords}
+                  </Text>
+                ) : null}
+                {maxWords ? (
+                  <Text textStyle="sm" color="fg.muted">
+                    At most {wordsLabel(maxWords)}
                   </Text>
                 ) : null}
               </Drawer.Header>

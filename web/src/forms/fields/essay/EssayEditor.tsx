@@ -26,7 +26,7 @@ export interface EssayEditorProps {
  * paragraphs, lists, bold, italic, underline, strike, code, quotes and links. No rules (`<hr>`).
  * Switching a StarterKit extension off does not make the chunk smaller: the kit imports them all.
  */
-const EXTENSIONS = [
+export const EXTENSIONS = [
   StarterKit.configure({
     heading: { levels: [2, 3] },
     horizontalRule: false,
@@ -35,7 +35,7 @@ const EXTENSIONS = [
 ];
 
 /** Looks of the editable area: the same spacing as saved essays shown elsewhere (ServerHtml). */
-const EDITABLE_STYLE = {
+export const EDITABLE_STYLE = {
   '& .tiptap': {
     minHeight: '100%',
     padding: '4',
@@ -74,7 +74,8 @@ function ToolbarButton(props: { label: string; active?: boolean; disabled?: bool
 
 const IDLE_TOOLBAR = { bold: false, italic: false, heading2: false, heading3: false, bulletList: false, orderedList: false, canUndo: false, canRedo: false };
 
-function Toolbar({ editor }: { editor: Editor }) {
+/** The formatting toolbar, shared by the essay editor and the rich-text widget (widgets/RichTextWidget.tsx). */
+export function Toolbar({ editor }: { editor: Editor }) {
   const state = useEditorState({
     editor,
     // A destroyed editor (the drawer remounting it) has no schema left to ask.

@@ -1,38 +1,12 @@
 import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
 import { useCurrentUser, useSubscribed } from '../../../session/session-store';
 import { PlansLink } from '../../scholarships/membership-gate';
 import { Logo } from '../../landing/Logo';
 import { NavIcon } from './nav-icons';
 import { SIDEBAR_MEDIA } from './sidebar-links';
-import { SidebarDrawer } from './SidebarDrawer';
+import { SidebarMenuButton } from './ShellSidebar';
 import { useLogout } from './use-logout';
-
-const SIDEBAR_DRAWER_ID = 'sidebar-drawer';
-
-/** Below 1200 px the sidebar is a drawer, opened by this button. */
-function SidebarMenuButton() {
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  return (
-    <>
-      <IconButton
-        ref={trigger}
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? SIDEBAR_DRAWER_ID : undefined}
-        variant="ghost"
-        css={{ [SIDEBAR_MEDIA]: { display: 'none' } }}
-        onClick={() => setOpen(true)}
-      >
-        <NavIcon name="menu" size={22} />
-      </IconButton>
-      <SidebarDrawer id={SIDEBAR_DRAWER_ID} open={open} onOpenChange={setOpen} returnFocusTo={() => trigger.current} />
-    </>
-  );
-}
 
 /** The top bar's gold button: the plan page for members, the plans (page or popup by width) for everyone else. */
 function SubscriptionButton() {
@@ -93,7 +67,7 @@ export function AppNavBar({ withSidebar }: { withSidebar: boolean }) {
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
       <Flex h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="3">
         <HStack gap="1">
-          {withSidebar ? <SidebarMenuButton /> : null}
+          {withSidebar ? <SidebarMenuButton drawerId="sidebar-drawer" media={SIDEBAR_MEDIA} /> : null}
           <Logo compactOnPhone />
         </HStack>
         <HStack gap={{ base: '1', sm: '2' }}>

@@ -1,12 +1,13 @@
 import { NavDrawer, type NavDrawerProps } from '../../misc/NavDrawer';
+import type { SidebarLink } from './sidebar-links';
 import { SidebarNav } from './SidebarNav';
 
-/** The sidebar below 1200 px: the same menu in a drawer from the start edge. */
-export function SidebarDrawer(props: NavDrawerProps) {
+/** The sidebar on narrow screens: the same menu (the applicant's, or `links`) in a drawer from the start edge. */
+export function SidebarDrawer({ links, ...props }: NavDrawerProps & { links?: readonly SidebarLink[] }) {
   return (
     // Nothing in the page until the first open: the wide-screen sidebar is the same menu.
     <NavDrawer {...props} placement="start" mountOnFirstOpen>
-      <SidebarNav onNavigate={() => props.onOpenChange(false)} />
+      <SidebarNav links={links} onNavigate={() => props.onOpenChange(false)} />
     </NavDrawer>
   );
 }

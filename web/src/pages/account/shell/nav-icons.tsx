@@ -16,6 +16,8 @@ const ICON_PATHS = {
   settings: 'M4 7h9M17 7h3M4 17h3M11 17h9M13 7a2 2 0 1 0 4 0 2 2 0 1 0-4 0M7 17a2 2 0 1 0 4 0 2 2 0 1 0-4 0',
   logout: 'M10 4H5v16h5M14 8l4 4-4 4M18 12H9',
   menu: 'M4 7h16M4 12h16M4 17h16',
+  people: 'M6 8.5a3 3 0 1 0 6 0 3 3 0 1 0-6 0M2.5 19.5c0-3.3 2.9-5.5 6.5-5.5s6.5 2.2 6.5 5.5M15 6a3 3 0 0 1 0 6M17.5 14.2c2.3.6 4 2.5 4 5.3',
+  building: 'M4 20.5V4.5h10v16M14 9.5h6v11M2.5 20.5h19M7.5 8h3M7.5 11.5h3M7.5 15h3M17 13h.5M17 16.5h.5',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

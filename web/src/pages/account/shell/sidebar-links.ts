@@ -1,4 +1,13 @@
+import type { LinkProps } from '@tanstack/react-router';
 import type { IconName } from './nav-icons';
+
+/** One entry of a signed-in sidebar. `exact`: active on its own page only, not on the pages below it. */
+export interface SidebarLink {
+  label: string;
+  to: NonNullable<LinkProps['to']>;
+  icon: IconName;
+  exact?: boolean;
+}
 
 /**
  * The sidebar's entries in the seed's order (seed 001 section 2); Logout, an action, follows them.
@@ -16,7 +25,7 @@ export const SIDEBAR_LINKS = [
   { label: 'Support', to: '/auth/dashboard/support', icon: 'help' },
   { label: 'Assistance', to: '/auth/dashboard/assistance', icon: 'chat' },
   { label: 'Setting', to: '/auth/dashboard/setting', icon: 'settings' },
-] as const satisfies readonly { label: string; to: string; icon: IconName; exact?: boolean }[];
+] as const satisfies readonly SidebarLink[];
 
 /** The pages that take the whole width: no sidebar, no menu button (seed 001 section 2). */
 const FULL_WIDTH_PAGES = ['/auth/scholarshipDetail', '/auth/message', '/auth/uploadEssay', '/auth/dashboard/success'];

@@ -6,7 +6,7 @@ import { answersOf, applicantDetailsQueryOptions, requirementFormQueryOptions } 
 import type { ScholarshipDetail } from '../../../api/scholarships';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { useSubscribed } from '../../../session/session-store';
-import { applicationSteps } from './application-steps';
+import { applicationSteps, requirementKey } from './application-steps';
 import { ApplicationStepper } from './ApplicationStepper';
 import { EasyApplyAction } from './EasyApplyAction';
 import { RequirementList } from './RequirementList';
@@ -21,6 +21,19 @@ function loadRequirementForm() {
  * requirement list never fetch it.
  */
 const RequirementForm = lazy(() => loadRequirementForm().then((module) => ({ default: module.RequirementForm })));
+
+/**
+ * The requirements the application's own form asks, in its order: an application stays on the
+ * form version it was started on, so a requirement the provider added since is not a step of it
+ * (docs/providers.md, "Requirements"). Without the form yet, the scholarship's current list.
+ */
+function pinnedRequirements(requirements: ScholarshipDetail['requirements'], properties: object | undefined): ScholarshipDetail['requirements'] {
+  if (!properties) return requirements;
+  const order = Object.keys(properties);
+  return requirements
+    .filter((requirement) => order.includes(requirementKey(requirement)))
+    .sort((a, b) => order.indexOf(requirementKey(a)) - order.indexOf(requirementKey(b)));
+}
 
 /** Holds the form's place while its answers or its code arrive. */
 function FormSkeleton() {
@@ -86,7 +99,7 @@ export function ApplicationSection({ scholarship }: { scholarship: ScholarshipDe
       <Heading as="h2" id={headingId} size="lg">
         Your application
       </Heading>
-      <ApplicationStepper steps={applicationSteps(status, scholarship.requirements, answers)} />
+      <ApplicationStepper steps={applicationSteps(status, pinnedRequirements(scholarship.requirements, form.data?.schema.properties), answers)} />
       {body}
     </Stack>
   );

@@ -1,0 +1,121 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { formQueryOptions } from '../api/forms';
+import { criteriaVocabularyQueryOptions, organisationQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
+import { RouteLoading } from '../pages/misc/RouteLoading';
+import { isProvider } from '../session/home-path';
+import { currentUser } from '../session/session-store';
+import { PublicFrame, toDashboardWhenSignedIn } from './account-routes';
+import { queryClient } from './query-client';
+import { rootRoute } from './root-route';
+
+/** The editor's tabs (docs/providers.md, "In the browser"), in the address so a tab can be linked to and reloaded. */
+export const EDITOR_TABS = ['details', 'requirements', 'eligibility'] as const;
+export type EditorTab = (typeof EDITOR_TABS)[number];
+
+function validateEditorSearch(search: Record<string, unknown>): { tab?: EditorTab } {
+  const tab = EDITOR_TABS.find((name) => name === search.tab);
+  return tab && tab !== 'details' ? { tab } : {};
+}
+
+function validateOrganisationSearch(search: Record<string, unknown>): { welcome?: true } {
+  return search.welcome === true || search.welcome === 'true' || search.welcome === 1 ? { welcome: true } : {};
+}
+
+/** Starts a served form's download while the page's code downloads. */
+function prefetchForms(...formKeys: string[]) {
+  for (const key of formKeys) void queryClient.prefetchQuery(formQueryOptions(key));
+}
+
+/**
+ * The provider studio (docs/providers.md, "In the browser"): `/b2b/signup`, the public page of a
+ * published scholarship, and the provider's own shell under `/app`. Each page is its own chunk.
+ */
+export function providerRoutes() {
+  const publicFrame = createRoute({ getParentRoute: () => rootRoute, id: 'public-provider', component: PublicFrame });
+  const publicPages = [
+    createRoute({
+      getParentRoute: () => publicFrame,
+      path: '/b2b/signup',
+      component: lazyRouteComponent(() => import('../pages/provider/ProviderSignupPage'), 'ProviderSignupPage'),
+      pendingComponent: RouteLoading,
+      beforeLoad: toDashboardWhenSignedIn,
+      loader: () => prefetchForms('provider-signup'),
+    }),
+    createRoute({
+      getParentRoute: () => publicFrame,
+      path: '/scholarships/$slug',
+      component: lazyRouteComponent(() => import('../pages/public/PublicScholarshipPage'), 'PublicScholarshipPage'),
+      pendingComponent: RouteLoading,
+    }),
+  ];
+
+  // Signed out: the login; an applicant: their dashboard. Only providers build scholarships.
+  const providerFrame = createRoute({
+    getParentRoute: () => rootRoute,
+    id: 'provider',
+    component: lazyRouteComponent(() => import('../pages/provider/shell/ProviderLayout'), 'ProviderLayout'),
+    pendingComponent: RouteLoading,
+    beforeLoad: () => {
+      const user = currentUser();
+      if (!user) throw redirect({ to: '/auth/login' });
+      if (!isProvider(user)) throw redirect({ to: '/auth/dashboard', replace: true });
+    },
+  });
+
+  const editorPage = lazyRouteComponent(() => import('../pages/provider/editor/ScholarshipEditorPage'), 'ScholarshipEditorPage');
+  const prefetchEditor = () => {
+    prefetchForms('scholarship-editor', 'requirement-editor');
+    void queryClient.prefetchQuery(criteriaVocabularyQueryOptions);
+  };
+  const studioPages = [
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app',
+      beforeLoad: () => {
+        throw redirect({ to: '/app/scholarships', replace: true });
+      },
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/scholarships',
+      component: lazyRouteComponent(() => import('../pages/provider/ScholarshipsPage'), 'ScholarshipsPage'),
+      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/scholarships/new',
+      component: editorPage,
+      loader: prefetchEditor,
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/scholarships/$id',
+      component: editorPage,
+      validateSearch: validateEditorSearch,
+      loader: prefetchEditor,
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/applicants',
+      component: lazyRouteComponent(() => import('../pages/provider/ApplicantsPage'), 'ApplicantsPage'),
+      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/organisation',
+      component: lazyRouteComponent(() => import('../pages/provider/OrganisationPage'), 'OrganisationPage'),
+      validateSearch: validateOrganisationSearch,
+      loader: () => {
+        prefetchForms('organisation');
+        void queryClient.prefetchQuery(organisationQueryOptions);
+      },
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/settings',
+      component: lazyRouteComponent(() => import('../pages/provider/ProviderSettingsPage'), 'ProviderSettingsPage'),
+    }),
+  ];
+
+  return [publicFrame.addChildren(publicPages), providerFrame.addChildren(studioPages)];
+}

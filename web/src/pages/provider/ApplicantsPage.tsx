@@ -1,0 +1,64 @@
+import { Badge, Box, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from '@tanstack/react-router';
+import { studioScholarshipsQueryOptions } from '../../api/providers';
+import { STATUS_BADGES, UNTITLED } from './scholarship-status';
+import { LoadFailure, StudioPage } from './StudioPage';
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack gap="0" minW="24">
+      <Text as="dt" fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="semibold" fontSize="xl">
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * /app/applicants: per scholarship, how many applications were sent (Received) and how many are
+ * being written (Draft). Reading and scoring them is a later release, and the page says so.
+ */
+export function ApplicantsPage() {
+  const list = useQuery(studioScholarshipsQueryOptions);
+  let body;
+  if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
+  else if (!list.data) body = <Skeleton height="40" borderRadius="xl" aria-label="Loading your scholarships" />;
+  else if (list.data.length === 0) body = <Text color="fg.muted">No scholarships yet, so no applicants either.</Text>;
+  else {
+    body = (
+      <Stack as="ul" listStyleType="none" m="0" p="0" gap="3" aria-label="Applications per scholarship">
+        {list.data.map((scholarship) => {
+          const title = scholarship.title?.trim() || UNTITLED;
+          const badge = STATUS_BADGES[scholarship.status] ?? STATUS_BADGES.draft;
+          return (
+            <Box as="li" key={scholarship.id} borderWidth="1px" borderRadius="xl" bg="bg" p={{ base: '4', md: '5' }} aria-label={title}>
+              <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" align={{ base: 'stretch', md: 'center' }}>
+                <HStack gap="2" flexWrap="wrap" minW="0">
+                  <Link asChild fontWeight="semibold" color="fg" overflowWrap="anywhere">
+                    <RouterLink to="/app/scholarships/$id" params={{ id: scholarship.id }}>
+                      {title}
+                    </RouterLink>
+                  </Link>
+                  <Badge colorPalette={badge.palette}>{badge.label}</Badge>
+                </HStack>
+                <HStack as="dl" gap="6" flexShrink={0}>
+                  <Count label="Received" value={scholarship.applicationsCount ?? 0} />
+                  <Count label="Draft" value={scholarship.draftsCount ?? 0} />
+                </HStack>
+              </Stack>
+            </Box>
+          );
+        })}
+      </Stack>
+    );
+  }
+  return (
+    <StudioPage title="Applicants" lead="Reading, scoring and messaging applicants comes in a later release; until then, here is how many applied.">
+      {body}
+    </StudioPage>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
+import { useLogout } from '../account/shell/use-logout';
+import { StudioPage } from './StudioPage';
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="3" borderWidth="1px" borderRadius="xl" bg="bg" p="6" align="flex-start">
+      <Heading as="h2" size="md">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+/** /app/settings: the password (the applicant's own dialog) and logging out. */
+export function ProviderSettingsPage() {
+  const [changing, setChanging] = useState(false);
+  const logout = useLogout();
+  return (
+    <StudioPage title="Settings" maxW="3xl">
+      <Stack gap="4">
+        <Panel title="Password">
+          <Text color="fg.muted">Changing it signs you out on every other device.</Text>
+          <Button colorPalette="brand" onClick={() => setChanging(true)}>
+            Change Password
+          </Button>
+        </Panel>
+        <Panel title="Log out">
+          <Text color="fg.muted">Leave the studio on this device.</Text>
+          <Button variant="outline" onClick={() => void logout()}>
+            Logout
+          </Button>
+        </Panel>
+      </Stack>
+      <ChangePasswordDialog open={changing} onOpenChange={setChanging} />
+    </StudioPage>
+  );
+}

@@ -1,0 +1,84 @@
+import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Link as RouterLink, Outlet } from '@tanstack/react-router';
+import { Toaster } from '../../../app/toaster';
+import { useCurrentUser } from '../../../session/session-store';
+import { ShellSidebar, SidebarMenuButton } from '../../account/shell/ShellSidebar';
+import { useLogout } from '../../account/shell/use-logout';
+import { Logo } from '../../landing/Logo';
+import { PROVIDER_LINKS, PROVIDER_SIDEBAR_MEDIA } from './provider-links';
+
+const DRAWER_ID = 'studio-sidebar-drawer';
+
+/** The avatar and its menu: Organisation, Settings and Logout. */
+function AccountMenu() {
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const initials = `${user?.firstName?.charAt(0) ?? ''}${user?.lastName?.charAt(0) ?? ''}`.toUpperCase();
+  return (
+    <Menu.Root
+      positioning={{ placement: 'bottom-end' }}
+      onSelect={({ value }) => {
+        if (value === 'logout') void logout();
+      }}
+    >
+      <Menu.Trigger asChild>
+        <IconButton aria-label="Account menu" variant="ghost" rounded="full">
+          <Avatar.Root size="sm" colorPalette="brand">
+            <Avatar.Fallback>{initials}</Avatar.Fallback>
+          </Avatar.Root>
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            <Menu.Item value="organisation" asChild>
+              <RouterLink to="/app/organisation">Organisation</RouterLink>
+            </Menu.Item>
+            <Menu.Item value="settings" asChild>
+              <RouterLink to="/app/settings">Settings</RouterLink>
+            </Menu.Item>
+            <Menu.Item value="logout">Logout</Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+function StudioNavBar() {
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
+      <Flex h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="3">
+        <HStack gap="1">
+          <SidebarMenuButton drawerId={DRAWER_ID} links={PROVIDER_LINKS} media={PROVIDER_SIDEBAR_MEDIA} />
+          <Logo compactOnPhone />
+          <Text as="span" ms="2" px="2" py="0.5" borderRadius="md" bg="brand.subtle" color="brand.fg" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
+            Studio
+          </Text>
+        </HStack>
+        <AccountMenu />
+      </Flex>
+    </Box>
+  );
+}
+
+/**
+ * The provider's shell (docs/providers.md, "In the browser"), modelled on the applicant's: the top
+ * bar, the studio's sidebar (a drawer on narrow screens) and the page; one toaster for every page.
+ */
+export function ProviderLayout() {
+  return (
+    <>
+      <Flex direction="column" minH="100dvh" bg="bg.subtle">
+        <StudioNavBar />
+        <Flex flex="1" align="stretch">
+          <ShellSidebar links={PROVIDER_LINKS} media={PROVIDER_SIDEBAR_MEDIA} width="60" />
+          <Box as="main" flex="1" minW="0">
+            <Outlet />
+          </Box>
+        </Flex>
+      </Flex>
+      <Toaster />
+    </>
+  );
+}
