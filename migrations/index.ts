@@ -23,6 +23,8 @@ import { CreateMemberships1795600000000 } from './1795600000000-CreateMembership
 import { CreateProviderStudio1795700000000 } from './1795700000000-CreateProviderStudio.js';
 import { AnswerVectors1795710000000 } from './1795710000000-AnswerVectors.js';
 import { IncrementalMatches1795710000001 } from './1795710000001-IncrementalMatches.js';
+import { CreateInbox1795715000000 } from './1795715000000-CreateInbox.js';
+import { CreateReview1795720000000 } from './1795720000000-CreateReview.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -46,4 +48,6 @@ export const MIGRATIONS = [
   CreateProviderStudio1795700000000,
   AnswerVectors1795710000000,
   IncrementalMatches1795710000001,
+  CreateInbox1795715000000,
+  CreateReview1795720000000,
 ];

@@ -17,6 +17,7 @@ import { DatabaseLocation, DatabaseModule } from './database/database.module.js'
 import { FormsModule } from './forms/forms.module.js';
 import { GeoModule } from './geo/geo.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InboxModule } from './inbox/inbox.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
@@ -57,6 +58,7 @@ export class AppModule {
         UploadsModule,
         ApplicationsModule,
         StudioModule,
+        InboxModule,
         SweepstakesModule,
         TrackingModule,
         PaymentsModule.forRoot(config),

@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ApiResponseBase } from '../common/api-response.js';
+import { INBOX_MESSAGE_KINDS } from './inbox-message.js';
+
+export class InboxQueryDto {
+  @ApiPropertyOptional({ description: 'Words or parts of words of the sender name or e-mail, the subject or the body', maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'A search can be at most 200 characters long.' })
+  search?: string;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'offset must be a whole number.' })
+  @Min(0, { message: 'offset cannot be negative.' })
+  @Max(100_000, { message: 'offset can be at most 100000.' })
+  offset?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number.' })
+  @Min(1, { message: 'limit must be at least 1.' })
+  @Max(100, { message: 'limit can be at most 100.' })
+  limit?: number;
+}
+
+class WrappedStringDto {
+  @ApiProperty() value: string;
+}
+
+export class InboxMessageDto {
+  @ApiProperty({ type: WrappedStringDto }) _id: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto }) fromName: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto }) fromEmail: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto }) subject: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, description: 'ISO 8601' }) sentDate: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, description: 'ISO 8601' }) createdAt: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto }) bodyAsText: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, description: 'Sanitised HTML' }) bodyAsHtml: WrappedStringDto;
+  @ApiProperty() read: boolean;
+  @ApiProperty({ enum: INBOX_MESSAGE_KINDS }) kind: string;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) scholarshipId: string | null;
+}
+
+class InboxMetaDto {
+  @ApiProperty({ description: 'Messages matching the search' }) total: number;
+  @ApiProperty({ description: 'Unread messages in the whole inbox' }) unread: number;
+}
+
+export class InboxListResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [InboxMessageDto] }) data: InboxMessageDto[];
+  @ApiProperty({ type: InboxMetaDto }) meta: InboxMetaDto;
+}
+
+export class InboxMessageResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: InboxMessageDto }) data: InboxMessageDto;
+}
+
+class UnreadCountDto {
+  @ApiProperty() unread: number;
+}
+
+export class UnreadCountResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: UnreadCountDto }) data: UnreadCountDto;
+}

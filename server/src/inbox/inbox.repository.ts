@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { InboxMessageKind } from './inbox-message.js';
+
+export interface StoredMessage {
+  id: string;
+  kind: InboxMessageKind;
+  scholarshipId: string | null;
+  fromName: string;
+  fromEmail: string;
+  subject: string;
+  bodyHtml: string;
+  bodyText: string;
+  sentAt: Date;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+export interface NewMessage {
+  kind: InboxMessageKind;
+  scholarshipId: string | null;
+  fromName: string;
+  fromEmail: string;
+  subject: string;
+  bodyHtml: string;
+  bodyText: string;
+}
+
+/** A message whose e-mail a run of the mail job has claimed. */
+export interface PendingMail {
+  id: string;
+  to: string;
+  subject: string;
+  bodyHtml: string;
+  bodyText: string;
+}
+
+const COLUMNS = `id, kind, scholarship_id AS "scholarshipId", from_name AS "fromName", from_email AS "fromEmail", subject,
+  body_html AS "bodyHtml", body_text AS "bodyText", sent_at AS "sentAt", created_at AS "createdAt", read_at AS "readAt"`;
+
+/** Sent when messages wait for their e-mail; delivered at the sender's commit (InboxMailListener). */
+export const INBOX_MAIL_CHANNEL = 'inbox_mail_pending';
+
+/** A claim older than this is a run that died: its messages are sent again. */
+const STALE_CLAIM = '10 minutes';
+
+/** Escapes LIKE's wildcards so a search for "50%" means the characters. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The inbox's SQL (docs/inbox.md). */
+@Injectable()
+export class InboxRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Stores one message per recipient, in the caller's transaction when given; its NOTIFY fires at commit. */
+  async insert(userIds: readonly string[], message: NewMessage, manager?: EntityManager): Promise<void> {
+    const runner = manager ?? this.db.manager;
+    await runner.query(
+      `INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text)
+       SELECT recipient, $2, $3, $4, $5, $6, $7, $8 FROM unnest($1::uuid[]) AS recipient`,
+      [userIds, message.kind, message.scholarshipId, message.fromName, message.fromEmail, message.subject, message.bodyHtml, message.bodyText],
+    );
+    await runner.query(`SELECT pg_notify('${INBOX_MAIL_CHANNEL}', '')`);
+  }
+
+  /**
+   * A page of the recipient's messages, newest first, with the count of those matching. A search
+   * matches whole words through the vector, or any part of the text through the trigram index.
+   */
+  async page(userId: string, search: string, offset: number, limit: number): Promise<{ messages: StoredMessage[]; total: number }> {
+    const filter = search
+      ? `AND (search_vector @@ plainto_tsquery('simple', $4) OR search_text LIKE $5)`
+      : '';
+    const params: unknown[] = [userId, limit, offset];
+    if (search) params.push(search, likePattern(search));
+    const rows = (await this.db.query(
+      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM inbox_messages
+       WHERE user_id = $1 ${filter}
+       ORDER BY sent_at DESC, id DESC LIMIT $2 OFFSET $3`,
+      params,
+    )) as (StoredMessage & { total: string })[];
+    const total = rows.length ? Number(rows[0].total) : offset > 0 ? await this.count(userId, search) : 0;
+    return { messages: rows.map(({ total: _total, ...message }) => message), total };
+  }
+
+  private async count(userId: string, search: string): Promise<number> {
+    const filter = search ? `AND (search_vector @@ plainto_tsquery('simple', $2) OR search_text LIKE $3)` : '';
+    const params: unknown[] = search ? [userId, search, likePattern(search)] : [userId];
+    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM inbox_messages WHERE user_id = $1 ${filter}`, params)) as { n: number }[];
+    return row.n;
+  }
+
+  async unreadCount(userId: string): Promise<number> {
+    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM inbox_messages WHERE user_id = $1 AND read_at IS NULL`, [userId])) as { n: number }[];
+    return row.n;
+  }
+
+  async findOwn(userId: string, id: string): Promise<StoredMessage | undefined> {
+    const [row] = (await this.db.query(`SELECT ${COLUMNS} FROM inbox_messages WHERE id = $1 AND user_id = $2`, [id, userId])) as StoredMessage[];
+    return row;
+  }
+
+  /** Marks the recipient's message read (the first reading's time stays). */
+  async markRead(userId: string, id: string): Promise<StoredMessage | undefined> {
+    const [rows] = (await this.db.query(
+      `UPDATE inbox_messages SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+      [id, userId],
+    )) as [StoredMessage[], number];
+    return rows[0];
+  }
+
+  /**
+   * Claims up to `limit` messages whose e-mail has not gone out (nor is being sent by a live run),
+   * with their recipient's address. SKIP LOCKED lets two runs share the work.
+   */
+  async claimPendingMail(limit: number): Promise<PendingMail[]> {
+    const [rows] = (await this.db.query(
+      `UPDATE inbox_messages m SET email_claimed_at = now()
+       FROM users u
+       WHERE m.id IN (
+         SELECT id FROM inbox_messages
+         WHERE emailed_at IS NULL AND (email_claimed_at IS NULL OR email_claimed_at < now() - interval '${STALE_CLAIM}')
+         ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+         AND u.id = m.user_id
+       RETURNING m.id, u.email AS "to", m.subject, m.body_html AS "bodyHtml", m.body_text AS "bodyText"`,
+      [limit],
+    )) as [PendingMail[], number];
+    return rows;
+  }
+
+  async markEmailed(ids: readonly string[]): Promise<void> {
+    if (ids.length) await this.db.query(`UPDATE inbox_messages SET emailed_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** Gives claimed messages back (their send failed): the next run tries them again. */
+  async releaseClaims(ids: readonly string[]): Promise<void> {
+    if (ids.length) await this.db.query(`UPDATE inbox_messages SET email_claimed_at = NULL WHERE id = ANY($1::uuid[]) AND emailed_at IS NULL`, [ids]);
+  }
+}

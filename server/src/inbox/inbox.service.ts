@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
+import type { EntityManager } from 'typeorm';
+import { ApiError } from '../common/error-body.js';
+import type { OutgoingMessage } from './inbox-message.js';
+import { InboxRepository, type StoredMessage } from './inbox.repository.js';
+
+/** A value in the inbox's message shape: each one wrapped in an object holding a string (docs/inbox.md). */
+export interface Wrapped {
+  value: string;
+}
+
+export interface InboxMessageView {
+  _id: Wrapped;
+  fromName: Wrapped;
+  fromEmail: Wrapped;
+  subject: Wrapped;
+  sentDate: Wrapped;
+  createdAt: Wrapped;
+  bodyAsText: Wrapped;
+  bodyAsHtml: Wrapped;
+  read: boolean;
+  kind: string;
+  scholarshipId: string | null;
+}
+
+const wrap = (value: string): Wrapped => ({ value });
+
+export function inboxMessageView(message: StoredMessage): InboxMessageView {
+  return {
+    _id: wrap(message.id),
+    fromName: wrap(message.fromName),
+    fromEmail: wrap(message.fromEmail),
+    subject: wrap(message.subject),
+    sentDate: wrap(message.sentAt.toISOString()),
+    createdAt: wrap(message.createdAt.toISOString()),
+    bodyAsText: wrap(message.bodyText),
+    bodyAsHtml: wrap(message.bodyHtml),
+    read: message.readAt !== null,
+    kind: message.kind,
+    scholarshipId: message.scholarshipId,
+  };
+}
+
+export const MESSAGE_NOT_FOUND = 'This message was not found in your inbox.';
+
+/**
+ * The inbox (docs/inbox.md): every part of the product that tells someone something delivers it
+ * here; the e-mail follows from the stored message (InboxMailJob), so a message is never lost to
+ * a failed send and the sender's transaction decides whether it exists at all.
+ */
+@Injectable()
+export class InboxService {
+  constructor(private readonly messages: InboxRepository) {}
+
+  /** Stores the message for each recipient (once each), sanitised, in the caller's transaction when given. */
+  async deliver(userIds: readonly string[], message: OutgoingMessage, manager?: EntityManager): Promise<void> {
+    const recipients = [...new Set(userIds)];
+    if (!recipients.length) return;
+    const bodyHtml = sanitizeRichText(message.html);
+    await this.messages.insert(
+      recipients,
+      {
+        kind: message.kind,
+        scholarshipId: message.scholarshipId ?? null,
+        fromName: message.fromName,
+        fromEmail: message.fromEmail,
+        subject: message.subject,
+        bodyHtml,
+        bodyText: htmlToText(bodyHtml),
+      },
+      manager,
+    );
+  }
+
+  async list(userId: string, query: { search?: string; offset: number; limit: number }) {
+    const search = (query.search ?? '').trim();
+    const [{ messages, total }, unread] = await Promise.all([
+      this.messages.page(userId, search, query.offset, query.limit),
+      this.messages.unreadCount(userId),
+    ]);
+    return { messages: messages.map(inboxMessageView), total, unread };
+  }
+
+  unreadCount(userId: string): Promise<number> {
+    return this.messages.unreadCount(userId);
+  }
+
+  async one(userId: string, id: string): Promise<InboxMessageView> {
+    return inboxMessageView(this.found(await this.messages.findOwn(userId, id)));
+  }
+
+  async markRead(userId: string, id: string): Promise<InboxMessageView> {
+    return inboxMessageView(this.found(await this.messages.markRead(userId, id)));
+  }
+
+  private found(message: StoredMessage | undefined): StoredMessage {
+    if (!message) throw new ApiError(404, MESSAGE_NOT_FOUND, { errorCode: 'MESSAGE_NOT_FOUND' });
+    return message;
+  }
+}
