@@ -59,3 +59,10 @@ export function sanitizeAnswers(fields: readonly Pick<FieldDefinition, 'key' | '
   }
   return result;
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text placed inside HTML the product writes (a message naming a scholarship): shown as typed, never markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { FormsModule } from '../forms/forms.module.js';
+import { InboxModule } from '../inbox/inbox.module.js';
 import { ScholarshipsModule } from '../scholarships/scholarships.module.js';
+import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsController } from './applications.controller.js';
 import { ApplicationsRepository } from './applications.repository.js';
 import { ApplicationsService } from './applications.service.js';
@@ -9,9 +11,9 @@ import { RequirementForms } from './requirement-forms.js';
 
 /** Requirement forms, drafts, submissions, Easy Apply and bulk apply (docs/applications.md). */
 @Module({
-  imports: [FormsModule, ScholarshipsModule],
+  imports: [FormsModule, ScholarshipsModule, InboxModule],
   controllers: [ApplicationsController],
-  providers: [ApplicationsRepository, RequirementForms, ApplicationsService, BulkApplyService],
+  providers: [ApplicationsRepository, RequirementForms, ApplicationsService, BulkApplyService, ApplicationNotices],
   exports: [RequirementForms],
 })
 export class ApplicationsModule {}

@@ -7,6 +7,7 @@ import { AnswerIntake, invalidAnswers, keptAnswers } from '../forms/answer-intak
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
 import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
 import type { ApplicantDetailsDto, RequirementAnswerDto, SubmitApplicationDto } from './dto/application.dto.js';
+import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type ApplyingRow } from './applications.repository.js';
 import { fieldsOfVersion, RequirementForms, type RequirementFormVersion } from './requirement-forms.js';
 
@@ -42,6 +43,7 @@ export class ApplicationsService {
     private readonly repository: ApplicationsRepository,
     private readonly forms: RequirementForms,
     private readonly intake: AnswerIntake,
+    private readonly notices: ApplicationNotices,
   ) {}
 
   /** The requirement form to fill: the caller's pinned version, a named one, or the current one. */
@@ -83,6 +85,7 @@ export class ApplicationsService {
       const missing = body.status === 'Received' ? inFormOrder(this.forms.complete(form, answers), form) : [];
       const status: ApplicationStatus = body.status === 'Received' && !missing.length ? 'Received' : 'Draft';
       await this.repository.saveApplication(manager, { userId: caller.id, scholarshipId: body.scholarshipId, status, formVersion: form.version, answers });
+      if (status === 'Received') await this.notices.received(manager, caller.id, [body.scholarshipId]);
       const details = this.detailsOf(status, form, answers);
       return missing.length ? { ...details, errors: missing } : details;
     });

@@ -5,6 +5,7 @@ import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, keptAnswers } from '../forms/answer-intake.js';
 import { ApplicantMatches } from '../scholarships/applicant-matches.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
+import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type CandidateRow } from './applications.repository.js';
 import type { SubmitScholarshipsDto } from './dto/application.dto.js';
 import { fieldsOfVersion, RequirementForms, type RequirementFormVersion } from './requirement-forms.js';
@@ -26,6 +27,7 @@ export class BulkApplyService {
     private readonly matches: ApplicantMatches,
     private readonly forms: RequirementForms,
     private readonly intake: AnswerIntake,
+    private readonly notices: ApplicationNotices,
   ) {}
 
   async apply(caller: Caller, body: SubmitScholarshipsDto): Promise<string[]> {
@@ -59,6 +61,7 @@ export class BulkApplyService {
         throw new ApiError(400, `${errors[0].message}${more}`, { errors, errorCode: 'CANNOT_APPLY' });
       }
       await this.repository.insertReceived(manager, caller.id, toInsert);
+      await this.notices.received(manager, caller.id, toInsert.map((row) => row.id));
       return candidates.map((row) => row.id);
     });
   }

@@ -23,3 +23,10 @@ export interface OutgoingMessage {
   /** The scholarship the message is about, when there is one. */
   scholarshipId?: string | null;
 }
+
+/** The product as the sender of its own messages: the name and address of the configured MAIL_FROM. */
+export function productSender(mailFrom: string): Pick<OutgoingMessage, 'fromName' | 'fromEmail'> {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(mailFrom);
+  if (named) return { fromName: named[1] || 'ScholarMatch', fromEmail: named[2] };
+  return { fromName: 'ScholarMatch', fromEmail: mailFrom.trim() };
+}

@@ -55,13 +55,15 @@ function likePattern(search: string): string {
 export class InboxRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Stores one message per recipient, in the caller's transaction when given; its NOTIFY fires at commit. */
-  async insert(userIds: readonly string[], message: NewMessage, manager?: EntityManager): Promise<void> {
+  /** Stores each message for its recipient, in the caller's transaction when given; the NOTIFY fires at commit. */
+  async insert(entries: readonly { userId: string; message: NewMessage }[], manager?: EntityManager): Promise<void> {
+    if (!entries.length) return;
     const runner = manager ?? this.db.manager;
+    const column = <K extends keyof NewMessage>(key: K) => entries.map((entry) => entry.message[key]);
     await runner.query(
       `INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text)
-       SELECT recipient, $2, $3, $4, $5, $6, $7, $8 FROM unnest($1::uuid[]) AS recipient`,
-      [userIds, message.kind, message.scholarshipId, message.fromName, message.fromEmail, message.subject, message.bodyHtml, message.bodyText],
+       SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])`,
+      [entries.map((entry) => entry.userId), column('kind'), column('scholarshipId'), column('fromName'), column('fromEmail'), column('subject'), column('bodyHtml'), column('bodyText')],
     );
     await runner.query(`SELECT pg_notify('${INBOX_MAIL_CHANNEL}', '')`);
   }

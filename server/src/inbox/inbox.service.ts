@@ -3,7 +3,7 @@ import { htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/error-body.js';
 import type { OutgoingMessage } from './inbox-message.js';
-import { InboxRepository, type StoredMessage } from './inbox.repository.js';
+import { InboxRepository, type NewMessage, type StoredMessage } from './inbox.repository.js';
 
 /** A value in the inbox's message shape: each one wrapped in an object holding a string (docs/inbox.md). */
 export interface Wrapped {
@@ -42,6 +42,20 @@ export function inboxMessageView(message: StoredMessage): InboxMessageView {
   };
 }
 
+/** A message as stored: its HTML sanitised, its text derived from what is kept. */
+function storable(message: OutgoingMessage): NewMessage {
+  const bodyHtml = sanitizeRichText(message.html);
+  return {
+    kind: message.kind,
+    scholarshipId: message.scholarshipId ?? null,
+    fromName: message.fromName,
+    fromEmail: message.fromEmail,
+    subject: message.subject,
+    bodyHtml,
+    bodyText: htmlToText(bodyHtml),
+  };
+}
+
 export const MESSAGE_NOT_FOUND = 'This message was not found in your inbox.';
 
 /**
@@ -55,22 +69,13 @@ export class InboxService {
 
   /** Stores the message for each recipient (once each), sanitised, in the caller's transaction when given. */
   async deliver(userIds: readonly string[], message: OutgoingMessage, manager?: EntityManager): Promise<void> {
-    const recipients = [...new Set(userIds)];
-    if (!recipients.length) return;
-    const bodyHtml = sanitizeRichText(message.html);
-    await this.messages.insert(
-      recipients,
-      {
-        kind: message.kind,
-        scholarshipId: message.scholarshipId ?? null,
-        fromName: message.fromName,
-        fromEmail: message.fromEmail,
-        subject: message.subject,
-        bodyHtml,
-        bodyText: htmlToText(bodyHtml),
-      },
-      manager,
-    );
+    const stored = storable(message);
+    await this.messages.insert([...new Set(userIds)].map((userId) => ({ userId, message: stored })), manager);
+  }
+
+  /** Stores a message of its own for each recipient (one insert for them all). */
+  async deliverEach(entries: readonly { userId: string; message: OutgoingMessage }[], manager?: EntityManager): Promise<void> {
+    await this.messages.insert(entries.map(({ userId, message }) => ({ userId, message: storable(message) })), manager);
   }
 
   async list(userId: string, query: { search?: string; offset: number; limit: number }) {

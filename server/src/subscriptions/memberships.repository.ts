@@ -32,6 +32,20 @@ export interface MembershipRow {
 /** What a provider's report stores: a membership's own columns and the report's version. */
 export type MembershipSnapshot = Omit<MembershipRow, 'id' | 'title' | 'monthlyAmountCents' | 'description' | 'grantsAccess'> & { version: number };
 
+/** What a report did to the stored membership, and the receipt it calls for (docs/inbox.md). */
+export interface UpsertOutcome {
+  change: 'created' | 'updated' | 'stale';
+  receipt: 'trial-started' | 'payment' | null;
+}
+
+/** A new trial, or a paid period: a first active report, or one that moves an active period on. */
+function receiptOf(s: MembershipSnapshot, before: { created: boolean; previousStatus: string | null; previousPeriodEnd: Date | null }): UpsertOutcome['receipt'] {
+  if (before.created) return s.status === 'trialing' ? 'trial-started' : s.status === 'active' ? 'payment' : null;
+  if (s.status !== 'active' || !s.currentPeriodEnd) return null;
+  const periodMoved = !before.previousPeriodEnd || before.previousPeriodEnd.getTime() < new Date(s.currentPeriodEnd).getTime();
+  return before.previousStatus !== 'active' || periodMoved ? 'payment' : null;
+}
+
 export interface OpenCheckout {
   gateway: string;
   gatewaySessionId: string;
@@ -99,9 +113,11 @@ export class MembershipsRepository {
    * Stores a provider's report unless a newer one is stored already (order safety: webhooks may
    * arrive late or shuffled). Returns whether the row was created, updated, or left as it was.
    */
-  async upsert(manager: EntityManager, s: MembershipSnapshot): Promise<'created' | 'updated' | 'stale'> {
+  async upsert(manager: EntityManager, s: MembershipSnapshot): Promise<UpsertOutcome> {
+    // `before` reads the row as it was before this statement: a period paid is one the report moves on.
     const rows = (await manager.query(
-      `INSERT INTO subscriptions (user_id, plan_id, monthly_amount_cents, gateway, gateway_subscription_id, gateway_customer_id, status, trial_ends_at, current_period_end, canceled_at, gateway_version)
+      `WITH before AS (SELECT status, current_period_end FROM subscriptions WHERE gateway = $3 AND gateway_subscription_id = $4)
+       INSERT INTO subscriptions (user_id, plan_id, monthly_amount_cents, gateway, gateway_subscription_id, gateway_customer_id, status, trial_ends_at, current_period_end, canceled_at, gateway_version)
        SELECT $1, $2, p.monthly_amount_cents, $3, $4, $5, $6, $7, $8, $9, $10 FROM subscription_plans p WHERE p.id = $2
        ON CONFLICT (gateway, gateway_subscription_id) DO UPDATE SET
          status = EXCLUDED.status, gateway_customer_id = coalesce(EXCLUDED.gateway_customer_id, subscriptions.gateway_customer_id),
@@ -109,11 +125,12 @@ export class MembershipsRepository {
          canceled_at = EXCLUDED.canceled_at, gateway_version = EXCLUDED.gateway_version, updated_at = now()
        -- Newer version wins; two reports of the same version (Stripe's are whole seconds) go to the later state.
        WHERE (subscriptions.gateway_version, ${STATE_RANK('subscriptions.status')}) < (EXCLUDED.gateway_version, ${STATE_RANK('EXCLUDED.status')})
-       RETURNING (xmax = 0) AS created`,
+       RETURNING (xmax = 0) AS created, (SELECT status FROM before) AS "previousStatus", (SELECT current_period_end FROM before) AS "previousPeriodEnd"`,
       [s.userId, s.planId, s.gateway, s.gatewaySubscriptionId, s.gatewayCustomerId, s.status, s.trialEndsAt, s.currentPeriodEnd, s.canceledAt, s.version],
-    )) as { created: boolean }[];
-    if (!rows.length) return 'stale';
-    return rows[0].created ? 'created' : 'updated';
+    )) as { created: boolean; previousStatus: string | null; previousPeriodEnd: Date | null }[];
+    if (!rows.length) return { change: 'stale', receipt: null };
+    const [row] = rows;
+    return { change: row.created ? 'created' : 'updated', receipt: receiptOf(s, row) };
   }
 
   /** Whether the applicant has another subscription that is running and renewing (a second checkout paid in another tab). */

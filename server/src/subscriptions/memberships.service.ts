@@ -3,10 +3,14 @@ import type { EntityManager } from 'typeorm';
 import { type MembershipState, planPriceString, TRIAL_DAYS } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
 import { type GatewaySubscription, type GatewaySubscriptionStatus, GatewayUnavailable, PaymentGateway } from '../payments/payment-gateway.js';
+import { AppConfig } from '../config/app-config.js';
+import { productSender } from '../inbox/inbox-message.js';
+import { InboxService } from '../inbox/inbox.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { ConversionTracker, SALE_NOTE } from '../tracking/conversion-tracker.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { type MembershipRow, MembershipsRepository } from './memberships.repository.js';
+import { membershipReceipt } from './membership-receipts.js';
+import { type MembershipRow, MembershipsRepository, type UpsertOutcome } from './memberships.repository.js';
 import { PlansRepository } from './plans.repository.js';
 
 /** A provider's subscription status, as a membership state (docs/payments.md, "States"). */
@@ -81,6 +85,8 @@ export class MembershipsService implements OnModuleInit {
     private readonly gateway: PaymentGateway,
     private readonly conversions: ConversionTracker,
     private readonly jobs: JobQueue,
+    private readonly inbox: InboxService,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -160,10 +166,11 @@ export class MembershipsService implements OnModuleInit {
           canceledAt: subscription.canceledAt,
           version: subscription.version,
         });
-        if (outcome !== 'stale') await this.memberships.refreshUserFlag(manager, owner.userId);
+        if (outcome.change !== 'stale') await this.memberships.refreshUserFlag(manager, owner.userId);
+        if (outcome.receipt) await this.sendReceipt(manager, owner, outcome.receipt, subscription);
         const running = subscription.status === 'trialing' || subscription.status === 'active';
-        const secondSubscription = outcome === 'created' && running && !subscription.cancelAtPeriodEnd && (await this.memberships.hasOtherRenewing(manager, owner.userId, gateway, subscription.id));
-        return { created: outcome === 'created', secondSubscription, ...owner };
+        const secondSubscription = outcome.change === 'created' && running && !subscription.cancelAtPeriodEnd && (await this.memberships.hasOtherRenewing(manager, owner.userId, gateway, subscription.id));
+        return { created: outcome.change === 'created', secondSubscription, ...owner };
       });
     } catch (error) {
       if (error instanceof UnknownOwner) return 'unknown owner';
@@ -175,6 +182,14 @@ export class MembershipsService implements OnModuleInit {
       await this.jobs.send(SECOND_SUBSCRIPTION_QUEUE, { gateway, subscriptionId: subscription.id }, { singletonKey: `${gateway}:${subscription.id}` });
     } else if (result.created) await this.trackSale(gateway, subscription, result.planId, result.userId);
     return 'applied';
+  }
+
+  /** The receipt goes into the inbox (and so by e-mail) in the report's transaction: once per report applied. */
+  private async sendReceipt(manager: EntityManager, owner: { userId: string; planId: string }, receipt: NonNullable<UpsertOutcome['receipt']>, subscription: GatewaySubscription): Promise<void> {
+    const plan = await this.plans.find(owner.planId, manager);
+    if (!plan) return;
+    const message = membershipReceipt(receipt, plan, { trialEndsAt: subscription.trialEnd, currentPeriodEnd: subscription.currentPeriodEnd });
+    await this.inbox.deliver([owner.userId], { ...productSender(this.config.MAIL_FROM), ...message }, manager);
   }
 
   private async trackSale(gateway: string, subscription: GatewaySubscription, planId: string, userId: string): Promise<void> {

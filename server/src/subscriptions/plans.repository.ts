@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 export interface PlanRow {
   id: string;
@@ -41,8 +41,9 @@ export class PlansRepository {
     return this.db.query(`SELECT ${COLUMNS} FROM subscription_plans ${onlyActive ? 'WHERE active' : ''} ORDER BY sort_order, interval_months`);
   }
 
-  async find(id: string): Promise<PlanRow | null> {
-    const [row] = (await this.db.query(`SELECT ${COLUMNS} FROM subscription_plans WHERE id = $1`, [id])) as PlanRow[];
+  /** One plan; inside a transaction, read on its connection (a second pooled one could be waited for). */
+  async find(id: string, manager?: EntityManager): Promise<PlanRow | null> {
+    const [row] = (await (manager ?? this.db).query(`SELECT ${COLUMNS} FROM subscription_plans WHERE id = $1`, [id])) as PlanRow[];
     return row ?? null;
   }
 

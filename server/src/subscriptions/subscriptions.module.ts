@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GeoModule } from '../geo/geo.module.js';
+import { InboxModule } from '../inbox/inbox.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminPaymentsController } from './admin-payments.controller.js';
 import { AdminSubscriptionsController } from './admin-subscriptions.controller.js';
@@ -18,7 +19,7 @@ import { UserPaymentsController } from './user-payments.controller.js';
  * and cancellation, and their jobs. The provider itself is PaymentsModule's `PaymentGateway`.
  */
 @Module({
-  imports: [UsersModule, GeoModule],
+  imports: [UsersModule, GeoModule, InboxModule],
   controllers: [PlansController, UserPaymentsController, PaymentWebhooksController, AdminSubscriptionsController, AdminPaymentsController],
   providers: [PlansRepository, MembershipsRepository, MembershipsService, PaymentEventsRepository, PaymentEventsService, MembershipJobs],
   exports: [MembershipsService, MembershipsRepository, PlansRepository],
