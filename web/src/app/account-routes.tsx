@@ -8,6 +8,7 @@ import { homePathOf, isProvider } from '../session/home-path';
 import { currentUser } from '../session/session-store';
 import { validatePageSearch } from '../pages/scholarships/paging';
 import { validateMyScholarshipsSearch } from '../pages/scholarships/my-scholarship-tabs';
+import { validateInboxSearch } from '../pages/inbox/inbox-search';
 import type * as ComingReleasePages from '../pages/account/ComingReleasePage';
 import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
@@ -155,14 +156,26 @@ export function accountRoutes() {
     component: lazyRouteComponent(() => import('../pages/scholarships/detail/ScholarshipDetailPage'), 'ScholarshipDetailPage'),
   });
 
-  // Seed 001 names the inbox at both addresses: the short one leads to the sidebar's.
+  // The inbox (docs/inbox.md, "In the browser"). Seed 001 names it at both addresses: the short one
+  // leads to the sidebar's. A message opens on a page of its own below 1200 px, at either address.
+  const inboxRoute = createRoute({
+    getParentRoute: () => signedInFrame,
+    path: '/auth/dashboard/inbox',
+    component: lazyRouteComponent(() => import('../pages/inbox/InboxPage'), 'InboxPage'),
+    validateSearch: validateInboxSearch,
+  });
   const inboxAlias = createRoute({
     getParentRoute: () => signedInFrame,
     path: '/auth/inbox',
-    beforeLoad: () => {
-      throw redirect({ to: '/auth/dashboard/inbox', replace: true });
+    validateSearch: validateInboxSearch,
+    beforeLoad: ({ search }) => {
+      throw redirect({ to: '/auth/dashboard/inbox', search, replace: true });
     },
   });
+  const messagePage = lazyRouteComponent(() => import('../pages/inbox/MessagePage'), 'MessagePage');
+  const messageRoute = <TPath extends string>(path: TPath) =>
+    createRoute({ getParentRoute: () => signedInFrame, path, component: messagePage, validateSearch: validateInboxSearch });
+  const messageRoutes = [messageRoute('/auth/message'), messageRoute('/auth/dashboard/message')];
 
   // Memberships (docs/decisions.md, "Memberships (web)"): the plans, the return from the checkout, and the member's own plan.
   const membershipRoutes = [
@@ -187,7 +200,6 @@ export function accountRoutes() {
       component: lazyRouteComponent(() => import('../pages/account/ComingReleasePage'), name),
     });
   const comingReleaseRoutes = [
-    comingRelease('/auth/dashboard/inbox', 'InboxSoonPage'),
     comingRelease('/auth/dashboard/subscription-support', 'SubscriptionSupportSoonPage'),
     comingRelease('/auth/dashboard/support', 'SupportSoonPage'),
   ];
@@ -217,5 +229,5 @@ export function accountRoutes() {
     redirectRoute('/auth/apply', () => (currentUser() ? '/auth/dashboard/easy-apply' : '/signup')),
   ];
 
-  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, ...membershipRoutes, inboxAlias, ...comingReleaseRoutes])];
+  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, ...membershipRoutes, inboxRoute, inboxAlias, ...messageRoutes, ...comingReleaseRoutes])];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../src/api/client';
-import type { ApplicationStatus } from '../../src/api/scholarships';
+import type { ApplicationStatus, MyScholarship } from '../../src/api/scholarships';
 import { apiAnswer, mockApi, myScholarship } from './fixtures';
 import { isolateAppTests, renderAppAt, signIn } from './render-app';
 
@@ -60,6 +60,31 @@ describe('My Scholarships', () => {
     expect(await screen.findByRole('article', { name: 'Scholarship 1' })).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Scholarship 100' })).toBeNull();
     expect(screen.queryByRole('article', { name: 'Scholarship 999' })).toBeNull();
+  });
+
+  it("shows each submitted application's review status as the provider moves it; a draft has none", async () => {
+    signIn();
+    const reviewed = (n: number, reviewStatus: MyScholarship['reviewStatus']) => ({ ...myScholarship(n, 'Received'), reviewStatus });
+    const applied = [reviewed(1, 'Received'), reviewed(2, 'Under review'), reviewed(3, 'Shortlisted'), reviewed(4, 'Winner'), reviewed(5, 'Not selected')];
+    mockApi('GET').mockImplementation(async (path, init) => {
+      const status = (init as { params?: { query?: { status?: ApplicationStatus } } } | undefined)?.params?.query?.status;
+      const data = status === 'Received' ? applied : [{ ...myScholarship(100, 'Draft'), reviewStatus: null }];
+      return apiAnswer(200, { statusCode: 200, data });
+    });
+    renderAppAt('/auth/dashboard/myScholarship');
+    await screen.findByRole('article', { name: 'Scholarship 1' });
+    const statusOf = (title: string) => within(screen.getByRole('article', { name: title })).getByText(/^Review status:/, { selector: 'span' }).parentElement?.textContent;
+    expect(['Scholarship 1', 'Scholarship 2', 'Scholarship 3', 'Scholarship 4', 'Scholarship 5'].map(statusOf)).toEqual([
+      'Review status: Received',
+      'Review status: Under review',
+      'Review status: Shortlisted',
+      'Review status: Winner',
+      'Review status: Not selected',
+    ]);
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Draft' }));
+    const draft = await screen.findByRole('article', { name: 'Scholarship 100' });
+    expect(within(draft).queryByText(/Review status/)).toBeNull();
   });
 
   it("says 'No Data' on a tab with nothing in it", async () => {

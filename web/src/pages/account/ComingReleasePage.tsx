@@ -23,15 +23,6 @@ function ComingReleasePage({ title, text }: { title: string; text: string }) {
   );
 }
 
-export function InboxSoonPage() {
-  return (
-    <ComingReleasePage
-      title="Inbox"
-      text="Messages from scholarship providers will arrive here. The inbox opens in a coming release."
-    />
-  );
-}
-
 export function SubscriptionSupportSoonPage() {
   return (
     <ComingReleasePage

@@ -6,8 +6,16 @@ import { MY_SCHOLARSHIP_TABS, type MyScholarshipTab } from './my-scholarship-tab
 import { browserPage } from './paging';
 import { ListScreenFrame, ScholarshipList } from './ScholarshipListScreen';
 
-/** A card of one's own application: its details open without a membership (seed 000 section 4). */
-const listed = (scholarship: MyScholarship) => ({ scholarship, saved: scholarship.isLiked, ownApplication: true });
+/**
+ * A card of one's own application: its details open without a membership (seed 000 section 4); a
+ * submitted one shows where the provider's review stands (docs/inbox.md), a draft has none.
+ */
+const listed = (scholarship: MyScholarship) => ({
+  scholarship,
+  saved: scholarship.isLiked,
+  ownApplication: true,
+  reviewStatus: scholarship.scholarshipStatus === 'Received' ? scholarship.reviewStatus : null,
+});
 
 /**
  * One tab's applications, paged in the browser (the API sends them all). The API is asked for one

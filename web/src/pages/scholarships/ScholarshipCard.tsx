@@ -1,7 +1,7 @@
-import { Box, Button, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, HStack, IconButton, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { formatUsd, parseIsoDate } from '@scholarmatch/schemas';
 import { useId, type MouseEvent, type ReactNode } from 'react';
-import type { CardScholarship } from '../../api/scholarships';
+import type { CardScholarship, ReviewStatus } from '../../api/scholarships';
 
 /** Seed 000 section 9: the list preview is 150 characters, a missing title reads 'No Name'. */
 const PREVIEW_LENGTH = 150;
@@ -65,6 +65,25 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** One colour per review status: grey while waiting, blue and purple as it advances, green or red at the end. */
+const REVIEW_STATUS_PALETTE: Record<ReviewStatus, string> = {
+  Received: 'gray',
+  'Under review': 'blue',
+  Shortlisted: 'purple',
+  Winner: 'green',
+  'Not selected': 'red',
+};
+
+/** An application's review status as the provider moves it (docs/inbox.md, "In the browser"). */
+export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
+  return (
+    <Badge colorPalette={REVIEW_STATUS_PALETTE[status]} variant="subtle" size="md" rounded="full" alignSelf="flex-start">
+      <VisuallyHidden>Review status: </VisuallyHidden>
+      {status}
+    </Badge>
+  );
+}
+
 export interface DetailsLink {
   href: string;
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
@@ -78,12 +97,14 @@ interface ScholarshipCardProps {
   detailsLink: DetailsLink;
   /** The title's heading level under the page's own headings. */
   titleAs?: 'h2' | 'h3';
+  /** A submitted application's review status (My Scholarships, Applied). */
+  reviewStatus?: ReviewStatus | null;
   /** A control beside 'View details' (bulk apply's 'Include' box). */
   children?: ReactNode;
 }
 
 /** One scholarship in a list: title, amount, preview, deadline, sponsor, the heart and the way to its details. */
-export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink, titleAs = 'h2', children }: ScholarshipCardProps) {
+export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink, titleAs = 'h2', reviewStatus, children }: ScholarshipCardProps) {
   const titleId = useId();
   const title = scholarship.title.trim() || MISSING_TITLE;
   const sponsor = scholarship.user.firstName?.trim();
@@ -97,6 +118,7 @@ export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink
         </Heading>
         <HeartButton saved={saved} onToggle={onToggleSaved} />
       </HStack>
+      {reviewStatus ? <ReviewStatusBadge status={reviewStatus} /> : null}
       <Text fontSize="2xl" fontWeight="bold" color="brand.fg" lineHeight="1">
         {formatUsd(scholarship.totalAmount)}
       </Text>

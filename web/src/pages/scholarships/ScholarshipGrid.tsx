@@ -1,5 +1,5 @@
 import { Checkbox, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import type { CardScholarship } from '../../api/scholarships';
+import type { CardScholarship, ReviewStatus } from '../../api/scholarships';
 import { useScholarshipDetailsLink } from './membership-gate';
 import { MISSING_TITLE, ScholarshipCard } from './ScholarshipCard';
 import { useWishlistToggle } from './wishlist-toggle';
@@ -10,6 +10,8 @@ export interface ListedScholarship {
   saved: boolean;
   /** One of the applicant's own applications: its details open without a membership. */
   ownApplication?: boolean;
+  /** A submitted application's review status, shown on its card. */
+  reviewStatus?: ReviewStatus | null;
 }
 
 /** Which cards are in a batch (bulk apply), and how a card's box changes that. */
@@ -44,6 +46,7 @@ function GatedCard({ item, titleAs, selection }: { item: ListedScholarship; titl
       saved={item.saved}
       titleAs={titleAs}
       detailsLink={detailsLink}
+      reviewStatus={item.reviewStatus}
       onToggleSaved={() => toggle.mutate({ scholarship: item.scholarship, saved: !item.saved })}
     >
       {selection ? (

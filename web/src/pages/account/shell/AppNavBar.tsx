@@ -1,5 +1,7 @@
-import { Avatar, Box, Button, Flex, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { unreadCountQueryOptions } from '../../../api/inbox';
 import { useCurrentUser, useSubscribed } from '../../../session/session-store';
 import { PlansLink } from '../../scholarships/membership-gate';
 import { Logo } from '../../landing/Logo';
@@ -58,6 +60,28 @@ function AccountMenu() {
   );
 }
 
+/** What the badge shows: the count, '99+' past that. */
+function badgeText(unread: number): string {
+  return unread > 99 ? '99+' : String(unread);
+}
+
+/** The inbox icon with the number of unread messages (docs/inbox.md, "In the browser"); the link's name says it too. */
+function InboxButton() {
+  const { data: unread = 0 } = useQuery(unreadCountQueryOptions);
+  return (
+    <IconButton asChild aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'} variant="ghost" position="relative">
+      <RouterLink to="/auth/dashboard/inbox">
+        <NavIcon name="inbox" size={22} />
+        {unread > 0 ? (
+          <Badge aria-hidden="true" colorPalette="red" variant="solid" size="xs" rounded="full" position="absolute" top="0.5" insetEnd="0.5" minW="4.5" justifyContent="center">
+            {badgeText(unread)}
+          </Badge>
+        ) : null}
+      </RouterLink>
+    </IconButton>
+  );
+}
+
 /**
  * The signed-in top bar: the menu button (narrow screens, pages with a sidebar), the logo (to the
  * dashboard), the subscription button, the inbox and the avatar menu.
@@ -72,11 +96,7 @@ export function AppNavBar({ withSidebar }: { withSidebar: boolean }) {
         </HStack>
         <HStack gap={{ base: '1', sm: '2' }}>
           <SubscriptionButton />
-          <IconButton asChild aria-label="Inbox" variant="ghost">
-            <RouterLink to="/auth/dashboard/inbox">
-              <NavIcon name="inbox" size={22} />
-            </RouterLink>
-          </IconButton>
+          <InboxButton />
           <AccountMenu />
         </HStack>
       </Flex>

@@ -1,0 +1,146 @@
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { ApiError, dataOf, shouldRetry } from './api-error';
+import { api } from './client';
+
+/*
+ * The inbox's payloads as docs/inbox.md "Calls" describes them, written by hand until the server's
+ * inbox routes reach schema.d.ts; then these become aliases of the generated schemas.
+ */
+interface Wrapped {
+  value: string;
+}
+
+export type InboxMessageKind =
+  | 'provider'
+  | 'application-received'
+  | 'status-changed'
+  | 'winner'
+  | 'not-selected'
+  | 'membership-receipt'
+  | 'reviewer-invitation';
+
+/** One message: the product's shape (each value wrapped in an object) plus `read`, `kind` and `scholarshipId`. */
+export interface InboxMessage {
+  _id: Wrapped;
+  fromName: Wrapped;
+  fromEmail: Wrapped;
+  subject: Wrapped;
+  sentDate: Wrapped;
+  createdAt: Wrapped;
+  bodyAsText: Wrapped;
+  bodyAsHtml: Wrapped;
+  read: boolean;
+  kind: InboxMessageKind;
+  scholarshipId?: string | null;
+}
+
+/** `total`: the messages matching the search; `unread`: all unread ones. */
+export interface InboxMeta {
+  total: number;
+  unread: number;
+}
+
+export interface InboxPage {
+  data: InboxMessage[];
+  meta: InboxMeta;
+}
+
+type Init = { params?: { path?: Record<string, string>; query?: Record<string, unknown> }; signal?: AbortSignal };
+type Answer = { data?: unknown; error?: unknown; response: Response };
+/** The typed client, called on paths schema.d.ts does not list yet (openapi-fetch fills `{id}` all the same). */
+const inboxApi = api as unknown as { GET: (path: string, init?: Init) => Promise<Answer>; PUT: (path: string, init?: Init) => Promise<Answer> };
+
+/** Messages a page of the list asks for (the API allows up to 100). */
+export const INBOX_PAGE_SIZE = 50;
+
+/** Under 'register-applicants', so signing in or out drops the inbox with the profile (api/accounts.ts). */
+export const inboxKeys = {
+  all: ['register-applicants', 'inbox'] as const,
+  lists: ['register-applicants', 'inbox', 'list'] as const,
+  list: (search: string) => ['register-applicants', 'inbox', 'list', search] as const,
+  message: (id: string) => ['register-applicants', 'inbox', 'message', id] as const,
+  unreadCount: ['register-applicants', 'inbox', 'unread-count'] as const,
+};
+
+async function fetchInboxPage(search: string, offset: number, signal: AbortSignal): Promise<InboxPage> {
+  const { data, error, response } = await inboxApi.GET('/api/v1/inbox', {
+    params: { query: { ...(search && { search }), offset, limit: INBOX_PAGE_SIZE } },
+    signal,
+  });
+  if (!data) throw new ApiError(error, response.status);
+  const { data: messages, meta } = data as InboxPage;
+  return { data: messages, meta };
+}
+
+/**
+ * The messages matching `search` (empty: all), newest first, 50 at a time. Asked again on each
+ * visit: a provider or the product may have written since.
+ */
+export function inboxQueryOptions(search: string) {
+  return infiniteQueryOptions({
+    queryKey: inboxKeys.list(search),
+    queryFn: ({ pageParam, signal }) => fetchInboxPage(search, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((count, page) => count + page.data.length, 0);
+      return last.data.length > 0 && loaded < last.meta.total ? loaded : undefined;
+    },
+    staleTime: 0,
+    retry: shouldRetry,
+  });
+}
+
+async function fetchInboxMessage(id: string, signal: AbortSignal): Promise<InboxMessage> {
+  return dataOf((await inboxApi.GET('/api/v1/inbox/{id}', { params: { path: { id } }, signal })) as Parameters<typeof dataOf<InboxMessage>>[0]);
+}
+
+/** One message, opened by its address (`/auth/message?id=`); someone else's, or none, is a 404. */
+export function inboxMessageQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: inboxKeys.message(id),
+    queryFn: ({ signal }) => fetchInboxMessage(id, signal),
+    staleTime: 0,
+    retry: shouldRetry,
+  });
+}
+
+async function fetchUnreadCount(signal: AbortSignal): Promise<number> {
+  const answer = (await inboxApi.GET('/api/v1/inbox/unread-count', { signal })) as Parameters<typeof dataOf<{ unread: number }>>[0];
+  return dataOf(answer).unread;
+}
+
+/** The navigation bar's unread count: asked again every minute while the page is visible, so new messages show. */
+export const unreadCountQueryOptions = queryOptions({
+  queryKey: inboxKeys.unreadCount,
+  queryFn: ({ signal }) => fetchUnreadCount(signal),
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+  retry: shouldRetry,
+});
+
+/** Marks one message read (idempotent): the answer is the message. */
+export async function markMessageRead(id: string): Promise<InboxMessage> {
+  return dataOf((await inboxApi.PUT('/api/v1/inbox/{id}/read', { params: { path: { id } } })) as Parameters<typeof dataOf<InboxMessage>>[0]);
+}
+
+const withRead = (message: InboxMessage, id: string): InboxMessage => (message._id.value === id ? { ...message, read: true } : message);
+
+/**
+ * After a message was marked read: every cached list shows it read and counts one unread fewer,
+ * and so does the navigation bar, without asking the server again.
+ */
+export function showReadInCache(queries: QueryClient, id: string): void {
+  const unreadInLists = queries
+    .getQueriesData<InfiniteData<InboxPage>>({ queryKey: inboxKeys.lists })
+    .some(([, lists]) => lists?.pages.some((page) => page.data.some((message) => message._id.value === id && !message.read)));
+  const wasUnread = unreadInLists || queries.getQueryData<InboxMessage>(inboxKeys.message(id))?.read === false;
+  const unreadAfter = (unread: number) => (wasUnread ? Math.max(0, unread - 1) : unread);
+  queries.setQueriesData<InfiniteData<InboxPage>>({ queryKey: inboxKeys.lists }, (lists) =>
+    lists && {
+      ...lists,
+      pages: lists.pages.map((page) => ({ data: page.data.map((message) => withRead(message, id)), meta: { ...page.meta, unread: unreadAfter(page.meta.unread) } })),
+    },
+  );
+  queries.setQueryData<InboxMessage>(inboxKeys.message(id), (message) => message && { ...message, read: true });
+  queries.setQueryData<number>(inboxKeys.unreadCount, (unread) => (unread === undefined ? unread : unreadAfter(unread)));
+}

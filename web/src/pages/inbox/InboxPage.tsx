@@ -1,0 +1,116 @@
+import { Box, Center, Container, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { failureText } from '../../api/api-error';
+import { NoticeBanner } from '../../forms/NoticeBanner';
+import { RouteLoading } from '../misc/RouteLoading';
+import { isTwoPaneWidth, SEARCH_MAX_LENGTH, type InboxSearch } from './inbox-search';
+import { MessageList } from './MessageList';
+import { MessageView } from './MessageView';
+import { neighboursOf, useDebouncedValue, useInboxList, useMarkReadWhenOpened, useOpenedMessage } from './use-inbox';
+import { useTwoPane } from './use-two-pane';
+
+/** Seed 001's inbox search debounce: the search is sent this long after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** The search box: the address's `?search=` follows the typed text once typing pauses, and the list follows the address. */
+function SearchBox({ search }: { search: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(search);
+  const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const searchInAddress = useRef(search);
+  searchInAddress.current = search;
+
+  useEffect(() => {
+    if (settled === searchInAddress.current) return;
+    void navigate({ to: '.', search: settled ? { search: settled } : {}, replace: true });
+  }, [settled, navigate]);
+
+  // The address changed by other means (the sidebar's Inbox, Back): the box shows what is searched.
+  useEffect(() => setText((typed) => (typed.trim() === search ? typed : search)), [search]);
+
+  return (
+    <Input
+      type="search"
+      aria-label="Search messages"
+      placeholder="Search by sender, subject or text"
+      maxLength={SEARCH_MAX_LENGTH}
+      bg="bg"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+    />
+  );
+}
+
+/** A click the browser should handle itself: a new tab or window, not the main button. */
+function opensElsewhere(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
+type InboxList = ReturnType<typeof useInboxList>;
+
+/** The message beside the list (wide screens), marked read as it opens. */
+function ReaderPane({ id, list }: { id: string | undefined; list: InboxList }) {
+  const { message, error } = useOpenedMessage(id, list.messages, list.messages !== undefined);
+  useMarkReadWhenOpened(message);
+  if (!id) {
+    return (
+      <Center borderWidth="1px" borderStyle="dashed" borderRadius="xl" bg="bg" minH="60" p="6">
+        <Text color="fg.muted">Choose a message to read it here.</Text>
+      </Center>
+    );
+  }
+  if (error) return <NoticeBanner notice={{ status: 'error', text: failureText(error) }} />;
+  if (!message) return <RouteLoading label="Loading the message" />;
+  return <MessageView message={message} titleAs="h2" {...neighboursOf(list.messages, id)} />;
+}
+
+/**
+ * /auth/dashboard/inbox (and /auth/inbox): the applicant's messages (docs/inbox.md, "In the
+ * browser"). At 1200 px and wider a message opens beside the list; below, on /auth/message.
+ */
+export function InboxPage() {
+  const { search = '', id } = useSearch({ strict: false }) as InboxSearch;
+  const navigate = useNavigate();
+  const twoPane = useTwoPane();
+  const list = useInboxList(search);
+
+  const open = (event: MouseEvent<HTMLAnchorElement>, messageId: string) => {
+    if (opensElsewhere(event) || !isTwoPaneWidth()) return;
+    event.preventDefault();
+    void navigate({ to: '.', search: { ...(search && { search }), id: messageId }, replace: true });
+  };
+
+  return (
+    <Container maxW="7xl" py={{ base: '6', md: '10' }}>
+      <Stack gap="6">
+        <Heading as="h1" size="2xl">
+          {list.total === undefined ? 'Inbox' : `Inbox (${list.total})`}
+        </Heading>
+        <SearchBox search={search} />
+        {list.error ? (
+          <NoticeBanner notice={{ status: 'error', text: failureText(list.error) }} />
+        ) : (
+          <Grid templateColumns={twoPane ? 'minmax(18rem, 2fr) 3fr' : '1fr'} gap="6" alignItems="start">
+            <Box borderWidth="1px" borderRadius="xl" bg="bg">
+              <MessageList
+                messages={list.messages}
+                selectedId={twoPane ? id : undefined}
+                search={search || undefined}
+                onOpen={open}
+                hasMore={list.hasMore}
+                loadingMore={list.loadingMore}
+                onLoadMore={list.loadMore}
+              />
+            </Box>
+            {twoPane && (id || list.messages?.length) ? (
+              <Box position="sticky" top="20">
+                <ReaderPane id={id} list={list} />
+              </Box>
+            ) : null}
+          </Grid>
+        )}
+      </Stack>
+    </Container>
+  );
+}
