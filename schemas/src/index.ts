@@ -24,3 +24,4 @@ export * from './eligibility/requirements.js';
 export * from './eligibility/requirement-form.js';
 export * from './eligibility/criterion-values.js';
 export * from './eligibility/requirement-editor.js';
+export * from './review/scoring.js';

@@ -106,9 +106,10 @@ export interface FieldCondition {
  * `applicantFields` (matching uses them); `application` fields are a requirement form's answers.
  * The provider studio's forms (docs/providers.md): `organisation` fields are the provider's
  * organisation, `scholarship` fields a scholarship's editor, `requirement` fields one requirement
- * of the requirement builder.
+ * of the requirement builder. Review (docs/review.md): `rank-criterion` fields one criterion of a
+ * scholarship's rubric, `message` fields a provider's message to applicants.
  */
-export const FIELD_TARGETS = ['account', 'profile', 'application', 'organisation', 'scholarship', 'requirement'] as const;
+export const FIELD_TARGETS = ['account', 'profile', 'application', 'organisation', 'scholarship', 'requirement', 'rank-criterion', 'message'] as const;
 export type FieldTarget = (typeof FIELD_TARGETS)[number];
 
 export interface FieldDefinition {

@@ -19,6 +19,7 @@ import { GeoModule } from './geo/geo.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InboxModule } from './inbox/inbox.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { ReviewModule } from './review/review.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
 /** Configuration and the database location, visible to every module. */
@@ -58,6 +59,7 @@ export class AppModule {
         UploadsModule,
         ApplicationsModule,
         StudioModule,
+        ReviewModule,
         InboxModule,
         SweepstakesModule,
         TrackingModule,

@@ -16,6 +16,17 @@ export interface NewUploadRow {
 }
 
 /** The `uploaded_files` rows: what each upload is, whose it is, and where its bytes are. */
+/**
+ * Who may read an upload (`$2` the caller), the one place of this rule: its owner, and, when it
+ * is a file answer of a submitted application, that scholarship's provider and the reviewers of
+ * its organisation (docs/review.md, "Files").
+ */
+const READABLE_BY = `(owner_id = $2 OR EXISTS (
+  SELECT 1 FROM applications a JOIN scholarships s ON s.id = a.scholarship_id
+   WHERE a.user_id = uploaded_files.owner_id AND a.status = 'Received'
+     AND (s.provider_id = $2 OR s.provider_id = (SELECT r.provider_id FROM organisation_reviewers r WHERE r.reviewer_id = $2))
+     AND jsonb_path_exists(a.answers, 'strict $.** ? (@ == $url)', jsonb_build_object('url', '/api/v1/common/files/' || uploaded_files.id::text))))`;
+
 @Injectable()
 export class UploadedFilesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -35,10 +46,10 @@ export class UploadedFilesRepository {
     return stored.length > 0;
   }
 
-  /** Where the owner's file is and what it is; undefined for a missing one or someone else's. */
+  /** Where the file is and what it is, when `ownerId` may read it (READABLE_BY); undefined otherwise. */
   async findOwnedFile(id: string, ownerId: string): Promise<{ storage_key: string; original_name: string; size: number; content_type: string } | undefined> {
     const [row] = (await this.db.query(
-      `SELECT storage_key, original_name, size, content_type FROM uploaded_files WHERE id = $1 AND owner_id = $2`,
+      `SELECT storage_key, original_name, size, content_type FROM uploaded_files WHERE id = $1 AND ${READABLE_BY}`,
       [id, ownerId],
     )) as { storage_key: string; original_name: string; size: number; content_type: string }[];
     return row;
@@ -64,7 +75,7 @@ export class UploadedFilesRepository {
 
   async findOwnedFileInfo(id: string, ownerId: string): Promise<{ name: string; size: number; contentType: string } | undefined> {
     const [row] = (await this.db.query(
-      `SELECT original_name AS name, size, content_type AS "contentType" FROM uploaded_files WHERE id = $1 AND owner_id = $2`,
+      `SELECT original_name AS name, size, content_type AS "contentType" FROM uploaded_files WHERE id = $1 AND ${READABLE_BY}`,
       [id, ownerId],
     )) as { name: string; size: number; contentType: string }[];
     return row;

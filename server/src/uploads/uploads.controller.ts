@@ -58,7 +58,7 @@ export class UploadsController {
 
   @Get('files/:id/info')
   @Header('cache-control', 'private, no-store')
-  @ApiOperation({ summary: "An upload's name, size and type: its owner only (anyone else: 404)" })
+  @ApiOperation({ summary: "An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404)" })
   @ApiOkResponse({ type: UploadResponseDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.' (also for another person's file)" })
   async info(@CurrentUser() caller: Caller, @Param('id', uuidOf('file')) id: string) {
@@ -85,7 +85,7 @@ export class UploadsController {
   @Get('files/:id')
   @Header('cache-control', 'private, no-store')
   @Header('x-content-type-options', 'nosniff')
-  @ApiOperation({ summary: 'Download an upload: its owner only (anyone else: 404)', description: 'Sent as an attachment with the type detected at upload.' })
+  @ApiOperation({ summary: 'Download an upload: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404)', description: 'Sent as an attachment with the type detected at upload.' })
   @ApiProduces(...ACCEPTED_TYPES)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The bytes' })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'The id is not a UUID' })

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export const ROLES = ['applicant', 'provider', 'admin'] as const;
+export const ROLES = ['applicant', 'provider', 'admin', 'reviewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const APPLICANT_TYPES = ['STUDENT', 'PARENT'] as const;

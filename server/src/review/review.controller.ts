@@ -1,0 +1,155 @@
+import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
+import { FormAnswersDto } from '../scholarships/dto/provider-scholarship.dto.js';
+import {
+  ActivityQueryDto,
+  ActivityResponseDto,
+  ApplicantsPageResponseDto,
+  ApplicantsQueryDto,
+  ChooseWinnersDto,
+  PointsResponseDto,
+  ProviderMessageDto,
+  RankCriteriaDraftsDto,
+  ReviewSettingsDto,
+  ReviewSettingsResponseDto,
+  ReviewStatusDto,
+  ReviewStatusResponseDto,
+  RubricResponseDto,
+  SentResponseDto,
+  SubmissionResponseDto,
+  WinnersResponseDto,
+} from './dto/review.dto.js';
+import { ReviewExport } from './review-export.js';
+import { ReviewService } from './review.service.js';
+import { RubricService } from './rubric.service.js';
+import { WinnersService } from './winners.service.js';
+
+const scholarshipId = uuidOf('scholarship');
+const applicationId = uuidOf('application');
+
+/**
+ * Provider review on the seed's paths (docs/review.md): the scholarship's owner and its
+ * organisation's reviewers; another provider's scholarship is a 404, applicants get 403.
+ */
+@ApiTags('provider review')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@Roles('provider', 'reviewer')
+@Controller()
+export class ReviewController {
+  constructor(
+    private readonly review: ReviewService,
+    private readonly rubric: RubricService,
+    private readonly winnersService: WinnersService,
+    private readonly exporter: ReviewExport,
+  ) {}
+
+  @Get('scholarships/:id/applicants')
+  @ApiOperation({ summary: 'The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers)' })
+  @ApiOkResponse({ type: ApplicantsPageResponseDto })
+  async applicants(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Query() query: ApplicantsQueryDto) {
+    return ok(await this.review.list(caller, id, query));
+  }
+
+  @Get('scholarships/:id/applicants/:applicantId')
+  @ApiOperation({ summary: 'One submission: answers with the pinned requirement form, and the applicant unless blind review is on' })
+  @ApiOkResponse({ type: SubmissionResponseDto })
+  async submission(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
+    return ok(await this.review.submission(caller, id, applicantId));
+  }
+
+  @Put('scholarships/:id/applicants/:applicantId/status')
+  @ApiOperation({ summary: "Move an application's review status (owner); the applicant is told in the inbox" })
+  @ApiOkResponse({ type: ReviewStatusResponseDto })
+  async status(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string, @Body() body: ReviewStatusDto) {
+    return ok(await this.review.setStatus(caller, id, applicantId, body.status), 'Status changed');
+  }
+
+  @Get('scholarships/:id/review-settings')
+  @ApiOperation({ summary: 'Whether blind review is on (owner, reviewers)' })
+  @ApiOkResponse({ type: ReviewSettingsResponseDto })
+  async settings(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
+    return ok(await this.review.settings(caller, id));
+  }
+
+  @Put('scholarships/:id/review-settings')
+  @ApiOperation({ summary: 'Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone' })
+  @ApiOkResponse({ type: ReviewSettingsResponseDto })
+  async updateSettings(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ReviewSettingsDto) {
+    return ok(await this.review.updateSettings(caller, id, body.blindReview), 'Review settings saved');
+  }
+
+  @Get('scholarship/:id/rank-criteria')
+  @ApiOperation({ summary: 'The rubric and the scoring form compiled from it (owner, reviewers)' })
+  @ApiOkResponse({ type: RubricResponseDto })
+  async rankCriteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
+    return ok(await this.rubric.rubric(caller, id));
+  }
+
+  @Put('scholarship/:id/rank-criteria')
+  @ApiOperation({ summary: "Replace the rubric with the builder's entries, in order (owner)", description: "Each judged by the served rank-criterion-editor form (errors at 'criteria.{index}.{field}')." })
+  @ApiOkResponse({ type: RubricResponseDto })
+  async replaceRankCriteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RankCriteriaDraftsDto) {
+    return ok(await this.rubric.replaceRubric(caller, id, body.criteria), 'Rank criteria saved');
+  }
+
+  @Get('scholarship/:id/applicants/:applicantId/points')
+  @ApiOperation({ summary: "Every reviewer's points on an application, weighted totals and the average" })
+  @ApiOkResponse({ type: PointsResponseDto })
+  async points(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
+    return ok(await this.rubric.points(caller, id, applicantId));
+  }
+
+  @Put('scholarship/:id/applicants/:applicantId/points')
+  @ApiOperation({ summary: "Give the caller's points (the scoring form's answers, by criterion id)", description: 'Invalid: 400 INVALID_ANSWERS; no rubric: 409 NO_RUBRIC.' })
+  @ApiOkResponse({ type: PointsResponseDto })
+  async givePoints(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string, @Body() body: FormAnswersDto) {
+    return ok(await this.rubric.givePoints(caller, id, applicantId, body.answers), 'Points saved');
+  }
+
+  @Get('scholarships/:id/winners')
+  @ApiOperation({ summary: 'The winners and the decisions (draws with their seeds) (owner, reviewers)' })
+  @ApiOkResponse({ type: WinnersResponseDto })
+  async winners(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
+    return ok(await this.winnersService.winners(caller, id));
+  }
+
+  @Post('scholarships/:id/winners')
+  @ApiOperation({ summary: 'Choose the winners by hand or draw them with a recorded seed (owner)', description: 'Already chosen: 409 WINNERS_CHOSEN; too few eligible: 409 NOT_ENOUGH_CANDIDATES.' })
+  @ApiCreatedResponse({ type: WinnersResponseDto })
+  async chooseWinners(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ChooseWinnersDto) {
+    return { statusCode: 201, message: 'Winners chosen', data: await this.winnersService.choose(caller, id, body) };
+  }
+
+  @Get('scholarships/:id/applicants-data/export')
+  @ApiOperation({ summary: 'The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ schema: { type: 'string' }, description: 'CSV' })
+  async export(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Res() reply: FastifyReply) {
+    const { filename, stream } = await this.exporter.open(caller, id);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(stream);
+  }
+
+  @Get('scholarships/:id/activity')
+  @ApiOperation({ summary: 'Submitted applications per UTC day (owner, reviewers)' })
+  @ApiOkResponse({ type: ActivityResponseDto })
+  async activity(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Query() query: ActivityQueryDto) {
+    return ok(await this.review.activity(caller, id, query.days ?? 30));
+  }
+
+  @Post('scholarships/:id/messages')
+  @ApiOperation({ summary: 'Write to applicants through their inbox (owner; the served provider-message form)' })
+  @ApiCreatedResponse({ type: SentResponseDto })
+  async message(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ProviderMessageDto) {
+    return { statusCode: 201, message: 'Message sent', data: await this.review.message(caller, id, body.applicantIds, body.answers) };
+  }
+}

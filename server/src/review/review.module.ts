@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { FormsModule } from '../forms/forms.module.js';
+import { InboxModule } from '../inbox/inbox.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { ReviewAccess } from './review-access.js';
+import { ReviewExport } from './review-export.js';
+import { ReviewController } from './review.controller.js';
+import { ReviewRepository } from './review.repository.js';
+import { ReviewService } from './review.service.js';
+import { ReviewersController } from './reviewers.controller.js';
+import { ReviewersRepository } from './reviewers.repository.js';
+import { ReviewersService } from './reviewers.service.js';
+import { RubricService } from './rubric.service.js';
+import { WinnersService } from './winners.service.js';
+
+/** Provider review (docs/review.md): applicants, rubric and points, winners, export, messages, reviewers. */
+@Module({
+  imports: [AuthModule, FormsModule, InboxModule, MailModule, UsersModule],
+  controllers: [ReviewController, ReviewersController],
+  providers: [ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService],
+})
+export class ReviewModule {}

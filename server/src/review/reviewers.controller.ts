@@ -1,0 +1,63 @@
+import { Body, Controller, Delete, Get, Ip, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
+import { SessionResponseDto } from '../auth/dto/session.dto.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
+import { RateLimited } from '../common/rate-limit.js';
+import { FormAnswersDto } from '../scholarships/dto/provider-scholarship.dto.js';
+import { InvitationResponseDto, InviteReviewerDto, PublicInvitationResponseDto, RemovedResponseDto, ReviewersResponseDto } from './dto/review.dto.js';
+import { ReviewersService } from './reviewers.service.js';
+
+/** Reviewers of the provider's organisation and their invitations (docs/review.md, "Reviewers"). */
+@ApiTags('provider review')
+@ApiErrorResponses()
+@Controller()
+export class ReviewersController {
+  constructor(private readonly reviewers: ReviewersService) {}
+
+  @Post('providers/reviewers')
+  @Roles('provider')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Invite a reviewer by e-mail (a link valid 7 days, once)', description: 'An address with an account: 409 EMAIL_TAKEN.' })
+  @ApiCreatedResponse({ type: InvitationResponseDto })
+  async invite(@CurrentUser() caller: Caller, @Body() body: InviteReviewerDto) {
+    return { statusCode: 201, message: 'Invitation sent', data: await this.reviewers.invite(caller, body.email) };
+  }
+
+  @Get('providers/reviewers')
+  @Roles('provider')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "The organisation's reviewers and open invitations" })
+  @ApiOkResponse({ type: ReviewersResponseDto })
+  async list(@CurrentUser() caller: Caller) {
+    return ok(await this.reviewers.list(caller));
+  }
+
+  @Delete('providers/reviewers/:id')
+  @Roles('provider')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Remove a reviewer (user id) or an open invitation (its id)' })
+  @ApiOkResponse({ type: RemovedResponseDto })
+  async remove(@CurrentUser() caller: Caller, @Param('id', uuidOf('reviewer')) id: string) {
+    return ok(await this.reviewers.remove(caller, id), 'Reviewer removed');
+  }
+
+  @Public()
+  @Get('reviewer-invitations/:token')
+  @ApiOperation({ summary: 'An invitation by its token: who invites, to which address (public)', description: 'Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.' })
+  @ApiOkResponse({ type: PublicInvitationResponseDto })
+  async invitation(@Param('token') token: string) {
+    return ok(await this.reviewers.invitation(token));
+  }
+
+  @Public()
+  @RateLimited()
+  @Post('reviewer-invitations/:token/accept')
+  @ApiOperation({ summary: "Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session" })
+  @ApiCreatedResponse({ type: SessionResponseDto })
+  async accept(@Param('token') token: string, @Body() body: FormAnswersDto, @Ip() ip: string) {
+    return { statusCode: 201, message: 'Welcome aboard', data: await this.reviewers.accept(token, body.answers, ip) };
+  }
+}
