@@ -168,6 +168,12 @@ describe('memberships and payments', () => {
     // Still one reminder each, however often the job ran.
     const again = (await api.call('GET', `/admin/mail-outbox?to=${encodeURIComponent(paying.user.email)}`, { token: admin })).json().data;
     expect(again.filter((m: { subject: string }) => m.subject === 'Your free trial ends in 2 days')).toHaveLength(1);
+
+    // Receipts in the inbox (docs/inbox.md): the trial's start, then the first period paid; none for the failing card's payment.
+    const receipts = async (token: string) =>
+      (await api.call('GET', '/inbox', { token })).json().data.filter((m: { kind: string }) => m.kind === 'membership-receipt').map((m: { subject: { value: string } }) => m.subject.value);
+    expect(await receipts(paying.accessToken)).toEqual(['Payment received: Quarterly Plan', 'Your free 7-day membership trial has started']);
+    expect(await receipts(failing.accessToken)).toEqual(['Your free 7-day membership trial has started']);
   });
 
   describe('webhooks', () => {
