@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { XSS_LEFTOVERS, XSS_PAYLOADS } from '../../schemas/src/test/xss-corpus.js';
+import { InboxService } from '../src/inbox/inbox.service.js';
 import { displayName } from '../src/uploads/file-names.js';
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { type OpenApiDocument, type OpenApiSchema, operationsOf, resolveSchema } from './fuzz/openapi-inputs.js';
@@ -60,6 +61,8 @@ interface Slot {
 }
 
 /** How to make a valid request to one operation, so that the probe is the only thing wrong with it. */
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
 interface Recipe {
   who: Who[];
   path?: Record<string, string>;
@@ -277,6 +280,8 @@ describe('injection and XSS', () => {
     expect([uploaded.statusCode, uploaded.body.slice(0, 300)]).toEqual([201, expect.any(String)]);
     const file = uploaded.json().data;
     ids.file = file.id;
+    await t.app.get(InboxService).deliver([member.id], { kind: 'provider', fromName: 'Probe Fund', fromEmail: 'probe@example.org', subject: 'Probe message', html: '<p>Probe</p>' });
+    ids.message = (await t.sql.query(`SELECT id FROM inbox_messages WHERE user_id = $1`, [member.id])).rows[0].id;
     ids.fileUrl = file.publicUrl;
     ids.sweepstakes = (await call('GET', '/sweepstakes/current', tokens.applicant)).json().data.id;
     ids.plan = (await call('GET', '/subscription-plans')).json().data[0].id;
@@ -446,6 +451,10 @@ describe('injection and XSS', () => {
     // The applicant is a member: the checkout is refused before anything is written.
     'POST /api/v1/user-payments/checkout': { who: ['applicant'], body: () => ({ planId: ids.plan, linkId: 'partner-link', sourceId: 'newsletter' }), controlStatus: [409, 409] },
     'GET /api/v1/user-payments/current-subscription': { who: ['applicant'] },
+    'GET /api/v1/inbox': { who: ['applicant'], query: { search: 'probe', offset: '0', limit: '20' } },
+    'GET /api/v1/inbox/unread-count': { who: ['applicant'] },
+    'GET /api/v1/inbox/{id}': { who: ['applicant'], path: { id: ids.message } },
+    'PUT /api/v1/inbox/{id}/read': { who: ['applicant'], path: { id: ids.message } },
     'POST /api/v1/user-payments/cancel-subscription/{subscribed_id}/{payment_gateway}': {
       who: ['applicant'],
       path: { subscribed_id: '00000000-0000-4000-8000-000000000000', payment_gateway: 'sandbox' },
@@ -502,6 +511,40 @@ describe('injection and XSS', () => {
     'POST /api/v1/providers/eligibility-count': {
       who: ['provider'],
       body: () => ({ criteria: [{ fieldKey: 'gpa', operator: 'gte', value: 2 }, { fieldKey: 'country', operator: 'eq', value: 'us' }] }),
+    },
+    // Provider review (docs/review.md). Application ids are made up: the unchanged request is a 404 by design.
+    'GET /api/v1/scholarships/{id}/applicants': { who: ['provider'], path: { id: ids.draft }, query: { search: 'probe', status: 'Received', eligible: 'eligible', sort: '-score', offset: '0', limit: '20' } },
+    'GET /api/v1/scholarships/{id}/applicants/{applicantId}': { who: ['provider'], path: { id: ids.draft, applicantId: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'PUT /api/v1/scholarships/{id}/applicants/{applicantId}/status': { who: ['provider'], path: { id: ids.draft, applicantId: UNKNOWN_UUID }, body: () => ({ status: 'Shortlisted' }), controlStatus: [404, 404] },
+    'GET /api/v1/scholarships/{id}/review-settings': { who: ['provider'], path: { id: ids.draft } },
+    'PUT /api/v1/scholarships/{id}/review-settings': { who: ['provider'], path: { id: ids.draft }, body: () => ({ blindReview: false }) },
+    'GET /api/v1/scholarship/{id}/rank-criteria': { who: ['provider'], path: { id: ids.draft } },
+    'PUT /api/v1/scholarship/{id}/rank-criteria': {
+      who: ['provider'],
+      path: { id: ids.draft },
+      body: () => ({ criteria: [{ answers: { criterionName: 'Essay', criterionDescription: 'Clarity', criterionWeight: 2, criterionMaxPoints: 10 } }] }),
+    },
+    'GET /api/v1/scholarship/{id}/applicants/{applicantId}/points': { who: ['provider'], path: { id: ids.draft, applicantId: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'PUT /api/v1/scholarship/{id}/applicants/{applicantId}/points': { who: ['provider'], path: { id: ids.draft, applicantId: UNKNOWN_UUID }, body: () => ({ answers: {} }), controlStatus: [404, 404] },
+    'GET /api/v1/scholarships/{id}/winners': { who: ['provider'], path: { id: ids.draft } },
+    'POST /api/v1/scholarships/{id}/winners': { who: ['provider'], path: { id: ids.draft }, body: () => ({ draw: { count: 1 } }), controlStatus: [409, 409] },
+    'GET /api/v1/scholarships/{id}/applicants-data/export': { who: ['provider'], path: { id: ids.draft } },
+    'GET /api/v1/scholarships/{id}/activity': { who: ['provider'], path: { id: ids.draft }, query: { days: '7' } },
+    'POST /api/v1/scholarships/{id}/messages': {
+      who: ['provider'],
+      path: { id: ids.draft },
+      body: () => ({ applicantIds: [UNKNOWN_UUID], answers: { subject: 'Hello', body: '<p>Hello</p>' } }),
+      controlStatus: [400, 400],
+    },
+    'POST /api/v1/providers/reviewers': { who: ['provider'], body: () => ({ email: `reviewer.${++fieldCounter}@example.org` }) },
+    'GET /api/v1/providers/reviewers': { who: ['provider'] },
+    'DELETE /api/v1/providers/reviewers/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
+    'POST /api/v1/reviewer-invitations/{token}/accept': {
+      who: ['anonymous'],
+      path: { token: 'probe-token' },
+      body: () => ({ answers: { firstName: 'Pat', lastName: 'Probe', password: 'a long probe passphrase', confirmPassword: 'a long probe passphrase' } }),
+      controlStatus: [404, 404],
     },
     'GET /api/v1/scholarships/slug/{slug}': { who: ['anonymous'], path: { slug: 'easy-probe' } },
     // An applicant's document is never public: the control is a 404 too.

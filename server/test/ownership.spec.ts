@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { InboxService } from '../src/inbox/inbox.service.js';
 import { accountClient } from './accounts-helpers.js';
 import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -41,6 +42,9 @@ const ACCESS = {
     // Published scholarships' pages, and the images organisations show on them (docs/providers.md).
     'GET /api/v1/scholarships/slug/{slug}',
     'GET /api/v1/common/public-link/{id}',
+    // A reviewer's invitation: the unguessable token is the capability (docs/review.md, "Reviewers").
+    'GET /api/v1/reviewer-invitations/{token}',
+    'POST /api/v1/reviewer-invitations/{token}/accept',
   ],
   /** Admins only. */
   admin: [
@@ -78,6 +82,25 @@ const ACCESS = {
     // The provider's own organisation, found from the token.
     'GET /api/v1/users/organisation',
     'PUT /api/v1/users/organisation',
+    // Provider review (docs/review.md): the owner, and reviewers of its organisation.
+    'GET /api/v1/scholarships/{id}/applicants',
+    'GET /api/v1/scholarships/{id}/applicants/{applicantId}',
+    'PUT /api/v1/scholarships/{id}/applicants/{applicantId}/status',
+    'GET /api/v1/scholarships/{id}/review-settings',
+    'PUT /api/v1/scholarships/{id}/review-settings',
+    'GET /api/v1/scholarship/{id}/rank-criteria',
+    'PUT /api/v1/scholarship/{id}/rank-criteria',
+    'GET /api/v1/scholarship/{id}/applicants/{applicantId}/points',
+    'PUT /api/v1/scholarship/{id}/applicants/{applicantId}/points',
+    'GET /api/v1/scholarships/{id}/winners',
+    'POST /api/v1/scholarships/{id}/winners',
+    'GET /api/v1/scholarships/{id}/applicants-data/export',
+    'GET /api/v1/scholarships/{id}/activity',
+    'POST /api/v1/scholarships/{id}/messages',
+    // The provider's own reviewers, found from the token.
+    'POST /api/v1/providers/reviewers',
+    'GET /api/v1/providers/reviewers',
+    'DELETE /api/v1/providers/reviewers/{id}',
   ],
   /** Signed in; the id in the path is the caller's own (a user or a file): anyone else's is refused. */
   ownId: [
@@ -86,6 +109,8 @@ const ACCESS = {
     'GET /api/v1/common/files/{id}',
     'GET /api/v1/common/files/{id}/info',
     'POST /api/v1/user-payments/cancel-subscription/{subscribed_id}/{payment_gateway}',
+    'GET /api/v1/inbox/{id}',
+    'PUT /api/v1/inbox/{id}/read',
   ],
   /** Signed in; what is read or written is the caller's own, found from the token (never from the request). */
   caller: [
@@ -113,6 +138,8 @@ const ACCESS = {
     'POST /api/v1/register-applicants/get-essay',
     'POST /api/v1/user-payments/checkout',
     'GET /api/v1/user-payments/current-subscription',
+    'GET /api/v1/inbox',
+    'GET /api/v1/inbox/unread-count',
   ],
 } as const;
 
@@ -133,6 +160,7 @@ describe('the ownership matrix', () => {
   let a: { id: string; email: string };
   let aFile: string;
   let aSubscription: string;
+  let aMessage: string;
   let scholarshipOfA: string;
   let published: string;
 
@@ -184,6 +212,8 @@ describe('the ownership matrix', () => {
     });
     expect(draft.statusCode).toBe(200);
     expect((await send('PUT', '/scholarships/add-wishlist', tokens.a, { scholarshipId: published })).statusCode).toBe(200);
+    await t.app.get(InboxService).deliver([a.id], { kind: 'provider', fromName: 'Hopper Foundation', fromEmail: 'grants@hopper.example.org', subject: 'For A only', html: `<p>${A_ESSAY}</p>` });
+    aMessage = (await t.sql.query(`SELECT id FROM inbox_messages WHERE user_id = $1 AND subject = 'For A only'`, [a.id])).rows[0].id;
   });
   afterAll(async () => {
     await t?.close();
@@ -230,6 +260,13 @@ describe('the ownership matrix', () => {
       'PUT /api/v1/scholarship/{id}/criteria/{criteriaId}': rule,
       'POST /api/v1/providers/eligibility-count': { criteria: [] },
       'PUT /api/v1/users/organisation': { answers: {} },
+      'PUT /api/v1/scholarships/{id}/applicants/{applicantId}/status': { status: 'Shortlisted' },
+      'PUT /api/v1/scholarships/{id}/review-settings': { blindReview: true },
+      'PUT /api/v1/scholarship/{id}/rank-criteria': { criteria: [] },
+      'PUT /api/v1/scholarship/{id}/applicants/{applicantId}/points': { answers: {} },
+      'POST /api/v1/scholarships/{id}/winners': { draw: { count: 1 } },
+      'POST /api/v1/scholarships/{id}/messages': { applicantIds: [scholarshipOfA], answers: { subject: 'Hi', body: '<p>Hi</p>' } },
+      'POST /api/v1/providers/reviewers': { email: 'reviewer@example.org' },
     };
     for (const operation of ACCESS.provider) {
       const [method, route] = operation.split(' ');
@@ -258,7 +295,7 @@ describe('the ownership matrix', () => {
     };
     for (const operation of ACCESS.ownId) {
       const [method, route] = operation.split(' ');
-      const id = route.includes('/files/') ? aFile : route.includes('{subscribed_id}') ? aSubscription : a.id;
+      const id = route.includes('/files/') ? aFile : route.includes('{subscribed_id}') ? aSubscription : route.includes('/inbox/') ? aMessage : a.id;
       const path = route.replace('{payment_gateway}', 'sandbox');
       const res = await send(method as Method, fill(path, id), tokens.b, bodies[operation]);
       expect([operation, [403, 404].includes(res.statusCode)]).toEqual([operation, true]);
