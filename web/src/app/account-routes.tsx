@@ -156,8 +156,8 @@ export function accountRoutes() {
     component: lazyRouteComponent(() => import('../pages/scholarships/detail/ScholarshipDetailPage'), 'ScholarshipDetailPage'),
   });
 
-  // The inbox (docs/inbox.md, "In the browser"). Seed 001 names it at both addresses: the short one
-  // leads to the sidebar's. A message opens on a page of its own below 1200 px, at either address.
+  // The inbox at both of its addresses (docs/inbox.md, "In the browser"): the short one leads to the
+  // sidebar's. A message opens on a page of its own below 1200 px, at either address.
   const inboxRoute = createRoute({
     getParentRoute: () => signedInFrame,
     path: '/auth/dashboard/inbox',

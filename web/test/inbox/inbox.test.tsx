@@ -107,6 +107,13 @@ describe('the inbox', () => {
 
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search messages' }), ' nothing');
     expect(await screen.findByText('No new messages')).toBeTruthy();
+
+    // The navigation bar's inbox leads to the whole inbox: the box empties with the address.
+    await userEvent.setup().click(within(screen.getByRole('banner')).getByRole('link', { name: /^Inbox/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbox (3)' })).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search messages' }) as HTMLInputElement).value).toBe('');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(router.state.location.search).toEqual({});
   });
 
   it('opens a message beside the list at 1200 px, marks it read there, in the list and in the navigation bar', async () => {

@@ -4,13 +4,14 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { RouteLoading } from '../misc/RouteLoading';
+import { opensElsewhere } from '../scholarships/membership-gate';
 import { isTwoPaneWidth, SEARCH_MAX_LENGTH, type InboxSearch } from './inbox-search';
 import { MessageList } from './MessageList';
 import { MessageView } from './MessageView';
 import { neighboursOf, useDebouncedValue, useInboxList, useMarkReadWhenOpened, useOpenedMessage } from './use-inbox';
 import { useTwoPane } from './use-two-pane';
 
-/** Seed 001's inbox search debounce: the search is sent this long after the last keystroke. */
+/** The search is sent this long after the last keystroke (docs/inbox.md, "In the browser"). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The search box: the address's `?search=` follows the typed text once typing pauses, and the list follows the address. */
@@ -18,16 +19,21 @@ function SearchBox({ search }: { search: string }) {
   const navigate = useNavigate();
   const [text, setText] = useState(search);
   const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const searchInAddress = useRef(search);
-  searchInAddress.current = search;
+  // The search this box last put in the address, or last found there.
+  const lastSearch = useRef(search);
 
   useEffect(() => {
-    if (settled === searchInAddress.current) return;
+    if (settled === lastSearch.current) return;
+    lastSearch.current = settled;
     void navigate({ to: '.', search: settled ? { search: settled } : {}, replace: true });
   }, [settled, navigate]);
 
   // The address changed by other means (the sidebar's Inbox, Back): the box shows what is searched.
-  useEffect(() => setText((typed) => (typed.trim() === search ? typed : search)), [search]);
+  useEffect(() => {
+    if (search === lastSearch.current) return;
+    lastSearch.current = search;
+    setText(search);
+  }, [search]);
 
   return (
     <Input
@@ -40,11 +46,6 @@ function SearchBox({ search }: { search: string }) {
       onChange={(event) => setText(event.target.value)}
     />
   );
-}
-
-/** A click the browser should handle itself: a new tab or window, not the main button. */
-function opensElsewhere(event: MouseEvent): boolean {
-  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
 type InboxList = ReturnType<typeof useInboxList>;

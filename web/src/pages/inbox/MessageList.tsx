@@ -4,7 +4,7 @@ import type { MouseEvent } from 'react';
 import type { InboxMessage } from '../../api/inbox';
 import { formatDayMonthYear } from '../../app/dates';
 
-/** Seed 001, Inbox: an empty inbox (or a search that finds nothing) says so. */
+/** An empty inbox, or a search that finds nothing, says so (docs/inbox.md, "In the browser"). */
 export const EMPTY_INBOX_TEXT = 'No new messages';
 
 const PREVIEW_STYLE = {

@@ -1,5 +1,6 @@
 import { Box, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { useId } from 'react';
 import type { InboxMessage } from '../../api/inbox';
 import { formatDayMonthYear } from '../../app/dates';
 import { ServerHtml } from '../../forms/ServerHtml';
@@ -40,11 +41,12 @@ interface MessageViewProps {
 
 /** One message (docs/inbox.md, "In the browser"): subject, sender, sent date, sender e-mail, the sanitised body and the arrows. */
 export function MessageView({ message, previous, next, titleAs }: MessageViewProps) {
+  const subjectId = useId();
   const html = message.bodyAsHtml.value.trim();
   return (
-    <Stack as="article" aria-labelledby="inbox-message-subject" gap="5" borderWidth="1px" borderRadius="xl" bg="bg" p={{ base: '5', md: '8' }}>
+    <Stack as="article" aria-labelledby={subjectId} gap="5" borderWidth="1px" borderRadius="xl" bg="bg" p={{ base: '5', md: '8' }}>
       <HStack justify="space-between" align="flex-start" gap="4">
-        <Heading as={titleAs} id="inbox-message-subject" size="xl" lineHeight="short">
+        <Heading as={titleAs} id={subjectId} size="xl" lineHeight="short">
           {message.subject.value}
         </Heading>
         <HStack gap="2" flexShrink={0}>

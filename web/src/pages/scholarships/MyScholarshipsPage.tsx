@@ -7,8 +7,8 @@ import { browserPage } from './paging';
 import { ListScreenFrame, ScholarshipList } from './ScholarshipListScreen';
 
 /**
- * A card of one's own application: its details open without a membership (seed 000 section 4); a
- * submitted one shows where the provider's review stands (docs/inbox.md), a draft has none.
+ * A card of one's own application: its details open without a membership; a submitted one shows
+ * where the provider's review stands (docs/inbox.md, "In the browser"), a draft has none.
  */
 const listed = (scholarship: MyScholarship) => ({
   scholarship,

@@ -40,7 +40,7 @@ export function MembershipGate({ children }: { children: ReactNode }) {
 }
 
 /** A click the browser should handle itself: a new tab or window, a download, not the main button. */
-function opensElsewhere(event: MouseEvent): boolean {
+export function opensElsewhere(event: MouseEvent): boolean {
   return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
