@@ -92,7 +92,7 @@ export function InboxPage() {
         {list.error ? (
           <NoticeBanner notice={{ status: 'error', text: failureText(list.error) }} />
         ) : (
-          <Grid templateColumns={twoPane ? 'minmax(18rem, 2fr) 3fr' : '1fr'} gap="6" alignItems="start">
+          <Grid templateColumns={twoPane ? 'minmax(18rem, 2fr) minmax(0, 3fr)' : 'minmax(0, 1fr)'} gap="6" alignItems="start">
             <Box borderWidth="1px" borderRadius="xl" bg="bg">
               <MessageList
                 messages={list.messages}
