@@ -114,7 +114,12 @@ export const ROUTES: RouteLoad[] = [
   studio('/app/scholarships', 'ScholarshipsPage'),
   studio('/app/scholarships/$id (Details)', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR, RICH_TEXT], 'the editor form with its rich-text description'),
   studio('/app/scholarships/$id?tab=requirements', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR], 'the builder and the live preview'),
+  studio('/app/scholarships/$id?tab=review', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR], 'the rubric builder (docs/review.md)'),
   studio('/app/applicants', 'ApplicantsPage'),
+  studio('/app/scholarships/$id/applicants', 'review/ApplicantsReviewPage', [], 'the review list and the activity chart (docs/review.md)'),
+  studio('/app/scholarships/$id/applicants/$applicationId', 'review/SubmissionPage', [], 'one submission read-only and the points form'),
+  studio('/app/reviewers', 'review/ReviewersPage'),
+  { route: '/app/invitation', kind: 'public', chunks: [`${PAGES}/provider/review/InvitationPage.tsx`, FORM_VALIDATOR], note: 'the reviewer sign-up form' },
   studio('/app/organisation', 'OrganisationPage', [FORM_VALIDATOR, PHONE_WIDGET], 'its form has a phone field'),
   studio('/app/settings', 'ProviderSettingsPage'),
 ];
@@ -125,6 +130,7 @@ export const ON_INTERACTION: { chunk: string; when: string; over: string }[] = [
   { chunk: `${PAGES}/landing/MenuDrawer.tsx`, when: 'the menu of the public top bar (narrow screens)', over: '/ (and /home)' },
   { chunk: 'src/forms/fields/essay/EssayEditor.tsx', when: '"Write essay" in a requirement form', over: '/auth/scholarshipDetail with a requirement form' },
   { chunk: PHONE_WIDGET, when: "the profile's Contact tab (a phone field)", over: '/auth/profile' },
+  { chunk: RICH_TEXT, when: '"Message" on the applicants page (the message body is rich text)', over: '/app/scholarships/$id/applicants' },
 ];
 
 export interface RouteFigure {

@@ -17,13 +17,14 @@ function sessionOf(result: { data?: { data: Session }; error?: unknown; response
 function forgetPersonalData(): void {
   queryClient.removeQueries({ queryKey: ['register-applicants'] });
   queryClient.removeQueries({ queryKey: ['studio'] });
+  queryClient.removeQueries({ queryKey: ['review'] });
 }
 
 /**
  * Stores a new sign-in. Cached server data belongs to whoever was signed in before (a profile,
  * later scholarships): it is dropped, so the next person in this tab never sees or saves it.
  */
-function startSession(session: StoredSession): StoredSession {
+export function startSession(session: StoredSession): StoredSession {
   forgetPersonalData();
   saveSession(session);
   return session;

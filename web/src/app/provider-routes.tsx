@@ -1,20 +1,25 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { formQueryOptions } from '../api/forms';
+import { validateApplicantsSearch } from '../pages/provider/review/applicants-search';
 import { criteriaVocabularyQueryOptions, organisationQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
 import { RouteLoading } from '../pages/misc/RouteLoading';
-import { isProvider } from '../session/home-path';
+import { isOwner, isProvider } from '../session/home-path';
 import { currentUser } from '../session/session-store';
 import { PublicFrame, toDashboardWhenSignedIn } from './account-routes';
 import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
 
 /** The editor's tabs (docs/providers.md, "In the browser"), in the address so a tab can be linked to and reloaded. */
-export const EDITOR_TABS = ['details', 'requirements', 'eligibility'] as const;
+export const EDITOR_TABS = ['details', 'requirements', 'eligibility', 'review'] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
 function validateEditorSearch(search: Record<string, unknown>): { tab?: EditorTab } {
   const tab = EDITOR_TABS.find((name) => name === search.tab);
   return tab && tab !== 'details' ? { tab } : {};
+}
+
+function validateInvitationSearch(search: Record<string, unknown>): { token?: string } {
+  return typeof search.token === 'string' && search.token ? { token: search.token } : {};
 }
 
 function validateOrganisationSearch(search: Record<string, unknown>): { welcome?: true } {
@@ -41,6 +46,15 @@ export function providerRoutes() {
       beforeLoad: toDashboardWhenSignedIn,
       loader: () => prefetchForms('provider-signup'),
     }),
+    // Public: the invitee has no account yet (docs/review.md, "Reviewers").
+    createRoute({
+      getParentRoute: () => publicFrame,
+      path: '/app/invitation',
+      component: lazyRouteComponent(() => import('../pages/provider/review/InvitationPage'), 'InvitationPage'),
+      pendingComponent: RouteLoading,
+      validateSearch: validateInvitationSearch,
+      loader: () => prefetchForms('reviewer-signup'),
+    }),
     createRoute({
       getParentRoute: () => publicFrame,
       path: '/scholarships/$slug',
@@ -49,7 +63,7 @@ export function providerRoutes() {
     }),
   ];
 
-  // Signed out: the login; an applicant: their dashboard. Only providers build scholarships.
+  // Signed out: the login; an applicant: their dashboard. Providers and their reviewers work here.
   const providerFrame = createRoute({
     getParentRoute: () => rootRoute,
     id: 'provider',
@@ -93,6 +107,26 @@ export function providerRoutes() {
       component: editorPage,
       validateSearch: validateEditorSearch,
       loader: prefetchEditor,
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/scholarships/$id/applicants',
+      component: lazyRouteComponent(() => import('../pages/provider/review/ApplicantsReviewPage'), 'ApplicantsReviewPage'),
+      validateSearch: validateApplicantsSearch,
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/scholarships/$id/applicants/$applicationId',
+      component: lazyRouteComponent(() => import('../pages/provider/review/SubmissionPage'), 'SubmissionPage'),
+      validateSearch: validateApplicantsSearch,
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/reviewers',
+      component: lazyRouteComponent(() => import('../pages/provider/review/ReviewersPage'), 'ReviewersPage'),
+      beforeLoad: () => {
+        if (!isOwner(currentUser())) throw redirect({ to: '/app/scholarships', replace: true });
+      },
     }),
     createRoute({
       getParentRoute: () => providerFrame,

@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { studioScholarshipsQueryOptions } from '../../api/providers';
@@ -20,7 +20,7 @@ function Count({ label, value }: { label: string; value: number }) {
 
 /**
  * /app/applicants: per scholarship, how many applications were sent (Received) and how many are
- * being written (Draft). Reading and scoring them is a later release, and the page says so.
+ * being written (Draft), each leading to the scholarship's applicants (docs/review.md).
  */
 export function ApplicantsPage() {
   const list = useQuery(studioScholarshipsQueryOptions);
@@ -39,15 +39,22 @@ export function ApplicantsPage() {
               <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" align={{ base: 'stretch', md: 'center' }}>
                 <HStack gap="2" flexWrap="wrap" minW="0">
                   <Link asChild fontWeight="semibold" color="fg" overflowWrap="anywhere">
-                    <RouterLink to="/app/scholarships/$id" params={{ id: scholarship.id }}>
+                    <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarship.id }}>
                       {title}
                     </RouterLink>
                   </Link>
                   <Badge colorPalette={badge.palette}>{badge.label}</Badge>
                 </HStack>
-                <HStack as="dl" gap="6" flexShrink={0}>
-                  <Count label="Received" value={scholarship.applicationsCount ?? 0} />
-                  <Count label="Draft" value={scholarship.draftsCount ?? 0} />
+                <HStack gap="6" flexShrink={0}>
+                  <HStack as="dl" gap="6">
+                    <Count label="Received" value={scholarship.applicationsCount ?? 0} />
+                    <Count label="Draft" value={scholarship.draftsCount ?? 0} />
+                  </HStack>
+                  <Button asChild size="sm" colorPalette="brand" variant="outline">
+                    <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarship.id }} aria-label={`Review the applicants of ${title}`}>
+                      Review applicants
+                    </RouterLink>
+                  </Button>
                 </HStack>
               </Stack>
             </Box>
@@ -57,7 +64,7 @@ export function ApplicantsPage() {
     );
   }
   return (
-    <StudioPage title="Applicants" lead="Reading, scoring and messaging applicants comes in a later release; until then, here is how many applied.">
+    <StudioPage title="Applicants" lead="Choose a scholarship to read, score and message its applicants.">
       {body}
     </StudioPage>
   );

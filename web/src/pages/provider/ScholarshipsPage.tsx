@@ -2,6 +2,8 @@ import { Badge, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { studioScholarshipsQueryOptions, type StudioScholarship } from '../../api/providers';
+import { isOwner } from '../../session/home-path';
+import { useCurrentUser } from '../../session/session-store';
 import { formatDeadline } from '../scholarships/ScholarshipCard';
 import { STATUS_BADGES, UNTITLED } from './scholarship-status';
 import { LoadFailure, StudioPage } from './StudioPage';
@@ -10,7 +12,8 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function ScholarshipRow({ scholarship }: { scholarship: StudioScholarship }) {
+/** A reviewer (docs/review.md) reviews applicants but does not build scholarships: no Edit, no New. */
+function ScholarshipRow({ scholarship, owner }: { scholarship: StudioScholarship; owner: boolean }) {
   const badge = STATUS_BADGES[scholarship.status] ?? STATUS_BADGES.draft;
   const title = scholarship.title?.trim() || UNTITLED;
   return (
@@ -19,9 +22,15 @@ function ScholarshipRow({ scholarship }: { scholarship: StudioScholarship }) {
         <Stack gap="1.5" minW="0">
           <HStack gap="2" flexWrap="wrap">
             <Link asChild fontWeight="semibold" fontSize="lg" color="fg" overflowWrap="anywhere">
-              <RouterLink to="/app/scholarships/$id" params={{ id: scholarship.id }}>
-                {title}
-              </RouterLink>
+              {owner ? (
+                <RouterLink to="/app/scholarships/$id" params={{ id: scholarship.id }}>
+                  {title}
+                </RouterLink>
+              ) : (
+                <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarship.id }}>
+                  {title}
+                </RouterLink>
+              )}
             </Link>
             <Badge colorPalette={badge.palette}>{badge.label}</Badge>
           </HStack>
@@ -37,20 +46,31 @@ function ScholarshipRow({ scholarship }: { scholarship: StudioScholarship }) {
               </RouterLink>
             </Button>
           ) : null}
-          <Button asChild size="sm" variant="outline" colorPalette="brand">
-            <RouterLink to="/app/scholarships/$id" params={{ id: scholarship.id }}>
-              Edit
+          <Button asChild size="sm" variant="ghost" colorPalette="brand">
+            <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarship.id }}>
+              Applicants
             </RouterLink>
           </Button>
+          {owner ? (
+            <Button asChild size="sm" variant="outline" colorPalette="brand">
+              <RouterLink to="/app/scholarships/$id" params={{ id: scholarship.id }}>
+                Edit
+              </RouterLink>
+            </Button>
+          ) : null}
         </HStack>
       </Stack>
     </Box>
   );
 }
 
-/** /app/scholarships: the provider's scholarships, newest first, and "New scholarship" (docs/providers.md). */
+/**
+ * /app/scholarships: the provider's scholarships, newest first, and "New scholarship"
+ * (docs/providers.md); a reviewer sees the ones it may review, each leading to its applicants.
+ */
 export function ScholarshipsPage() {
   const list = useQuery(studioScholarshipsQueryOptions);
+  const owner = isOwner(useCurrentUser());
   let body;
   if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
   else if (!list.data) body = <Skeleton height="40" borderRadius="xl" aria-label="Loading your scholarships" />;
@@ -67,7 +87,7 @@ export function ScholarshipsPage() {
     body = (
       <Stack as="ul" listStyleType="none" m="0" p="0" gap="3" aria-label="Your scholarships">
         {list.data.map((scholarship) => (
-          <ScholarshipRow key={scholarship.id} scholarship={scholarship} />
+          <ScholarshipRow key={scholarship.id} scholarship={scholarship} owner={owner} />
         ))}
       </Stack>
     );
@@ -75,11 +95,13 @@ export function ScholarshipsPage() {
   return (
     <StudioPage
       title="Scholarships"
-      lead="Build the offer, the form applicants fill in, and who may apply."
+      lead={owner ? 'Build the offer, the form applicants fill in, and who may apply.' : 'The scholarships whose applications you review.'}
       actions={
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/app/scholarships/new">New scholarship</RouterLink>
-        </Button>
+        owner ? (
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/app/scholarships/new">New scholarship</RouterLink>
+          </Button>
+        ) : null
       }
     >
       {body}

@@ -10,8 +10,9 @@ import { LoadFailure, StudioPage } from '../StudioPage';
 import { DetailsTab } from './DetailsTab';
 import { EligibilityTab } from './EligibilityTab';
 import { RequirementsTab } from './RequirementsTab';
+import { RubricTab } from './RubricTab';
 
-const TAB_LABELS: Record<EditorTab, string> = { details: 'Details', requirements: 'Requirements', eligibility: 'Eligibility' };
+const TAB_LABELS: Record<EditorTab, string> = { details: 'Details', requirements: 'Requirements', eligibility: 'Eligibility', review: 'Review' };
 
 function Editor({ scholarship }: { scholarship?: StudioScholarshipDetail }) {
   const navigate = useNavigate();
@@ -23,6 +24,7 @@ function Editor({ scholarship }: { scholarship?: StudioScholarshipDetail }) {
     details: <DetailsTab scholarship={scholarship} />,
     requirements: scholarship ? <RequirementsTab scholarshipId={scholarship.id} /> : null,
     eligibility: scholarship ? <EligibilityTab scholarshipId={scholarship.id} /> : null,
+    review: scholarship ? <RubricTab scholarshipId={scholarship.id} /> : null,
   };
   return (
     <StudioPage
@@ -93,8 +95,8 @@ function ExistingScholarship({ id }: { id: string }) {
 
 /**
  * /app/scholarships/new and /app/scholarships/{id}: the scholarship editor (docs/providers.md, "In
- * the browser"): Details, Requirements (builder and live preview) and Eligibility (builder and live
- * count). A new scholarship has Details only until its first save.
+ * the browser"): Details, Requirements (builder and live preview), Eligibility (builder and live
+ * count) and Review (the rubric; docs/review.md). A new scholarship has Details only until its first save.
  */
 export function ScholarshipEditorPage() {
   const { id } = useParams({ strict: false }) as { id?: string };

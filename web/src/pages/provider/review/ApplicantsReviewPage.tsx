@@ -1,0 +1,193 @@
+import { Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { failureText } from '../../../api/api-error';
+import { studioScholarshipsQueryOptions } from '../../../api/providers';
+import { applicantsQueryOptions, chooseWinners, moveStatus, reviewKeys, type ApplicantRow, type ApplicantsQuery, type ReviewStatus, type Winners } from '../../../api/review';
+import { toaster } from '../../../app/toaster';
+import { isOwner } from '../../../session/home-path';
+import { useCurrentUser } from '../../../session/session-store';
+import { UNTITLED } from '../scholarship-status';
+import { LoadFailure, StudioPage } from '../StudioPage';
+import { ActivityChart } from './ActivityChart';
+import { ApplicantsFilters } from './ApplicantsFilters';
+import { listQueryOf, PAGE_SIZE } from './applicants-search';
+import { ApplicantsTable } from './ApplicantsTable';
+import { DrawWinnersDialog } from './DrawWinnersDialog';
+import { MessageDialog } from './MessageDialog';
+import { BlindReviewSwitch, DecisionNote, ExportButton } from './ReviewControls';
+
+/** The scholarship's title, from the studio's list (owners and reviewers both have it). */
+function useScholarshipTitle(id: string): string {
+  const list = useQuery(studioScholarshipsQueryOptions);
+  const title = list.data?.find((scholarship) => scholarship.id === id)?.title?.trim();
+  return title || (list.data ? UNTITLED : 'Applicants');
+}
+
+function Pager({ offset, total, onOffset }: { offset: number; total: number; onOffset: (offset: number) => void }) {
+  if (total === 0) return null;
+  return (
+    <HStack justify="space-between" gap="3" flexWrap="wrap">
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
+      </Text>
+      <HStack gap="2">
+        <Button size="sm" variant="outline" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - PAGE_SIZE))}>
+          Previous page
+        </Button>
+        <Button size="sm" variant="outline" disabled={offset + PAGE_SIZE >= total} onClick={() => onOffset(offset + PAGE_SIZE)}>
+          Next page
+        </Button>
+      </HStack>
+    </HStack>
+  );
+}
+
+/** What the owner may do with the selected rows (docs/review.md: messages and winners are the owner's). */
+function SelectionBar({ count, owner, choosing, onMessage, onChoose, onClear }: { count: number; owner: boolean; choosing: boolean; onMessage: () => void; onChoose: () => void; onClear: () => void }) {
+  if (count === 0 || !owner) return null;
+  return (
+    <HStack gap="3" flexWrap="wrap" borderWidth="1px" borderRadius="lg" bg="brand.subtle" px="4" py="2" role="region" aria-label="Selected applicants">
+      <Text fontWeight="semibold">{count} selected</Text>
+      <Button size="sm" colorPalette="brand" onClick={onMessage}>
+        Message
+      </Button>
+      <Button size="sm" variant="outline" colorPalette="brand" loading={choosing} onClick={onChoose}>
+        Choose as winners
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onClear}>
+        Clear selection
+      </Button>
+    </HStack>
+  );
+}
+
+/**
+ * /app/scholarships/{id}/applicants (docs/review.md, "In the browser"): the activity chart, the
+ * list with its filters, search, sort and pages, and the owner's actions (blind review, status,
+ * messages, winners). The filters live in the address.
+ */
+export function ApplicantsReviewPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const search = useSearch({ strict: false }) as ApplicantsQuery;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const owner = isOwner(useCurrentUser());
+  const title = useScholarshipTitle(id);
+  const list = useQuery(applicantsQueryOptions(id, listQueryOf(search)));
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [messaging, setMessaging] = useState(false);
+  const [drawing, setDrawing] = useState(false);
+  const [choosing, setChoosing] = useState(false);
+
+  const setSearch = (next: ApplicantsQuery) => void navigate({ to: '/app/scholarships/$id/applicants', params: { id }, search: next, replace: true });
+  const select = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const rowId of ids) (on ? next.add(rowId) : next.delete(rowId));
+      return next;
+    });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+
+  async function move(row: ApplicantRow, status: ReviewStatus) {
+    try {
+      await moveStatus(id, row.id, status);
+      toaster.create({ type: 'success', title: `${row.reference} is now ${status}` });
+    } catch (error) {
+      toaster.create({ type: 'error', title: failureText(error) });
+    }
+    refresh();
+  }
+
+  function decided(winners: Winners) {
+    setSelected(new Set());
+    queryClient.setQueryData(reviewKeys.winners(id), winners);
+    toaster.create({ type: 'success', title: winners.winners.length === 1 ? '1 winner chosen' : `${winners.winners.length} winners chosen` });
+    refresh();
+  }
+
+  async function chooseSelected() {
+    setChoosing(true);
+    try {
+      decided(await chooseWinners(id, { applicationIds: [...selected] }));
+    } catch (error) {
+      toaster.create({ type: 'error', title: failureText(error) });
+    } finally {
+      setChoosing(false);
+    }
+  }
+
+  let body;
+  if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
+  else if (!list.data) body = <Skeleton height="60" borderRadius="xl" aria-label="Loading the applicants" />;
+  else if (list.data.total === 0) {
+    body = <Text color="fg.muted">{Object.keys(search).length ? 'No applicant matches these filters.' : 'No submitted applications yet.'}</Text>;
+  } else {
+    body = (
+      <ApplicantsTable
+        scholarshipId={id}
+        rows={list.data.applicants}
+        blindReview={list.data.blindReview}
+        search={search}
+        selected={selected}
+        onSelect={select}
+        onMove={owner ? (row, status) => void move(row, status) : undefined}
+      />
+    );
+  }
+
+  return (
+    <StudioPage
+      title={title}
+      maxW="7xl"
+      lead={
+        <HStack as="span" gap="3" flexWrap="wrap">
+          <Link asChild color="brand.fg" fontSize="sm">
+            <RouterLink to="/app/applicants">← All applicants</RouterLink>
+          </Link>
+          {owner ? (
+            <Link asChild color="brand.fg" fontSize="sm">
+              <RouterLink to="/app/scholarships/$id" params={{ id }} search={{ tab: 'review' }}>
+                Rubric
+              </RouterLink>
+            </Link>
+          ) : null}
+        </HStack>
+      }
+      actions={
+        <HStack gap="2">
+          <ExportButton scholarshipId={id} />
+          {owner ? (
+            <Button size="sm" colorPalette="brand" onClick={() => setDrawing(true)}>
+              Draw winners
+            </Button>
+          ) : null}
+        </HStack>
+      }
+    >
+      <Stack gap="5">
+        <BlindReviewSwitch scholarshipId={id} owner={owner} />
+        <DecisionNote scholarshipId={id} />
+        <ActivityChart scholarshipId={id} />
+        <ApplicantsFilters search={search} blindReview={list.data?.blindReview ?? false} onChange={setSearch} />
+        <SelectionBar
+          count={selected.size}
+          owner={owner}
+          choosing={choosing}
+          onMessage={() => setMessaging(true)}
+          onChoose={() => void chooseSelected()}
+          onClear={() => setSelected(new Set())}
+        />
+        {body}
+        {list.data ? <Pager offset={search.offset ?? 0} total={list.data.total} onOffset={(offset) => setSearch({ ...search, offset: offset || undefined })} /> : null}
+      </Stack>
+      {owner ? (
+        <>
+          <MessageDialog scholarshipId={id} applicantIds={[...selected]} open={messaging} onClose={() => setMessaging(false)} />
+          <DrawWinnersDialog scholarshipId={id} open={drawing} onClose={() => setDrawing(false)} onDrawn={decided} />
+        </>
+      ) : null}
+    </StudioPage>
+  );
+}

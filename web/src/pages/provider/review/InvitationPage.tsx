@@ -1,0 +1,100 @@
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { failureText } from '../../../api/api-error';
+import { formQueryOptions } from '../../../api/forms';
+import { SaveError } from '../../../api/profile';
+import { acceptInvitation, invitationQueryOptions } from '../../../api/review';
+import { NoticeBanner } from '../../../forms/NoticeBanner';
+import { SchemaForm } from '../../../forms/SchemaForm';
+import { RouteLoading } from '../../misc/RouteLoading';
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <Box px="4" py={{ base: '8', md: '12' }}>
+      <Box maxW="xl" mx="auto" borderWidth="1px" borderRadius="2xl" bg="bg" boxShadow="sm" p={{ base: '5', md: '8' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** An unknown, used or expired invitation: the server's sentence, and the way to sign in. */
+function Unusable({ text }: { text: string }) {
+  return (
+    <Frame>
+      <Stack gap="4">
+        <Heading as="h1" size="xl">
+          Invitation
+        </Heading>
+        <NoticeBanner notice={{ status: 'error', text }} />
+        <Text>
+          Already a reviewer?{' '}
+          <Link asChild colorPalette="brand" fontWeight="semibold">
+            <RouterLink to="/auth/login">Log in</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </Frame>
+  );
+}
+
+/**
+ * /app/invitation?token=… (docs/review.md, "Reviewers"): public. Names the organisation that
+ * invites, then the served `reviewer-signup` form; the session it answers is stored like any
+ * sign-in and the new reviewer lands in the studio.
+ */
+export function InvitationPage() {
+  const { token = '' } = useSearch({ strict: false }) as { token?: string };
+  const navigate = useNavigate();
+  const invitation = useQuery({ ...invitationQueryOptions(token), enabled: token !== '' });
+  const form = useQuery(formQueryOptions('reviewer-signup'));
+  const [failure, setFailure] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
+  const [pending, setPending] = useState(false);
+
+  async function submit(values: unknown) {
+    setFailure(null);
+    setServerErrors([]);
+    setPending(true);
+    try {
+      await acceptInvitation(token, values as Record<string, unknown>);
+      await navigate({ to: '/app' });
+    } catch (error) {
+      if (error instanceof SaveError) setServerErrors(error.fieldErrors.map((problem) => ({ ...problem, path: problem.path.replace(/^answers\./, '') })));
+      setFailure(failureText(error));
+      setPending(false);
+    }
+  }
+
+  if (!token) return <Unusable text="This invitation link is incomplete. Open the link from the e-mail again." />;
+  if (invitation.error) return <Unusable text={failureText(invitation.error)} />;
+  if (!invitation.data) return <RouteLoading label="Loading the invitation…" />;
+  return (
+    <Frame>
+      <Heading as="h1" size="xl" mb="2">
+        Join {invitation.data.organisationName} as a reviewer
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        You were invited as {invitation.data.email}. Choose your name and a password to read and score applications.
+      </Text>
+      <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="6" />
+      {form.error ? <NoticeBanner notice={{ status: 'error', text: failureText(form.error) }} /> : null}
+      {!form.data && !form.error ? <RouteLoading label="Loading the form…" /> : null}
+      {form.data ? (
+        <SchemaForm
+          key={form.data.version}
+          schema={form.data.schema}
+          uiSchema={form.data.uiSchema}
+          validator={form.data.validator}
+          hideTitle
+          disabled={pending}
+          serverErrors={serverErrors}
+          submitLabel="Join as a reviewer"
+          onSubmit={(values) => void submit(values)}
+        />
+      ) : null}
+    </Frame>
+  );
+}
