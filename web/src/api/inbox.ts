@@ -1,61 +1,19 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
+import type { components } from './schema';
 
-/*
- * The inbox's payloads as docs/inbox.md "Calls" describes them, written by hand until the server's
- * inbox routes reach schema.d.ts; then these become aliases of the generated schemas.
- */
-interface Wrapped {
-  value: string;
-}
+/** One message: the product's shape (each value wrapped in an object) plus `read`, `kind` and `scholarshipId` (docs/inbox.md, "Calls"). */
+export type InboxMessage = components['schemas']['InboxMessageDto'];
 
-export type InboxMessageKind =
-  | 'provider'
-  | 'application-received'
-  | 'status-changed'
-  | 'winner'
-  | 'not-selected'
-  | 'membership-receipt'
-  | 'reviewer-invitation';
-
-/** One message: the product's shape (each value wrapped in an object) plus `read`, `kind` and `scholarshipId`. */
-export interface InboxMessage {
-  _id: Wrapped;
-  fromName: Wrapped;
-  fromEmail: Wrapped;
-  subject: Wrapped;
-  sentDate: Wrapped;
-  createdAt: Wrapped;
-  bodyAsText: Wrapped;
-  bodyAsHtml: Wrapped;
-  read: boolean;
-  kind: InboxMessageKind;
-  scholarshipId?: string | null;
-}
-
-/** `total`: the messages matching the search; `unread`: all unread ones. */
-export interface InboxMeta {
-  total: number;
-  unread: number;
-}
-
-export interface InboxPage {
-  data: InboxMessage[];
-  meta: InboxMeta;
-}
-
-type Init = { params?: { path?: Record<string, string>; query?: Record<string, unknown> }; signal?: AbortSignal };
-type Answer = { data?: unknown; error?: unknown; response: Response };
-/** The typed client, called on paths schema.d.ts does not list yet (openapi-fetch fills `{id}` all the same). */
-const inboxApi = api as unknown as { GET: (path: string, init?: Init) => Promise<Answer>; PUT: (path: string, init?: Init) => Promise<Answer> };
+/** One page of the list: its messages and the counts (`meta.total` matching the search, `meta.unread` all unread). */
+export type InboxPage = Pick<components['schemas']['InboxListResponseDto'], 'data' | 'meta'>;
 
 /** Messages a page of the list asks for (the API allows up to 100). */
 export const INBOX_PAGE_SIZE = 50;
 
 /** Under 'register-applicants', so signing in or out drops the inbox with the profile (api/accounts.ts). */
 export const inboxKeys = {
-  all: ['register-applicants', 'inbox'] as const,
   lists: ['register-applicants', 'inbox', 'list'] as const,
   list: (search: string) => ['register-applicants', 'inbox', 'list', search] as const,
   message: (id: string) => ['register-applicants', 'inbox', 'message', id] as const,
@@ -63,13 +21,12 @@ export const inboxKeys = {
 };
 
 async function fetchInboxPage(search: string, offset: number, signal: AbortSignal): Promise<InboxPage> {
-  const { data, error, response } = await inboxApi.GET('/api/v1/inbox', {
+  const { data, error, response } = await api.GET('/api/v1/inbox', {
     params: { query: { ...(search && { search }), offset, limit: INBOX_PAGE_SIZE } },
     signal,
   });
   if (!data) throw new ApiError(error, response.status);
-  const { data: messages, meta } = data as InboxPage;
-  return { data: messages, meta };
+  return { data: data.data, meta: data.meta };
 }
 
 /**
@@ -91,7 +48,7 @@ export function inboxQueryOptions(search: string) {
 }
 
 async function fetchInboxMessage(id: string, signal: AbortSignal): Promise<InboxMessage> {
-  return dataOf((await inboxApi.GET('/api/v1/inbox/{id}', { params: { path: { id } }, signal })) as Parameters<typeof dataOf<InboxMessage>>[0]);
+  return dataOf(await api.GET('/api/v1/inbox/{id}', { params: { path: { id } }, signal }));
 }
 
 /** One message, opened by its address (`/auth/message?id=`); someone else's, or none, is a 404. */
@@ -105,8 +62,7 @@ export function inboxMessageQueryOptions(id: string) {
 }
 
 async function fetchUnreadCount(signal: AbortSignal): Promise<number> {
-  const answer = (await inboxApi.GET('/api/v1/inbox/unread-count', { signal })) as Parameters<typeof dataOf<{ unread: number }>>[0];
-  return dataOf(answer).unread;
+  return dataOf(await api.GET('/api/v1/inbox/unread-count', { signal })).unread;
 }
 
 /** The navigation bar's unread count: asked again every minute while the page is visible, so new messages show. */
@@ -120,7 +76,7 @@ export const unreadCountQueryOptions = queryOptions({
 
 /** Marks one message read (idempotent): the answer is the message. */
 export async function markMessageRead(id: string): Promise<InboxMessage> {
-  return dataOf((await inboxApi.PUT('/api/v1/inbox/{id}/read', { params: { path: { id } } })) as Parameters<typeof dataOf<InboxMessage>>[0]);
+  return dataOf(await api.PUT('/api/v1/inbox/{id}/read', { params: { path: { id } } }));
 }
 
 const withRead = (message: InboxMessage, id: string): InboxMessage => (message._id.value === id ? { ...message, read: true } : message);
