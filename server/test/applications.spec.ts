@@ -163,6 +163,10 @@ describe('applications', () => {
     expect(again.json().errorCode).toBe('ALREADY_SUBMITTED');
     const applied = (await call('GET', '/scholarships/me/scholarships?status=Received', member.token)).json().data;
     expect(applied.map((s: { id: string }) => s.id)).toContain(ids.full);
+    // Where the provider has moved it (docs/review.md): a new submission is 'Received'; drafts have none.
+    expect(applied.find((s: { id: string }) => s.id === ids.full).reviewStatus).toBe('Received');
+    const drafts = (await call('GET', '/scholarships/me/scholarships?status=Draft', member.token)).json().data;
+    for (const draft of drafts) expect(draft.reviewStatus).toBeNull();
   });
 
   it('pins a draft to its form version: a later provider edit does not break it, and it submits against its version', async () => {

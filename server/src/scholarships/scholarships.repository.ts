@@ -6,6 +6,7 @@ import type { ApplicationStatus } from './dto/scholarship-detail.dto.js';
 import { answersOfUserSql, sponsorSql } from './match-queries.js';
 import type { CardRow } from './scholarship-card.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
+import type { ReviewStatus } from '../review/review.repository.js';
 
 /** One scholarship as an applicant sees it, with what the applicant's own rows add. */
 export interface ScholarshipDetailRow extends Pick<CardRow, 'id' | 'title' | 'description' | 'amounts' | 'award' | 'recurrence_config' | 'sponsor' | 'is_liked'> {
@@ -18,7 +19,8 @@ export interface ScholarshipDetailRow extends Pick<CardRow, 'id' | 'title' | 'de
 }
 
 /** A card of My Scholarships: the scholarship and the applicant's application to it. */
-export type ApplicationCardRow = CardRow & { status: ApplicationStatus; updated_at: Date };
+/** `review_status` is where the provider has moved a submitted application (docs/review.md); null for a draft. */
+export type ApplicationCardRow = CardRow & { status: ApplicationStatus; review_status: ReviewStatus | null; updated_at: Date };
 
 /** How many applications a scholarship has: submitted (Received) and still drafts. */
 export interface ApplicationCounts {
@@ -113,7 +115,7 @@ export class ScholarshipsRepository {
     return (await this.db.query(
       `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
               jsonb_array_length(s.requirements) AS requirement_count, ${sponsorSql('provider')} AS sponsor,
-              a.status, a.updated_at,
+              a.status, CASE WHEN a.status = 'Received' THEN a.review_status END AS review_status, a.updated_at,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
          FROM applications a
          JOIN scholarships s ON s.id = a.scholarship_id

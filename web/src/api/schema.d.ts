@@ -2724,6 +2724,11 @@ export interface components {
             /** @enum {string} */
             scholarshipStatus: "Received" | "Draft";
             /**
+             * @description Where the provider has moved a submitted application (docs/review.md); null for a draft
+             * @enum {string|null}
+             */
+            reviewStatus: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected" | null;
+            /**
              * Format: date-time
              * @description When the application last changed
              */

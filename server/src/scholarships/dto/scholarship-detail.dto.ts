@@ -3,6 +3,7 @@ import { CRITERION_OPERATORS, REQUIREMENT_KINDS } from '@scholarmatch/schemas';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { EligibleScholarshipDto } from './eligible-scholarships.dto.js';
+import { REVIEW_STATUSES, type ReviewStatus } from '../../review/review.repository.js';
 
 export const APPLICATION_STATUSES = ['Received', 'Draft'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
@@ -38,6 +39,8 @@ export class MyScholarshipsQueryDto {
 
 export class MyScholarshipDto extends EligibleScholarshipDto {
   @ApiProperty({ enum: APPLICATION_STATUSES }) scholarshipStatus: ApplicationStatus;
+  @ApiProperty({ enum: REVIEW_STATUSES, nullable: true, description: "Where the provider has moved a submitted application (docs/review.md); null for a draft" })
+  reviewStatus: ReviewStatus | null;
   @ApiProperty({ description: 'When the application last changed' }) updatedAt: Date;
 }
 
