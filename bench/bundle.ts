@@ -130,7 +130,7 @@ export const ON_INTERACTION: { chunk: string; when: string; over: string }[] = [
   { chunk: `${PAGES}/landing/MenuDrawer.tsx`, when: 'the menu of the public top bar (narrow screens)', over: '/ (and /home)' },
   { chunk: 'src/forms/fields/essay/EssayEditor.tsx', when: '"Write essay" in a requirement form', over: '/auth/scholarshipDetail with a requirement form' },
   { chunk: PHONE_WIDGET, when: "the profile's Contact tab (a phone field)", over: '/auth/profile' },
-  { chunk: RICH_TEXT, when: '"Message" on the applicants page (the message body is rich text)', over: '/app/scholarships/$id/applicants' },
+  { chunk: `${PAGES}/provider/review/MessageDialog.tsx`, when: '"Message" on the applicants page (the served message form; its rich-text body loads RichTextWidget too)', over: '/app/scholarships/$id/applicants' },
 ];
 
 export interface RouteFigure {

@@ -1,7 +1,7 @@
 import { Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { failureText } from '../../../api/api-error';
 import { studioScholarshipsQueryOptions } from '../../../api/providers';
 import { applicantsQueryOptions, chooseWinners, moveStatus, reviewKeys, type ApplicantRow, type ApplicantsQuery, type ReviewStatus, type Winners } from '../../../api/review';
@@ -15,8 +15,10 @@ import { ApplicantsFilters } from './ApplicantsFilters';
 import { listQueryOf, PAGE_SIZE } from './applicants-search';
 import { ApplicantsTable } from './ApplicantsTable';
 import { DrawWinnersDialog } from './DrawWinnersDialog';
-import { MessageDialog } from './MessageDialog';
 import { BlindReviewSwitch, DecisionNote, ExportButton } from './ReviewControls';
+
+/** The message form brings the form engine: loaded on "Message" only, so the list does without it. */
+const MessageDialog = lazy(() => import('./MessageDialog').then((module) => ({ default: module.MessageDialog })));
 
 /** The scholarship's title, from the studio's list (owners and reviewers both have it). */
 function useScholarshipTitle(id: string): string {
@@ -184,7 +186,11 @@ export function ApplicantsReviewPage() {
       </Stack>
       {owner ? (
         <>
-          <MessageDialog scholarshipId={id} applicantIds={[...selected]} open={messaging} onClose={() => setMessaging(false)} />
+          {messaging ? (
+            <Suspense fallback={null}>
+              <MessageDialog scholarshipId={id} applicantIds={[...selected]} open onClose={() => setMessaging(false)} />
+            </Suspense>
+          ) : null}
           <DrawWinnersDialog scholarshipId={id} open={drawing} onClose={() => setDrawing(false)} onDrawn={decided} />
         </>
       ) : null}
