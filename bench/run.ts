@@ -19,6 +19,7 @@
  * - studio:       the eligibility builder's live count, and the time from a provider's publish,
  *                 criteria change or close until every stored match reflects it (bench/studio.ts)
  * - studio-browser: keystroke in the requirement builder -> re-rendered live preview, in Chromium (bench/studio-browser.ts)
+ * - inbox:        the inbox list and its search over 1,000,000 messages, and the unread count (bench/inbox.ts)
  * - bundle:       gzip JS per route from web/dist, with budgets (bench/bundle.ts)
  *
  * Writes bench/results/latest.json ([{ name, rps, p50_ms, p95_ms, p99_ms, errors,
@@ -52,8 +53,9 @@ import { measureUploads } from './uploads.js';
 import { measurePayments, STORM, WEBHOOK } from './payments.js';
 import { measureCheckoutToDetail } from './payments-browser.js';
 import { measureStudioPreview } from './studio-browser.js';
+import { INBOX_SEARCH, measureInbox } from './inbox.js';
 
-const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'browser', 'studio-browser', 'bundle'];
+const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'browser', 'studio-browser', 'bundle'];
 const SERVER_PARTS = ALL_PARTS.filter((part) => part !== 'bundle');
 const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS.join(',')).split(',').map((p) => p.trim()).filter(Boolean));
 const unknown = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
@@ -117,6 +119,7 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
       checkoutToDetail = await measureCheckoutToDetail(bench);
     }
     if (PARTS.has('studio')) await measureStudio(bench, results, log);
+    if (PARTS.has('inbox')) await measureInbox(bench, results, log);
     if (PARTS.has('browser')) browserFigures = await measureProfilePage(bench.baseUrl, bench.applicants[0].email, BENCH_PASSWORD);
     if (PARTS.has('studio-browser')) studioPreview = await measureStudioPreview(bench);
   } finally {
@@ -198,6 +201,8 @@ if (liveCount) targets.push({ target: 'live eligibility count p95 ≤ 100 ms at 
 for (const r of results.filter((result) => result.name.startsWith(TO_CONSISTENCY))) {
   targets.push({ target: `${r.name} ≤ 5 s (issue 16)`, value: `max ${r.max_ms} ms`, met: Number(r.max_ms) <= 5000 });
 }
+const inboxSearch = row(INBOX_SEARCH);
+if (inboxSearch) targets.push({ target: `inbox search p95 ≤ 20 ms over 1,000,000 messages at ${CONNECTIONS} clients (issue 17)`, value: `${inboxSearch.p95_ms} ms`, met: inboxSearch.p95_ms <= 20 });
 const save = row(PROFILE_SAVE);
 if (save) targets.push({ target: 'profile save p95 ≤ 25 ms at 8 clients (issue 4)', value: `${save.p95_ms} ms`, met: save.p95_ms <= 25 });
 for (const name of [FORM_FIELDS, FORM_SCHEMA]) {
