@@ -1,18 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import type { RankCriterion } from '@scholarmatch/schemas';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import type { StoredSession } from '../session/session-store';
 import { api } from './client';
+import type { components, operations } from './schema';
 import { startSession } from './accounts';
 import { SaveError } from './profile';
 
 /**
  * Provider review's calls (docs/review.md): applicants, one submission, blind review, the rubric
- * and points, status, winners, export, activity, messages and reviewers.
- *
- * The types are written from docs/review.md until the server's routes are in `schema.d.ts`;
- * `untyped` below is the same client (token, renewal, timeout), only without path typing.
+ * and points, status, winners, export, activity, messages and reviewers. Served forms arrive as
+ * JSON Schema + UI schema, typed here as RJSF takes them.
  */
 
 export const REVIEW_STATUSES = ['Received', 'Under review', 'Shortlisted', 'Winner', 'Not selected'] as const;
@@ -24,39 +22,12 @@ export type Eligibility = (typeof ELIGIBILITIES)[number];
 export const SORTS = ['-submittedAt', 'submittedAt', '-score', 'score', 'name', '-name'] as const;
 export type ApplicantSort = (typeof SORTS)[number];
 
-/** A row of the applicants list; `id` is the application's id (docs/review.md, "Who may call"). */
-export interface ApplicantRow {
-  id: string;
-  reference: string;
-  status: ReviewStatus;
-  submittedAt: string;
-  eligibility: Eligibility;
-  averageScore: number | null;
-  reviewCount: number;
-  myScore: number | null;
-  /** The four personal fields are null under blind review. */
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  school: string | null;
-}
+type Schemas = components['schemas'];
 
-export interface ApplicantsList {
-  total: number;
-  offset: number;
-  limit: number;
-  blindReview: boolean;
-  applicants: ApplicantRow[];
-}
-
-export interface ApplicantsQuery {
-  search?: string;
-  status?: ReviewStatus;
-  eligible?: Eligibility;
-  sort?: ApplicantSort;
-  offset?: number;
-  limit?: number;
-}
+/** A row of the applicants list; `id` is the application's id (docs/review.md, "Who may call"). Personal fields are null under blind review. */
+export type ApplicantRow = Schemas['ApplicantRowDto'];
+export type ApplicantsList = Schemas['ApplicantsPageDto'];
+export type ApplicantsQuery = NonNullable<operations['ReviewController_applicants']['parameters']['query']>;
 
 /** A served form without a validator module: the server judges what is sent with it. */
 export interface ServedForm {
@@ -66,98 +37,21 @@ export interface ServedForm {
   uiSchema: UiSchema;
 }
 
-export interface Submission {
-  id: string;
-  reference: string;
-  status: ReviewStatus;
-  submittedAt: string;
-  eligibility: Eligibility;
-  averageScore: number | null;
-  reviewCount: number;
-  myScore: number | null;
-  blindReview: boolean;
-  applicant: { firstName: string; lastName: string; email: string; phone: string | null; school: string | null } | null;
-  /** The requirement form version the application is pinned to. */
-  form: ServedForm;
-  answers: Record<string, unknown>;
-}
-
-export interface Rubric {
-  criteria: RankCriterion[];
-  scoringForm: ServedForm;
-}
-
-export interface ReviewerPoints {
-  reviewerId: string;
-  name: string;
-  points: Record<string, number>;
-  total: number;
-  updatedAt: string;
-}
-
-export interface Points {
-  scoringForm: ServedForm;
-  mine: { points: Record<string, number>; total: number; updatedAt: string } | null;
-  reviewers: ReviewerPoints[];
-  average: number | null;
-  reviewCount: number;
-}
-
-export interface Decision {
-  id: string;
-  method: 'hand' | 'draw';
-  seed: string | null;
-  count: number;
-  candidateIds: string[];
-  winnerIds: string[];
-  decidedAt: string;
-}
-
-export interface Winners {
-  winners: ApplicantRow[];
-  decisions: Decision[];
-}
-
-export interface ActivityDay {
-  date: string;
-  count: number;
-}
-
-export interface Invitation {
-  id: string;
-  email: string;
-  expiresAt: string;
-  createdAt: string;
-}
-
-export interface Reviewer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  joinedAt: string;
-}
-
-export interface ReviewerList {
-  reviewers: Reviewer[];
-  invitations: Invitation[];
-}
-
-export interface InvitationInfo {
-  email: string;
-  organisationName: string;
-  expiresAt: string;
-}
-
-type Answer<T> = { data?: { data: T }; error?: unknown; response: Response };
-type Init = { params?: { path?: Record<string, string>; query?: object }; body?: unknown; signal?: AbortSignal; parseAs?: 'blob' };
-type Call = <T>(path: string, init?: Init) => Promise<Answer<T>>;
-
-/** The typed client, used on paths `schema.d.ts` does not list yet (see above). */
-const untyped = api as unknown as { GET: Call; PUT: Call; POST: Call; DELETE: Call };
+/** One submission; its `form` is the requirement form version the application is pinned to. */
+export type Submission = Omit<Schemas['SubmissionDto'], 'form'> & { form: ServedForm };
+export type Rubric = Omit<Schemas['RubricDto'], 'scoringForm'> & { scoringForm: ServedForm };
+export type ReviewerPoints = Schemas['ReviewerPointsDto'];
+export type Points = Omit<Schemas['PointsDto'], 'scoringForm'> & { scoringForm: ServedForm };
+export type Decision = Schemas['DecisionDto'];
+export type Winners = Schemas['WinnersDto'];
+export type ActivityDay = Schemas['ActivityDayDto'];
+export type Invitation = Schemas['InvitationDto'];
+export type Reviewer = Schemas['ReviewerDto'];
+export type ReviewerList = Schemas['ReviewersDto'];
+export type InvitationInfo = Schemas['PublicInvitationDto'];
 
 /** A write refused with field problems is a SaveError carrying them (docs/review.md: `errors` at their paths). */
-function saved<T>(result: Answer<T>): T {
+function saved<T>(result: { data?: { data: T }; error?: unknown; response: Response }): T {
   if (!result.data) throw new SaveError(result.error, result.response.status);
   return result.data.data;
 }
@@ -179,15 +73,15 @@ export const reviewKeys = {
 };
 
 /** Leaves out empty parameters, so the server's defaults apply. */
-function queryOf(query: ApplicantsQuery): Record<string, string | number> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
+function queryOf(query: ApplicantsQuery): ApplicantsQuery {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')) as ApplicantsQuery;
 }
 
 export function applicantsQueryOptions(id: string, query: ApplicantsQuery) {
   return queryOptions({
     queryKey: reviewKeys.applicants(id, query),
     queryFn: async ({ signal }) =>
-      dataOf(await untyped.GET<ApplicantsList>('/api/v1/scholarships/{id}/applicants', { params: { path: { id }, query: queryOf(query) }, signal })),
+      dataOf(await api.GET('/api/v1/scholarships/{id}/applicants', { params: { path: { id }, query: queryOf(query) }, signal })),
     // A new page or filter keeps the rows in sight until its answer arrives.
     placeholderData: keepPreviousData,
     retry: shouldRetry,
@@ -197,7 +91,7 @@ export function applicantsQueryOptions(id: string, query: ApplicantsQuery) {
 export function submissionQueryOptions(id: string, applicantId: string) {
   return queryOptions({
     queryKey: reviewKeys.submission(id, applicantId),
-    queryFn: async ({ signal }) => dataOf(await untyped.GET<Submission>('/api/v1/scholarships/{id}/applicants/{applicantId}', { ...pathOf(id, applicantId), signal })),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/scholarships/{id}/applicants/{applicantId}', { ...pathOf(id, applicantId), signal })) as Submission,
     retry: shouldRetry,
   });
 }
@@ -205,7 +99,7 @@ export function submissionQueryOptions(id: string, applicantId: string) {
 export function reviewSettingsQueryOptions(id: string) {
   return queryOptions({
     queryKey: reviewKeys.settings(id),
-    queryFn: async ({ signal }) => dataOf(await untyped.GET<{ blindReview: boolean }>('/api/v1/scholarships/{id}/review-settings', { ...path(id), signal })),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/scholarships/{id}/review-settings', { ...path(id), signal })),
     retry: shouldRetry,
   });
 }
@@ -213,7 +107,7 @@ export function reviewSettingsQueryOptions(id: string) {
 export function rubricQueryOptions(id: string) {
   return queryOptions({
     queryKey: reviewKeys.rubric(id),
-    queryFn: async ({ signal }) => dataOf(await untyped.GET<Rubric>('/api/v1/scholarship/{id}/rank-criteria', { ...path(id), signal })),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/scholarship/{id}/rank-criteria', { ...path(id), signal })) as Rubric,
     retry: shouldRetry,
   });
 }
@@ -221,7 +115,7 @@ export function rubricQueryOptions(id: string) {
 export function pointsQueryOptions(id: string, applicantId: string) {
   return queryOptions({
     queryKey: reviewKeys.points(id, applicantId),
-    queryFn: async ({ signal }) => dataOf(await untyped.GET<Points>('/api/v1/scholarship/{id}/applicants/{applicantId}/points', { ...pathOf(id, applicantId), signal })),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/scholarship/{id}/applicants/{applicantId}/points', { ...pathOf(id, applicantId), signal })) as Points,
     retry: shouldRetry,
   });
 }
@@ -229,7 +123,7 @@ export function pointsQueryOptions(id: string, applicantId: string) {
 export function winnersQueryOptions(id: string) {
   return queryOptions({
     queryKey: reviewKeys.winners(id),
-    queryFn: async ({ signal }) => dataOf(await untyped.GET<Winners>('/api/v1/scholarships/{id}/winners', { ...path(id), signal })),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/scholarships/{id}/winners', { ...path(id), signal })),
     retry: shouldRetry,
   });
 }
@@ -238,57 +132,57 @@ export function activityQueryOptions(id: string, days = 30) {
   return queryOptions({
     queryKey: [...reviewKeys.activity(id), days] as const,
     queryFn: async ({ signal }) =>
-      dataOf(await untyped.GET<{ days: ActivityDay[] }>('/api/v1/scholarships/{id}/activity', { params: { path: { id }, query: { days } }, signal })).days,
+      dataOf(await api.GET('/api/v1/scholarships/{id}/activity', { params: { path: { id }, query: { days } }, signal })).days,
     retry: shouldRetry,
   });
 }
 
 export const reviewersQueryOptions = queryOptions({
   queryKey: reviewKeys.reviewers(),
-  queryFn: async ({ signal }) => dataOf(await untyped.GET<ReviewerList>('/api/v1/providers/reviewers', { signal })),
+  queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/providers/reviewers', { signal })),
   retry: shouldRetry,
 });
 
 export function invitationQueryOptions(token: string) {
   return queryOptions({
     queryKey: reviewKeys.invitation(token),
-    queryFn: async ({ signal }) => dataOf(await untyped.GET<InvitationInfo>('/api/v1/reviewer-invitations/{token}', { params: { path: { token } }, signal })),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/reviewer-invitations/{token}', { params: { path: { token } }, signal })),
     retry: shouldRetry,
   });
 }
 
 export async function saveReviewSettings(id: string, blindReview: boolean): Promise<{ blindReview: boolean }> {
-  return saved(await untyped.PUT('/api/v1/scholarships/{id}/review-settings', { ...path(id), body: { blindReview } }));
+  return saved(await api.PUT('/api/v1/scholarships/{id}/review-settings', { ...path(id), body: { blindReview } }));
 }
 
 /** Replaces the rubric: each criterion's editor answers, with its id once it has one. */
 export async function saveRubric(id: string, criteria: { id?: string; answers: Record<string, unknown> }[]): Promise<Rubric> {
-  return saved(await untyped.PUT('/api/v1/scholarship/{id}/rank-criteria', { ...path(id), body: { criteria } }));
+  return saved(await api.PUT('/api/v1/scholarship/{id}/rank-criteria', { ...path(id), body: { criteria } })) as Rubric;
 }
 
 export async function savePoints(id: string, applicantId: string, answers: Record<string, unknown>): Promise<Points> {
-  return saved(await untyped.PUT('/api/v1/scholarship/{id}/applicants/{applicantId}/points', { ...pathOf(id, applicantId), body: { answers } }));
+  return saved(await api.PUT('/api/v1/scholarship/{id}/applicants/{applicantId}/points', { ...pathOf(id, applicantId), body: { answers } })) as Points;
 }
 
 export async function moveStatus(id: string, applicantId: string, status: ReviewStatus): Promise<{ id: string; status: ReviewStatus }> {
-  return saved(await untyped.PUT('/api/v1/scholarships/{id}/applicants/{applicantId}/status', { ...pathOf(id, applicantId), body: { status } }));
+  return saved(await api.PUT('/api/v1/scholarships/{id}/applicants/{applicantId}/status', { ...pathOf(id, applicantId), body: { status } }));
 }
 
 export async function chooseWinners(id: string, choice: { applicationIds: string[] } | { draw: { count: number } }): Promise<Winners> {
-  return saved(await untyped.POST('/api/v1/scholarships/{id}/winners', { ...path(id), body: choice }));
+  return saved(await api.POST('/api/v1/scholarships/{id}/winners', { ...path(id), body: choice }));
 }
 
 export async function sendMessage(id: string, applicantIds: string[], answers: Record<string, unknown>): Promise<{ sent: number }> {
-  return saved(await untyped.POST('/api/v1/scholarships/{id}/messages', { ...path(id), body: { applicantIds, answers } }));
+  return saved(await api.POST('/api/v1/scholarships/{id}/messages', { ...path(id), body: { applicantIds, answers } }));
 }
 
 export async function inviteReviewer(email: string): Promise<Invitation> {
-  return saved(await untyped.POST('/api/v1/providers/reviewers', { body: { email } }));
+  return saved(await api.POST('/api/v1/providers/reviewers', { body: { email } }));
 }
 
 /** Removes a reviewer (by user id) or withdraws an invitation (by its id). */
 export async function removeReviewer(id: string): Promise<void> {
-  dataOf(await untyped.DELETE('/api/v1/providers/reviewers/{id}', path(id)));
+  dataOf(await api.DELETE('/api/v1/providers/reviewers/{id}', path(id)));
 }
 
 /**
@@ -296,7 +190,7 @@ export async function removeReviewer(id: string): Promise<void> {
  * is stored like any sign-in.
  */
 export async function acceptInvitation(token: string, answers: Record<string, unknown>): Promise<void> {
-  startSession(saved(await untyped.POST<StoredSession>('/api/v1/reviewer-invitations/{token}/accept', { params: { path: { token } }, body: { answers } })));
+  startSession(saved(await api.POST('/api/v1/reviewer-invitations/{token}/accept', { params: { path: { token } }, body: { answers } })) as StoredSession);
 }
 
 /** The file name a `Content-Disposition: attachment; filename="…"` header gives, else `fallback`. */
@@ -311,7 +205,7 @@ export function attachmentName(header: string | null, fallback: string): string 
  */
 export async function downloadApplicantsCsv(id: string): Promise<string> {
   // parseAs 'blob': the answer's data is the file itself, not an envelope.
-  const result = (await untyped.GET('/api/v1/scholarships/{id}/applicants-data/export', { ...path(id), parseAs: 'blob' })) as unknown as { data?: Blob; error?: unknown; response: Response };
+  const result = (await api.GET('/api/v1/scholarships/{id}/applicants-data/export', { ...path(id), parseAs: 'blob' })) as unknown as { data?: Blob; error?: unknown; response: Response };
   if (!result.data) throw new ApiError(result.error, result.response.status);
   const name = attachmentName(result.response.headers.get('Content-Disposition'), `applicants-${id}.csv`);
   const url = URL.createObjectURL(result.data);
