@@ -8,13 +8,10 @@ export type EligibleScholarship = components['schemas']['EligibleScholarshipDto'
 export type WishlistItem = components['schemas']['WishlistItemDto'];
 /** What a scholarship card shows: the fields the eligible lists and the wishlist both carry. */
 export type CardScholarship = components['schemas']['WishlistScholarshipDto'];
-/** Where the provider's review of a submitted application stands (docs/inbox.md, "In the browser"); null for a draft. */
-export type ReviewStatus = 'Received' | 'Under review' | 'Shortlisted' | 'Winner' | 'Not selected';
-/**
- * One of the applicant's own applications (My Scholarships): a card plus its status. `reviewStatus`
- * is written here until the server's schema carries it.
- */
-export type MyScholarship = components['schemas']['MyScholarshipDto'] & { reviewStatus?: ReviewStatus | null };
+/** One of the applicant's own applications (My Scholarships): a card plus its status and, once submitted, its review status. */
+export type MyScholarship = components['schemas']['MyScholarshipDto'];
+/** Where the provider's review of a submitted application stands (docs/inbox.md, "In the browser"). */
+export type ReviewStatus = NonNullable<MyScholarship['reviewStatus']>;
 export type ApplicationStatus = MyScholarship['scholarshipStatus'];
 export type ScholarshipDetail = components['schemas']['ScholarshipDetailDto'];
 export type RuleExplanation = components['schemas']['RuleExplanationDto'];
