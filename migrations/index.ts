@@ -25,6 +25,7 @@ import { AnswerVectors1795710000000 } from './1795710000000-AnswerVectors.js';
 import { IncrementalMatches1795710000001 } from './1795710000001-IncrementalMatches.js';
 import { CreateInbox1795715000000 } from './1795715000000-CreateInbox.js';
 import { CreateReview1795720000000 } from './1795720000000-CreateReview.js';
+import { ReviewListIndexes1795720000001 } from './1795720000001-ReviewListIndexes.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   IncrementalMatches1795710000001,
   CreateInbox1795715000000,
   CreateReview1795720000000,
+  ReviewListIndexes1795720000001,
 ];

@@ -73,12 +73,25 @@ const ROW_COLUMNS = `a.id, a.user_id AS "userId", a.review_status AS status, a.s
   a.average_score AS "averageScore", a.review_count AS "reviewCount",
   u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone, ${SCHOOL_SQL} AS school`;
 
-/** Filters of the applicants list: `$1` scholarship, `$2` status, `$3` eligibility, `$4` search (LIKE-escaped), `$5` blind. */
+/** What people search by: first and last name and e-mail, lower case (the trigram index's expression). */
+const PERSON_TEXT_SQL = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
+
+/**
+ * Filters of the applicants list: `$1` scholarship, `$2` status, `$3` eligibility, `$4` search
+ * (LIKE-escaped), `$5` blind. A search is the applications whose reference starts with it, or
+ * (not blind, three characters or more) whose person's names or e-mail contain it: each branch
+ * starts from its own index.
+ */
 const FILTER_SQL = `a.scholarship_id = $1 AND a.status = 'Received'
   AND ($2::text IS NULL OR a.review_status = $2)
   AND ($3::text IS NULL OR a.eligibility = $3)
-  AND ($4::text IS NULL OR upper(left(a.id::text, 8)) LIKE upper($4) || '%'
-       OR (NOT $5::boolean AND (u.first_name || ' ' || u.last_name ILIKE '%' || $4 || '%' OR u.email ILIKE '%' || $4 || '%')))`;
+  AND ($4::text IS NULL OR a.id IN (
+        SELECT r.id FROM applications r
+         WHERE r.scholarship_id = $1 AND r.status = 'Received' AND upper(left(r.id::text, 8)) LIKE upper($4) || '%'
+        UNION ALL
+        -- From the people the trigram index finds (three characters or more: fewer match every name).
+        SELECT p.id FROM users u JOIN applications p ON p.user_id = u.id AND p.scholarship_id = $1 AND p.status = 'Received'
+         WHERE NOT $5::boolean AND length($4) >= 3 AND ${PERSON_TEXT_SQL} LIKE '%' || lower($4) || '%'))`;
 
 /**
  * Provider review's SQL (docs/review.md): who may review a scholarship, its applications with
@@ -117,6 +130,14 @@ export class ReviewRepository {
    * only applications not judged yet. One set-based statement.
    */
   async judgeEligibility(scholarshipId: string, today: string): Promise<void> {
+    // Almost always nothing to judge: answered from one row and an index, before the heavy statement.
+    const [due] = (await this.db.query(
+      `SELECT eligibility_judged_on IS DISTINCT FROM $2::date OR eligibility_judged_criteria IS DISTINCT FROM criteria
+              OR EXISTS (SELECT 1 FROM applications WHERE scholarship_id = $1 AND status = 'Received' AND eligibility IS NULL) AS due
+         FROM scholarships WHERE id = $1`,
+      [scholarshipId, today],
+    )) as { due: boolean }[];
+    if (!due?.due) return;
     await this.db.query(
       `WITH s AS (
          SELECT id, criteria, (eligibility_judged_on IS DISTINCT FROM $2::date OR eligibility_judged_criteria IS DISTINCT FROM criteria) AS stale
@@ -147,19 +168,29 @@ export class ReviewRepository {
 
   async countApplicants(scholarshipId: string, filter: ApplicantFilter): Promise<number> {
     const [row] = (await this.db.query(
-      `SELECT count(*)::int AS n FROM applications a JOIN users u ON u.id = a.user_id WHERE ${FILTER_SQL}`,
+      `SELECT count(*)::int AS n FROM applications a WHERE ${FILTER_SQL}`,
       [scholarshipId, filter.status, filter.eligible, filter.search, filter.blind],
     )) as { n: number }[];
     return row.n;
   }
 
+  /**
+   * One page: the page's ids first (ordered and offset through the list's indexes, joining people
+   * only to sort by name), then what the rows show, for those rows only.
+   */
   async applicantsPage(scholarshipId: string, filter: ApplicantFilter, order: ApplicantOrder, offset: number, limit: number, callerId: string): Promise<ApplicantRow[]> {
+    const byName = order === 'name' || order === '-name';
     return (await this.db.query(
-      `SELECT ${ROW_COLUMNS}, ${reviewerTotalSql('$8')} AS "myScore"
-         FROM applications a JOIN users u ON u.id = a.user_id
-        WHERE ${FILTER_SQL}
-        ORDER BY ${APPLICANT_ORDERS[order]}
-       OFFSET $6 LIMIT $7`,
+      `WITH page AS (
+         SELECT a.id, row_number() OVER () AS n
+           FROM (SELECT a.id FROM applications a ${byName ? 'JOIN users u ON u.id = a.user_id' : ''}
+                  WHERE ${FILTER_SQL}
+                  ORDER BY ${APPLICANT_ORDERS[order]}
+                 OFFSET $6 LIMIT $7) AS a
+       )
+       SELECT ${ROW_COLUMNS}, ${reviewerTotalSql('$8')} AS "myScore"
+         FROM page JOIN applications a ON a.id = page.id JOIN users u ON u.id = a.user_id
+        ORDER BY page.n`,
       [scholarshipId, filter.status, filter.eligible, filter.search, filter.blind, offset, limit, callerId],
     )) as ApplicantRow[];
   }
