@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { compileRequirementForm, requirementFormKey, todayIso, type Requirement } from '@scholarmatch/schemas';
-import { sanitizeRichText } from '@scholarmatch/schemas/html';
+import { escapeHtml, sanitizeRichText } from '@scholarmatch/schemas/html';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { invalidAnswers } from '../forms/answer-intake.js';
@@ -57,10 +57,6 @@ export function statusMessage(scholarship: ReviewedScholarship, status: ReviewSt
     return { ...from, kind: 'not-selected', subject: `${title}: the winners are chosen`, html: `<p>Thank you for applying to <strong>${escapeHtml(title)}</strong>. You were not selected this time.</p>` };
   }
   return { ...from, kind: 'status-changed', subject: `${title}: ${status}`, html: `<p>Your application to <strong>${escapeHtml(title)}</strong> is now: ${status}.</p>` };
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Sanitises essays (`{ text }`) and rich text answers again on the way out. */

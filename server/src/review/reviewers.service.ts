@@ -5,13 +5,14 @@ import type { SessionDto } from '../auth/dto/session.dto.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { Sessions } from '../auth/sessions.js';
 import { ApiError } from '../common/error-body.js';
+import { AppConfig } from '../config/app-config.js';
 import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
 import { MAIL_UNAVAILABLE, Mailer } from '../mail/mailer.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ReviewersRepository } from './reviewers.repository.js';
-import { escapeHtml } from './review.service.js';
 import { MESSAGES } from '@scholarmatch/schemas';
+import { escapeHtml } from '@scholarmatch/schemas/html';
 
 export const REVIEWER_SIGNUP_FORM = 'reviewer-signup';
 /** How long an invitation works (docs/review.md, "Reviewers"). */
@@ -39,6 +40,7 @@ export class ReviewersService {
     private readonly sessions: Sessions,
     private readonly forms: FormsService,
     private readonly mailer: Mailer,
+    private readonly config: AppConfig,
   ) {}
 
   async invite(caller: Caller, email: string) {
@@ -48,7 +50,8 @@ export class ReviewersService {
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
     const invitation = await this.reviewers.invite(caller.id, address, tokenHash(token), expiresAt);
     const details = await this.reviewers.findByToken(tokenHash(token));
-    const link = `/app/invitation?token=${token}`;
+    // An e-mail is read outside the product: the link carries the product's public address.
+    const link = `${this.config.publicUrl}/app/invitation?token=${token}`;
     const organisation = details?.organisationName ?? 'A scholarship provider';
     await this.send({
       to: address,

@@ -21,7 +21,8 @@ export class ProviderScholarshipsController {
   constructor(private readonly scholarships: ProviderScholarshipsService) {}
 
   @Get()
-  @ApiOperation({ summary: "The provider's own scholarships, newest first (providers)" })
+  @Roles('provider', 'reviewer')
+  @ApiOperation({ summary: "The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)" })
   @ApiOkResponse({ type: ProviderScholarshipListResponseDto })
   async list(@CurrentUser() caller: Caller) {
     return ok(await this.scholarships.list(caller));

@@ -77,8 +77,11 @@ export class ProviderScholarshipsService {
     private readonly intake: AnswerIntake,
   ) {}
 
+  /** The provider's scholarships; a reviewer reads those of the organisation it reviews for (docs/review.md). */
   async list(caller: Caller): Promise<ProviderScholarshipDto[]> {
-    const [rows, counts] = await Promise.all([this.scholarships.findByProvider(caller.id), this.scholarships.applicationCountsOfProvider(caller.id)]);
+    const providerId = caller.role === 'reviewer' ? await this.scholarships.organisationOfReviewer(caller.id) : caller.id;
+    if (!providerId) return [];
+    const [rows, counts] = await Promise.all([this.scholarships.findByProvider(providerId), this.scholarships.applicationCountsOfProvider(providerId)]);
     return rows.map((row) => toProviderScholarship(row, counts.get(row.id)));
   }
 

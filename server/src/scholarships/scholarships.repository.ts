@@ -36,6 +36,12 @@ export class ScholarshipsRepository {
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
+  /** The provider whose organisation a reviewer reviews for (none once removed). */
+  async organisationOfReviewer(reviewerId: string): Promise<string | undefined> {
+    const [row] = (await this.db.query(`SELECT provider_id AS "providerId" FROM organisation_reviewers WHERE reviewer_id = $1`, [reviewerId])) as { providerId: string }[];
+    return row?.providerId;
+  }
+
   findByProvider(providerId: string): Promise<ScholarshipEntity[]> {
     return this.scholarships.find({ where: { providerId }, order: { createdAt: 'DESC' } });
   }
