@@ -191,7 +191,10 @@ describe('provider review and the inbox in a real browser', () => {
       await signIn(page, base, student.email, PASSWORD);
       await page.waitForURL((url) => url.pathname.startsWith('/auth/dashboard'));
       await page.goto(`${base}/auth/dashboard/inbox`);
+      await page.getByRole('heading', { name: 'Inbox (2)' }).waitFor();
       await page.getByRole('searchbox', { name: 'Search messages' }).fill(won ? 'Congratulations' : 'selected');
+      // The search reaches the server: of the two messages (received, then the result), one matches.
+      await page.getByRole('heading', { name: 'Inbox (1)' }).waitFor();
       const subject = won ? `You won ${TITLE}` : `${TITLE}: the winners are chosen`;
       await page.getByText(subject).first().click();
       await page.getByText(won ? /Congratulations! You have been selected/ : /You were not selected this time/).first().waitFor();
