@@ -438,7 +438,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's own scholarships, newest first (providers) */
+        /** The provider's own scholarships, newest first (providers; a reviewer gets its organisation's) */
         get: operations["ProviderScholarshipsController_list"];
         put?: never;
         /**
@@ -4893,7 +4893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for provider, reviewer (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
