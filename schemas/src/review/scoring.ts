@@ -6,6 +6,9 @@ import type { FieldDefinition } from '../vocabulary.js';
  * edited through the served form `rank-criterion-editor`, and the scoring form a reviewer fills,
  * compiled from them. Shared by the server (which stores and judges) and the browser.
  */
+/** The most criteria a rubric holds (the server refuses more; the builder stops offering more). */
+export const MAX_RANK_CRITERIA = 20;
+
 export interface RankCriterion {
   id: string;
   name: string;

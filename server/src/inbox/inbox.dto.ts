@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { INBOX_SEARCH_MAX_LENGTH } from '@scholarmatch/schemas';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ApiResponseBase } from '../common/api-response.js';
 import { INBOX_MESSAGE_KINDS } from './inbox-message.js';
 
 export class InboxQueryDto {
-  @ApiPropertyOptional({ description: 'Words or parts of words of the sender name or e-mail, the subject or the body', maxLength: 200 })
+  @ApiPropertyOptional({ description: 'Words or parts of words of the sender name or e-mail, the subject or the body', maxLength: INBOX_SEARCH_MAX_LENGTH })
   @IsOptional()
   @IsString()
-  @MaxLength(200, { message: 'A search can be at most 200 characters long.' })
+  @MaxLength(INBOX_SEARCH_MAX_LENGTH, { message: `A search can be at most ${INBOX_SEARCH_MAX_LENGTH} characters long.` })
   search?: string;
 
   @ApiPropertyOptional({ minimum: 0, default: 0 })

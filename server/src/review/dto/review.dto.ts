@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_RANK_CRITERIA } from '@scholarmatch/schemas';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -79,7 +80,7 @@ export class RankCriterionDraftDto {
 
 export class RankCriteriaDraftsDto {
   @ApiProperty({ type: [RankCriterionDraftDto], description: 'In rubric order, at most 20' })
-  @IsArray() @ArrayMaxSize(20) @ValidateNested({ each: true }) @Type(() => RankCriterionDraftDto)
+  @IsArray() @ArrayMaxSize(MAX_RANK_CRITERIA) @ValidateNested({ each: true }) @Type(() => RankCriterionDraftDto)
   criteria: RankCriterionDraftDto[];
 }
 

@@ -1,11 +1,12 @@
 import { Box, Center, Container, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { INBOX_SEARCH_MAX_LENGTH } from '@scholarmatch/schemas';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { RouteLoading } from '../misc/RouteLoading';
 import { opensElsewhere } from '../scholarships/membership-gate';
-import { isTwoPaneWidth, SEARCH_MAX_LENGTH, type InboxSearch } from './inbox-search';
+import { isTwoPaneWidth, type InboxSearch } from './inbox-search';
 import { MessageList } from './MessageList';
 import { MessageView } from './MessageView';
 import { neighboursOf, useDebouncedValue, useInboxList, useMarkReadWhenOpened, useOpenedMessage } from './use-inbox';
@@ -40,7 +41,7 @@ function SearchBox({ search }: { search: string }) {
       type="search"
       aria-label="Search messages"
       placeholder="Search by sender, subject or text"
-      maxLength={SEARCH_MAX_LENGTH}
+      maxLength={INBOX_SEARCH_MAX_LENGTH}
       bg="bg"
       value={text}
       onChange={(event) => setText(event.target.value)}

@@ -1,17 +1,17 @@
+import { INBOX_SEARCH_MAX_LENGTH } from '@scholarmatch/schemas';
+
 /** The inbox's place in the address (docs/inbox.md, "In the browser"): `?search=` and the opened message's `?id=`. */
 export interface InboxSearch {
   search?: string;
   id?: string;
 }
 
-/** The longest search the API accepts (docs/inbox.md, "Calls"). */
-export const SEARCH_MAX_LENGTH = 200;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The inbox and message routes' validateSearch: empty values stay out of the address. */
 export function validateInboxSearch(query: Record<string, unknown>): InboxSearch {
-  const search = text(query.search).slice(0, SEARCH_MAX_LENGTH);
+  const search = text(query.search).slice(0, INBOX_SEARCH_MAX_LENGTH);
   const id = text(query.id);
   return { ...(search && { search }), ...(id && { id }) };
 }

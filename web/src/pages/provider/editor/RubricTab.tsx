@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
-import { draftOfRankCriterion, rankCriteriaFromDrafts, type RankCriterion } from '@scholarmatch/schemas';
+import { draftOfRankCriterion, MAX_RANK_CRITERIA, rankCriteriaFromDrafts, type RankCriterion } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
@@ -15,8 +15,6 @@ import { LoadFailure } from '../StudioPage';
 import { errorsByEntry, type FieldError } from './list-errors';
 import { moved, newUid, problemsOf } from './requirement-entries';
 
-/** The most criteria a rubric may have (docs/review.md, "Rank criteria"). */
-const MAX_CRITERIA = 20;
 const UNNAMED = 'Unnamed criterion';
 
 interface CriterionEntry {
@@ -188,7 +186,7 @@ function Builder({ scholarshipId, stored, form }: { scholarshipId: string; store
         </Text>
       ) : null}
       <HStack gap="3" flexWrap="wrap" pt="1">
-        <Button variant="outline" colorPalette="brand" disabled={saving || entries.length >= MAX_CRITERIA} onClick={() => setEntries((current) => [...current, { uid: newUid(), answers: {} }])}>
+        <Button variant="outline" colorPalette="brand" disabled={saving || entries.length >= MAX_RANK_CRITERIA} onClick={() => setEntries((current) => [...current, { uid: newUid(), answers: {} }])}>
           Add criterion
         </Button>
         <Button colorPalette="brand" onClick={() => void save()} loading={saving} disabled={!dirty && Object.keys(errors).length === 0}>
