@@ -24,9 +24,23 @@ export const MESSAGES = {
   emailTaken: 'Email already exist!! Please login or try with another email',
   emailTakenShort: 'This email already exists',
   dobBanner: 'Please enter valid dob in Basic tab ',
-  // Chat (seed 001 section 5)
+  // Chat (seed 001 sections 4, 5 and 8)
   chatMessageRequired: 'Please enter a message',
   chatTypeRequired: 'Please select a chat type either login or signup',
+  chatEmailTaken: 'This email is already registered. Do you want to login with this email.',
+  chatWrongPassword: 'Your password is incorrect. Select from the options below to proceed further',
+  chatEmailNotFound: 'This email is not registered. Select from the options below to proceed further.',
+  chatOtpIncorrect: 'Entered OTP is incorrect. Select from the options below to proceed further.',
+  chatSignedUp: 'Your account is successfully created and you are logged in.',
+  chatConfirmDetails: 'Are the following details correct ?',
+  chatInternalError: 'Internal Error! Please try again later.',
+  chatServiceError: 'Some internal error occured please try again later!!!',
+  chatOtherError: 'Some error occured try again later!!',
+  chatStepFailed: 'Error loading response',
+  googleLoginFailed: 'Error in Google Login',
+  featureNotAvailable: 'This feature not available yet',
+  noScholarshipFound: 'Oops!! No Scholarship Found. Select from the other options.',
+  assistantFailed: 'Some Error Occured!!!',
   // Profile
   dobRequired: 'Please select your date of birth!',
   minAge: 'User should not be less than 16 year!',
@@ -48,6 +62,9 @@ export const MESSAGES = {
   pdfType: 'You can only upload PDF file!',
   pdfSize: 'Pdf must be smaller than 2MB!',
   // Texts the seeds do not give; this project's wording (docs/decisions.md)
+  otpFormat: 'The OTP is 6 digits.',
+  otpRequired: 'Please input the OTP from the e-mail!',
+  answeredElsewhere: 'Answered',
   gpa4Range: 'Enter a valid GPA between 0 and 4',
   markingSystemRequired: 'Please select your marking system!',
   answerRequired: 'Please answer this question!',
@@ -89,7 +106,15 @@ export function formatMessage(text: string, values: Record<string, string | numb
 export function defaultRequiredMessage(fieldName: string, choosesFromList: boolean): string {
   const name = fieldName.trim();
   if (name.endsWith('?')) return MESSAGES.answerRequired;
-  const words = name.split(/\s+/).map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()));
   const verb = choosesFromList ? 'select' : 'input';
-  return `Please ${verb} your ${words.join(' ')}!`;
+  return `Please ${verb} your ${nameInSentence(name)}!`;
+}
+
+/** A field's name inside a sentence: lower case, acronyms keeping their capitals ('date of birth', 'GPA'). */
+export function nameInSentence(fieldName: string): string {
+  return fieldName
+    .trim()
+    .split(/\s+/)
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
 }

@@ -92,6 +92,8 @@ export interface FieldUi {
   secret?: boolean;
   /** A heading shown above this field, opening a group of the fields after it ('Manage your data') */
   heading?: string;
+  /** The chat's wording when it asks this field (docs/chat.md); derived from the name when unset. */
+  question?: string;
 }
 
 /** A field is shown only when another field of the same form has one of the given values. */

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ApplicantsModule } from './applicants/applicants.module.js';
 import { ApplicationsModule } from './applications/applications.module.js';
+import { ChatModule } from './chat/chat.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         PaymentsModule.forRoot(config),
         SubscriptionsModule,
         EssaysModule,
+        ChatModule,
         DemoModule,
       ],
     };

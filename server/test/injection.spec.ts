@@ -540,6 +540,10 @@ describe('injection and XSS', () => {
     'GET /api/v1/providers/reviewers': { who: ['provider'] },
     'DELETE /api/v1/providers/reviewers/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
+    'GET /api/v1/questions': { who: ['anonymous'], query: { questionType: 'signUp' } },
+    // A first turn: each opens a chat of its own.
+    'POST /api/v1/signup/chats': { who: ['anonymous'], body: () => ({ question_id: 'signup.firstName', question: 'What is your first name?', answer_key: 'firstName', answer: 'Probe' }) },
+    'POST /api/v1/login/chats': { who: ['anonymous'], body: () => ({ question_id: 'login.userName', question: 'What is your e-mail?', answer_key: 'userName', answer: loginUser.email }) },
     'POST /api/v1/reviewer-invitations/{token}/accept': {
       who: ['anonymous'],
       path: { token: 'probe-token' },

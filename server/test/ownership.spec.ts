@@ -45,6 +45,16 @@ const ACCESS = {
     // A reviewer's invitation: the unguessable token is the capability (docs/review.md, "Reviewers").
     'GET /api/v1/reviewer-invitations/{token}',
     'POST /api/v1/reviewer-invitations/{token}/accept',
+    // The questions of the chats, made from public forms (docs/chat.md).
+    'GET /api/v1/questions',
+  ],
+  /**
+   * Anyone may open a chat; its later turns belong to whoever holds the token its first turn
+   * answered (docs/chat.md, "Sessions"): anyone else, signed in or not, gets a 404.
+   */
+  chatHolder: [
+    'POST /api/v1/signup/chats',
+    'POST /api/v1/login/chats',
   ],
   /** Admins only. */
   admin: [
@@ -227,13 +237,47 @@ describe('the ownership matrix', () => {
   });
 
   it('refuses every non-public operation to an anonymous caller with 401', async () => {
-    const guarded = OPERATIONS.filter((operation) => !(ACCESS.public as readonly string[]).includes(operation));
+    const open = [...ACCESS.public, ...ACCESS.chatHolder] as readonly string[];
+    const guarded = OPERATIONS.filter((operation) => !open.includes(operation));
     for (const operation of guarded) {
       const [method, route] = operation.split(' ');
       const res = await send(method as Method, fill(route, a.id), undefined, method === 'GET' || method === 'DELETE' ? undefined : {});
       expect([operation, res.statusCode]).toEqual([operation, 401]);
       expect(res.json().description).toEqual(expect.any(String));
     }
+  });
+
+  it("keeps a chat to the holder of its token: nobody else continues it or reads its answers", async () => {
+    const opened: Record<string, { id: string; token: string }> = {};
+    const firstAnswers: Record<string, unknown> = {
+      'POST /api/v1/signup/chats': { answer_key: 'firstName', answer: A_ESSAY },
+      'POST /api/v1/login/chats': { answer_key: 'userName', answer: a.email },
+    };
+    for (const operation of ACCESS.chatHolder) {
+      const route = operation.split(' ')[1];
+      const first = await send('POST', route, tokens.a, firstAnswers[operation]);
+      expect([operation, first.statusCode]).toEqual([operation, 201]);
+      opened[operation] = { id: first.json().data._id, token: first.json().data.chatToken };
+      const turn = (headers: Record<string, string>, token?: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `${route}?id=${opened[operation].id}`,
+          headers: { 'content-type': 'application/json', ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          payload: JSON.stringify({ answer_key: 'lastName', answer: 'Mallory' }),
+        });
+      for (const [who, res] of [
+        ['anonymous', await turn({})],
+        ['b', await turn({}, tokens.b)],
+        ['b with a made-up token', await turn({ 'x-chat-token': 'A'.repeat(43) }, tokens.b)],
+        ['a without its chat token', await turn({}, tokens.a)],
+      ] as const) {
+        expect([operation, who, res.statusCode]).toEqual([operation, who, 404]);
+        expect(res.body).not.toContain(A_ESSAY);
+        expect(res.body).not.toContain(a.email);
+      }
+    }
+    const rows = (await t.sql.query(`SELECT turns FROM chat_sessions WHERE id = ANY($1)`, [Object.values(opened).map((chat) => chat.id)])).rows;
+    expect(rows).toEqual([{ turns: 1 }, { turns: 1 }]);
   });
 
   it('lets only admins reach admin operations', async () => {

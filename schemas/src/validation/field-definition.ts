@@ -64,6 +64,7 @@ export const FIELD_DEFINITION_SCHEMA = {
         markingSystems: { type: 'array', minItems: 1, items: { enum: [...MARKING_SYSTEMS] } },
         secret: { type: 'boolean' },
         heading: { type: 'string', minLength: 1, maxLength: 200 },
+        question: { type: 'string', minLength: 1, maxLength: 300 },
       },
       additionalProperties: false,
     },

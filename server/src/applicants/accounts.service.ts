@@ -33,6 +33,8 @@ export class AccountsService {
   async signUp(body: SignUpDto, clientIp: string): Promise<SessionDto> {
     const answers = await this.signUpAnswers(body);
     const now = new Date();
+    const { fields } = await this.forms.getForm('signup');
+    const profile = Object.fromEntries(fields.filter((field) => field.target === 'profile' && field.key in answers).map((field) => [field.key, answers[field.key]]));
     const user = await this.users.create({
       email: answers.email as string,
       passwordHash: await this.hasher.hash(answers.password as string),
@@ -43,6 +45,7 @@ export class AccountsService {
       phone: answers.phone as string,
       consentedToContactAt: answers.consentToContact === true ? now : null,
       acceptedTermsAt: answers.acceptTerms === true ? now : null,
+      profile,
     });
     // A sign-up is a lead for the affiliate and ad trackers (docs/payments.md, "Conversions").
     await this.conversions.track({ kind: 'lead', userId: user.id, amountCents: LEAD_VALUE_CENTS, dedupeKey: `lead:${user.id}` });
@@ -55,7 +58,8 @@ export class AccountsService {
    * payload is checked only when it is sent (docs/decisions.md, "Sign-up is the served form").
    */
   private async signUpAnswers(body: SignUpDto): Promise<Record<string, unknown>> {
-    const data: Record<string, unknown> = { ...body, phone: body.phone.startsWith('+') ? body.phone : `+${body.phone}` };
+    const { answers: others, ...named } = body;
+    const data: Record<string, unknown> = { ...others, ...named, phone: named.phone.startsWith('+') ? named.phone : `+${named.phone}` };
     const { errors, answers } = await this.forms.validate('signup', data);
     const sent = (path: string) => SEED_SIGNUP_PAYLOAD.has(path.split('.')[0]) || data[path.split('.')[0]] !== undefined;
     const relevant = errors.filter((error) => sent(error.path));

@@ -15,5 +15,6 @@ import { ProfileService } from './profile.service.js';
   imports: [FormsModule, SweepstakesModule, UsersModule, SubscriptionsModule],
   controllers: [FormFieldsController, AccountsController, ProfileController],
   providers: [PasswordResetCodesRepository, AccountsService, PasswordResetService, ProfileService],
+  exports: [AccountsService, PasswordResetService],
 })
 export class ApplicantsModule {}

@@ -23,13 +23,13 @@ export class AuthController {
   ) {}
 
   @Public()
-  @RateLimited()
+  @RateLimited({ group: 'login' })
   @Post('auth/login')
   @ApiOperation({
     summary: 'Log in with e-mail and password (public, rate-limited)',
     description:
       'Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, ' +
-      'that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE.',
+      'that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats).',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
   async login(@Body() body: LoginDto, @Ip() ip: string) {

@@ -53,6 +53,6 @@ import { Sessions } from './sessions.js';
     AuthService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [Sessions, PasswordHasher, SecretsModule],
+  exports: [Sessions, PasswordHasher, AuthService, SecretsModule],
 })
 export class AuthModule {}

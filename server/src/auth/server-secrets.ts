@@ -16,12 +16,19 @@ export class ServerSecrets {
     readonly codeKey: Buffer,
     /** Signs the built-in sandbox payment provider's webhooks (docs/payments.md). */
     readonly sandboxWebhookKey: Buffer,
+    /** Encrypts a chat's secret answers while the chat lasts (docs/chat.md). */
+    readonly chatKey: Buffer,
   ) {}
 
   static fromMaster(master: string): ServerSecrets {
     const derive = (purpose: string) => createHmac('sha256', master).update(purpose).digest();
     // The key's bytes are the base64url text of the derived value (as when it was passed as a string).
-    return new ServerSecrets(createSecretKey(Buffer.from(derive('access-tokens').toString('base64url'))), derive('reset-codes'), derive('sandbox-webhooks'));
+    return new ServerSecrets(
+      createSecretKey(Buffer.from(derive('access-tokens').toString('base64url'))),
+      derive('reset-codes'),
+      derive('sandbox-webhooks'),
+      derive('chat-secrets'),
+    );
   }
 }
 

@@ -1,15 +1,23 @@
 import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { AppConfig } from '../config/app-config.js';
 import { ApiError } from './error-body.js';
 
 const ONE_MINUTE_MS = 60_000;
 
 /**
+ * Routes that share one per-IP counter, because they are one door: a login by the form and by the
+ * chat count together (docs/security.md).
+ */
+export type RateLimitGroup = 'login';
+
+/**
  * Per-IP request limits on the routes marked @RateLimited() (sign-up, login, password reset),
- * counted per route in each server instance's memory (docs/security.md says why that suffices
- * and where a shared store would go). The per-account login lock-out is separate (LoginLockout).
+ * counted per route, or per group of routes, in each server instance's memory (docs/security.md
+ * says why that suffices and where a shared store would go). The per-account login lock-out is
+ * separate (LoginLockout).
  */
 export async function registerRateLimits(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   await app.register(rateLimit, {
@@ -21,8 +29,30 @@ export async function registerRateLimits(app: NestFastifyApplication, config: Ap
         errorCode: 'RATE_LIMITED',
       }),
   });
+  shareGroupCounters(app.getHttpAdapter().getInstance());
 }
 
-/** Limits this route per client IP: AUTH_RATE_LIMIT_PER_MINUTE, or `perMinute` when given. */
-export const RateLimited = (perMinute?: number) =>
-  RouteConfig({ rateLimit: perMinute ? { max: perMinute, timeWindow: ONE_MINUTE_MS } : {} });
+/**
+ * The plugin keeps one store per route, so a group's routes get one limiter made once (with its
+ * own store) and run it before their handler.
+ */
+function shareGroupCounters(fastify: FastifyInstance): void {
+  const limiters = new Map<RateLimitGroup, onRequestHookHandler>();
+  fastify.addHook('onRoute', (route) => {
+    const group = (route.config as { rateLimitGroup?: RateLimitGroup } | undefined)?.rateLimitGroup;
+    if (!group) return;
+    const limiter = limiters.get(group) ?? (fastify.rateLimit({ timeWindow: ONE_MINUTE_MS }) as onRequestHookHandler);
+    limiters.set(group, limiter);
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...existing, limiter];
+  });
+}
+
+/**
+ * Limits this route per client IP: AUTH_RATE_LIMIT_PER_MINUTE, or `perMinute` when given; with
+ * `{ group }`, AUTH_RATE_LIMIT_PER_MINUTE across every route of the group together.
+ */
+export const RateLimited = (limit?: number | { group: RateLimitGroup }) =>
+  typeof limit === 'object'
+    ? RouteConfig({ rateLimitGroup: limit.group })
+    : RouteConfig({ rateLimit: limit ? { max: limit, timeWindow: ONE_MINUTE_MS } : {} });

@@ -9,7 +9,7 @@ import { UserEntity } from './user.entity.js';
 const UNIQUE_VIOLATION = '23505';
 
 export type NewUser = Pick<UserEntity, 'email' | 'passwordHash' | 'role' | 'firstName' | 'lastName'> &
-  Partial<Pick<UserEntity, 'phone' | 'applicantType' | 'consentedToContactAt' | 'acceptedTermsAt'>>;
+  Partial<Pick<UserEntity, 'phone' | 'applicantType' | 'consentedToContactAt' | 'acceptedTermsAt' | 'profile'>>;
 
 /** Users by id or e-mail (case-insensitive, as the unique index is). */
 @Injectable()

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password (public, rate-limited)
-         * @description Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE.
+         * @description Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats).
          */
         post: operations["AuthController_login"];
         delete?: never;
@@ -1706,6 +1706,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
+         * @description A field added to one of those forms is a question here at once.
+         */
+        get: operations["ChatController_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/signup/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One turn of a sign-up chat (public, rate-limited): an answer, or submit after the summary
+         * @description The first turn (no ?id) opens the chat and answers its _id and chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' } then signs up exactly as POST /register-applicants does and answers the session. An unknown, expired or another's chat: 404 CHAT_NOT_FOUND.
+         */
+        post: operations["ChatController_signUpTurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/login/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One turn of a login chat (public; rate-limited together with POST /users/auth/login)
+         * @description userName, then currentPassword: the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). { action: 'forgotPassword' } (or 'resendOtp') e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         */
+        post: operations["ChatController_loginTurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2218,6 +2278,10 @@ export interface components {
             consentToContact?: boolean;
             /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             acceptTerms?: boolean;
+            /** @description Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile */
+            answers?: {
+                [key: string]: unknown;
+            };
         };
         MinimalProfileDto: {
             /** Format: uuid */
@@ -3769,6 +3833,108 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["EssayDto"];
+        };
+        ChatChoiceDto: {
+            value: string;
+            label: string;
+        };
+        ChatInputDto: {
+            /**
+             * @description Typed in the message box, picked from choices, or answered through the form engine (the field of the served form)
+             * @enum {string}
+             */
+            kind: "typed" | "choice" | "form";
+            /**
+             * @description For typed answers: the kind of text box
+             * @enum {string}
+             */
+            type?: "text" | "email" | "tel" | "password" | "number" | "date" | "url";
+            /** @description For choices: the buttons, in order */
+            choices?: components["schemas"]["ChatChoiceDto"][];
+        };
+        ChatQuestionDto: {
+            /** @example signup.firstName */
+            _id: string;
+            /** @example What is your first name? */
+            question: string;
+            /**
+             * @description Always '' when served
+             * @example
+             */
+            answer: string;
+            /**
+             * @description The field key a turn names when it answers
+             * @example firstName
+             */
+            answer_key: string;
+            hint: string | null;
+            /** @description May be skipped */
+            optional: boolean;
+            input: components["schemas"]["ChatInputDto"];
+        };
+        ChatQuestionsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ChatQuestionDto"][];
+        };
+        ChatTurnDto: {
+            /** @description The question's `_id` (the seed sends it; informative only) */
+            question_id?: string;
+            /** @description The question as shown (the seed sends it; informative only) */
+            question?: string;
+            /**
+             * @description The question answered: its `answer_key` (a field key of the chat's form)
+             * @example firstName
+             */
+            answer_key?: string;
+            /** @description What was typed or chosen (a choice's value); '' skips an optional question */
+            answer?: string;
+            /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
+            value?: Record<string, never>;
+            /**
+             * @description A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code
+             * @enum {string}
+             */
+            action?: "submit" | "forgotPassword" | "resendOtp";
+        };
+        ChatSummaryRowDto: {
+            answer_key: string;
+            /** @example First Name */
+            label: string;
+            /** @description As shown back; a secret is masked */
+            value: string;
+        };
+        ChatTurnDataDto: {
+            /**
+             * Format: uuid
+             * @description The chat: send it as `?id=` with later turns
+             */
+            _id: string;
+            /** @description Only on the turn that opened the chat: send it as the X-Chat-Token header with every later turn */
+            chatToken?: string;
+            /** @description The assistant's words for this turn */
+            message?: string;
+            /** @description Sign-up, on the e-mail question: false when an account has that e-mail (the answer is not kept) */
+            available?: boolean;
+            /** @description The next question; null when none is left */
+            next?: components["schemas"]["ChatQuestionDto"] | null;
+            /** @description Sign-up: every question answered, to confirm ('Are the following details correct ?') */
+            summary?: components["schemas"]["ChatSummaryRowDto"][];
+            /** @description Login recovery: the code was right, the new password comes next */
+            otp?: boolean;
+            /** @description The chat signed the person in (then user and the tokens are here) */
+            success?: boolean;
+            user?: components["schemas"]["UserDto"];
+            accessToken?: string;
+            refreshToken?: string;
+            clientIp?: string;
+        };
+        ChatTurnResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ChatTurnDataDto"];
         };
     };
     responses: never;
@@ -9291,6 +9457,139 @@ export interface operations {
             };
             /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ChatController_questions: {
+        parameters: {
+            query: {
+                questionType: "signUp" | "login";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatQuestionsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ChatController_signUpTurn: {
+        parameters: {
+            query?: {
+                /** @description The chat (its `_id`); absent on the first turn, which opens it */
+                id?: string;
+            };
+            header?: {
+                /** @description The chatToken the first turn answered; required with ?id= */
+                "x-chat-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatTurnDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTurnResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ChatController_loginTurn: {
+        parameters: {
+            query?: {
+                /** @description The chat (its `_id`); absent on the first turn, which opens it */
+                id?: string;
+            };
+            header?: {
+                /** @description The chatToken the first turn answered; required with ?id= */
+                "x-chat-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatTurnDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTurnResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

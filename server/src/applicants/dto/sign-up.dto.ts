@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_POLICY } from '@scholarmatch/schemas';
 import { Transform } from 'class-transformer';
 import { trim } from '../../common/transforms.js';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { APPLICANT_TYPES, type ApplicantType } from '../../users/user.entity.js';
 
 /** A password as the policy wants it (schemas/src/domain/password.ts). */
@@ -74,4 +74,13 @@ export class SignUpDto {
   @IsOptional()
   @IsBoolean()
   acceptTerms?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: "Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile",
+  })
+  @IsOptional()
+  @IsObject()
+  answers?: Record<string, unknown>;
 }

@@ -1,0 +1,60 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { CHAT_FORMS, LOGIN_FIELDS, PASSWORD_RESET_FIELDS, SIGNUP_QUESTIONS } from './data/chat-fields.js';
+
+const FIELDS = [...LOGIN_FIELDS, ...PASSWORD_RESET_FIELDS];
+
+/**
+ * Chat sign-up and login (docs/chat.md): the conversations' sessions, the served forms a login
+ * chat asks (`login`, `password-reset`) and the chat's wording of the sign-up form's questions.
+ *
+ * A session belongs to whoever holds its token (only its hash is kept) or, for the dashboard
+ * assistant, to a signed-in user. `answers` holds what was said; `sealed` the secret answers
+ * (passwords, a verified code), encrypted with a key of the server's, dropped when the chat ends.
+ */
+export class CreateChat1795730000000 implements MigrationInterface {
+  name = 'CreateChat1795730000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE chat_sessions (
+        id           uuid        PRIMARY KEY DEFAULT gen_random_uuid(),
+        kind         varchar(16) NOT NULL CHECK (kind IN ('signUp', 'login', 'assistant')),
+        token_hash   bytea,
+        user_id      uuid        REFERENCES users (id) ON DELETE CASCADE,
+        answers      jsonb       NOT NULL DEFAULT '{}'::jsonb CHECK (jsonb_typeof(answers) = 'object'),
+        asked        text[]      NOT NULL DEFAULT '{}',
+        sealed       bytea,
+        step         varchar(32) NOT NULL DEFAULT 'asking',
+        turns        integer     NOT NULL DEFAULT 0,
+        created_at   timestamptz NOT NULL DEFAULT now(),
+        updated_at   timestamptz NOT NULL DEFAULT now(),
+        expires_at   timestamptz NOT NULL,
+        CHECK (token_hash IS NOT NULL OR user_id IS NOT NULL)
+      )`);
+    await queryRunner.query(`CREATE INDEX chat_sessions_expiry ON chat_sessions (expires_at)`);
+
+    for (const field of FIELDS) {
+      await queryRunner.query(
+        `INSERT INTO form_fields (key, name, data_type, options, validation, ui, section, "order", target, system)
+         VALUES ($1, $2, $3, '[]', $4, $5, $6, $7, $8, $9)`,
+        [field.key, field.name, field.dataType, JSON.stringify(field.validation ?? {}), JSON.stringify(field.ui ?? {}),
+          field.section, field.order, field.target, field.system],
+      );
+    }
+    for (const form of CHAT_FORMS) {
+      await queryRunner.query(`INSERT INTO forms (key, title, description, sections, field_keys) VALUES ($1, $2, $3, $4, $5)`, [
+        form.key, form.title, form.description ?? null, form.sections, form.fields ?? [],
+      ]);
+    }
+    for (const [key, question] of Object.entries(SIGNUP_QUESTIONS)) {
+      await queryRunner.query(`UPDATE form_fields SET ui = ui || jsonb_build_object('question', $2::text) WHERE key = $1`, [key, question]);
+    }
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`UPDATE form_fields SET ui = ui - 'question' WHERE key = ANY($1)`, [Object.keys(SIGNUP_QUESTIONS)]);
+    await queryRunner.query(`DELETE FROM forms WHERE key = ANY($1)`, [CHAT_FORMS.map((form) => form.key)]);
+    await queryRunner.query(`DELETE FROM form_fields WHERE key = ANY($1)`, [FIELDS.map((field) => field.key)]);
+    await queryRunner.query(`DROP TABLE chat_sessions`);
+  }
+}

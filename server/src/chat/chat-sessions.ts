@@ -1,0 +1,97 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../common/error-body.js';
+import { ChatSealer } from './chat-sealer.js';
+import { ChatSessionsRepository, type ChatKind, type ChatSessionRow } from './chat-sessions.repository.js';
+
+/** A conversation left this long without a turn is over (docs/chat.md, "Sessions"). */
+export const CHAT_LIFETIME_MINUTES = 30;
+
+/** What a turn may read and change of its conversation; saved when the turn succeeds. */
+export interface ChatState {
+  answers: Record<string, unknown>;
+  asked: Set<string>;
+  secrets: Record<string, string>;
+  step: string;
+  /** Set by a turn that finishes the conversation (a sign-up saved, a login done). */
+  ended: boolean;
+}
+
+/** Who may continue a conversation: the holder of its token, or the signed-in user it belongs to. */
+export type ChatOwner = { token: string | undefined } | { userId: string };
+
+/** The conversation a turn took place in; `chatToken` only when this turn opened it. */
+export interface ChatTurnOutcome<T> {
+  chatId: string;
+  chatToken?: string;
+  result: T;
+}
+
+export function chatNotFound(): ApiError {
+  return new ApiError(404, 'This chat has ended or does not exist. Please start a new one.', { errorCode: 'CHAT_NOT_FOUND' });
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest();
+
+/**
+ * Runs the turns of a conversation: opens a session on the first (with an owner's token when the
+ * person is not signed in), refuses a turn from anyone but its owner as if the chat did not exist,
+ * and saves what a successful turn changed. A failed turn changes nothing.
+ */
+@Injectable()
+export class ChatSessions {
+  constructor(
+    private readonly sessions: ChatSessionsRepository,
+    private readonly sealer: ChatSealer,
+  ) {}
+
+  async turn<T>(kind: ChatKind, chatId: string | undefined, owner: ChatOwner, work: (state: ChatState) => Promise<T>): Promise<ChatTurnOutcome<T>> {
+    if (chatId === undefined) return this.firstTurn(kind, owner, work);
+    const row = await this.sessions.findLive(chatId, kind);
+    if (!row || !isOwner(row, owner)) throw chatNotFound();
+    const state: ChatState = {
+      answers: row.answers,
+      asked: new Set(row.asked),
+      secrets: this.sealer.open(row.id, row.sealed),
+      step: row.step,
+      ended: false,
+    };
+    const result = await work(state);
+    if (state.ended) {
+      await this.sessions.end(row.id);
+    } else if (!(await this.sessions.update(row.id, row.turns, this.change(row.id, state), CHAT_LIFETIME_MINUTES))) {
+      throw new ApiError(409, 'Another answer to this chat was being saved at the same moment. Please send yours again.', { errorCode: 'CHAT_BUSY' });
+    }
+    return { chatId: row.id, result };
+  }
+
+  private async firstTurn<T>(kind: ChatKind, owner: ChatOwner, work: (state: ChatState) => Promise<T>): Promise<ChatTurnOutcome<T>> {
+    const state: ChatState = { answers: {}, asked: new Set(), secrets: {}, step: 'asking', ended: false };
+    const result = await work(state);
+    const id = randomUUID();
+    const chatToken = 'userId' in owner ? undefined : randomBytes(32).toString('base64url');
+    await this.sessions.create(
+      {
+        id,
+        kind,
+        tokenHash: chatToken ? hashToken(chatToken) : null,
+        userId: 'userId' in owner ? owner.userId : null,
+        ...this.change(id, state),
+        ...(state.ended ? { step: 'ended', sealed: null } : {}),
+      },
+      CHAT_LIFETIME_MINUTES,
+    );
+    return { chatId: id, chatToken, result };
+  }
+
+  private change(id: string, state: ChatState) {
+    return { answers: state.answers, asked: [...state.asked], sealed: this.sealer.seal(id, state.secrets), step: state.step };
+  }
+}
+
+function isOwner(row: ChatSessionRow, owner: ChatOwner): boolean {
+  if ('userId' in owner) return row.userId === owner.userId;
+  if (!row.tokenHash || !owner.token) return false;
+  const given = hashToken(owner.token);
+  return given.length === row.tokenHash.length && timingSafeEqual(given, row.tokenHash);
+}

@@ -1,0 +1,82 @@
+import { Body, Controller, Get, Headers, Ip, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Public } from '../auth/auth.decorators.js';
+import type { SessionDto } from '../auth/dto/session.dto.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { RateLimited } from '../common/rate-limit.js';
+import type { ChatTurnOutcome } from './chat-sessions.js';
+import { ChatIdQueryDto, ChatQuestionsResponseDto, ChatTurnDto, ChatTurnResponseDto, QuestionsQueryDto } from './dto/chat-turn.dto.js';
+import { FormConversation } from './form-conversation.js';
+import { LOGIN_FORM, LoginChatService, RECOVERY_FORM } from './login-chat.service.js';
+import { SIGNUP_FORM, SignUpChatService } from './signup-chat.service.js';
+
+/** Sign-up turns a person takes in a row: more than the form's one request, fewer than anyone needs in a minute. */
+const SIGNUP_TURNS_PER_MINUTE = 60;
+
+const CHAT_TOKEN_HEADER = { name: 'x-chat-token', required: false, description: 'The chatToken the first turn answered; required with ?id=' };
+
+/** The turn's answer: the chat's id (and token, once), what the assistant says, and a session when it signed the person in. */
+function turnBody<T extends { message?: string; session?: SessionDto }>(outcome: ChatTurnOutcome<T>) {
+  const { message, session, ...rest } = outcome.result;
+  return {
+    statusCode: 201,
+    ...(message ? { message } : {}),
+    data: { _id: outcome.chatId, ...(outcome.chatToken ? { chatToken: outcome.chatToken } : {}), ...(message ? { message } : {}), ...rest, ...(session ? { success: true, ...session } : {}) },
+  };
+}
+
+/** Chat sign-up and login (docs/chat.md): the served forms asked one question at a time. */
+@ApiTags('chat')
+@ApiErrorResponses()
+@Controller()
+export class ChatController {
+  constructor(
+    private readonly conversation: FormConversation,
+    private readonly signUpChat: SignUpChatService,
+    private readonly loginChat: LoginChatService,
+  ) {}
+
+  @Public()
+  @Get('questions')
+  @ApiOperation({
+    summary: "The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'",
+    description: 'A field added to one of those forms is a question here at once.',
+  })
+  @ApiOkResponse({ type: ChatQuestionsResponseDto })
+  async questions(@Query() query: QuestionsQueryDto) {
+    const forms = query.questionType === 'signUp' ? [SIGNUP_FORM] : [LOGIN_FORM, RECOVERY_FORM];
+    return ok((await Promise.all(forms.map((form) => this.conversation.questions(form)))).flat());
+  }
+
+  @Public()
+  @RateLimited(SIGNUP_TURNS_PER_MINUTE)
+  @Post('signup/chats')
+  @ApiHeader(CHAT_TOKEN_HEADER)
+  @ApiOperation({
+    summary: 'One turn of a sign-up chat (public, rate-limited): an answer, or submit after the summary',
+    description:
+      "The first turn (no ?id) opens the chat and answers its _id and chatToken. Each answer is judged by the served 'signup' form's rule for that field: " +
+      "400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; " +
+      "{ action: 'submit' } then signs up exactly as POST /register-applicants does and answers the session. An unknown, expired or another's chat: 404 CHAT_NOT_FOUND.",
+  })
+  @ApiCreatedResponse({ type: ChatTurnResponseDto })
+  async signUpTurn(@Query() query: ChatIdQueryDto, @Headers('x-chat-token') chatToken: string | undefined, @Body() turn: ChatTurnDto, @Ip() ip: string) {
+    return turnBody(await this.signUpChat.turn(query.id, chatToken, turn, ip));
+  }
+
+  @Public()
+  @RateLimited({ group: 'login' })
+  @Post('login/chats')
+  @ApiHeader(CHAT_TOKEN_HEADER)
+  @ApiOperation({
+    summary: 'One turn of a login chat (public; rate-limited together with POST /users/auth/login)',
+    description:
+      "userName, then currentPassword: the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). " +
+      "{ action: 'forgotPassword' } (or 'resendOtp') e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.",
+  })
+  @ApiCreatedResponse({ type: ChatTurnResponseDto })
+  async loginTurn(@Query() query: ChatIdQueryDto, @Headers('x-chat-token') chatToken: string | undefined, @Body() turn: ChatTurnDto, @Ip() ip: string) {
+    return turnBody(await this.loginChat.turn(query.id, chatToken, turn, ip));
+  }
+}

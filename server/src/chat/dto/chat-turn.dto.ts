@@ -1,0 +1,130 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ApiResponseBase } from '../../common/api-response.js';
+import { UserDto } from '../../users/dto/user.dto.js';
+
+export const CHAT_ACTIONS = ['submit', 'forgotPassword', 'resendOtp'] as const;
+export const QUESTION_TYPES = ['signUp', 'login'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** The longest typed answer a chat takes (a password may be long; nothing else is). */
+const ANSWER_MAX_LENGTH = 2000;
+
+/** One turn of a sign-up or login chat (docs/chat.md): an answer to a question, or a step the person chose. */
+export class ChatTurnDto {
+  @ApiPropertyOptional({ description: "The question's `_id` (the seed sends it; informative only)", maxLength: 200 })
+  @IsOptional() @IsString() @MaxLength(200)
+  question_id?: string;
+
+  @ApiPropertyOptional({ description: 'The question as shown (the seed sends it; informative only)', maxLength: 500 })
+  @IsOptional() @IsString() @MaxLength(500)
+  question?: string;
+
+  @ApiPropertyOptional({ description: "The question answered: its `answer_key` (a field key of the chat's form)", example: 'firstName' })
+  @IsOptional() @IsString() @Matches(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'answer_key must be a field key' })
+  answer_key?: string;
+
+  @ApiPropertyOptional({ description: "What was typed or chosen (a choice's value); '' skips an optional question", maxLength: ANSWER_MAX_LENGTH })
+  @IsOptional() @IsString() @MaxLength(ANSWER_MAX_LENGTH)
+  answer?: string;
+
+  @ApiPropertyOptional({ description: "An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade)" })
+  @IsOptional()
+  value?: unknown;
+
+  @ApiPropertyOptional({
+    enum: CHAT_ACTIONS,
+    description: "A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code",
+  })
+  @IsOptional() @IsIn(CHAT_ACTIONS)
+  action?: (typeof CHAT_ACTIONS)[number];
+}
+
+export class ChatIdQueryDto {
+  @ApiPropertyOptional({ description: 'The chat (its `_id`); absent on the first turn, which opens it', format: 'uuid' })
+  @IsOptional() @IsUUID('all', { message: 'id must be the _id of a chat' })
+  id?: string;
+}
+
+export class QuestionsQueryDto {
+  @ApiProperty({ enum: QUESTION_TYPES })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsIn(QUESTION_TYPES, { message: "questionType must be 'signUp' or 'login'" })
+  questionType: QuestionType;
+}
+
+export class ChatChoiceDto {
+  @ApiProperty() value: string;
+  @ApiProperty() label: string;
+}
+
+export class ChatInputDto {
+  @ApiProperty({ enum: ['typed', 'choice', 'form'], description: 'Typed in the message box, picked from choices, or answered through the form engine (the field of the served form)' })
+  kind: 'typed' | 'choice' | 'form';
+
+  @ApiPropertyOptional({ enum: ['text', 'email', 'tel', 'password', 'number', 'date', 'url'], description: 'For typed answers: the kind of text box' })
+  type?: string;
+
+  @ApiPropertyOptional({ type: [ChatChoiceDto], description: 'For choices: the buttons, in order' })
+  choices?: ChatChoiceDto[];
+}
+
+/** The seed's question (`_id`, `question`, `answer`, `answer_key`, `hint`), made from a field of a served form. */
+export class ChatQuestionDto {
+  @ApiProperty({ example: 'signup.firstName' }) _id: string;
+  @ApiProperty({ example: 'What is your first name?' }) question: string;
+  @ApiProperty({ example: '', description: "Always '' when served" }) answer: string;
+  @ApiProperty({ example: 'firstName', description: 'The field key a turn names when it answers' }) answer_key: string;
+  @ApiProperty({ type: String, nullable: true }) hint: string | null;
+  @ApiProperty({ description: 'May be skipped' }) optional: boolean;
+  @ApiProperty({ type: ChatInputDto }) input: ChatInputDto;
+}
+
+export class ChatQuestionsResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [ChatQuestionDto] })
+  data: ChatQuestionDto[];
+}
+
+export class ChatSummaryRowDto {
+  @ApiProperty() answer_key: string;
+  @ApiProperty({ example: 'First Name' }) label: string;
+  @ApiProperty({ description: 'As shown back; a secret is masked' }) value: string;
+}
+
+/** What a turn answers: the chat, what the assistant says next, and the session when the person is signed in. */
+export class ChatTurnDataDto {
+  @ApiProperty({ format: 'uuid', description: 'The chat: send it as `?id=` with later turns' })
+  _id: string;
+
+  @ApiPropertyOptional({ description: 'Only on the turn that opened the chat: send it as the X-Chat-Token header with every later turn' })
+  chatToken?: string;
+
+  @ApiPropertyOptional({ description: "The assistant's words for this turn" })
+  message?: string;
+
+  @ApiPropertyOptional({ description: 'Sign-up, on the e-mail question: false when an account has that e-mail (the answer is not kept)' })
+  available?: boolean;
+
+  @ApiPropertyOptional({ type: ChatQuestionDto, nullable: true, description: 'The next question; null when none is left' })
+  next?: ChatQuestionDto | null;
+
+  @ApiPropertyOptional({ type: [ChatSummaryRowDto], description: "Sign-up: every question answered, to confirm ('Are the following details correct ?')" })
+  summary?: ChatSummaryRowDto[];
+
+  @ApiPropertyOptional({ description: 'Login recovery: the code was right, the new password comes next' })
+  otp?: boolean;
+
+  @ApiPropertyOptional({ description: 'The chat signed the person in (then user and the tokens are here)' })
+  success?: boolean;
+
+  @ApiPropertyOptional({ type: UserDto }) user?: UserDto;
+  @ApiPropertyOptional() accessToken?: string;
+  @ApiPropertyOptional() refreshToken?: string;
+  @ApiPropertyOptional() clientIp?: string;
+}
+
+export class ChatTurnResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: ChatTurnDataDto })
+  data: ChatTurnDataDto;
+}
