@@ -93,9 +93,11 @@ describe('accounts in a real browser', () => {
     expect(suite.page.url()).toContain('/signup');
   });
 
-  it('logs in from the top bar, reaches the dashboard, and logs out clearing the session', async () => {
+  it('logs in from the top bar (the chat, then Manually), reaches the dashboard, and logs out clearing the session', async () => {
     await suite.page.goto(`${suite.server.baseUrl}/`);
-    await suite.page.getByRole('button', { name: 'Login' }).first().click();
+    await suite.page.getByRole('link', { name: 'Login' }).first().click();
+    await suite.page.waitForURL('**/chatbot?start=login');
+    await suite.page.getByRole('button', { name: 'Manually' }).click();
     const dialog = suite.page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Login' }).click();
     await dialog.getByText('Please input your username').waitFor();

@@ -17,8 +17,11 @@ const MENU = [
   ['Contact', '/contact'],
 ] as const;
 
-/** Sign UP is a link; Login is a button that opens the login modal. */
-const ACCOUNT = [['Sign UP', '/signup']] as const;
+/** Login and Sign UP both lead to the chat assistant, with the flow chosen (seed 001 section 2). */
+const ACCOUNT = [
+  ['Login', '/chatbot?start=login'],
+  ['Sign UP', '/chatbot?start=signUp'],
+] as const;
 
 async function renderLanding() {
   const router = createAppRouter(createMemoryHistory({ initialEntries: ['/'] }));
@@ -48,18 +51,18 @@ describe('public top bar', () => {
     expect(business?.getAttribute('rel')).toBe('noopener noreferrer');
     const accountLinks = linksIn(header).filter(([label]) => ACCOUNT.some(([account]) => account === label));
     expect(accountLinks).toEqual(ACCOUNT);
-    expect(within(header).getAllByRole('button', { name: 'Login', hidden: true }).length).toBeGreaterThan(0);
     expect(within(header).getByRole('link', { name: 'ScholarMatch home' }).getAttribute('href')).toBe('/');
   });
 
-  it("opens the login modal from the drawer's Login button, with the seed's messages and a SIGN UP link", async () => {
+  it("leads from the drawer's Login to the chat, whose Manually opens the login modal with the seed's messages and a SIGN UP link", async () => {
     await renderLanding();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });
-    await user.click(within(drawer).getByRole('button', { name: 'Login' }));
-    const modal = await screen.findByRole('dialog', { name: 'Log in to ScholarMatch' });
+    await user.click(within(drawer).getByRole('link', { name: 'Login' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    await user.click(await screen.findByRole('button', { name: 'Manually' }));
+    const modal = await screen.findByRole('dialog', { name: 'Log in to ScholarMatch' });
     await user.click(within(modal).getByRole('button', { name: 'Login' }));
     expect(within(modal).getByText('Please input your username')).toBeTruthy();
     expect(within(modal).getByText('Please input your password')).toBeTruthy();

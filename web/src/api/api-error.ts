@@ -6,6 +6,8 @@ export interface ApiErrorBody {
   description?: string;
   /** A stable code for the kinds of failure a page handles on its own (e.g. SUBSCRIPTION_REQUIRED). */
   errorCode?: string;
+  /** Answers refused by a form's rules: the field (its key, or a dot path) and the form's words. */
+  errors?: { path: string; message: string }[];
 }
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again in a moment.';
@@ -36,6 +38,8 @@ export function failureText(error: unknown): string {
 export class ApiError extends Error {
   readonly status: number | undefined;
   readonly errorCode: string | undefined;
+  /** The fields a form refused, in the server's order (empty when the failure is not about answers). */
+  readonly fieldErrors: { path: string; message: string }[];
 
   constructor(body: unknown, status?: number) {
     super(apiError(body));
@@ -43,6 +47,8 @@ export class ApiError extends Error {
     this.status = status;
     const errorCode = isRecord(body) ? (body as ApiErrorBody).errorCode : undefined;
     this.errorCode = typeof errorCode === 'string' ? errorCode : undefined;
+    const errors = isRecord(body) ? (body as ApiErrorBody).errors : undefined;
+    this.fieldErrors = Array.isArray(errors) ? errors.filter((error) => isRecord(error) && typeof error.path === 'string') : [];
   }
 }
 

@@ -3891,7 +3891,9 @@ export interface components {
             /** @description What was typed or chosen (a choice's value); '' skips an optional question */
             answer?: string;
             /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
-            value?: Record<string, never>;
+            value?: string | number | boolean | string[] | {
+                [key: string]: unknown;
+            };
             /**
              * @description A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code
              * @enum {string}

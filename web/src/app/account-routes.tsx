@@ -70,10 +70,11 @@ export function accountRoutes() {
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/register1', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/register', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/login', component: loginPage, beforeLoad: toDashboardWhenSignedIn }),
+    // Its own header, with the way back to the chat (seed 001 section 2).
     createRoute({
-      getParentRoute: () => publicFrame,
+      getParentRoute: () => rootRoute,
       path: '/forgot-password',
-      component: lazyRouteComponent(() => import('../pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
+      component: lazyRouteComponent(() => import('../pages/auth/ForgotPasswordPage'), 'ForgotPasswordScreen'),
     }),
     // The profile step needs the person who just signed up; without one it sends them to sign up.
     createRoute({

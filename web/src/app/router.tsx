@@ -8,7 +8,8 @@ import { LandingPage } from '../pages/landing/LandingPage';
 import { accountRoutes } from './account-routes';
 import { providerRoutes } from './provider-routes';
 import { rootRoute } from './root-route';
-import { ComingSoonPage } from '../pages/misc/ComingSoonPage';
+import { validateChatbotSearch } from '../pages/chat/chatbot-search';
+import { toDashboardWhenSignedIn } from './account-routes';
 import { PageShell } from '../pages/misc/PageShell';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 
@@ -93,11 +94,25 @@ const businessRoute = createRoute({
   pendingComponent: PublicPageLoading,
 });
 
-/** Placeholder until the chat assistant is built; it sits in the public frame like any public page. */
+/**
+ * The chat sign-up and login (docs/chat.md): a page of its own (its own header, no footer), for
+ * visitors only. `?start=login|signUp` opens that flow.
+ */
 const chatbotRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/chatbot',
-  component: ComingSoonPage,
+  validateSearch: validateChatbotSearch,
+  beforeLoad: toDashboardWhenSignedIn,
+  component: lazyRouteComponent(() => import('../pages/chat/ChatbotPage'), 'ChatbotPage'),
+  pendingComponent: RouteLoading,
+});
+
+/** The assistant's landing page: what the chat does, and Start Chat. */
+const lennyAssistanceRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/lennyAssistance',
+  component: lazyRouteComponent(() => import('../pages/chat/LennyAssistancePage'), 'LennyAssistancePage'),
+  pendingComponent: PublicPageLoading,
 });
 
 /** The form engine (RJSF, ajv, widgets) loads only when a form is opened. */
@@ -120,6 +135,7 @@ const routeTree = rootRoute.addChildren([
   privacyRoute,
   businessRoute,
   chatbotRoute,
+  lennyAssistanceRoute,
   formPreviewRoute,
   ...accountRoutes(),
   ...providerRoutes(),

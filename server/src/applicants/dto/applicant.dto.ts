@@ -10,7 +10,8 @@ export const PROFILE_FORM_KEYS = ['registration', 'profile-basic', 'profile-educ
 export type ProfileFormKey = (typeof PROFILE_FORM_KEYS)[number];
 
 /** What an answer may be, for the OpenAPI document (the form's schema judges the value itself). */
-const FIELD_VALUE_SCHEMAS = [
+/** Any answer a field can have, as the OpenAPI document describes it. */
+export const FIELD_VALUE_SCHEMAS = [
   { type: 'string' },
   { type: 'number' },
   { type: 'boolean' },

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { UserDto } from '../../users/dto/user.dto.js';
+import { FIELD_VALUE_SCHEMAS } from '../../applicants/dto/applicant.dto.js';
 
 export const CHAT_ACTIONS = ['submit', 'forgotPassword', 'resendOtp'] as const;
 export const QUESTION_TYPES = ['signUp', 'login'] as const;
@@ -29,7 +30,10 @@ export class ChatTurnDto {
   @IsOptional() @IsString() @MaxLength(ANSWER_MAX_LENGTH)
   answer?: string;
 
-  @ApiPropertyOptional({ description: "An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade)" })
+  @ApiPropertyOptional({
+    description: "An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade)",
+    oneOf: FIELD_VALUE_SCHEMAS,
+  })
   @IsOptional()
   value?: unknown;
 

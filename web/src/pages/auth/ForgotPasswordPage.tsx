@@ -1,10 +1,11 @@
-import { Button, Field, Input, Link, PinInput, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Input, Link, PinInput, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES, passwordPolicyProblem } from '@scholarmatch/schemas';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { checkResetCode, requestResetCode, resetPassword } from '../../api/accounts';
 import { failureText } from '../../api/api-error';
 import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
+import { AssistantHeader } from '../chat/AssistantHeader';
 import { AuthCard } from './AuthCard';
 import { REDIRECT_AFTER_LOGIN_MS } from './LoginForm';
 
@@ -239,5 +240,17 @@ export function ForgotPasswordPage() {
         </Link>
       </Text>
     </AuthCard>
+  );
+}
+
+/** /forgot-password in its frame: the chat's header, whose 'Login with LennyAI' goes back to the chat. */
+export function ForgotPasswordScreen() {
+  return (
+    <Box minH="100dvh" bg="bg.subtle">
+      <AssistantHeader action="loginWithLenny" />
+      <Box as="main">
+        <ForgotPasswordPage />
+      </Box>
+    </Box>
   );
 }

@@ -3,8 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { ExternalLink } from './ExternalLink';
 import { homePathOf } from '../../session/home-path';
 import { useCurrentUser } from '../../session/session-store';
-import { preloadLoginModal, useOpenLogin } from './LoginModalHost';
-import { type NavLinkItem, SIGNUP_PATH } from './nav-links';
+import { type NavLinkItem } from './nav-links';
 
 const LINK_STYLE = { fontWeight: 'medium', color: 'fg.muted', _hover: { color: 'brand.700', textDecoration: 'none' } };
 
@@ -27,11 +26,11 @@ export function NavLink({ link, onNavigate }: { link: NavLinkItem; onNavigate?: 
 }
 
 /**
- * Log-in (the login modal) and sign-up; a signed-in person gets the way to the dashboard instead.
- * `size` lets the drawer make them easier to tap.
+ * Login and Sign UP, both to the chat assistant with the flow chosen (seed 001 section 2;
+ * docs/decisions.md, "The top bar leads to the chat"); a signed-in person gets the way to the
+ * dashboard instead. `size` lets the drawer make them easier to tap.
  */
 export function AccountButtons({ onNavigate, size = 'sm' }: { onNavigate?: () => void; size?: 'sm' | 'md' }) {
-  const openLogin = useOpenLogin();
   const user = useCurrentUser();
   const flex = size === 'md' ? '1' : undefined;
   if (user) {
@@ -46,22 +45,13 @@ export function AccountButtons({ onNavigate, size = 'sm' }: { onNavigate?: () =>
   }
   return (
     <>
-      <Button
-        variant="outline"
-        colorPalette="brand"
-        size={size}
-        flex={flex}
-        onPointerEnter={preloadLoginModal}
-        onFocus={preloadLoginModal}
-        onClick={() => {
-          onNavigate?.();
-          openLogin();
-        }}
-      >
-        Login
+      <Button asChild variant="outline" colorPalette="brand" size={size} flex={flex}>
+        <RouterLink to="/chatbot" search={{ start: 'login' }} onClick={onNavigate}>
+          Login
+        </RouterLink>
       </Button>
       <Button asChild colorPalette="brand" size={size} flex={flex}>
-        <RouterLink to={SIGNUP_PATH} onClick={onNavigate}>
+        <RouterLink to="/chatbot" search={{ start: 'signUp' }} onClick={onNavigate}>
           Sign UP
         </RouterLink>
       </Button>

@@ -13,8 +13,5 @@ export const NAV_LINKS = [
 
 export type NavLinkItem = (typeof NAV_LINKS)[number];
 
-/**
- * Where Sign UP goes. The spec sends Login and Sign UP to the chat assistant; until it is built,
- * Login opens the login modal and Sign UP the manual sign-up page (docs/decisions.md).
- */
+/** The manual sign-up page, for links that promise a form (the footer, the pricing page); the top bar's Sign UP opens the chat. */
 export const SIGNUP_PATH = '/signup';

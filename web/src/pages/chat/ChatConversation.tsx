@@ -1,0 +1,121 @@
+import { Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
+import type { ChatSummaryRow } from '../../api/chat';
+import type { ChatMessage, ChatView } from './chat-controller';
+
+function Avatar() {
+  return (
+    <Flex
+      aria-hidden="true"
+      flexShrink={0}
+      w="8"
+      h="8"
+      borderRadius="full"
+      bg="brand.solid"
+      color="brand.contrast"
+      align="center"
+      justify="center"
+      fontWeight="bold"
+      fontSize="sm"
+    >
+      L
+    </Flex>
+  );
+}
+
+function Summary({ rows }: { rows: ChatSummaryRow[] }) {
+  return (
+    <Table.Root size="sm" mt="3" variant="outline" borderRadius="md" overflow="hidden" bg="bg">
+      <Table.Body>
+        {rows.map((row) => (
+          <Table.Row key={row.answer_key}>
+            <Table.Cell fontWeight="medium" color="fg.muted" w="40%">
+              {row.label}
+            </Table.Cell>
+            <Table.Cell wordBreak="break-word">{row.value}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+const TONE_COLOR = { error: 'red.700', success: 'green.700' } as const;
+
+function Bubble({ message }: { message: ChatMessage }) {
+  if (message.from === 'person') {
+    return (
+      <Box alignSelf="flex-end" maxW="80%" bg="brand.solid" color="brand.contrast" borderRadius="2xl" borderBottomRightRadius="sm" px="4" py="2.5">
+        <Text wordBreak="break-word">{message.text}</Text>
+      </Box>
+    );
+  }
+  return (
+    <HStack align="flex-end" gap="2" maxW={message.summary ? 'full' : '85%'}>
+      <Avatar />
+      <Box bg="bg.muted" borderRadius="2xl" borderBottomLeftRadius="sm" px="4" py="2.5" minW="0" flex={message.summary ? '1' : undefined}>
+        <Text color={message.tone ? TONE_COLOR[message.tone] : 'fg'} fontWeight={message.tone ? 'medium' : undefined}>
+          {message.text}
+        </Text>
+        {message.hint ? (
+          <Text fontSize="sm" color="fg.muted" mt="1">
+            {message.hint}
+          </Text>
+        ) : null}
+        {message.summary ? <Summary rows={message.summary} /> : null}
+      </Box>
+    </HStack>
+  );
+}
+
+/** The assistant is typing: three dots, announced once to screen readers. */
+function LoadingBubble() {
+  return (
+    <HStack align="flex-end" gap="2" role="status" aria-label="Lenny is typing">
+      <Avatar />
+      <HStack bg="bg.muted" borderRadius="2xl" borderBottomLeftRadius="sm" px="4" py="3.5" gap="1.5">
+        {[0, 1, 2].map((dot) => (
+          <Box
+            key={dot}
+            w="2"
+            h="2"
+            borderRadius="full"
+            bg="fg.muted"
+            animation="pulse"
+            animationDuration="1s"
+            animationDelay={`${dot * 0.15}s`}
+          />
+        ))}
+      </HStack>
+    </HStack>
+  );
+}
+
+/** The messages, the loading bubble and the choices offered; keeps the newest in view. */
+export function ChatConversation({ view }: { view: ChatView }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [view.messages.length, view.loading, view.options.length]);
+
+  return (
+    <Box flex="1" overflowY="auto" px={{ base: '3', md: '6' }} py="5">
+      <Stack gap="3" role="log" aria-live="polite" aria-label="Conversation with Lenny">
+        {view.messages.map((message) => (
+          <Bubble key={message.id} message={message} />
+        ))}
+        {view.loading ? <LoadingBubble /> : null}
+      </Stack>
+      {view.options.length && !view.loading ? (
+        <Flex wrap="wrap" gap="2" mt="4" ps={{ base: '0', sm: '10' }} role="group" aria-label="Choices">
+          {view.options.map((option) => (
+            <Button key={option.label} variant="outline" colorPalette="brand" size="sm" borderRadius="full" onClick={option.choose}>
+              {option.label}
+            </Button>
+          ))}
+        </Flex>
+      ) : null}
+      <div ref={end} />
+    </Box>
+  );
+}
