@@ -6,7 +6,7 @@ import { clearSession, currentUser } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
 
-const typed = (type: string) => ({ kind: 'typed' as const, type });
+const typed = (type: NonNullable<ChatQuestion['input']['type']>) => ({ kind: 'typed' as const, type });
 const question = (form: string, key: string, text: string, input: ChatQuestion['input'] = typed('text'), hint: string | null = null): ChatQuestion => ({
   _id: `${form}.${key}`, question: text, answer: '', answer_key: key, hint, optional: false, input,
 });

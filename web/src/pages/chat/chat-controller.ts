@@ -267,7 +267,7 @@ export class ChatController {
       this.tellWithOptions(error.message, [
         ['Forgot Password', () => this.action('forgotPassword', 'Forgot Password')],
         ['Try Again', () => this.askAgain('currentPassword', 'Try Again')],
-      ]),
+      ], true),
     EMAIL_NOT_FOUND: (error) =>
       this.tellWithOptions(error.message, [
         ['Signup', () => void this.startAssistant('signUp', 'Signup')],
@@ -277,7 +277,7 @@ export class ChatController {
       this.tellWithOptions(error.message, [
         ['Create new account', () => void this.startAssistant('signUp', 'Create new account')],
         ['Resend OTP', () => this.action('resendOtp', 'Resend OTP')],
-      ]),
+      ], true),
     OTP_EXPIRED: (error) => this.tellWithOptions(error.message, [['Resend OTP', () => this.action('resendOtp', 'Resend OTP')]]),
     OTP_LOCKED: (error) => this.tellWithOptions(error.message, [['Resend OTP', () => this.action('resendOtp', 'Resend OTP')]]),
     LOGIN_LOCKED: (error) => this.tellWithOptions(error.message, [['Forgot Password', () => this.action('forgotPassword', 'Forgot Password')]]),
@@ -314,9 +314,14 @@ export class ChatController {
     if (this.lastQuestion) this.reopen(this.lastQuestion);
   }
 
-  private tellWithOptions(text: string, options: [string, () => void][]): void {
+  /**
+   * A failure with the seed's next steps. With `retype`, the question stays open too, so a
+   * mistyped password or code can simply be typed again.
+   */
+  private tellWithOptions(text: string, options: [string, () => void][], retype = false): void {
     this.say(text, 'error');
-    this.offer(options.map(([label, choose]) => ({ label, choose })));
+    const question = retype && this.lastQuestion?.input.kind === 'typed' ? this.lastQuestion : null;
+    this.update({ options: options.map(([label, choose]) => ({ label, choose })), question });
   }
 
   /** The conversation could not go on (an ended chat, a refused request): the assistant starts the flow again. */

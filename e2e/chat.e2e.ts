@@ -1,0 +1,160 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
+
+const ADMIN = { email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026' };
+const TAKEN = 'student@demo.scholarmatch.test';
+
+/** Chat sign-up, login and recovery (issue 18, docs/chat.md) as a visitor takes them, in Chromium. */
+describe('the chat assistant in a real browser', () => {
+  const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  const api = suiteApi(suite);
+  const person = { email: `chat.${Date.now()}@example.com`, password: 'typed into a chat 1', newPassword: 'recovered in a chat 2' };
+
+  const log = (page: Page) => page.getByRole('log', { name: 'Conversation with Lenny' });
+  /** Waits for the assistant to say `text` (the newest such bubble). */
+  const says = (page: Page, text: string) => log(page).getByText(text, { exact: true }).last().waitFor();
+  const choose = (page: Page, label: string) => page.getByRole('group', { name: 'Choices' }).getByRole('button', { name: label, exact: true }).click();
+  const send = async (page: Page, text: string) => {
+    const box = page.getByRole('form', { name: 'Send a message' }).locator('input');
+    await box.fill(text);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+  };
+
+  async function codeSentTo(email: string): Promise<string> {
+    const token = await api.login(ADMIN.email, ADMIN.password);
+    const outbox = await api.call('GET', `/admin/mail-outbox?to=${encodeURIComponent(email)}&limit=1`, undefined, token);
+    return /\b(\d{6})\b/.exec(outbox.body.data[0].text)![1];
+  }
+
+  it('signs a visitor up entirely by chat, with a refused phone number and a taken e-mail, and lands on /auth/userdetails', async () => {
+    const { page } = suite;
+    await page.goto(`${suite.server.baseUrl}/`);
+    await page.getByRole('link', { name: 'Sign UP' }).first().click();
+    await page.waitForURL('**/chatbot?start=signUp');
+    await choose(page, 'Assistant');
+    await says(page, 'What is your first name?');
+    await send(page, '');
+    await page.getByText('Please enter a message').waitFor();
+    await send(page, 'Katherine');
+    await says(page, 'And your last name?');
+    await send(page, 'Johnson');
+    await says(page, 'What is your e-mail address?');
+    await send(page, TAKEN);
+    await says(page, 'This email is already registered. Do you want to login with this email.');
+    await choose(page, 'Use another email');
+    await send(page, person.email);
+    await says(page, 'What is your mobile number?');
+    await send(page, '(202) 555-0143');
+    await says(page, 'Please enter only digits!');
+    await send(page, '12025550143');
+    await says(page, `Choose a password for your account (at least 8 characters).`);
+    expect(await page.getByRole('form', { name: 'Send a message' }).locator('input').getAttribute('type')).toBe('password');
+    await send(page, person.password);
+    await says(page, 'Please type the password again to confirm it.');
+    await send(page, 'something else');
+    await says(page, 'Passwords do not match!');
+    await send(page, person.password);
+    await says(page, 'I agree to receive calls and text messages about scholarships and my account');
+    await choose(page, 'Yes');
+    await says(page, 'I agree to the Terms of Use, the Privacy Policy and the Official Scholarship Rules');
+    await choose(page, 'Yes');
+    await says(page, 'Are the following details correct ?');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'chat-signup-summary-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'chat-signup-summary-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const summary = await log(page).getByRole('table').innerText();
+    expect(summary).toContain(person.email);
+    expect(summary).toContain('+12025550143');
+    expect(summary).not.toContain(person.password);
+    await choose(page, 'Save and Proceed');
+    await says(page, 'Your account is successfully created and you are logged in.');
+    await page.waitForURL('**/auth/userdetails');
+    expect(suite.problems.filter((problem) => !problem.includes('status of 400'))).toEqual([]);
+  });
+
+  it('logs in by chat after a wrong password, then recovers a forgotten password inside the chat', async () => {
+    const { page } = suite;
+    await page.goto(`${suite.server.baseUrl}/chatbot`);
+    await choose(page, 'Login');
+    await choose(page, 'Assistant');
+    await says(page, 'What is the e-mail address of your account?');
+    await send(page, person.email);
+    await says(page, 'And your password?');
+    await send(page, 'not my password');
+    await says(page, 'Your password is incorrect. Select from the options below to proceed further');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'chat-login-wrong-password-1280.png') });
+    await choose(page, 'Try Again');
+    await send(page, person.password);
+    await says(page, 'User Logged In Successfully!!');
+    await page.waitForURL('**/auth/dashboard');
+
+    // Logged out, the person forgets the password and recovers it in the chat.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${suite.server.baseUrl}/chatbot?start=login`);
+    await choose(page, 'Assistant');
+    await send(page, person.email);
+    await send(page, 'forgotten it');
+    await choose(page, 'Forgot Password');
+    await says(page, 'OTP sent successfully');
+    await says(page, 'Please enter the 6-digit code we have just e-mailed you.');
+    const code = await codeSentTo(person.email);
+    await send(page, code === '000000' ? '111111' : '000000');
+    await says(page, 'Entered OTP is incorrect. Select from the options below to proceed further.');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'chat-login-otp-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await send(page, code);
+    await says(page, 'OTP submitted successfully!');
+    await send(page, person.newPassword);
+    await says(page, 'Password reset successfully');
+    await page.waitForURL('**/auth/dashboard');
+    expect((await api.call('POST', '/users/auth/login', { userName: person.email, password: person.newPassword, loginType: 'register_user' })).status).toBe(201);
+  });
+
+  it('asks a field an admin adds to the sign-up form, with no change to the web app', async () => {
+    const admin = await api.login(ADMIN.email, ADMIN.password);
+    const created = await api.call(
+      'POST',
+      '/admin/form-fields',
+      {
+        key: 'heardAboutUs', name: 'How did you hear about us?', dataType: 'select', section: 'signup', order: 25,
+        options: [{ value: 'friend', label: 'A friend' }, { value: 'school', label: 'My school' }], validation: { required: true },
+      },
+      admin,
+    );
+    expect(created.status).toBe(201);
+    try {
+      const { page } = suite;
+      await page.goto(`${suite.server.baseUrl}/chatbot?start=signUp`);
+      await choose(page, 'Assistant');
+      const email = `chat.field.${Date.now()}@example.com`;
+      for (const [question, answer] of [
+        ['What is your first name?', 'Dorothy'],
+        ['And your last name?', 'Vaughan'],
+        ['What is your e-mail address?', email],
+        ['What is your mobile number?', '12025550199'],
+        ['Choose a password for your account (at least 8 characters).', 'computers are people'],
+        ['Please type the password again to confirm it.', 'computers are people'],
+      ]) {
+        await says(page, question);
+        await send(page, answer);
+      }
+      await says(page, 'How did you hear about us?');
+      await page.screenshot({ path: path.join(ARTIFACTS, 'chat-admin-field-1280.png') });
+      await choose(page, 'My school');
+      await says(page, 'I agree to receive calls and text messages about scholarships and my account');
+      await choose(page, 'Yes');
+      await says(page, 'I agree to the Terms of Use, the Privacy Policy and the Official Scholarship Rules');
+      await choose(page, 'Yes');
+      await says(page, 'Are the following details correct ?');
+      expect(await log(page).getByRole('table').innerText()).toContain('My school');
+      await choose(page, 'Save and Proceed');
+      await page.waitForURL('**/auth/userdetails');
+    } finally {
+      await api.call('DELETE', `/admin/form-fields/${created.body.data.id}`, undefined, admin);
+    }
+  });
+});
