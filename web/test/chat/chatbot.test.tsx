@@ -227,4 +227,40 @@ describe('the chat sign-up and login (/chatbot)', () => {
     const back = await screen.findByRole('link', { name: 'Login with LennyAI' });
     expect(back.getAttribute('href')).toBe('/chatbot?start=login');
   });
+
+  it("answers a question no text stands for through the served form's own field, inline", async () => {
+    const withForm: ChatQuestion[] = [question('signup', 'motto', 'Your motto, please', { kind: 'form' })];
+    mockApi('GET').mockImplementation(async (path) => {
+      if (path === '/api/v1/questions') return apiAnswer(200, { statusCode: 200, data: withForm });
+      if (path === '/api/v1/forms/{formKey}') {
+        return apiAnswer(200, {
+          statusCode: 200,
+          data: {
+            key: 'signup', version: 'v1', validatorUrl: '/validator.js',
+            schema: { type: 'object', properties: { firstName: { type: 'string', title: 'First Name' }, motto: { type: 'string', title: 'Motto' } } },
+            uiSchema: { motto: { 'ui:widget': 'textarea' } },
+          },
+        });
+      }
+      return apiAnswer(404, { description: `not mocked: ${path}` });
+    });
+    const turns: TurnInit[] = [];
+    mockApi('POST').mockImplementation(async (_path, init) => {
+      turns.push(init as TurnInit);
+      return apiAnswer(201, { statusCode: 201, data: { _id: CHAT_ID, chatToken: 'chat-token', next: null, message: 'Are the following details correct ?', summary: [] } });
+    });
+    const user = userEvent.setup();
+    renderAppAt('/chatbot?start=signUp');
+    await choose(user, 'Assistant');
+    expect(await says('Your motto, please')).toBeTruthy();
+    await typeAnswer(user, 'typed instead');
+    expect(await screen.findByText('Please answer with the form above.')).toBeTruthy();
+    const motto = await screen.findByLabelText(/^Motto/);
+    expect(screen.queryByLabelText('First Name')).toBeNull();
+    await user.type(motto, 'Ad astra');
+    await user.click(screen.getByRole('button', { name: 'Answer' }));
+    await waitFor(() => expect(turns).toHaveLength(1));
+    expect(turns[0].body).toEqual({ question_id: 'signup.motto', question: 'Your motto, please', answer_key: 'motto', value: 'Ad astra' });
+    expect(await says('Ad astra')).toBeTruthy();
+  });
 });

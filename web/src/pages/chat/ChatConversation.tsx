@@ -1,7 +1,10 @@
 import { Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useEffect, useRef } from 'react';
-import type { ChatSummaryRow } from '../../api/chat';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { ChatSummaryRow, ChatTurn } from '../../api/chat';
 import type { ChatMessage, ChatView } from './chat-controller';
+
+/** The form engine loads only when a question needs a field's own widget. */
+const ChatFieldForm = lazy(() => import('./ChatFieldForm').then((module) => ({ default: module.ChatFieldForm })));
 
 function Avatar() {
   return (
@@ -92,7 +95,7 @@ function LoadingBubble() {
 }
 
 /** The messages, the loading bubble and the choices offered; keeps the newest in view. */
-export function ChatConversation({ view }: { view: ChatView }) {
+export function ChatConversation({ view, onAnswerWithValue }: { view: ChatView; onAnswerWithValue: (value: NonNullable<ChatTurn['value']>, shown: string) => void }) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -114,6 +117,13 @@ export function ChatConversation({ view }: { view: ChatView }) {
             </Button>
           ))}
         </Flex>
+      ) : null}
+      {view.question?.input.kind === 'form' && !view.loading ? (
+        <Box ps={{ base: '0', sm: '10' }}>
+          <Suspense fallback={null}>
+            <ChatFieldForm key={view.question._id} question={view.question} onAnswer={onAnswerWithValue} />
+          </Suspense>
+        </Box>
       ) : null}
       <div ref={end} />
     </Box>

@@ -71,7 +71,7 @@ function Chat({ start }: { start?: ChatFlow }) {
           <CloseIcon />
         </IconButton>
       </HStack>
-      <ChatConversation view={view} />
+      <ChatConversation view={view} onAnswerWithValue={(value, shown) => controller.answerWithValue(value, shown)} />
       <ChatComposer view={view} onSend={(text) => controller.send(text)} />
     </Box>
   );

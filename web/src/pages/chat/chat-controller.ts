@@ -52,6 +52,7 @@ export const AFTER_LOGIN_MS = 500;
 
 export const GREETING = "Hi, I'm Lenny, the ScholarMatch assistant. Would you like to log in or sign up?";
 const CHOOSE_AN_OPTION = 'Please choose one of the options above.';
+const ANSWER_WITH_THE_FORM = 'Please answer with the form above.';
 
 const EMPTY_VIEW: ChatView = { messages: [], options: [], question: null, loading: false, composerError: null };
 
@@ -100,6 +101,7 @@ export class ChatController {
     if (!this.mode) return this.refuse(MESSAGES.chatTypeRequired);
     if (text.trim() === '') return this.refuse(MESSAGES.chatMessageRequired);
     const question = this.view.question;
+    if (question?.input.kind === 'form') return this.refuse(ANSWER_WITH_THE_FORM);
     if (!question || question.input.kind !== 'typed') {
       const option = this.view.options.find((candidate) => candidate.label.toLowerCase() === text.trim().toLowerCase());
       return option ? option.choose() : this.refuse(CHOOSE_AN_OPTION);
