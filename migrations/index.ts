@@ -26,6 +26,7 @@ import { IncrementalMatches1795710000001 } from './1795710000001-IncrementalMatc
 import { CreateInbox1795715000000 } from './1795715000000-CreateInbox.js';
 import { CreateReview1795720000000 } from './1795720000000-CreateReview.js';
 import { ReviewListIndexes1795720000001 } from './1795720000001-ReviewListIndexes.js';
+import { ApplicantColumnsForReview1795720000002 } from './1795720000002-ApplicantColumnsForReview.js';
 import { CreateChat1795730000000 } from './1795730000000-CreateChat.js';
 
 export const MIGRATIONS = [
@@ -53,5 +54,6 @@ export const MIGRATIONS = [
   CreateInbox1795715000000,
   CreateReview1795720000000,
   ReviewListIndexes1795720000001,
+  ApplicantColumnsForReview1795720000002,
   CreateChat1795730000000,
 ];

@@ -110,6 +110,25 @@ describe('provider review', () => {
     expect((await get(`/scholarships/${scholarshipId}/applicants?sort=bogus`, owner)).statusCode).toBe(400);
   });
 
+  it("searches and sorts by the applicant's names and e-mail as they are now", async () => {
+    const names = async (query: string) =>
+      ((await get(`/scholarships/${scholarshipId}/applicants?${query}`, owner)).json().data.applicants as { name: string }[]).map((a) => a.name);
+    expect(await names('sort=name')).toEqual(['Student0 Zed0', 'Student1 Zed1', 'Student2 Zed2']);
+    expect(await names('sort=-name')).toEqual(['Student2 Zed2', 'Student1 Zed1', 'Student0 Zed0']);
+    // Applicant 1 changes names and e-mail: the list follows at once.
+    await t.sql.query(`UPDATE users SET last_name = 'Aardvark', email = 'renamed.applicant@example.net' WHERE id = $1`, [apps[1].userId]);
+    try {
+      expect(await names('sort=name')).toEqual(['Student1 Aardvark', 'Student0 Zed0', 'Student2 Zed2']);
+      expect(await names('search=aardv')).toEqual(['Student1 Aardvark']);
+      expect(await names('search=renamed.applicant')).toEqual(['Student1 Aardvark']);
+      expect(await names('search=zed1')).toEqual([]);
+      // A word in every applicant's e-mail: all of them, newest first.
+      expect(await names('search=example')).toEqual(['Student0 Zed0', 'Student1 Aardvark', 'Student2 Zed2']);
+    } finally {
+      await t.sql.query(`UPDATE users SET last_name = 'Zed1' WHERE id = $1`, [apps[1].userId]);
+    }
+  });
+
   it('answers 404 to other providers and reviewers of other organisations, 403 to applicants', async () => {
     for (const path of [`/scholarships/${scholarshipId}/applicants`, `/scholarships/${scholarshipId}/applicants/${apps[0].id}`, `/scholarship/${scholarshipId}/rank-criteria`,
       `/scholarships/${scholarshipId}/winners`, `/scholarships/${scholarshipId}/activity`, `/scholarships/${scholarshipId}/applicants-data/export`]) {

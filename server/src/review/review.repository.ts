@@ -53,8 +53,8 @@ export const APPLICANT_ORDERS = {
   submittedAt: 'a.submitted_at ASC, a.id ASC',
   '-score': 'a.average_score DESC NULLS LAST, a.id DESC',
   score: 'a.average_score ASC NULLS LAST, a.id ASC',
-  name: 'u.last_name ASC, u.first_name ASC, a.id ASC',
-  '-name': 'u.last_name DESC, u.first_name DESC, a.id DESC',
+  name: 'a.applicant_last_name ASC, a.applicant_first_name ASC, a.id ASC',
+  '-name': 'a.applicant_last_name DESC, a.applicant_first_name DESC, a.id DESC',
 } as const;
 export type ApplicantOrder = keyof typeof APPLICANT_ORDERS;
 
@@ -73,25 +73,26 @@ const ROW_COLUMNS = `a.id, a.user_id AS "userId", a.review_status AS status, a.s
   a.average_score AS "averageScore", a.review_count AS "reviewCount",
   u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.phone, ${SCHOOL_SQL} AS school`;
 
-/** What people search by: first and last name and e-mail, lower case (the trigram index's expression). */
-const PERSON_TEXT_SQL = `lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
-
 /**
  * Filters of the applicants list: `$1` scholarship, `$2` status, `$3` eligibility, `$4` search
- * (LIKE-escaped), `$5` blind. A search is the applications whose reference starts with it, or
- * (not blind, three characters or more) whose person's names or e-mail contain it: each branch
- * starts from its own index.
+ * (LIKE-escaped), `$5` blind, `$6` the search when it could be a reference (hex digits, at most
+ * 8). A search is the applications whose reference starts with it, or (not blind, three
+ * characters or more: fewer match every name) whose person's names or e-mail contain it. The
+ * names and e-mail are the application's copy (`applicant_search`, kept by a trigger, with a
+ * trigram index), so a search never reads people who did not apply, however common the word.
  */
 const FILTER_SQL = `a.scholarship_id = $1 AND a.status = 'Received'
   AND ($2::text IS NULL OR a.review_status = $2)
   AND ($3::text IS NULL OR a.eligibility = $3)
-  AND ($4::text IS NULL OR a.id IN (
-        SELECT r.id FROM applications r
-         WHERE r.scholarship_id = $1 AND r.status = 'Received' AND upper(left(r.id::text, 8)) LIKE upper($4) || '%'
-        UNION ALL
-        -- From the people the trigram index finds (three characters or more: fewer match every name).
-        SELECT p.id FROM users u JOIN applications p ON p.user_id = u.id AND p.scholarship_id = $1 AND p.status = 'Received'
-         WHERE NOT $5::boolean AND length($4) >= 3 AND ${PERSON_TEXT_SQL} LIKE '%' || lower($4) || '%'))`;
+  AND ($4::text IS NULL
+       OR ($6::text IS NOT NULL AND upper(left(a.id::text, 8)) LIKE upper($6) || '%')
+       OR (NOT $5::boolean AND length($4) >= 3 AND a.applicant_search LIKE '%' || lower($4) || '%'))`;
+
+/** The filter's parameters, `$1` to `$6` of FILTER_SQL. */
+function filterParameters(scholarshipId: string, filter: ApplicantFilter): unknown[] {
+  const reference = filter.search && /^[0-9A-Fa-f]{1,8}$/.test(filter.search) ? filter.search : null;
+  return [scholarshipId, filter.status, filter.eligible, filter.search, filter.blind, reference];
+}
 
 /**
  * Provider review's SQL (docs/review.md): who may review a scholarship, its applications with
@@ -169,29 +170,28 @@ export class ReviewRepository {
   async countApplicants(scholarshipId: string, filter: ApplicantFilter): Promise<number> {
     const [row] = (await this.db.query(
       `SELECT count(*)::int AS n FROM applications a WHERE ${FILTER_SQL}`,
-      [scholarshipId, filter.status, filter.eligible, filter.search, filter.blind],
+      filterParameters(scholarshipId, filter),
     )) as { n: number }[];
     return row.n;
   }
 
   /**
-   * One page: the page's ids first (ordered and offset through the list's indexes, joining people
-   * only to sort by name), then what the rows show, for those rows only.
+   * One page: the page's ids first (ordered and offset through the list's indexes), then what the
+   * rows show, for those rows only.
    */
   async applicantsPage(scholarshipId: string, filter: ApplicantFilter, order: ApplicantOrder, offset: number, limit: number, callerId: string): Promise<ApplicantRow[]> {
-    const byName = order === 'name' || order === '-name';
     return (await this.db.query(
       `WITH page AS (
          SELECT a.id, row_number() OVER () AS n
-           FROM (SELECT a.id FROM applications a ${byName ? 'JOIN users u ON u.id = a.user_id' : ''}
+           FROM (SELECT a.id FROM applications a
                   WHERE ${FILTER_SQL}
                   ORDER BY ${APPLICANT_ORDERS[order]}
-                 OFFSET $6 LIMIT $7) AS a
+                 OFFSET $7 LIMIT $8) AS a
        )
-       SELECT ${ROW_COLUMNS}, ${reviewerTotalSql('$8')} AS "myScore"
+       SELECT ${ROW_COLUMNS}, ${reviewerTotalSql('$9')} AS "myScore"
          FROM page JOIN applications a ON a.id = page.id JOIN users u ON u.id = a.user_id
         ORDER BY page.n`,
-      [scholarshipId, filter.status, filter.eligible, filter.search, filter.blind, offset, limit, callerId],
+      [...filterParameters(scholarshipId, filter), offset, limit, callerId],
     )) as ApplicantRow[];
   }
 
