@@ -114,6 +114,7 @@ export class BenchServer {
         // Every request comes from 127.0.0.1: the per-IP limit of sign-up and login (20 a minute
         // by default) would answer 429 to the load generator. The highest value the config takes.
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+        CHAT_TURNS_PER_MINUTE: '1000000',
         // The uploads scenario keeps posting as one applicant (its rows are deleted afterwards):
         // the per-person quota (100 files, 100 MB) would answer 409 after 50 uploads.
         UPLOAD_QUOTA_FILES: '100000',

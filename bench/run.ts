@@ -21,6 +21,7 @@
  * - studio-browser: keystroke in the requirement builder -> re-rendered live preview, in Chromium (bench/studio-browser.ts)
  * - inbox:        the inbox list and its search over 1,000,000 messages, and the unread count (bench/inbox.ts)
  * - review:       the provider's applicants list at 10,000 applications, and the export's memory (bench/review.ts)
+ * - chat:         one turn of an open sign-up chat (bench/chat.ts)
  * - bundle:       gzip JS per route from web/dist, with budgets (bench/bundle.ts)
  *
  * Writes bench/results/latest.json ([{ name, rps, p50_ms, p95_ms, p99_ms, errors,
@@ -56,8 +57,9 @@ import { measureCheckoutToDetail } from './payments-browser.js';
 import { measureStudioPreview } from './studio-browser.js';
 import { INBOX_SEARCH, measureInbox } from './inbox.js';
 import { measureReview, REVIEW_LIST } from './review.js';
+import { CHAT_TURN, measureChat } from './chat.js';
 
-const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'review', 'browser', 'studio-browser', 'bundle'];
+const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'review', 'chat', 'browser', 'studio-browser', 'bundle'];
 const SERVER_PARTS = ALL_PARTS.filter((part) => part !== 'bundle');
 const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS.join(',')).split(',').map((p) => p.trim()).filter(Boolean));
 const unknown = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
@@ -123,6 +125,7 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
     if (PARTS.has('studio')) await measureStudio(bench, results, log);
     if (PARTS.has('inbox')) await measureInbox(bench, results, log);
     if (PARTS.has('review')) await measureReview(bench, results, log);
+    if (PARTS.has('chat')) await measureChat(bench, results);
     if (PARTS.has('browser')) browserFigures = await measureProfilePage(bench.baseUrl, bench.applicants[0].email, BENCH_PASSWORD);
     if (PARTS.has('studio-browser')) studioPreview = await measureStudioPreview(bench);
   } finally {
@@ -208,6 +211,8 @@ const reviewList = row(REVIEW_LIST);
 if (reviewList) targets.push({ target: 'applicants list p95 ≤ 20 ms at 10,000 applications for one scholarship (issue 17)', value: `${reviewList.p95_ms} ms`, met: reviewList.p95_ms <= 20 });
 const inboxSearch = row(INBOX_SEARCH);
 if (inboxSearch) targets.push({ target: `inbox search p95 ≤ 20 ms over 1,000,000 messages at ${CONNECTIONS} clients (issue 17)`, value: `${inboxSearch.p95_ms} ms`, met: inboxSearch.p95_ms <= 20 });
+const chatTurn = row(CHAT_TURN);
+if (chatTurn) targets.push({ target: `a chat turn p95 ≤ 15 ms at ${CONNECTIONS} clients (issue 18)`, value: `${chatTurn.p95_ms} ms`, met: chatTurn.p95_ms <= 15 });
 const save = row(PROFILE_SAVE);
 if (save) targets.push({ target: 'profile save p95 ≤ 25 ms at 8 clients (issue 4)', value: `${save.p95_ms} ms`, met: save.p95_ms <= 25 });
 for (const name of [FORM_FIELDS, FORM_SCHEMA]) {

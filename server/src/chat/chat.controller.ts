@@ -11,9 +11,6 @@ import { FormConversation } from './form-conversation.js';
 import { LOGIN_FORM, LoginChatService, RECOVERY_FORM } from './login-chat.service.js';
 import { SIGNUP_FORM, SignUpChatService } from './signup-chat.service.js';
 
-/** Sign-up turns a person takes in a row: more than the form's one request, fewer than anyone needs in a minute. */
-const SIGNUP_TURNS_PER_MINUTE = 60;
-
 const CHAT_TOKEN_HEADER = { name: 'x-chat-token', required: false, description: 'The chatToken the first turn answered; required with ?id=' };
 
 /** The turn's answer: the chat's id (and token, once), what the assistant says, and a session when it signed the person in. */
@@ -50,11 +47,11 @@ export class ChatController {
   }
 
   @Public()
-  @RateLimited(SIGNUP_TURNS_PER_MINUTE)
+  @RateLimited({ group: 'signupChat' })
   @Post('signup/chats')
   @ApiHeader(CHAT_TOKEN_HEADER)
   @ApiOperation({
-    summary: 'One turn of a sign-up chat (public, rate-limited): an answer, or submit after the summary',
+    summary: 'One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary',
     description:
       "The first turn (no ?id) opens the chat and answers its _id and chatToken. Each answer is judged by the served 'signup' form's rule for that field: " +
       "400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; " +

@@ -50,7 +50,7 @@ export class SignUpChatService {
 
       const { field, value } = await this.conversation.judge(SIGNUP_FORM, turn.answer_key, { text: turn.answer, value: turn.value }, state);
       const isEmail = field.dataType === 'email' && field.target === 'account';
-      if (isEmail && typeof value === 'string' && (await this.users.findByEmail(value))) {
+      if (isEmail && typeof value === 'string' && (await this.users.emailTaken(value))) {
         return { available: false, message: MESSAGES.chatEmailTaken, next: await this.conversation.next(SIGNUP_FORM, state) ?? null };
       }
       await this.conversation.record(SIGNUP_FORM, field, value, state);

@@ -8,10 +8,15 @@ import { ApiError } from './error-body.js';
 const ONE_MINUTE_MS = 60_000;
 
 /**
- * Routes that share one per-IP counter, because they are one door: a login by the form and by the
- * chat count together (docs/security.md).
+ * Per-IP counters that a route takes by name instead of its own, with their limits from the
+ * configuration: `login` is shared by the form login and the chat login, which are one door
+ * (docs/security.md); `signupChat` is the sign-up chat's turns (docs/chat.md).
  */
-export type RateLimitGroup = 'login';
+const GROUP_LIMITS = {
+  login: (config: AppConfig) => config.AUTH_RATE_LIMIT_PER_MINUTE,
+  signupChat: (config: AppConfig) => config.CHAT_TURNS_PER_MINUTE,
+} as const;
+export type RateLimitGroup = keyof typeof GROUP_LIMITS;
 
 /**
  * Per-IP request limits on the routes marked @RateLimited() (sign-up, login, password reset),
@@ -29,19 +34,19 @@ export async function registerRateLimits(app: NestFastifyApplication, config: Ap
         errorCode: 'RATE_LIMITED',
       }),
   });
-  shareGroupCounters(app.getHttpAdapter().getInstance());
+  shareGroupCounters(app.getHttpAdapter().getInstance(), config);
 }
 
 /**
  * The plugin keeps one store per route, so a group's routes get one limiter made once (with its
  * own store) and run it before their handler.
  */
-function shareGroupCounters(fastify: FastifyInstance): void {
+function shareGroupCounters(fastify: FastifyInstance, config: AppConfig): void {
   const limiters = new Map<RateLimitGroup, onRequestHookHandler>();
   fastify.addHook('onRoute', (route) => {
     const group = (route.config as { rateLimitGroup?: RateLimitGroup } | undefined)?.rateLimitGroup;
     if (!group) return;
-    const limiter = limiters.get(group) ?? (fastify.rateLimit({ timeWindow: ONE_MINUTE_MS }) as onRequestHookHandler);
+    const limiter = limiters.get(group) ?? (fastify.rateLimit({ max: GROUP_LIMITS[group](config), timeWindow: ONE_MINUTE_MS }) as onRequestHookHandler);
     limiters.set(group, limiter);
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...existing, limiter];
@@ -50,7 +55,7 @@ function shareGroupCounters(fastify: FastifyInstance): void {
 
 /**
  * Limits this route per client IP: AUTH_RATE_LIMIT_PER_MINUTE, or `perMinute` when given; with
- * `{ group }`, AUTH_RATE_LIMIT_PER_MINUTE across every route of the group together.
+ * `{ group }`, the group's limit across every route of the group together.
  */
 export const RateLimited = (limit?: number | { group: RateLimitGroup }) =>
   typeof limit === 'object'

@@ -79,6 +79,10 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(100000)
   AUTH_RATE_LIMIT_PER_MINUTE = 20;
 
+  /** Turns per IP per minute of the sign-up chat (a sign-up is about nine turns; docs/chat.md). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000000)
+  CHAT_TURNS_PER_MINUTE = 60;
+
   /** Failed logins for one account from one IP before that pair is locked out. */
   @Transform(toInt) @IsInt() @Min(1) @Max(1000)
   LOGIN_MAX_FAILURES = 10;

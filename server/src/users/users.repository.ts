@@ -33,6 +33,12 @@ export class UsersRepository {
     return this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).getOne();
   }
 
+  /** Whether an account has this e-mail, in any letter case (one index probe, no entity). */
+  async emailTaken(email: string): Promise<boolean> {
+    const rows = (await this.users.query(`SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email.trim()])) as unknown[];
+    return rows.length > 0;
+  }
+
   async passwordHashOf(id: string): Promise<string | null> {
     const user = await this.users.createQueryBuilder('user').addSelect('user.passwordHash').where('user.id = :id', { id }).getOne();
     return user?.passwordHash ?? null;

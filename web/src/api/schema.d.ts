@@ -1736,7 +1736,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * One turn of a sign-up chat (public, rate-limited): an answer, or submit after the summary
+         * One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
          * @description The first turn (no ?id) opens the chat and answers its _id and chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' } then signs up exactly as POST /register-applicants does and answers the session. An unknown, expired or another's chat: 404 CHAT_NOT_FOUND.
          */
         post: operations["ChatController_signUpTurn"];
