@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { FakeOidcIssuer } from '../server/test/fake-oidc-issuer.js';
 import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
 
 const ADMIN = { email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026' };
@@ -156,5 +157,36 @@ describe('the chat assistant in a real browser', () => {
     } finally {
       await api.call('DELETE', `/admin/form-fields/${created.body.data.id}`, undefined, admin);
     }
+  });
+});
+
+/** Google sign-in from the chat, against a loopback OpenID provider (never the real Google). */
+describe('Google sign-in from the chat in a real browser', () => {
+  let issuer: FakeOidcIssuer;
+  const suite = browserSuite({
+    env: async () => {
+      issuer = await FakeOidcIssuer.start();
+      return { DEMO_DATA: 'true', GOOGLE_CLIENT_ID: issuer.clientId, GOOGLE_CLIENT_SECRET: issuer.clientSecret, GOOGLE_ISSUER: issuer.url };
+    },
+  });
+  afterAll(async () => {
+    await issuer?.close();
+  });
+
+  it('signs a new person up through Google and continues to the registration step; the next time logs them in', async () => {
+    const { page } = suite;
+    issuer.person = { sub: 'google-e2e-1', email: `google.${Date.now()}@example.com`, email_verified: true, given_name: 'Mae', family_name: 'Jemison' };
+    await page.goto(`${suite.server.baseUrl}/chatbot?start=signUp`);
+    await page.getByRole('group', { name: 'Choices' }).getByRole('button', { name: 'Social sign-in' }).click();
+    await page.waitForURL('**/auth/userdetails');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').email)).toBe(issuer.person.email);
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${suite.server.baseUrl}/chatbot?start=login`);
+    await page.getByRole('group', { name: 'Choices' }).getByRole('button', { name: 'Social sign-in' }).click();
+    // Known now: through Google's page and back (the session is stored), then where any login goes.
+    await page.waitForFunction(() => localStorage.getItem('token') !== null);
+    await page.waitForURL((url) => url.pathname.startsWith('/auth/') && !url.pathname.startsWith('/auth/google'));
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').email)).toBe(issuer.person.email);
   });
 });

@@ -157,14 +157,16 @@ export interface BrowserSuite {
 }
 
 /**
- * Registers the hooks every browser spec needs: one server (with `env`) and one Chromium for the
- * file, a fresh 1280×900 page per test, watched for console errors.
+ * Registers the hooks every browser spec needs: one server (with `env`, or what `env()` answers)
+ * and one Chromium for the file, a fresh 1280×900 page per test, watched for console errors.
  */
-export function browserSuite(options: { env?: Record<string, string> } = {}): BrowserSuite {
+export function browserSuite(options: { env?: Record<string, string> | (() => Promise<Record<string, string>>) } = {}): BrowserSuite {
   const state = {} as { server: RunningServer; browser: Browser; close: () => Promise<void>; page: Page; watched: { problems: string[] } };
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    state.server = await startServer({ env: options.env });
+    // A function when the settings are known only once something else runs (a loopback provider's address).
+    const env = typeof options.env === 'function' ? await options.env() : options.env;
+    state.server = await startServer({ env });
     ({ browser: state.browser, close: state.close } = await launchBrowser());
   });
   afterAll(async () => {

@@ -28,6 +28,7 @@ import { CreateReview1795720000000 } from './1795720000000-CreateReview.js';
 import { ReviewListIndexes1795720000001 } from './1795720000001-ReviewListIndexes.js';
 import { ApplicantColumnsForReview1795720000002 } from './1795720000002-ApplicantColumnsForReview.js';
 import { CreateChat1795730000000 } from './1795730000000-CreateChat.js';
+import { CreateSocialSignIn1795730000001 } from './1795730000001-CreateSocialSignIn.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   ReviewListIndexes1795720000001,
   ApplicantColumnsForReview1795720000002,
   CreateChat1795730000000,
+  CreateSocialSignIn1795730000001,
 ];

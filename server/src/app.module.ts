@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ApplicantsModule } from './applicants/applicants.module.js';
 import { ApplicationsModule } from './applications/applications.module.js';
 import { ChatModule } from './chat/chat.module.js';
+import { SocialSignInModule } from './auth/social/social-sign-in.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
@@ -68,6 +69,7 @@ export class AppModule {
         SubscriptionsModule,
         EssaysModule,
         ChatModule,
+        SocialSignInModule,
         DemoModule,
       ],
     };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { accountClient } from './accounts-helpers.js';
 import { type FuzzCase, type OpenApiDocument, operationCases, operationsOf } from './fuzz/openapi-inputs.js';
+import { FakeOidcIssuer } from './fake-oidc-issuer.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
 
@@ -45,6 +46,7 @@ type Identity = 'anonymous' | 'applicant' | 'provider' | 'admin';
  */
 describe('fuzzing every operation of the OpenAPI document', () => {
   let t: TestApp;
+  let issuer: FakeOidcIssuer;
   let api: ReturnType<typeof accountClient>;
   const tokens: Partial<Record<Identity, string>> = {};
   const ids: Record<string, string> = {};
@@ -52,7 +54,12 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   let ipCounter = 0;
 
   beforeAll(async () => {
-    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000 });
+    // Google sign-in on, against the loopback provider, so its routes are fuzzed past the 404 of a server without it.
+    issuer = await FakeOidcIssuer.start();
+    t = await startTestApp({
+      DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, CHAT_TURNS_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000,
+      GOOGLE_CLIENT_ID: issuer.clientId, GOOGLE_CLIENT_SECRET: issuer.clientSecret, GOOGLE_ISSUER: issuer.url,
+    });
     api = accountClient(t);
     tokens.admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
     tokens.provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
@@ -75,6 +82,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
+    await issuer?.close();
   });
 
   /** Real values for path parameters, so the hostile bodies reach past the 404s. */

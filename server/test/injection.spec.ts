@@ -541,6 +541,10 @@ describe('injection and XSS', () => {
     'DELETE /api/v1/providers/reviewers/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
     'GET /api/v1/questions': { who: ['anonymous'], query: { questionType: 'signUp' } },
+    // Google sign-in is not configured here: both routes answer 404 whatever they are sent (social-sign-in.spec.ts has them configured).
+    'GET /api/v1/users/auth/social-providers': { who: ['anonymous'] },
+    'GET /api/v1/users/auth/google': { who: ['anonymous'], controlStatus: [404, 404] },
+    'POST /api/v1/users/auth/user-google': { who: ['anonymous'], body: () => ({ code: 'probe-code', state: 'probe-state' }), controlStatus: [404, 404] },
     // A first turn: each opens a chat of its own.
     'POST /api/v1/signup/chats': { who: ['anonymous'], body: () => ({ question_id: 'signup.firstName', question: 'What is your first name?', answer_key: 'firstName', answer: 'Probe' }) },
     'POST /api/v1/login/chats': { who: ['anonymous'], body: () => ({ question_id: 'login.userName', question: 'What is your e-mail?', answer_key: 'userName', answer: loginUser.email }) },

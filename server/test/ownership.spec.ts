@@ -47,6 +47,10 @@ const ACCESS = {
     'POST /api/v1/reviewer-invitations/{token}/accept',
     // The questions of the chats, made from public forms (docs/chat.md).
     'GET /api/v1/questions',
+    // Social sign-in (docs/chat.md): a sign-in's state is its capability, used once.
+    'GET /api/v1/users/auth/social-providers',
+    'GET /api/v1/users/auth/google',
+    'POST /api/v1/users/auth/user-google',
   ],
   /**
    * Anyone may open a chat; its later turns belong to whoever holds the token its first turn

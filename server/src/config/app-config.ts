@@ -126,6 +126,17 @@ export class AppConfig {
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_URL?: string;
 
+  /** Google sign-in (docs/chat.md, "Social sign-in"): offered only when both are set. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  GOOGLE_CLIENT_ID?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  GOOGLE_CLIENT_SECRET?: string;
+
+  /** The OpenID Connect issuer behind Google sign-in (another one in tests: a loopback provider). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  GOOGLE_ISSUER = 'https://accounts.google.com';
+
   /** 'sandbox': the built-in checkout with test cards; 'stripe': Stripe with the keys below (docs/payments.md). */
   @IsIn(['sandbox', 'stripe'])
   PAYMENTS_PROVIDER = 'sandbox';
@@ -155,7 +166,7 @@ export class AppConfig {
   }
 
   static fromEnv(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CONVERSION_TRACKER_URL');
+    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CONVERSION_TRACKER_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
     const raw = Object.fromEntries(known.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
     const config = plainToInstance(AppConfig, { ...raw, ...overrides });
     const errors = validateSync(config, { whitelist: true });

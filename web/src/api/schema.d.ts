@@ -1766,6 +1766,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/auth/social-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which social sign-ins this server offers (public): the browser shows only those */
+        get: operations["SocialSignInController_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/auth/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts a Google sign-in (public, rate-limited): the address of Google's sign-in page
+         * @description 404 SOCIAL_SIGN_IN_OFF when Google sign-in is not configured; 503 when Google cannot be reached. The sign-in must finish within 10 minutes.
+         */
+        get: operations["SocialSignInController_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/auth/user-google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finishes a Google sign-in (public; rate-limited with the login): the session
+         * @description The code and state Google sent the browser back with. The account linked to that Google identity, else the account with the same verified e-mail (linked from then on), else a new applicant (isNewUser). 400 GOOGLE_LOGIN_FAILED ('Error in Google Login') for an unknown, used or expired state or a code Google refuses.
+         */
+        post: operations["SocialSignInController_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3937,6 +3994,52 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["ChatTurnDataDto"];
+        };
+        SocialProvidersDto: {
+            /** @description Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) */
+            google: boolean;
+        };
+        SocialProvidersResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SocialProvidersDto"];
+        };
+        AuthorizationUrlDto: {
+            /** @description Where to send the browser: Google's sign-in page, which sends it back to /auth/google/callback */
+            url: string;
+        };
+        AuthorizationUrlResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AuthorizationUrlDto"];
+        };
+        GoogleCallbackDto: {
+            /** @description The authorization code */
+            code: string;
+            /** @description The state of the sign-in this server started */
+            state: string;
+        };
+        GoogleSessionDto: {
+            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            accessToken: string;
+            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            refreshToken: string;
+            user: components["schemas"]["UserDto"];
+            /**
+             * @description The caller's IP address as the server saw it
+             * @example 203.0.113.7
+             */
+            clientIp: string;
+            /** @description The account was made by this sign-in: it continues to the registration step */
+            isNewUser: boolean;
+        };
+        GoogleSessionResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["GoogleSessionDto"];
         };
     };
     responses: never;
@@ -9588,6 +9691,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatTurnResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SocialSignInController_providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialProvidersResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SocialSignInController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationUrlResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SocialSignInController_finish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleCallbackDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleSessionResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */

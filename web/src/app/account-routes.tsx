@@ -9,6 +9,7 @@ import { currentUser } from '../session/session-store';
 import { validatePageSearch } from '../pages/scholarships/paging';
 import { validateMyScholarshipsSearch } from '../pages/scholarships/my-scholarship-tabs';
 import { validateInboxSearch } from '../pages/inbox/inbox-search';
+import { validateGoogleCallbackSearch } from '../pages/auth/google-callback-search';
 import type * as ComingReleasePages from '../pages/account/ComingReleasePage';
 import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
@@ -70,6 +71,13 @@ export function accountRoutes() {
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/register1', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/register', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/login', component: loginPage, beforeLoad: toDashboardWhenSignedIn }),
+    // Where Google sends the browser back (docs/chat.md, "Social sign-in").
+    createRoute({
+      getParentRoute: () => publicFrame,
+      path: '/auth/google/callback',
+      validateSearch: validateGoogleCallbackSearch,
+      component: lazyRouteComponent(() => import('../pages/auth/GoogleCallbackPage'), 'GoogleCallbackPage'),
+    }),
     // Its own header, with the way back to the chat (seed 001 section 2).
     createRoute({
       getParentRoute: () => rootRoute,

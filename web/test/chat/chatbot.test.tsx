@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatQuestion, ChatTurn } from '../../src/api/chat';
+import { leavePage } from '../../src/app/leave-page';
 import { clearSession, currentUser } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
@@ -262,5 +263,33 @@ describe('the chat sign-up and login (/chatbot)', () => {
     await waitFor(() => expect(turns).toHaveLength(1));
     expect(turns[0].body).toEqual({ question_id: 'signup.motto', question: 'Your motto, please', answer_key: 'motto', value: 'Ad astra' });
     expect(await says('Ad astra')).toBeTruthy();
+  });
+
+  it('offers Social sign-in when Google is configured, and the callback page finishes it', async () => {
+    mockApi('GET').mockImplementation(async (path) => {
+      if (path === '/api/v1/users/auth/social-providers') return apiAnswer(200, { statusCode: 200, data: { google: true } });
+      if (path === '/api/v1/users/auth/google') return apiAnswer(200, { statusCode: 200, data: { url: 'https://accounts.example/authorize?state=s1' } });
+      return apiAnswer(404, { description: `not mocked: ${path}` });
+    });
+    const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderAppAt('/chatbot?start=signUp');
+    await choose(user, 'Social sign-in');
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('https://accounts.example/authorize?state=s1'));
+    cleanup();
+
+    const post = mockApi('POST').mockImplementation(async () => apiAnswer(201, { statusCode: 201, data: { ...SESSION, isNewUser: true } }));
+    const router = renderAppAt('/auth/google/callback?code=c1&state=s1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/userdetails'));
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post.mock.calls[0][1]).toEqual({ body: { code: 'c1', state: 's1' } });
+    expect(currentUser()?.email).toBe('ada@example.com');
+  });
+
+  it("says 'Error in Google Login' when the sign-in cannot be finished", async () => {
+    mockApi('POST').mockImplementation(async () => apiAnswer(400, { statusCode: 400, errorCode: 'GOOGLE_LOGIN_FAILED', description: 'Error in Google Login' }));
+    renderAppAt('/auth/google/callback?code=used&state=s1');
+    expect(await screen.findByText('Error in Google Login')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the chat' }).getAttribute('href')).toBe('/chatbot?start=login');
   });
 });

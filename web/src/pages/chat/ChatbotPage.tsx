@@ -1,8 +1,11 @@
 import { Box, Container, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { startSession } from '../../api/accounts';
+import { leavePage } from '../../app/leave-page';
 import { fetchChatQuestions, sendChatTurn, type ChatFlow } from '../../api/chat';
+import { googleSignInUrl, socialProvidersQueryOptions } from '../../api/social';
 import type { StoredSession } from '../../session/session-store';
 import { LoginModalHost, useOpenLogin } from '../landing/LoginModalHost';
 import { pathAfterSignIn } from '../membership/plan-choice';
@@ -30,6 +33,11 @@ function destinationAfter(session: StoredSession, flow: ChatFlow) {
 function Chat({ start }: { start?: ChatFlow }) {
   const navigate = useNavigate();
   const openLogin = useOpenLogin();
+  // The conversation starts once the server has said which social sign-ins it offers.
+  const providers = useQuery(socialProvidersQueryOptions);
+  const google = useRef(false);
+  google.current = providers.data?.google === true;
+  const settled = !providers.isPending;
   const controller = useMemo(() => {
     const env: ChatEnvironment = {
       questions: fetchChatQuestions,
@@ -41,11 +49,17 @@ function Chat({ start }: { start?: ChatFlow }) {
       },
       manualLogin: openLogin,
       manualSignUp: () => void navigate({ to: '/signup' }),
+      social: {
+        offered: () => google.current,
+        start: async () => leavePage.to(await googleSignInUrl()),
+      },
     };
     return new ChatController(env);
   }, [navigate, openLogin]);
   const view = useSyncExternalStore(controller.subscribe, controller.snapshot);
-  useEffect(() => controller.start(start), [controller, start]);
+  useEffect(() => {
+    if (settled) controller.start(start);
+  }, [controller, start, settled]);
 
   return (
     <Box

@@ -42,8 +42,8 @@ export interface ChatEnvironment {
   signedIn(session: StoredSession, flow: ChatFlow, afterMs: number): void;
   manualLogin(): void;
   manualSignUp(): void;
-  /** Present only when a social sign-in is configured. */
-  socialSignIn?: () => void;
+  /** Social sign-in (Google), offered only when the server has it configured. */
+  social: { offered(): boolean; start(): Promise<void> };
 }
 
 /** The seed's redirect delays after a chat signs someone in. */
@@ -118,15 +118,28 @@ export class ChatController {
     void this.answer(question, { value });
   }
 
-  private chooseMode(mode: ChatFlow): void {
-    this.heard(mode === 'login' ? 'Login' : 'Signup');
+  private chooseMode(mode: ChatFlow, said = true): void {
+    if (said) this.heard(mode === 'login' ? 'Login' : 'Signup');
     this.mode = mode;
     this.say(mode === 'login' ? 'How would you like to log in?' : 'How would you like to sign up?');
     this.offer([
       { label: 'Assistant', choose: () => void this.startAssistant(mode, 'Assistant') },
-      ...(this.env.socialSignIn ? [{ label: 'Social sign-in', choose: () => this.leaveFor('Social sign-in', this.env.socialSignIn!) }] : []),
+      ...(this.env.social.offered() ? [{ label: 'Social sign-in', choose: () => void this.socialSignIn() }] : []),
       { label: 'Manually', choose: () => this.leaveFor('Manually', mode === 'login' ? this.env.manualLogin : this.env.manualSignUp) },
     ]);
+  }
+
+  /** Off to Google's sign-in page; if it cannot even start, the seed's words. */
+  private async socialSignIn(): Promise<void> {
+    this.heard('Social sign-in');
+    this.update({ loading: true, options: [] });
+    try {
+      await this.env.social.start();
+    } catch {
+      this.update({ loading: false });
+      this.say(MESSAGES.googleLoginFailed, 'error');
+      if (this.mode) this.chooseMode(this.mode, false);
+    }
   }
 
   private leaveFor(label: string, go: () => void): void {

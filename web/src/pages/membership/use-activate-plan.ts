@@ -4,14 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { failureText } from '../../api/api-error';
 import { startCheckout, type Plan } from '../../api/memberships';
 import { useCurrentUser } from '../../session/session-store';
+import { leavePage } from '../../app/leave-page';
 import { rememberPlanChoice } from './plan-choice';
-
-/** Sends the browser to the provider's checkout page; its own function so tests can stand in for it. */
-export const leavePage = {
-  to(url: string) {
-    window.location.assign(url);
-  },
-};
 
 /**
  * 'Activate 7 Days' (docs/decisions.md, "Memberships (web)", Checkout and Signed out): signed in, the checkout opens for the plan and the

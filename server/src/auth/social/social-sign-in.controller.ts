@@ -1,0 +1,57 @@
+import { Body, Controller, Get, Ip, Post, Req } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ok } from '../../common/api-response.js';
+import { ApiErrorResponses } from '../../common/error-body.js';
+import { RateLimited } from '../../common/rate-limit.js';
+import { AppConfig } from '../../config/app-config.js';
+import { Public } from '../auth.decorators.js';
+import { AuthorizationUrlResponseDto, GoogleCallbackDto, GoogleSessionResponseDto, SocialProvidersResponseDto } from './social-sign-in.dto.js';
+import { SocialSignInService } from './social-sign-in.service.js';
+
+/** Social sign-in (docs/chat.md, "Social sign-in"): Google through OpenID Connect, when configured. */
+@ApiTags('users')
+@ApiErrorResponses()
+@Controller('users/auth')
+export class SocialSignInController {
+  constructor(
+    private readonly socialSignIn: SocialSignInService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Get('social-providers')
+  @ApiOperation({ summary: 'Which social sign-ins this server offers (public): the browser shows only those' })
+  @ApiOkResponse({ type: SocialProvidersResponseDto })
+  providers() {
+    return ok({ google: this.socialSignIn.configured });
+  }
+
+  @Public()
+  @RateLimited()
+  @Get('google')
+  @ApiOperation({
+    summary: "Starts a Google sign-in (public, rate-limited): the address of Google's sign-in page",
+    description: '404 SOCIAL_SIGN_IN_OFF when Google sign-in is not configured; 503 when Google cannot be reached. The sign-in must finish within 10 minutes.',
+  })
+  @ApiOkResponse({ type: AuthorizationUrlResponseDto })
+  async start(@Req() request: FastifyRequest) {
+    const origin = this.config.PUBLIC_URL ? this.config.publicUrl : `${request.protocol}://${request.host}`;
+    return ok({ url: await this.socialSignIn.start(origin) });
+  }
+
+  @Public()
+  @RateLimited({ group: 'login' })
+  @Post('user-google')
+  @ApiOperation({
+    summary: 'Finishes a Google sign-in (public; rate-limited with the login): the session',
+    description:
+      'The code and state Google sent the browser back with. The account linked to that Google identity, else the account with the same verified e-mail ' +
+      "(linked from then on), else a new applicant (isNewUser). 400 GOOGLE_LOGIN_FAILED ('Error in Google Login') for an unknown, used or expired state or a code Google refuses.",
+  })
+  @ApiCreatedResponse({ type: GoogleSessionResponseDto })
+  async finish(@Body() body: GoogleCallbackDto, @Ip() ip: string) {
+    const { session, isNewUser } = await this.socialSignIn.finish(body, ip);
+    return { statusCode: 201, message: 'User Logged In Successfully!!', data: { ...session, isNewUser } };
+  }
+}
