@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { FakeOidcIssuer } from '../server/test/fake-oidc-issuer.js';
-import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
+import { ARTIFACTS, browserSuite, dismissSweepstakes, suiteApi } from './harness.js';
+import { fillRegistration } from './student-flows.js';
 
 const ADMIN = { email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026' };
 const TAKEN = 'student@demo.scholarmatch.test';
@@ -157,6 +158,47 @@ describe('the chat assistant in a real browser', () => {
     } finally {
       await api.call('DELETE', `/admin/form-fields/${created.body.data.id}`, undefined, admin);
     }
+  });
+});
+
+/** The dashboard assistant (issue 18): a new applicant registers inside it, then gets recommendations. */
+describe('the dashboard assistant in a real browser', () => {
+  const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  const api = suiteApi(suite);
+
+  it('asks a new applicant to register inside the chat, then lists recommendations 2 s after the save', async () => {
+    const { page } = suite;
+    const email = `assistant.${Date.now()}@example.com`;
+    const signedUp = await api.call('POST', '/register-applicants', {
+      firstName: 'Annie', lastName: 'Easley', email, phone: '+12025550177', password: 'rockets and code 1', applicantType: 'STUDENT',
+      isProfileUpdate: 'false', isScholarshipApplied: 'false', consentToContact: true, acceptTerms: true,
+    });
+    expect(signedUp.status).toBe(201);
+    const session = signedUp.body.data;
+    await page.goto(`${suite.server.baseUrl}/`);
+    await page.evaluate((stored) => {
+      localStorage.setItem('userInfo', JSON.stringify(stored.user));
+      localStorage.setItem('token', stored.accessToken);
+      localStorage.setItem('refresh_token', stored.refreshToken);
+    }, session);
+    await page.goto(`${suite.server.baseUrl}/auth/dashboard`);
+    await dismissSweepstakes(page);
+    await page.getByRole('button', { name: 'Ask Lenny' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Lenny, your assistant' });
+    await drawer.getByRole('button', { name: 'Recommendations' }).click();
+    await drawer.getByText('Please complete your signup details first', { exact: false }).waitFor();
+    await fillRegistration(drawer);
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByText('Details updated successfully!!').waitFor();
+    const heading = drawer.getByRole('heading', { level: 3 }).first();
+    await heading.waitFor({ timeout: 10_000 });
+    await drawer.getByText('Here are scholarships you can apply to.').last().waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'assistant-recommendations-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'assistant-recommendations-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await drawer.getByRole('button', { name: 'Finding Student Loan' }).click();
+    await drawer.getByText('This feature not available yet').waitFor();
   });
 });
 

@@ -1,19 +1,22 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { dobYearsAgo } from './harness.js';
 
+/** Where a form is: the page, or a part of it (a drawer). */
+type Scope = Page | Locator;
+
 /** Picks from a native select (short lists). */
-export async function pick(page: Page, label: RegExp, option: string): Promise<void> {
-  await page.getByLabel(label).selectOption({ label: option });
+export async function pick(scope: Scope, label: RegExp, option: string): Promise<void> {
+  await scope.getByLabel(label).selectOption({ label: option });
 }
 
 /** Picks from a searchable list (long lists, react-select): types, then chooses the suggestion. */
-export async function search(page: Page, label: RegExp, typed: string, option: string): Promise<void> {
-  await page.getByLabel(label).fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
+export async function search(scope: Scope, label: RegExp, typed: string, option: string): Promise<void> {
+  await scope.getByLabel(label).fill(typed);
+  await scope.getByRole('option', { name: option, exact: true }).click();
 }
 
-export async function choose(page: Page, group: string, option: string): Promise<void> {
-  await page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
+export async function choose(scope: Scope, group: string, option: string): Promise<void> {
+  await scope.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
 }
 
 /** The sign-up page, as a student fills it; ends on the registration step. */
@@ -31,24 +34,29 @@ export async function signUpInBrowser(page: Page, baseUrl: string, email: string
   await page.waitForURL('**/auth/userdetails');
 }
 
+/** Every required answer of the served registration form, wherever it is shown (the page, the assistant's drawer). */
+export async function fillRegistration(scope: Scope): Promise<void> {
+  await scope.getByLabel('Birthday').fill(dobYearsAgo(19));
+  await pick(scope, /^Citizenship/, 'U.S. Citizen');
+  await scope.getByLabel(/^Zip Code/).fill('10001');
+  await pick(scope, /^Ethnicity/, 'Asian');
+  await choose(scope, 'Gender', 'Female');
+  await search(scope, /^Country/, 'United St', 'United States');
+  await pick(scope, /^Current School Level/, 'High School Sophomore');
+  await scope.getByLabel(/^High School Name/).fill('Lakeside Free Text High');
+  await scope.getByText('Use "Lakeside Free Text High"').click();
+  await choose(scope, 'Are you enrolled in college?', 'No');
+  await search(scope, /^Field of Study/, 'Account', 'Accounting');
+  await search(scope, /^Degree Type/, 'Assoc', 'Associate (AA/AS)');
+  await scope.getByLabel(/^Marking system/).selectOption({ index: 1 });
+  await scope.getByLabel(/^Grade/).fill('82');
+  await search(scope, /^Career Goal/, 'Accountant', 'Accountant');
+  await pick(scope, /^Military Affiliation/, 'None');
+}
+
 /** The registration step (every required answer), saved; ends on the dashboard. */
 export async function completeRegistration(page: Page): Promise<void> {
-  await page.getByLabel('Birthday').fill(dobYearsAgo(19));
-  await pick(page, /^Citizenship/, 'U.S. Citizen');
-  await page.getByLabel(/^Zip Code/).fill('10001');
-  await pick(page, /^Ethnicity/, 'Asian');
-  await choose(page, 'Gender', 'Female');
-  await search(page, /^Country/, 'United St', 'United States');
-  await pick(page, /^Current School Level/, 'High School Sophomore');
-  await page.getByLabel(/^High School Name/).fill('Lakeside Free Text High');
-  await page.getByText('Use "Lakeside Free Text High"').click();
-  await choose(page, 'Are you enrolled in college?', 'No');
-  await search(page, /^Field of Study/, 'Account', 'Accounting');
-  await search(page, /^Degree Type/, 'Assoc', 'Associate (AA/AS)');
-  await page.getByLabel(/^Marking system/).selectOption({ index: 1 });
-  await page.getByLabel(/^Grade/).fill('82');
-  await search(page, /^Career Goal/, 'Accountant', 'Accountant');
-  await pick(page, /^Military Affiliation/, 'None');
+  await fillRegistration(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText('Details updated successfully!!').waitFor();
   await page.waitForURL('**/auth/dashboard', { timeout: 10_000 });

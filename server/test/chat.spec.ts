@@ -234,4 +234,62 @@ describe('chat sign-up and login', () => {
       await api.call('DELETE', `/admin/form-fields/${created.json().data.id}`, { token: adminToken });
     }
   });
+
+  describe('the dashboard assistant', () => {
+    const ask = (token: string, body: unknown, chatId?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/scholarships/chats${chatId ? `?id=${chatId}` : ''}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        payload: JSON.stringify(body),
+      });
+    const question = (userID: string, scholarship_type: string) => ({ userID, questionAnswer: { scholarship_type, question: `Show me ${scholarship_type}` } });
+
+    it("answers each option from the matcher's lists, in one chat that only its owner continues", async () => {
+      const student = (await api.login('student@demo.scholarmatch.test', 'DemoStudent#2026', '10.30.7.1')).json().data;
+      // The demo student's registration, done.
+      await t.sql.query(`UPDATE users SET is_profile_update = true WHERE id = $1`, [student.user.id]);
+      const first = await ask(student.accessToken, question(student.user.id, 'recommendation'));
+      expect(first.statusCode).toBe(201);
+      const { chat_id, data, profileComplete } = first.json().data;
+      expect(profileComplete).toBe(true);
+      expect(data.length).toBeGreaterThan(0);
+      expect(data.length).toBeLessThanOrEqual(6);
+      const recommended = (await api.call('GET', '/scholarships/mine-eligible-scholarships?withoutRequirement=false&limit=6&order=DESC&orderBy=createdAt', { token: student.accessToken })).json().data;
+      expect(data.map((s: { id: string }) => s.id)).toEqual(recommended.map((s: { id: string }) => s.id));
+
+      const essays = await ask(student.accessToken, question(student.user.id, 'essay_only'), chat_id);
+      expect(essays.json().data.chat_id).toBe(chat_id);
+      for (const card of essays.json().data.data as { id: string }[]) {
+        const [row] = (await t.sql.query(`SELECT requirements FROM scholarships WHERE id = $1`, [card.id])).rows;
+        expect(row.requirements.map((r: { field: { key: string } }) => r.field.key)).toEqual(['essay']);
+      }
+      const easy = (await ask(student.accessToken, question(student.user.id, 'easy_apply'), chat_id)).json().data.data as { id: string }[];
+      for (const card of easy) expect((await t.sql.query(`SELECT requirements FROM scholarships WHERE id = $1`, [card.id])).rows[0].requirements).toEqual([]);
+
+      // Another applicant can neither continue it nor ask for someone else.
+      const { session } = await api.signUp();
+      expect((await ask(session.accessToken, question(session.user.id, 'recommendation'), chat_id)).json().errorCode).toBe('CHAT_NOT_FOUND');
+      expect((await ask(session.accessToken, question(student.user.id, 'recommendation'))).statusCode).toBe(403);
+      const provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026', '10.30.7.2')).json().data;
+      expect((await ask(provider.accessToken, question(provider.user.id, 'recommendation'))).statusCode).toBe(403);
+      expect((await ask(student.accessToken, question(student.user.id, 'loans'))).statusCode).toBe(400);
+    });
+
+    it('asks for the registration first, and says when nothing matches', async () => {
+      const { session } = await api.signUp();
+      const before = await ask(session.accessToken, question(session.user.id, 'recommendation'));
+      expect(before.json().data).toMatchObject({ profileComplete: false, data: [] });
+      await t.sql.query(`UPDATE users SET is_profile_update = true WHERE id = $1`, [session.user.id]);
+      const after = await ask(session.accessToken, question(session.user.id, 'easy_apply'), before.json().data.chat_id);
+      expect(after.statusCode).toBe(201);
+      expect(after.json()).toMatchObject({ message: 'Here are scholarships you can apply to.', data: { profileComplete: true } });
+      // Every scholarship closes: the stored matches follow, and the assistant finds none.
+      await t.sql.query(`UPDATE scholarships SET status = 'closed' WHERE status = 'published'`);
+      await eventually(async () => {
+        const none = await ask(session.accessToken, question(session.user.id, 'easy_apply'), before.json().data.chat_id);
+        expect(none.json()).toMatchObject({ message: 'Oops!! No Scholarship Found. Select from the other options.', data: { data: [] } });
+      }, 15_000);
+    });
+  });
 });

@@ -22,6 +22,8 @@ interface IssuedCode {
 
 const CLIENT_SECRET = 'loopback-client-secret';
 
+type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
 /**
  * A loopback OpenID Connect provider for tests (never the real Google): discovery, keys, an
  * authorization endpoint that signs in `person` at once and sends the browser back with a code,
@@ -38,7 +40,7 @@ export class FakeOidcIssuer {
 
   private constructor(
     private readonly server: Server,
-    private readonly keys: { privateKey: CryptoKey; jwk: JWK },
+    private readonly keys: { privateKey: SigningKey; jwk: JWK },
   ) {}
 
   static async start(): Promise<FakeOidcIssuer> {

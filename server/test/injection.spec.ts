@@ -541,6 +541,10 @@ describe('injection and XSS', () => {
     'DELETE /api/v1/providers/reviewers/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
     'GET /api/v1/questions': { who: ['anonymous'], query: { questionType: 'signUp' } },
+    'POST /api/v1/scholarships/chats': {
+      who: ['applicant'],
+      body: () => ({ userID: member.id, questionAnswer: { scholarship_type: 'recommendation', question: 'Show me recommendations' } }),
+    },
     // Google sign-in is not configured here: both routes answer 404 whatever they are sent (social-sign-in.spec.ts has them configured).
     'GET /api/v1/users/auth/social-providers': { who: ['anonymous'] },
     'GET /api/v1/users/auth/google': { who: ['anonymous'], controlStatus: [404, 404] },

@@ -154,6 +154,8 @@ const ACCESS = {
     'GET /api/v1/user-payments/current-subscription',
     'GET /api/v1/inbox',
     'GET /api/v1/inbox/unread-count',
+    // The dashboard assistant: the caller's own chat (anyone else's id is a 404, below).
+    'POST /api/v1/scholarships/chats',
   ],
 } as const;
 
@@ -282,6 +284,15 @@ describe('the ownership matrix', () => {
     }
     const rows = (await t.sql.query(`SELECT turns FROM chat_sessions WHERE id = ANY($1)`, [Object.values(opened).map((chat) => chat.id)])).rows;
     expect(rows).toEqual([{ turns: 1 }, { turns: 1 }]);
+
+    // The dashboard assistant's chat is its applicant's: B neither continues A's nor asks as A.
+    const question = (userID: string) => ({ userID, questionAnswer: { scholarship_type: 'recommendation', question: 'Recommendations' } });
+    const mine = await send('POST', '/scholarships/chats', tokens.a, question(a.id));
+    expect(mine.statusCode).toBe(201);
+    const aChat = mine.json().data.chat_id;
+    expect((await send('POST', `/scholarships/chats?id=${aChat}`, tokens.b, question(a.id))).statusCode).toBe(403);
+    const bMine = (await send('GET', '/users/me', tokens.b)).json().data.id;
+    expect((await send('POST', `/scholarships/chats?id=${aChat}`, tokens.b, question(bMine))).json().errorCode).toBe('CHAT_NOT_FOUND');
   });
 
   it('lets only admins reach admin operations', async () => {

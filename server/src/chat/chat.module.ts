@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { FormsModule } from '../forms/forms.module.js';
+import { ScholarshipsModule } from '../scholarships/scholarships.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { AssistantChatController } from './assistant-chat.controller.js';
+import { AssistantChatService } from './assistant-chat.service.js';
 import { ChatController } from './chat.controller.js';
 import { ChatSealer } from './chat-sealer.js';
 import { ChatSessions } from './chat-sessions.js';
@@ -11,10 +14,10 @@ import { FormConversation } from './form-conversation.js';
 import { LoginChatService } from './login-chat.service.js';
 import { SignUpChatService } from './signup-chat.service.js';
 
-/** Conversations that render served forms (docs/chat.md): chat sign-up and login. */
+/** Conversations (docs/chat.md): chat sign-up and login, which render served forms, and the dashboard assistant. */
 @Module({
-  imports: [FormsModule, UsersModule, ApplicantsModule],
-  controllers: [ChatController],
-  providers: [ChatSessionsRepository, ChatSessions, ChatSealer, ChatSessionsSweep, FormConversation, SignUpChatService, LoginChatService],
+  imports: [FormsModule, UsersModule, ApplicantsModule, ScholarshipsModule],
+  controllers: [ChatController, AssistantChatController],
+  providers: [ChatSessionsRepository, ChatSessions, ChatSealer, ChatSessionsSweep, FormConversation, SignUpChatService, LoginChatService, AssistantChatService],
 })
 export class ChatModule {}

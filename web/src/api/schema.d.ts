@@ -1766,6 +1766,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scholarships/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }
+         * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
+         */
+        post: operations["AssistantChatController_ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/auth/social-providers": {
         parameters: {
             query?: never;
@@ -3994,6 +4014,43 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["ChatTurnDataDto"];
+        };
+        AssistantQuestionDto: {
+            /**
+             * @description recommendation: scholarships with requirements; easy_apply: none; essay_only: only an essay
+             * @enum {string}
+             */
+            scholarship_type: "recommendation" | "easy_apply" | "essay_only";
+            /**
+             * @description The option as the person chose it (kept with the chat)
+             * @example Show me recommendations
+             */
+            question: string;
+        };
+        AssistantChatDto: {
+            /**
+             * Format: uuid
+             * @description The caller's own id (anyone else's is refused)
+             */
+            userID: string;
+            questionAnswer: components["schemas"]["AssistantQuestionDto"];
+        };
+        AssistantAnswerDto: {
+            /**
+             * Format: uuid
+             * @description The chat: send it as `?id=` with later questions
+             */
+            chat_id: string;
+            /** @description Matching open scholarships, newest first (at most 6); empty: 'Oops!! No Scholarship Found. Select from the other options.' */
+            data: components["schemas"]["EligibleScholarshipDto"][];
+            /** @description False until the registration is done: the browser shows the registration form, then asks again */
+            profileComplete: boolean;
+        };
+        AssistantAnswerResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AssistantAnswerDto"];
         };
         SocialProvidersDto: {
             /** @description Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) */
@@ -9695,6 +9752,68 @@ export interface operations {
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AssistantChatController_ask: {
+        parameters: {
+            query?: {
+                /** @description The chat (its `_id`); absent on the first turn, which opens it */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantChatDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantAnswerResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

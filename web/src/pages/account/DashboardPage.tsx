@@ -6,6 +6,7 @@ import { failureText } from '../../api/api-error';
 import { dashboardSummaryQueryOptions, LIST_FILTERS, type DashboardSummary } from '../../api/scholarships';
 import { useCurrentUser } from '../../session/session-store';
 import { useSubscriptionCheck } from '../membership/use-subscription-check';
+import { DashboardAssistant } from './assistant/DashboardAssistant';
 import { DashboardList } from './DashboardList';
 import { MembershipOfferPopup } from './MembershipOfferPopup';
 import { PromoCards } from './PromoCards';
@@ -80,9 +81,12 @@ export function DashboardPage() {
         <SweepstakesEntryBanner />
         <Stack gap="6">
           <Stack gap="2">
-            <Heading as="h1" size="2xl">
-              Welcome back, {user?.firstName}!
-            </Heading>
+            <HStack justify="space-between" gap="4" flexWrap="wrap">
+              <Heading as="h1" size="2xl">
+                Welcome back, {user?.firstName}!
+              </Heading>
+              <DashboardAssistant />
+            </HStack>
             {summary.isError ? <Text color="fg.error">{failureText(summary.error)}</Text> : null}
           </Stack>
           <Tiles summary={summary.data} />

@@ -1,12 +1,12 @@
 import { Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import type { ChatSummaryRow, ChatTurn } from '../../api/chat';
 import type { ChatMessage, ChatView } from './chat-controller';
 
 /** The form engine loads only when a question needs a field's own widget. */
 const ChatFieldForm = lazy(() => import('./ChatFieldForm').then((module) => ({ default: module.ChatFieldForm })));
 
-function Avatar() {
+export function Avatar() {
   return (
     <Flex
       aria-hidden="true"
@@ -45,34 +45,46 @@ function Summary({ rows }: { rows: ChatSummaryRow[] }) {
 
 const TONE_COLOR = { error: 'red.700', success: 'green.700' } as const;
 
-function Bubble({ message }: { message: ChatMessage }) {
-  if (message.from === 'person') {
-    return (
-      <Box alignSelf="flex-end" maxW="80%" bg="brand.solid" color="brand.contrast" borderRadius="2xl" borderBottomRightRadius="sm" px="4" py="2.5">
-        <Text wordBreak="break-word">{message.text}</Text>
-      </Box>
-    );
-  }
+/** What the person said, on the right. */
+export function PersonBubble({ text }: { text: string }) {
   return (
-    <HStack align="flex-end" gap="2" maxW={message.summary ? 'full' : '85%'}>
+    <Box alignSelf="flex-end" maxW="80%" bg="brand.solid" color="brand.contrast" borderRadius="2xl" borderBottomRightRadius="sm" px="4" py="2.5">
+      <Text wordBreak="break-word">{text}</Text>
+    </Box>
+  );
+}
+
+/** What the assistant said, on the left with its avatar; `wide` for a table or a list under the words. */
+export function AssistantBubble({ text, tone, hint, wide, children }: { text: string; tone?: ChatMessage['tone']; hint?: string | null; wide?: boolean; children?: ReactNode }) {
+  return (
+    <HStack align="flex-end" gap="2" maxW={wide ? 'full' : '85%'}>
       <Avatar />
-      <Box bg="bg.muted" borderRadius="2xl" borderBottomLeftRadius="sm" px="4" py="2.5" minW="0" flex={message.summary ? '1' : undefined}>
-        <Text color={message.tone ? TONE_COLOR[message.tone] : 'fg'} fontWeight={message.tone ? 'medium' : undefined}>
-          {message.text}
+      <Box bg="bg.muted" borderRadius="2xl" borderBottomLeftRadius="sm" px="4" py="2.5" minW="0" flex={wide ? '1' : undefined}>
+        <Text color={tone ? TONE_COLOR[tone] : 'fg'} fontWeight={tone ? 'medium' : undefined}>
+          {text}
         </Text>
-        {message.hint ? (
+        {hint ? (
           <Text fontSize="sm" color="fg.muted" mt="1">
-            {message.hint}
+            {hint}
           </Text>
         ) : null}
-        {message.summary ? <Summary rows={message.summary} /> : null}
+        {children}
       </Box>
     </HStack>
   );
 }
 
+function Bubble({ message }: { message: ChatMessage }) {
+  if (message.from === 'person') return <PersonBubble text={message.text} />;
+  return (
+    <AssistantBubble text={message.text} tone={message.tone} hint={message.hint} wide={Boolean(message.summary)}>
+      {message.summary ? <Summary rows={message.summary} /> : null}
+    </AssistantBubble>
+  );
+}
+
 /** The assistant is typing: three dots, announced once to screen readers. */
-function LoadingBubble() {
+export function LoadingBubble() {
   return (
     <HStack align="flex-end" gap="2" role="status" aria-label="Lenny is typing">
       <Avatar />

@@ -77,8 +77,8 @@ interface ScholarshipGridProps {
   items: ListedScholarship[] | undefined;
   /** How many skeletons to show while loading: the page size. */
   pageSize: number;
-  /** The dashboard's short lists stay two abreast; the list screens go up to three. */
-  maxColumns?: 2 | 3;
+  /** The dashboard's short lists stay two abreast, the list screens go up to three, the assistant's drawer has one. */
+  maxColumns?: 1 | 2 | 3;
   titleAs?: 'h2' | 'h3';
   /** Bulk apply: each card gets a box that puts it in or out of the batch. */
   selection?: CardSelection;
@@ -86,7 +86,7 @@ interface ScholarshipGridProps {
 
 /** The cards of one page, in a grid that narrows with the screen. */
 export function ScholarshipGrid({ items, pageSize, maxColumns = 3, titleAs = 'h2', selection }: ScholarshipGridProps) {
-  const columns = maxColumns === 3 ? { base: 1, md: 2, xl: 3 } : { base: 1, md: 2 };
+  const columns = { 1: { base: 1 }, 2: { base: 1, md: 2 }, 3: { base: 1, md: 2, xl: 3 } }[maxColumns];
   if (items && items.length === 0) {
     return (
       <Text color="fg.muted" textAlign="center" py="10" borderWidth="1px" borderStyle="dashed" borderRadius="xl" bg="bg">
