@@ -119,7 +119,7 @@ describe('chat sign-up and login', () => {
     const saved = await c.turn({ action: 'submit' });
     expect(saved.statusCode).toBe(201);
     expect(saved.json()).toMatchObject({
-      message: 'Your account is successfully created and you are logged in.',
+      message: 'User Signed Up Successfully!! [Chat Ended]',
       data: { success: true, user: { email, firstName: 'Ada', isProfileUpdate: false }, accessToken: expect.any(String), refreshToken: expect.any(String) },
     });
     expect((await api.login(email, 'chat passphrase 3', '10.30.2.1')).statusCode).toBe(201);

@@ -105,7 +105,7 @@ describe('the chat sign-up and login (/chatbot)', () => {
         next: null, message: 'Are the following details correct ?',
         summary: [{ answer_key: 'firstName', label: 'First Name', value: 'Ada' }, { answer_key: 'password', label: 'Password', value: '••••••••' }],
       }),
-      () => ({ status: 201, body: { message: 'Your account is successfully created and you are logged in.', ...SESSION } }),
+      () => ({ status: 201, body: { message: 'User Signed Up Successfully!! [Chat Ended]', ...SESSION } }),
     ]);
     const user = userEvent.setup();
     const router = renderAppAt('/chatbot?start=signUp');
@@ -134,6 +134,7 @@ describe('the chat sign-up and login (/chatbot)', () => {
     expect(within(conversation()).getByRole('table')).toBeTruthy();
     await choose(user, 'Save and Proceed');
     expect(await says('Your account is successfully created and you are logged in.')).toBeTruthy();
+    expect(await screen.findByText('User Signed Up Successfully!! [Chat Ended]')).toBeTruthy();
     expect(currentUser()?.email).toBe('ada@example.com');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/userdetails'), { timeout: 4000 });
 

@@ -19,8 +19,11 @@ interface SignUpAnswers {
   email: string;
   phone: string;
   password: string;
+  confirmPassword?: string;
   consentToContact?: boolean;
   acceptTerms?: boolean;
+  /** Fields an admin added to the sign-up form: sent by key as `answers`. */
+  [other: string]: unknown;
 }
 
 type ApplicantType = NonNullable<SignUpBody['applicantType']>;
@@ -128,21 +131,22 @@ export function SignupPage() {
   const [applicantType, setApplicantType] = useState<ApplicantType>('STUDENT');
 
   async function submit(values: unknown) {
-    const answers = values as SignUpAnswers;
+    const { firstName, lastName, email, phone, password, confirmPassword: _confirm, consentToContact, acceptTerms, ...others } = values as SignUpAnswers;
     setFailure(null);
     setPending(true);
     try {
       await signUp({
-        firstName: answers.firstName,
-        lastName: answers.lastName,
-        email: answers.email,
-        phone: answers.phone,
-        password: answers.password,
+        firstName,
+        lastName,
+        email,
+        phone,
+        password,
         applicantType,
         isProfileUpdate: 'false',
         isScholarshipApplied: 'false',
-        consentToContact: answers.consentToContact === true,
-        acceptTerms: answers.acceptTerms === true,
+        consentToContact: consentToContact === true,
+        acceptTerms: acceptTerms === true,
+        ...(Object.keys(others).length ? { answers: others } : {}),
       });
       await navigate({ to: '/auth/userdetails' });
     } catch (error) {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { startSession } from '../../api/accounts';
 import { leavePage } from '../../app/leave-page';
+import { toaster, Toaster } from '../../app/toaster';
 import { fetchChatQuestions, sendChatTurn, type ChatFlow } from '../../api/chat';
 import { googleSignInUrl, socialProvidersQueryOptions } from '../../api/social';
 import type { StoredSession } from '../../session/session-store';
@@ -49,6 +50,7 @@ function Chat({ start }: { start?: ChatFlow }) {
       },
       manualLogin: openLogin,
       manualSignUp: () => void navigate({ to: '/signup' }),
+      notify: (text) => toaster.create({ type: 'success', title: text }),
       social: {
         offered: () => google.current,
         start: async () => leavePage.to(await googleSignInUrl()),
@@ -105,6 +107,7 @@ export function ChatbotPage() {
         <Container as="main" maxW="3xl" px={{ base: "0", md: "6" }} py={{ base: "0", md: "8" }}>
           <Chat start={search.start} />
         </Container>
+        <Toaster />
       </Box>
     </LoginModalHost>
   );

@@ -44,6 +44,8 @@ export interface ChatEnvironment {
   manualSignUp(): void;
   /** Social sign-in (Google), offered only when the server has it configured. */
   social: { offered(): boolean; start(): Promise<void> };
+  /** A success message of the server's, shown as a notification (seed 001 section 7). */
+  notify(text: string): void;
 }
 
 /** The seed's redirect delays after a chat signs someone in. */
@@ -225,7 +227,13 @@ export class ChatController {
   private after(data: ChatTurnData): void {
     if (data.success && data.user && data.accessToken && data.refreshToken) {
       const session: StoredSession = { user: data.user, accessToken: data.accessToken, refreshToken: data.refreshToken, clientIp: data.clientIp };
-      this.say(data.message ?? (this.flow === 'signUp' ? MESSAGES.chatSignedUp : 'User Logged In Successfully!!'), 'success');
+      // A sign-up's bubble is the chat's own sentence; the server's message is the notification.
+      if (this.flow === 'signUp') {
+        this.say(MESSAGES.chatSignedUp, 'success');
+        if (data.message) this.env.notify(data.message);
+      } else {
+        this.say(data.message ?? 'User Logged In Successfully!!', 'success');
+      }
       this.update({ question: null, options: [] });
       this.env.signedIn(session, this.flow, this.flow === 'signUp' ? AFTER_SIGN_UP_MS : AFTER_LOGIN_MS);
       return;
