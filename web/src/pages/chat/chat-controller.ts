@@ -179,18 +179,22 @@ export class ChatController {
 
   private ask(question: ChatQuestion): void {
     this.say(question.question, undefined, question.hint);
-    const skip = question.optional ? [{ label: 'Skip', choose: () => this.skip(question) }] : [];
-    const choices =
-      question.input.kind === 'choice'
-        ? (question.input.choices ?? []).map((choice) => ({
-            label: choice.label,
-            choose: () => {
-              this.heard(choice.label);
-              void this.answer(question, { answer: choice.value });
-            },
-          }))
-        : [];
-    this.update({ question, options: [...choices, ...skip] });
+    this.reopen(question);
+  }
+
+  /** The buttons that answer a question: its choices, and Skip when it may be left empty. */
+  private answerButtons(question: ChatQuestion): ChatOption[] {
+    const choices = question.input.kind === 'choice' ? (question.input.choices ?? []) : [];
+    return [
+      ...choices.map((choice) => ({
+        label: choice.label,
+        choose: () => {
+          this.heard(choice.label);
+          void this.answer(question, { answer: choice.value });
+        },
+      })),
+      ...(question.optional ? [{ label: 'Skip', choose: () => this.skip(question) }] : []),
+    ];
   }
 
   private skip(question: ChatQuestion): void {
@@ -365,19 +369,9 @@ export class ChatController {
     void this.call({ action }).then((data) => data && this.after(data));
   }
 
-  /** The question again without repeating it: its answer box (or choices) back. */
+  /** The question open for an answer (again, after a refusal, without repeating it): its answer box or buttons. */
   private reopen(question: ChatQuestion): void {
-    const choices =
-      question.input.kind === 'choice'
-        ? (question.input.choices ?? []).map((choice) => ({
-            label: choice.label,
-            choose: () => {
-              this.heard(choice.label);
-              void this.answer(question, { answer: choice.value });
-            },
-          }))
-        : [];
-    this.update({ question, options: [...choices, ...(question.optional ? [{ label: 'Skip', choose: () => this.skip(question) }] : [])] });
+    this.update({ question, options: this.answerButtons(question) });
   }
 
   private questionFor(answerKey: string): ChatQuestion | undefined {
