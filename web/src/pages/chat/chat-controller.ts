@@ -217,8 +217,15 @@ export class ChatController {
     try {
       const [data] = await Promise.all([this.env.turn(this.flow, this.chat, turn), this.env.pause()]);
       if (generation !== this.generation) return undefined;
-      if (!this.chat && data.chatToken) this.chat = { id: data._id, token: data.chatToken };
       this.update({ loading: false });
+      if (!this.chat) {
+        // A chat the server opened without saying which (seed 001 section 8, 'Missing chat id').
+        if (!data._id || !data.chatToken) {
+          this.restart(MESSAGES.chatInternalError);
+          return undefined;
+        }
+        this.chat = { id: data._id, token: data.chatToken };
+      }
       return data;
     } catch (error) {
       if (generation !== this.generation) return undefined;
