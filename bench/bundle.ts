@@ -85,7 +85,9 @@ export const ROUTES: RouteLoad[] = [
   publicPage('/terms', 'TermsPage'),
   publicPage('/privacy', 'PrivacyPage'),
   publicPage('/b2b', 'BusinessPage'),
-  { route: '/chatbot', kind: 'public', chunks: [] },
+  { route: '/chatbot', kind: 'public', chunks: [`${PAGES}/chat/ChatbotPage.tsx`], note: 'the chat sign-up and login (docs/chat.md)' },
+  { route: '/lennyAssistance', kind: 'public', chunks: [`${PAGES}/chat/LennyAssistancePage.tsx`] },
+  { route: '/auth/google/callback', kind: 'public', chunks: [`${PAGES}/auth/GoogleCallbackPage.tsx`], note: 'back from Google sign-in' },
   { route: '/forms/$formKey', kind: 'public', chunks: [`${PAGES}/form-preview/FormPreviewPage.tsx`, FORM_VALIDATOR, ...SELECT_WIDGETS], note: 'a profile form (no phone field)' },
   { route: '/signup (and /auth/register1)', kind: 'public', chunks: [`${PAGES}/auth/SignupPage.tsx`, PHONE_WIDGET, FORM_VALIDATOR], note: 'its form has a phone field' },
   { route: '/auth/login', kind: 'public', chunks: [`${PAGES}/auth/LoginPage.tsx`] },
@@ -130,6 +132,9 @@ export const ON_INTERACTION: { chunk: string; when: string; over: string }[] = [
   { chunk: `${PAGES}/landing/MenuDrawer.tsx`, when: 'the menu of the public top bar (narrow screens)', over: '/ (and /home)' },
   { chunk: 'src/forms/fields/essay/EssayEditor.tsx', when: '"Write essay" in a requirement form', over: '/auth/scholarshipDetail with a requirement form' },
   { chunk: PHONE_WIDGET, when: "the profile's Contact tab (a phone field)", over: '/auth/profile' },
+  { chunk: `${PAGES}/chat/ChatFieldForm.tsx`, when: "a chat question only a field's own widget answers (the form engine)", over: '/chatbot' },
+  { chunk: `${PAGES}/account/assistant/AssistantChat.tsx`, when: "'Ask Lenny' on the dashboard (the assistant's drawer)", over: '/auth/dashboard' },
+  { chunk: `${PAGES}/account/ProfileFormPanel.tsx`, when: 'the registration form inside the assistant, before the registration is done', over: '/auth/dashboard' },
   { chunk: `${PAGES}/provider/review/MessageDialog.tsx`, when: '"Message" on the applicants page (the served message form; its rich-text body loads RichTextWidget too)', over: '/app/scholarships/$id/applicants' },
 ];
 
