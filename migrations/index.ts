@@ -29,6 +29,7 @@ import { ReviewListIndexes1795720000001 } from './1795720000001-ReviewListIndexe
 import { ApplicantColumnsForReview1795720000002 } from './1795720000002-ApplicantColumnsForReview.js';
 import { CreateChat1795730000000 } from './1795730000000-CreateChat.js';
 import { CreateSocialSignIn1795730000001 } from './1795730000001-CreateSocialSignIn.js';
+import { CreateSupport1795740000000 } from './1795740000000-CreateSupport.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -58,4 +59,5 @@ export const MIGRATIONS = [
   ApplicantColumnsForReview1795720000002,
   CreateChat1795730000000,
   CreateSocialSignIn1795730000001,
+  CreateSupport1795740000000,
 ];

@@ -56,6 +56,8 @@ export const MESSAGES = {
   descriptionRequired: 'Please input your description',
   contactPhoneRequired: 'Please input your phone',
   contactMessageRequired: 'Please input your message',
+  supportThanksTitle: 'Thank You!',
+  supportThanks: 'We have received your query, we will get back to you soon.',
   // Uploads (seed 001 section 5)
   imageType: 'You can only upload JPG/PNG file!',
   imageSize: 'Image must be smaller than 2MB!',

@@ -109,9 +109,10 @@ export interface FieldCondition {
  * The provider studio's forms (docs/providers.md): `organisation` fields are the provider's
  * organisation, `scholarship` fields a scholarship's editor, `requirement` fields one requirement
  * of the requirement builder. Review (docs/review.md): `rank-criterion` fields one criterion of a
- * scholarship's rubric, `message` fields a provider's message to applicants.
+ * scholarship's rubric, `message` fields a provider's message to applicants. Support
+ * (docs/support.md): `support` fields a support request or a contact message.
  */
-export const FIELD_TARGETS = ['account', 'profile', 'application', 'organisation', 'scholarship', 'requirement', 'rank-criterion', 'message'] as const;
+export const FIELD_TARGETS = ['account', 'profile', 'application', 'organisation', 'scholarship', 'requirement', 'rank-criterion', 'message', 'support'] as const;
 export type FieldTarget = (typeof FIELD_TARGETS)[number];
 
 export interface FieldDefinition {

@@ -3,6 +3,7 @@ import { ApplicantsModule } from './applicants/applicants.module.js';
 import { ApplicationsModule } from './applications/applications.module.js';
 import { ChatModule } from './chat/chat.module.js';
 import { SocialSignInModule } from './auth/social/social-sign-in.module.js';
+import { SupportModule } from './support/support.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         EssaysModule,
         ChatModule,
         SocialSignInModule,
+        SupportModule,
         DemoModule,
       ],
     };

@@ -51,6 +51,8 @@ const ACCESS = {
     'GET /api/v1/users/auth/social-providers',
     'GET /api/v1/users/auth/google',
     'POST /api/v1/users/auth/user-google',
+    // Anyone's contact message; a support request needs a token, and takes the account's name and e-mail (support.spec.ts).
+    'POST /api/v1/scholarships/add-support',
   ],
   /**
    * Anyone may open a chat; its later turns belong to whoever holds the token its first turn
@@ -72,6 +74,8 @@ const ACCESS = {
     'PATCH /api/v1/admin/subscription-plans/{id}',
     'POST /api/v1/admin/payments/sandbox/clock',
     'GET /api/v1/admin/payments/events',
+    'GET /api/v1/admin/support-requests',
+    'POST /api/v1/admin/support-requests/{id}/answer',
   ],
   /** Providers, on their own scholarships only. */
   provider: [

@@ -3,9 +3,17 @@ import type { Role } from '../users/user.entity.js';
 
 export const IS_PUBLIC = 'auth:public';
 export const ALLOWED_ROLES = 'auth:roles';
+export const SIGNED_IN_OPTIONAL = 'auth:optional';
 
 /** Reachable without a token. Every other route needs a valid access token (default deny). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/**
+ * Reachable without a token, and a token when sent must be valid: the caller is known then
+ * (`@CurrentUser()` is undefined otherwise). For a route that serves visitors and signed-in people
+ * differently (the support and contact forms).
+ */
+export const SignedInOptional = () => SetMetadata(SIGNED_IN_OPTIONAL, true);
 
 /** Only these roles may call the route; others get 403. */
 export const Roles = (...roles: Role[]) => SetMetadata(ALLOWED_ROLES, roles);

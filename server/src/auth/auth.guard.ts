@@ -4,11 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/error-body.js';
 import type { Role } from '../users/user.entity.js';
 import { AccessTokens } from './access-tokens.js';
-import { ALLOWED_ROLES, type Caller, IS_PUBLIC } from './auth.decorators.js';
+import { ALLOWED_ROLES, type Caller, IS_PUBLIC, SIGNED_IN_OPTIONAL } from './auth.decorators.js';
 
 /**
  * Global guard: a route is public only when marked @Public(); every other one needs a valid
- * bearer access token (401 otherwise), and a role listed by @Roles() if it names any (403).
+ * bearer access token (401 otherwise), and a role listed by @Roles() if it names any (403). A
+ * @SignedInOptional() route takes no token at all, or a valid one.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -23,6 +24,7 @@ export class AuthGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: Caller }>();
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+    if (!request.headers.authorization && this.reflector.getAllAndOverride<boolean>(SIGNED_IN_OPTIONAL, targets)) return true;
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_MISSING' });
     }

@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,10 @@ export class AppConfig {
 
   @IsString()
   MAIL_FROM = 'ScholarMatch <no-reply@scholarmatch.local>';
+
+  /** Where support requests and contact messages are e-mailed, and the sender of the answers (docs/support.md). */
+  @IsEmail({ require_tld: false })
+  SUPPORT_EMAIL = 'support@scholarmatch.local';
 
   /** Requests per IP per minute on each of sign-up, login, forgot-password and reset-password. */
   @Transform(toInt) @IsInt() @Min(1) @Max(100000)

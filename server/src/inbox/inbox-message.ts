@@ -10,6 +10,7 @@ export const INBOX_MESSAGE_KINDS = [
   'not-selected',
   'membership-receipt',
   'reviewer-invitation',
+  'support-answer',
 ] as const;
 export type InboxMessageKind = (typeof INBOX_MESSAGE_KINDS)[number];
 

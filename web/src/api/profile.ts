@@ -49,14 +49,11 @@ export function answersOf(applicant: Applicant): Record<string, unknown> {
   return answers;
 }
 
-/** A failed save: the sentence for the banner and the field errors to show under the fields. */
+/** A failed save: the sentence for the banner and (ApiError's `fieldErrors`) the errors to show under the fields. */
 export class SaveError extends ApiError {
-  readonly fieldErrors: { path: string; message: string }[];
-
   constructor(body: unknown, status: number) {
     super(body, status);
-    const errors = (body as { errors?: unknown } | undefined)?.errors;
-    this.fieldErrors = Array.isArray(errors) ? (errors as { path: string; message: string }[]) : [];
+    this.name = 'SaveError';
   }
 }
 

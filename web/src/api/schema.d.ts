@@ -1843,6 +1843,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scholarships/add-support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a support request (signed in, with `query`) or a contact message (anyone); rate-limited
+         * @description Judged by the served form of its kind ('support-request', 'contact-message'): 400 INVALID_ANSWERS with the form's words. A support request needs a signed-in caller (401) and takes the account's name and e-mail. Stored first, then e-mailed to the support desk. 201 'We have received your query, we will get back to you soon.'
+         */
+        post: operations["SupportController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Support requests and contact messages, newest first (admins) */
+        get: operations["SupportController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers a request (admins): to the person's inbox and e-mail when they have an account, else by e-mail
+         * @description 404 for an unknown request; 409 ALREADY_ANSWERED; the answer is sanitised rich text and may not be empty (400).
+         */
+        post: operations["SupportController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3538,7 +3595,7 @@ export interface components {
             bodyAsHtml: components["schemas"]["WrappedStringDto"];
             read: boolean;
             /** @enum {string} */
-            kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation";
+            kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation" | "support-answer";
             /** Format: uuid */
             scholarshipId: string | null;
         };
@@ -4097,6 +4154,80 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["GoogleSessionDto"];
+        };
+        AddSupportDto: {
+            /** @description Contact: the sender's e-mail. Support: ignored (the account's) */
+            email?: string;
+            /** @description Support: ignored (the account's name). Contact: the seed sends 'Guest' */
+            name?: string;
+            /** @description Contact: the phone number, with its country code */
+            phone?: string;
+            /** @description Support: what it is about (makes the request a support request, which needs a signed-in caller) */
+            query?: string;
+            /** @description The message itself */
+            description?: string;
+            /**
+             * Format: uuid
+             * @description Support: the caller's own id (anyone else's: 403)
+             */
+            applicantId?: string;
+            /** @description Answers to the form's other fields (ones an admin added), by field key */
+            answers?: {
+                [key: string]: unknown;
+            };
+            /** @description Leave empty: a field people do not see. Filled, the request is taken as a bot's and dropped (the answer is the same) */
+            website?: string;
+        };
+        SupportRequestDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "support" | "contact";
+            /**
+             * Format: uuid
+             * @description The account it came from, if any
+             */
+            userId: string | null;
+            name: string;
+            email: string;
+            phone: string | null;
+            query: string | null;
+            description: string;
+            answers: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the staff were e-mailed
+             */
+            staffEmailedAt: string | null;
+            answerHtml: string | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+        };
+        SupportRequestListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportRequestDto"][];
+            /**
+             * @example {
+             *       "total": 1
+             *     }
+             */
+            meta: Record<string, never>;
+        };
+        SupportAnswerDto: {
+            /** @description The answer as rich text (sanitised) */
+            answer: string;
+        };
+        SupportRequestResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportRequestDto"];
         };
     };
     responses: never;
@@ -9911,6 +10042,177 @@ export interface operations {
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSupportDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponseBase"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportController_list: {
+        parameters: {
+            query?: {
+                /** @description true: answered only; false: waiting for an answer */
+                answered?: boolean;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestListResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportAnswerDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

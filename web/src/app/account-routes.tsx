@@ -10,7 +10,6 @@ import { validatePageSearch } from '../pages/scholarships/paging';
 import { validateMyScholarshipsSearch } from '../pages/scholarships/my-scholarship-tabs';
 import { validateInboxSearch } from '../pages/inbox/inbox-search';
 import { validateGoogleCallbackSearch } from '../pages/auth/google-callback-search';
-import type * as ComingReleasePages from '../pages/account/ComingReleasePage';
 import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
 
@@ -201,16 +200,18 @@ export function accountRoutes() {
     }),
   ];
 
-  // Sidebar entries whose part opens in a later release: an honest page each, never a blank one.
-  const comingRelease = <TPath extends string>(path: TPath, name: keyof typeof ComingReleasePages) =>
+  // Support (docs/support.md): the support form, and the help with a membership.
+  const supportRoutes = [
     createRoute({
       getParentRoute: () => signedInFrame,
-      path,
-      component: lazyRouteComponent(() => import('../pages/account/ComingReleasePage'), name),
-    });
-  const comingReleaseRoutes = [
-    comingRelease('/auth/dashboard/subscription-support', 'SubscriptionSupportSoonPage'),
-    comingRelease('/auth/dashboard/support', 'SupportSoonPage'),
+      path: '/auth/dashboard/support',
+      component: lazyRouteComponent(() => import('../pages/support/SupportPage'), 'SupportPage'),
+    }),
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path: '/auth/dashboard/subscription-support',
+      component: lazyRouteComponent(() => import('../pages/support/SubscriptionSupportPage'), 'SubscriptionSupportPage'),
+    }),
   ];
 
   // Assistance (issue 6): the common questions, and the answer to the one chosen (members).
@@ -238,5 +239,5 @@ export function accountRoutes() {
     redirectRoute('/auth/apply', () => (currentUser() ? '/auth/dashboard/easy-apply' : '/signup')),
   ];
 
-  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, ...membershipRoutes, inboxRoute, inboxAlias, ...messageRoutes, ...comingReleaseRoutes])];
+  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, ...membershipRoutes, inboxRoute, inboxAlias, ...messageRoutes, ...supportRoutes])];
 }

@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
-
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+import { queryBoolean } from '../../common/transforms.js';
 
 /** The seed's list parameters (seed 000 section 7); `limit` is the page size here, not page × 6. */
 export class EligibleScholarshipsQueryDto {
@@ -35,7 +34,7 @@ export class EligibleScholarshipsQueryDto {
 
   @ApiPropertyOptional({ description: 'true: Easy Apply (no requirement); false: with requirements', type: Boolean })
   @IsOptional()
-  @Transform(toBoolean)
+  @Transform(queryBoolean)
   @IsBoolean()
   withoutRequirement?: boolean;
 

@@ -1,5 +1,7 @@
-import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CONTACT_SENDER_NAME } from '@scholarmatch/schemas';
 import { Link as RouterLink } from '@tanstack/react-router';
+import { SupportForm } from '../support/SupportForm';
 import { PageShell } from '../misc/PageShell';
 import { PageIntro, TextSection } from './PageIntro';
 
@@ -16,6 +18,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** /contact (docs/support.md): how to reach us, and the served contact form (e-mail, phone, message). */
 export function ContactPage() {
   return (
     <PageShell>
@@ -29,12 +32,15 @@ export function ContactPage() {
         </SimpleGrid>
         <TextSection title="Write to us">
           <Text color="fg.muted">
-            Our contact form, where you can leave your e-mail, phone number and message, is coming soon. Until it
-            is ready, many answers are already in our FAQ.
+            Leave your e-mail, phone number and message, and we will get back to you. Many answers are already in our{' '}
+            <Link asChild colorPalette="brand" fontWeight="semibold">
+              <RouterLink to="/faq">FAQ</RouterLink>
+            </Link>
+            .
           </Text>
-          <Button asChild variant="outline" colorPalette="brand" alignSelf="flex-start">
-            <RouterLink to="/faq">Read the FAQ</RouterLink>
-          </Button>
+          <Box borderWidth="1px" borderRadius="2xl" p={{ base: '5', md: '8' }}>
+            <SupportForm kind="contact" payload={{ name: CONTACT_SENDER_NAME }} submitLabel="Send" />
+          </Box>
         </TextSection>
       </Stack>
     </PageShell>

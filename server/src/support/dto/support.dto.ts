@@ -1,0 +1,90 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { ApiResponseBase } from '../../common/api-response.js';
+import { queryBoolean } from '../../common/transforms.js';
+
+/**
+ * The seed's two payloads of `POST /scholarships/add-support` (docs/support.md): the support form's
+ * `{ email, name, query, description, applicantId }` (signed in; a request with `query`) and the
+ * contact form's `{ email, name, phone, description }`. Their rules are the served forms'
+ * (`support-request`, `contact-message`); this checks only their shape.
+ */
+export class AddSupportDto {
+  @ApiPropertyOptional({ description: "Contact: the sender's e-mail. Support: ignored (the account's)", maxLength: 320 })
+  @IsOptional() @IsString() @MaxLength(320)
+  email?: string;
+
+  @ApiPropertyOptional({ description: "Support: ignored (the account's name). Contact: the seed sends 'Guest'", maxLength: 200 })
+  @IsOptional() @IsString() @MaxLength(200)
+  name?: string;
+
+  @ApiPropertyOptional({ description: 'Contact: the phone number, with its country code', maxLength: 32 })
+  @IsOptional() @IsString() @MaxLength(32)
+  phone?: string;
+
+  @ApiPropertyOptional({ description: 'Support: what it is about (makes the request a support request, which needs a signed-in caller)', maxLength: 200 })
+  @IsOptional() @IsString() @MaxLength(200)
+  query?: string;
+
+  @ApiPropertyOptional({ description: 'The message itself', maxLength: 5000 })
+  @IsOptional() @IsString() @MaxLength(5000)
+  description?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Support: the caller's own id (anyone else's: 403)" })
+  @IsOptional() @IsUUID('all', { message: 'applicantId must be your user id' })
+  applicantId?: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: "Answers to the form's other fields (ones an admin added), by field key" })
+  @IsOptional() @IsObject()
+  answers?: Record<string, unknown>;
+
+  @ApiPropertyOptional({ description: 'Leave empty: a field people do not see. Filled, the request is taken as a bot\'s and dropped (the answer is the same)' })
+  @IsOptional() @IsString() @MaxLength(500)
+  website?: string;
+}
+
+export class SupportListQueryDto {
+  @ApiPropertyOptional({ description: 'true: answered only; false: waiting for an answer' })
+  @IsOptional() @Transform(queryBoolean) @IsBoolean({ message: "answered must be 'true' or 'false'" })
+  answered?: boolean;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  offset?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+}
+
+export class SupportAnswerDto {
+  @ApiProperty({ description: 'The answer as rich text (sanitised)', maxLength: 20000 })
+  @IsString() @MaxLength(20000)
+  answer: string;
+}
+
+export class SupportRequestDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['support', 'contact'] }) kind: string;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The account it came from, if any' }) userId: string | null;
+  @ApiProperty() name: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, nullable: true }) phone: string | null;
+  @ApiProperty({ type: String, nullable: true }) query: string | null;
+  @ApiProperty() description: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) answers: Record<string, unknown>;
+  @ApiProperty() createdAt: Date;
+  @ApiProperty({ type: Date, nullable: true, description: 'When the staff were e-mailed' }) staffEmailedAt: Date | null;
+  @ApiProperty({ type: String, nullable: true }) answerHtml: string | null;
+  @ApiProperty({ type: Date, nullable: true }) answeredAt: Date | null;
+}
+
+export class SupportRequestResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: SupportRequestDto }) data: SupportRequestDto;
+}
+
+export class SupportRequestListResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [SupportRequestDto] }) data: SupportRequestDto[];
+  @ApiProperty({ example: { total: 1 } }) meta: { total: number };
+}

@@ -1,0 +1,58 @@
+import { Body, Controller, Get, Ip, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
+import { type Caller, CurrentUser, Roles, SignedInOptional } from '../auth/auth.decorators.js';
+import { ApiResponseBase, ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
+import { RateLimited } from '../common/rate-limit.js';
+import { AddSupportDto, SupportAnswerDto, SupportListQueryDto, SupportRequestListResponseDto, SupportRequestResponseDto } from './dto/support.dto.js';
+import { SupportService } from './support.service.js';
+
+const DEFAULT_LIMIT = 50;
+
+/** Support requests and contact messages (docs/support.md). */
+@ApiTags('support')
+@ApiErrorResponses()
+@Controller()
+export class SupportController {
+  constructor(private readonly support: SupportService) {}
+
+  @SignedInOptional()
+  @RateLimited()
+  @Post('scholarships/add-support')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Sends a support request (signed in, with `query`) or a contact message (anyone); rate-limited',
+    description:
+      "Judged by the served form of its kind ('support-request', 'contact-message'): 400 INVALID_ANSWERS with the form's words. A support request needs a signed-in caller " +
+      "(401) and takes the account's name and e-mail. Stored first, then e-mailed to the support desk. 201 'We have received your query, we will get back to you soon.'",
+  })
+  @ApiCreatedResponse({ type: ApiResponseBase })
+  async add(@Body() body: AddSupportDto, @CurrentUser() caller: Caller | undefined, @Ip() ip: string) {
+    await this.support.add(body, caller, ip);
+    return { statusCode: 201, message: MESSAGES.supportThanks };
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
+  @Get('admin/support-requests')
+  @ApiOperation({ summary: 'Support requests and contact messages, newest first (admins)' })
+  @ApiOkResponse({ type: SupportRequestListResponseDto })
+  async list(@Query() query: SupportListQueryDto) {
+    const { rows, total } = await this.support.list(query.answered, query.offset ?? 0, query.limit ?? DEFAULT_LIMIT);
+    return { statusCode: 200, data: rows, meta: { total } };
+  }
+
+  @ApiBearerAuth()
+  @Roles('admin')
+  @Post('admin/support-requests/:id/answer')
+  @ApiOperation({
+    summary: "Answers a request (admins): to the person's inbox and e-mail when they have an account, else by e-mail",
+    description: '404 for an unknown request; 409 ALREADY_ANSWERED; the answer is sanitised rich text and may not be empty (400).',
+  })
+  @ApiCreatedResponse({ type: SupportRequestResponseDto })
+  async answer(@Param('id', uuidOf('support request')) id: string, @Body() body: SupportAnswerDto, @CurrentUser() admin: Caller) {
+    return { statusCode: 201, message: 'Answer sent', data: await this.support.answer(id, body.answer, admin) };
+  }
+}
