@@ -1,0 +1,94 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserSuite, dismissSweepstakes, suiteApi } from './harness.js';
+
+const ADMIN = { email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026' };
+const STAFF = 'help-desk@scholarmatch.test';
+
+async function logIn(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/auth/login`);
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Username').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/auth/dashboard');
+}
+
+/** Support and contact (issue 19, docs/support.md) as a visitor, a student and an admin take them, in Chromium. */
+describe('support and contact in a real browser', () => {
+  const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000', SUPPORT_EMAIL: STAFF } });
+  const api = suiteApi(suite);
+  const student = { email: `support.${Date.now()}@example.com`, password: 'help me please 1' };
+
+  const outbox = async (to: string) => {
+    const admin = await api.login(ADMIN.email, ADMIN.password);
+    return (await api.call('GET', `/admin/mail-outbox?to=${encodeURIComponent(to)}&limit=20`, undefined, admin)).body.data as { subject: string; text: string }[];
+  };
+  /** Polls until `check` passes (a job sends the e-mails shortly after each request). */
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let tries = 0; tries < 100; tries++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('not in time');
+  };
+
+  it("takes a visitor's message on /contact, says 'Thank You!', and starts the form again", async () => {
+    const { page } = suite;
+    await page.goto(`${suite.server.baseUrl}/contact`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Please input your email address!').first().waitFor();
+    await page.getByLabel(/^Email/).fill('visitor@example.org');
+    await page.getByRole('textbox', { name: /^Phone/ }).fill('2025550188');
+    await page.getByLabel(/^Message/).fill('Do you list scholarships for nursing students?');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'contact-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Send' }).click();
+    const thanks = page.getByRole('dialog', { name: 'Thank You!' });
+    await thanks.getByText('We have received your query, we will get back to you soon.').waitFor();
+    await thanks.getByRole('button', { name: 'OK' }).click();
+    expect(await page.getByLabel(/^Message/).inputValue()).toBe('');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'contact-390.png'), fullPage: true });
+    await eventually(async () => (await outbox(STAFF)).some((mail) => mail.text.includes('Do you list scholarships for nursing students?')));
+  });
+
+  it("sends a student's support request with their own name and e-mail; the admin's answer reaches their inbox", async () => {
+    const signedUp = await api.call('POST', '/register-applicants', {
+      firstName: 'Valerie', lastName: 'Thomas', email: student.email, phone: '+12025550166', password: student.password, applicantType: 'STUDENT',
+      isProfileUpdate: 'false', isScholarshipApplied: 'false', consentToContact: true, acceptTerms: true,
+    });
+    expect(signedUp.status).toBe(201);
+    const { page } = suite;
+    await logIn(page, suite.server.baseUrl, student.email, student.password);
+    await dismissSweepstakes(page);
+    await page.goto(`${suite.server.baseUrl}/auth/dashboard/support`);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Valerie Thomas');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(student.email);
+    await page.getByLabel(/^Query/).fill('Transcript upload');
+    await page.getByLabel(/^Description/).fill('My transcript PDF is refused as too large.');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'support-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('dialog', { name: 'Thank You!' }).getByText('We have received your query, we will get back to you soon.').waitFor();
+
+    // The admin finds it in the list and answers it.
+    const admin = await api.login(ADMIN.email, ADMIN.password);
+    const list = await api.call('GET', '/admin/support-requests?answered=false', undefined, admin);
+    const request = (list.body.data as { id: string; query: string | null; email: string; name: string }[]).find((r) => r.query === 'Transcript upload')!;
+    expect(request).toMatchObject({ email: student.email, name: 'Valerie Thomas' });
+    await eventually(async () => (await outbox(STAFF)).some((mail) => mail.subject === 'Support request: Transcript upload'));
+    const answered = await api.call('POST', `/admin/support-requests/${request.id}/answer`, { answer: '<p>Files up to 2 MB are taken; try a <b>compressed</b> PDF.</p>' }, admin);
+    expect(answered.status).toBe(201);
+
+    await page.goto(`${suite.server.baseUrl}/auth/dashboard/inbox`);
+    await page.getByRole('searchbox').fill('compressed');
+    await page.getByText('Re: Transcript upload').first().waitFor();
+    await eventually(async () => (await outbox(student.email)).some((mail) => mail.subject === 'Re: Transcript upload'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${suite.server.baseUrl}/auth/dashboard/support`);
+    await page.getByLabel(/^Query/).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'support-390.png'), fullPage: true });
+    await page.goto(`${suite.server.baseUrl}/auth/dashboard/subscription-support`);
+    await page.getByText('You are not subscribed.').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'subscription-support-390.png'), fullPage: true });
+  });
+});
