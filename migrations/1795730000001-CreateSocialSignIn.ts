@@ -2,8 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Social sign-in through OpenID Connect (docs/chat.md, "Social sign-in"): the sign-ins on their
- * way through the provider (one row per state, used once, 10 minutes), and the provider identities
- * linked to accounts (one account per provider subject; an account may have several).
+ * way through the provider (one row per state, bound to the browser that started it, used once,
+ * 10 minutes), and the provider identities linked to accounts (one account per provider subject;
+ * an account may have several).
  */
 export class CreateSocialSignIn1795730000001 implements MigrationInterface {
   name = 'CreateSocialSignIn1795730000001';
@@ -12,6 +13,9 @@ export class CreateSocialSignIn1795730000001 implements MigrationInterface {
     await queryRunner.query(`
       CREATE TABLE social_sign_ins (
         state_hash    bytea       PRIMARY KEY,
+        -- The browser that started the sign-in keeps the value behind this hash and sends it back,
+        -- so a callback made for someone else's browser is refused (login CSRF).
+        binding_hash  bytea       NOT NULL,
         provider      varchar(16) NOT NULL CHECK (provider IN ('google')),
         nonce         text        NOT NULL,
         code_verifier text        NOT NULL,

@@ -25,7 +25,7 @@ export class CreateSupport1795740000000 implements MigrationInterface {
         id                uuid         PRIMARY KEY DEFAULT gen_random_uuid(),
         kind              varchar(16)  NOT NULL CHECK (kind IN ('support', 'contact')),
         user_id           uuid         REFERENCES users (id) ON DELETE SET NULL,
-        name              varchar(200) NOT NULL,
+        name              text         NOT NULL,
         email             varchar(320) NOT NULL,
         phone             varchar(32),
         query             text,

@@ -110,6 +110,9 @@ describe('chat sign-up and login', () => {
     expect(JSON.stringify(row.answers)).not.toContain('chat passphrase');
     expect(row.sealed.toString('latin1')).not.toContain('chat passphrase');
 
+    // Edit: a taken e-mail is refused there too, and the e-mail question comes back; the old answer stays.
+    const editedToTaken = await c.answer('email', 'student@demo.scholarmatch.test');
+    expect(editedToTaken.json().data).toMatchObject({ available: false, next: { answer_key: 'email' } });
     // Edit: a changed password asks its confirmation again.
     const edited = await c.answer('password', 'chat passphrase 3');
     expect(edited.json().data.next.answer_key).toBe('confirmPassword');

@@ -10,6 +10,8 @@ export interface FakePerson {
   email_verified: boolean;
   given_name: string;
   family_name: string;
+  /** A Google Workspace account's domain (Google sends it only for those). */
+  hd?: string;
 }
 
 interface IssuedCode {

@@ -560,7 +560,7 @@ describe('injection and XSS', () => {
     // Google sign-in is not configured here: both routes answer 404 whatever they are sent (social-sign-in.spec.ts has them configured).
     'GET /api/v1/users/auth/social-providers': { who: ['anonymous'] },
     'GET /api/v1/users/auth/google': { who: ['anonymous'], controlStatus: [404, 404] },
-    'POST /api/v1/users/auth/user-google': { who: ['anonymous'], body: () => ({ code: 'probe-code', state: 'probe-state' }), controlStatus: [404, 404] },
+    'POST /api/v1/users/auth/user-google': { who: ['anonymous'], body: () => ({ code: 'probe-code', state: 'probe-state', binding: 'probe-binding' }), controlStatus: [404, 404] },
     // A first turn: each opens a chat of its own.
     'POST /api/v1/signup/chats': { who: ['anonymous'], body: () => ({ question_id: 'signup.firstName', question: 'What is your first name?', answer_key: 'firstName', answer: 'Probe' }) },
     'POST /api/v1/login/chats': { who: ['anonymous'], body: () => ({ question_id: 'login.userName', question: 'What is your e-mail?', answer_key: 'userName', answer: loginUser.email }) },

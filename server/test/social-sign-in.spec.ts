@@ -23,18 +23,18 @@ describe('Google sign-in', () => {
     await issuer?.close();
   });
 
-  /** What a browser does: start, follow Google's page (which signs the person in), and come back with the code. */
-  async function signInThroughGoogle(): Promise<{ code: string; state: string }> {
+  /** What a browser does: start (keeping the binding), follow Google's page (which signs the person in), and come back with the code. */
+  async function signInThroughGoogle(): Promise<{ code: string; state: string; binding: string }> {
     const started = await api.call('GET', '/users/auth/google');
     expect(started.statusCode).toBe(200);
     const page = await fetch(started.json().data.url, { redirect: 'manual' });
     expect(page.status).toBe(302);
     const back = new URL(page.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe('http://app.example.test/auth/google/callback');
-    return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')! };
+    return { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, binding: started.json().data.binding };
   }
 
-  const finish = (callback: { code: string; state: string }) => api.call('POST', '/users/auth/user-google', { body: callback, ip: '10.40.0.1' });
+  const finish = (callback: { code: string; state: string; binding: string }) => api.call('POST', '/users/auth/user-google', { body: callback, ip: '10.40.0.1' });
 
   it('says it is offered, and sends the browser to the provider with PKCE, a state and a nonce', async () => {
     expect((await api.call('GET', '/users/auth/social-providers')).json().data).toEqual({ google: true });
@@ -58,16 +58,28 @@ describe('Google sign-in', () => {
     expect(rows).toEqual([{ provider: 'google', subject: 'google-new-1' }]);
   });
 
-  it('links an existing account with the same verified e-mail, and refuses an unverified one', async () => {
+  it("opens an existing account only when Google vouches its owner has the address, and ends that account's password and sign-ins", async () => {
+    // Someone signed up with this address (sign-up does not prove it), and keeps a password and a session.
     const { body, session } = await api.signUp();
     issuer.person = { sub: 'google-unverified', email: body.email as string, email_verified: false, given_name: 'M', family_name: 'L' };
-    const refused = await finish(await signInThroughGoogle());
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errorCode).toBe('GOOGLE_EMAIL_UNVERIFIED');
-    issuer.person = { sub: 'google-existing', email: (body.email as string).toUpperCase(), email_verified: true, given_name: 'Maya', family_name: 'Lopez' };
+    expect((await finish(await signInThroughGoogle())).json().errorCode).toBe('GOOGLE_EMAIL_UNVERIFIED');
+    // Verified once, but neither a Gmail nor a Workspace address: not enough to open the account.
+    issuer.person = { sub: 'google-verified-only', email: body.email as string, email_verified: true, given_name: 'M', family_name: 'L' };
+    const notTrusted = await finish(await signInThroughGoogle());
+    expect(notTrusted.statusCode).toBe(409);
+    expect(notTrusted.json().errorCode).toBe('GOOGLE_EMAIL_NOT_TRUSTED');
+
+    issuer.person = { sub: 'google-existing', email: (body.email as string).toUpperCase(), email_verified: true, given_name: 'Maya', family_name: 'Lopez', hd: 'example.com' };
     const linked = await finish(await signInThroughGoogle());
     expect(linked.statusCode).toBe(201);
     expect(linked.json().data).toMatchObject({ isNewUser: false, user: { id: session.user.id } });
+    // The password and the sign-in made before no longer work.
+    expect((await api.login(body.email as string, body.password as string, '10.40.0.2')).json().errorCode).toBe('WRONG_PASSWORD');
+    expect((await api.call('POST', '/users/auth/refresh', { body: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+    // The next time, the identity is known: nothing more ends.
+    const again = await finish(await signInThroughGoogle());
+    expect((await api.call('POST', '/users/auth/refresh', { body: { refreshToken: linked.json().data.refreshToken } })).statusCode).toBe(200);
+    expect(again.json().data.user.id).toBe(session.user.id);
   });
 
   it("answers 'Error in Google Login' for a used, unknown or forged callback", async () => {
@@ -77,10 +89,13 @@ describe('Google sign-in', () => {
     const replay = await finish(callback);
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({ errorCode: 'GOOGLE_LOGIN_FAILED', description: 'Error in Google Login' });
-    expect((await finish({ code: 'made-up', state: 'made-up' })).json().errorCode).toBe('GOOGLE_LOGIN_FAILED');
+    expect((await finish({ code: 'made-up', state: 'made-up', binding: 'made-up' })).json().errorCode).toBe('GOOGLE_LOGIN_FAILED');
     const other = await signInThroughGoogle();
-    expect((await finish({ code: 'not-the-code', state: other.state })).json().description).toBe('Error in Google Login');
-    expect((await finish({ code: '', state: '' } as never)).statusCode).toBe(400);
+    expect((await finish({ ...other, code: 'not-the-code' })).json().description).toBe('Error in Google Login');
+    // Login CSRF: a callback someone else started, sent from another browser (without its binding), is refused.
+    const attackers = await signInThroughGoogle();
+    expect((await finish({ ...attackers, binding: 'the-victims-browser-has-another' })).json().errorCode).toBe('GOOGLE_LOGIN_FAILED');
+    expect((await finish({ code: '', state: '', binding: '' })).statusCode).toBe(400);
   });
 });
 
@@ -97,7 +112,7 @@ describe('Google sign-in, not configured', () => {
     const api = accountClient(t);
     expect((await api.call('GET', '/users/auth/social-providers')).json().data).toEqual({ google: false });
     expect((await api.call('GET', '/users/auth/google')).statusCode).toBe(404);
-    const finish = await api.call('POST', '/users/auth/user-google', { body: { code: 'c', state: 's' } });
+    const finish = await api.call('POST', '/users/auth/user-google', { body: { code: 'c', state: 's', binding: 'b' } });
     expect(finish.statusCode).toBe(404);
     expect(finish.json().errorCode).toBe('SOCIAL_SIGN_IN_OFF');
   });

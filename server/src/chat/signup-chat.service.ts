@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MESSAGES, type ChatQuestion } from '@scholarmatch/schemas';
+import { chatQuestionOf, MESSAGES, type ChatQuestion } from '@scholarmatch/schemas';
 import { AccountsService } from '../applicants/accounts.service.js';
 import type { SessionDto } from '../auth/dto/session.dto.js';
 import { ApiError } from '../common/error-body.js';
@@ -54,7 +54,8 @@ export class SignUpChatService {
       const { field, value } = await this.conversation.judge(SIGNUP_FORM, turn.answer_key, { text: turn.answer, value: turn.value }, state);
       const isEmail = field.dataType === 'email' && field.target === 'account';
       if (isEmail && typeof value === 'string' && (await this.users.emailTaken(value))) {
-        return { available: false, message: MESSAGES.chatEmailTaken, next: await this.conversation.next(SIGNUP_FORM, state) ?? null };
+        // The e-mail question again, also when it was an edit of an answer given before.
+        return { available: false, message: MESSAGES.chatEmailTaken, next: chatQuestionOf(SIGNUP_FORM, field) };
       }
       await this.conversation.record(SIGNUP_FORM, field, value, state);
       const next = await this.conversation.next(SIGNUP_FORM, state);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { SupportKind } from '@scholarmatch/schemas';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { deletedRows } from '../jobs/periodic-sweep.js';
 
 export interface NewSupportRequest {
@@ -32,8 +32,8 @@ export interface PendingSupportMail extends SupportRequestRow {
 const COLUMNS = `id, kind, user_id AS "userId", name, email, phone, query, description, answers, created_at AS "createdAt",
   staff_emailed_at AS "staffEmailedAt", answer_html AS "answerHtml", answered_at AS "answeredAt"`;
 
-/** A claim older than this is a run that died: its mail is pending again. */
-const CLAIM_MINUTES = 5;
+/** A claim older than this is a run that died: its mail is pending again (a send hanging longer may go twice). */
+const CLAIM_MINUTES = 30;
 
 /** `support_requests`: stored before any e-mail, answered by admins, e-mailed by SupportMailJob. */
 @Injectable()
@@ -64,9 +64,13 @@ export class SupportRepository {
     return row;
   }
 
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
   /** Records an admin's answer; undefined when the request does not exist or was answered already. */
-  async answer(id: string, html: string, adminId: string): Promise<SupportRequestRow | undefined> {
-    const rows = (await this.db.query(
+  async answer(tx: EntityManager, id: string, html: string, adminId: string): Promise<SupportRequestRow | undefined> {
+    const rows = (await tx.query(
       `UPDATE support_requests SET answer_html = $2, answered_at = now(), answered_by = $3
         WHERE id = $1 AND answered_at IS NULL RETURNING ${COLUMNS}`,
       [id, html, adminId],

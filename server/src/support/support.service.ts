@@ -78,24 +78,32 @@ export class SupportService {
   async answer(id: string, html: string, admin: Caller): Promise<SupportRequestRow> {
     const clean = sanitizeRichText(html);
     if (!htmlToText(clean).trim()) throw new ApiError(400, 'Please write an answer.', { errorCode: 'ANSWER_EMPTY' });
-    const answered = await this.requests.answer(id, clean, admin.id);
+    // The answer and its inbox message are one: both are kept, or neither (and the admin may try again).
+    const answered = await this.requests.transaction(async (tx) => {
+      const row = await this.requests.answer(tx, id, clean, admin.id);
+      if (row?.userId) {
+        await this.inbox.deliver(
+          [row.userId],
+          {
+            kind: 'support-answer',
+            fromName: 'ScholarMatch Support',
+            fromEmail: this.config.SUPPORT_EMAIL,
+            subject: row.query ? `Re: ${row.query}` : 'Re: your message to ScholarMatch',
+            html: clean,
+          },
+          tx,
+        );
+      }
+      return row;
+    });
     if (!answered) {
       const exists = await this.requests.find(id);
       throw exists
         ? new ApiError(409, 'This request has been answered already.', { errorCode: 'ALREADY_ANSWERED' })
         : new ApiError(404, 'There is no such support request.', { errorCode: 'SUPPORT_REQUEST_NOT_FOUND' });
     }
-    if (answered.userId) {
-      await this.inbox.deliver([answered.userId], {
-        kind: 'support-answer',
-        fromName: 'ScholarMatch Support',
-        fromEmail: this.config.SUPPORT_EMAIL,
-        subject: answered.query ? `Re: ${answered.query}` : 'Re: your message to ScholarMatch',
-        html: clean,
-      });
-    } else {
-      void this.mail.queue();
-    }
+    // A guest's answer goes by e-mail (the inbox's own job e-mails a person's message).
+    if (!answered.userId) void this.mail.queue();
     return answered;
   }
 }

@@ -1834,7 +1834,7 @@ export interface paths {
         put?: never;
         /**
          * Finishes a Google sign-in (public; rate-limited with the login): the session
-         * @description The code and state Google sent the browser back with. The account linked to that Google identity, else the account with the same verified e-mail (linked from then on), else a new applicant (isNewUser). 400 GOOGLE_LOGIN_FAILED ('Error in Google Login') for an unknown, used or expired state or a code Google refuses.
+         * @description The code and state Google sent the browser back with, and the binding the start answered to this browser. The account linked to that Google identity, else the account with the same e-mail when Google vouches the person owns it (linked from then on; its password and other sign-ins end; 409 GOOGLE_EMAIL_NOT_TRUSTED otherwise), else a new applicant (isNewUser). 400 GOOGLE_LOGIN_FAILED ('Error in Google Login') for an unknown, used, expired or another browser's sign-in, or a code Google refuses.
          */
         post: operations["SocialSignInController_finish"];
         delete?: never;
@@ -4122,6 +4122,8 @@ export interface components {
         AuthorizationUrlDto: {
             /** @description Where to send the browser: Google's sign-in page, which sends it back to /auth/google/callback */
             url: string;
+            /** @description Keep it in this browser (session storage) and send it back with the callback: a callback without it is refused */
+            binding: string;
         };
         AuthorizationUrlResponseDto: {
             /** @example 200 */
@@ -4134,6 +4136,8 @@ export interface components {
             code: string;
             /** @description The state of the sign-in this server started */
             state: string;
+            /** @description The binding GET /users/auth/google answered to this browser */
+            binding: string;
         };
         GoogleSessionDto: {
             /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */

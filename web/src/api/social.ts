@@ -12,14 +12,24 @@ export const socialProvidersQueryOptions = queryOptions({
   retry: false,
 });
 
-/** The address of Google's sign-in page for a sign-in this server has just started. */
+/** Where this tab keeps the binding of the Google sign-in it started (docs/chat.md, "Social sign-in"). */
+const BINDING_KEY = 'googleSignInBinding';
+
+/**
+ * Starts a Google sign-in: keeps the server's binding in this tab (only this browser can finish
+ * the sign-in) and answers the address of Google's page.
+ */
 export async function googleSignInUrl(): Promise<string> {
-  return dataOf(await api.GET('/api/v1/users/auth/google')).url;
+  const { url, binding } = dataOf(await api.GET('/api/v1/users/auth/google'));
+  sessionStorage.setItem(BINDING_KEY, binding);
+  return url;
 }
 
-/** Finishes a Google sign-in with what Google sent the browser back with; stores the session. */
+/** Finishes a Google sign-in with what Google sent the browser back with, and this tab's binding; stores the session. */
 export async function finishGoogleSignIn(code: string, state: string): Promise<{ session: StoredSession; isNewUser: boolean }> {
-  const { data, error, response } = await api.POST('/api/v1/users/auth/user-google', { body: { code, state } });
+  const binding = sessionStorage.getItem(BINDING_KEY) ?? '';
+  sessionStorage.removeItem(BINDING_KEY);
+  const { data, error, response } = await api.POST('/api/v1/users/auth/user-google', { body: { code, state, binding } });
   if (!data) throw new ApiError(error, response.status);
   const { isNewUser, ...session } = data.data;
   return { session: startSession(session as StoredSession), isNewUser };

@@ -269,7 +269,7 @@ describe('the chat sign-up and login (/chatbot)', () => {
   it('offers Social sign-in when Google is configured, and the callback page finishes it', async () => {
     mockApi('GET').mockImplementation(async (path) => {
       if (path === '/api/v1/users/auth/social-providers') return apiAnswer(200, { statusCode: 200, data: { google: true } });
-      if (path === '/api/v1/users/auth/google') return apiAnswer(200, { statusCode: 200, data: { url: 'https://accounts.example/authorize?state=s1' } });
+      if (path === '/api/v1/users/auth/google') return apiAnswer(200, { statusCode: 200, data: { url: 'https://accounts.example/authorize?state=s1', binding: 'b1' } });
       return apiAnswer(404, { description: `not mocked: ${path}` });
     });
     const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
@@ -283,7 +283,9 @@ describe('the chat sign-up and login (/chatbot)', () => {
     const router = renderAppAt('/auth/google/callback?code=c1&state=s1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/userdetails'));
     expect(post).toHaveBeenCalledTimes(1);
-    expect(post.mock.calls[0][1]).toEqual({ body: { code: 'c1', state: 's1' } });
+    // The tab that started the sign-in sends its binding back (then forgets it).
+    expect(post.mock.calls[0][1]).toEqual({ body: { code: 'c1', state: 's1', binding: 'b1' } });
+    expect(sessionStorage.getItem('googleSignInBinding')).toBeNull();
     expect(currentUser()?.email).toBe('ada@example.com');
   });
 

@@ -7,6 +7,11 @@ export interface VerifiedIdentity {
   email: string | undefined;
   /** The provider vouches that the person controls that e-mail address. */
   emailVerified: boolean;
+  /**
+   * The address may open an existing account: Google vouches for its owner now (a Gmail address,
+   * or a Workspace account's, `hd`), not only that it was verified once (Google's advice).
+   */
+  ownsEmail: boolean;
   firstName: string;
   lastName: string;
 }

@@ -68,10 +68,13 @@ export class OpenIdIdentityProvider extends IdentityProvider {
     if (!claims) throw new Error('the provider sent no ID token');
     const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
     this.logger.log({ subject: claims.sub }, 'identity verified');
+    const email = text(claims.email) || undefined;
+    const emailVerified = claims.email_verified === true;
     return {
       subject: claims.sub,
-      email: text(claims.email) || undefined,
-      emailVerified: claims.email_verified === true,
+      email,
+      emailVerified,
+      ownsEmail: emailVerified && (email?.toLowerCase().endsWith('@gmail.com') === true || text(claims.hd) !== ''),
       firstName: text(claims.given_name).slice(0, 100),
       lastName: text(claims.family_name).slice(0, 100),
     };

@@ -37,7 +37,7 @@ export class SocialSignInController {
   @ApiOkResponse({ type: AuthorizationUrlResponseDto })
   async start(@Req() request: FastifyRequest) {
     const origin = this.config.PUBLIC_URL ? this.config.publicUrl : `${request.protocol}://${request.host}`;
-    return ok({ url: await this.socialSignIn.start(origin) });
+    return ok(await this.socialSignIn.start(origin));
   }
 
   @Public()
@@ -46,8 +46,9 @@ export class SocialSignInController {
   @ApiOperation({
     summary: 'Finishes a Google sign-in (public; rate-limited with the login): the session',
     description:
-      'The code and state Google sent the browser back with. The account linked to that Google identity, else the account with the same verified e-mail ' +
-      "(linked from then on), else a new applicant (isNewUser). 400 GOOGLE_LOGIN_FAILED ('Error in Google Login') for an unknown, used or expired state or a code Google refuses.",
+      'The code and state Google sent the browser back with, and the binding the start answered to this browser. The account linked to that Google identity, else the account ' +
+      'with the same e-mail when Google vouches the person owns it (linked from then on; its password and other sign-ins end; 409 GOOGLE_EMAIL_NOT_TRUSTED otherwise), else a new ' +
+      "applicant (isNewUser). 400 GOOGLE_LOGIN_FAILED ('Error in Google Login') for an unknown, used, expired or another browser's sign-in, or a code Google refuses.",
   })
   @ApiCreatedResponse({ type: GoogleSessionResponseDto })
   async finish(@Body() body: GoogleCallbackDto, @Ip() ip: string) {

@@ -16,6 +16,9 @@ export class SocialProvidersResponseDto extends ApiResponseBase {
 export class AuthorizationUrlDto {
   @ApiProperty({ description: "Where to send the browser: Google's sign-in page, which sends it back to /auth/google/callback" })
   url: string;
+
+  @ApiProperty({ description: 'Keep it in this browser (session storage) and send it back with the callback: a callback without it is refused' })
+  binding: string;
 }
 
 export class AuthorizationUrlResponseDto extends ApiResponseBase {
@@ -32,6 +35,10 @@ export class GoogleCallbackDto {
   @ApiProperty({ description: 'The state of the sign-in this server started' })
   @IsString() @MinLength(1) @MaxLength(512)
   state: string;
+
+  @ApiProperty({ description: 'The binding GET /users/auth/google answered to this browser' })
+  @IsString() @MinLength(1) @MaxLength(512)
+  binding: string;
 }
 
 export class GoogleSessionDto extends SessionDto {

@@ -6,6 +6,7 @@ import { OpenIdIdentityProvider } from './openid-identity-provider.js';
 import { SocialSignInController } from './social-sign-in.controller.js';
 import { SocialSignInService } from './social-sign-in.service.js';
 import { SocialSignInsRepository } from './social-sign-ins.repository.js';
+import { SocialSignInsSweep } from './social-sign-ins-sweep.js';
 
 /** Social sign-in: the IdentityProvider port, OpenID Connect when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, none otherwise. */
 @Module({
@@ -21,6 +22,7 @@ import { SocialSignInsRepository } from './social-sign-ins.repository.js';
           : new NoIdentityProvider(),
     },
     SocialSignInsRepository,
+    SocialSignInsSweep,
     SocialSignInService,
   ],
 })

@@ -17,7 +17,7 @@ const PENDING_MINUTES = 10;
 /** The browser's page the provider sends it back to (web/src/pages/auth/GoogleCallbackPage.tsx). */
 export const GOOGLE_CALLBACK_PATH = '/auth/google/callback';
 
-const hashState = (state: string) => createHash('sha256').update(state).digest();
+const hashOf = (value: string) => createHash('sha256').update(value).digest();
 
 function failed(): ApiError {
   return new ApiError(400, MESSAGES.googleLoginFailed, { errorCode: 'GOOGLE_LOGIN_FAILED' });
@@ -25,9 +25,10 @@ function failed(): ApiError {
 
 /**
  * Google sign-in (docs/chat.md, "Social sign-in"): starts a sign-in (state, nonce and PKCE kept
- * server-side, used once), then turns the provider's answer into a session: the account linked to
- * that Google identity, else the account with the same e-mail (Google must vouch for the address;
- * the link is made), else a new applicant, who continues to the registration step.
+ * server-side, bound to the browser, used once), then turns the provider's answer into a session:
+ * the account linked to that Google identity; else the account with the same e-mail, when Google
+ * vouches that the person owns the address now (the link is made, and the account's password and
+ * other sign-ins end); else a new applicant, who continues to the registration step.
  */
 @Injectable()
 export class SocialSignInService {
@@ -45,7 +46,12 @@ export class SocialSignInService {
     return this.provider.configured;
   }
 
-  async start(origin: string): Promise<string> {
+  /**
+   * Starts a sign-in: the provider's page, and the binding value the browser keeps (session
+   * storage) and sends back with the callback, so a callback made for another browser fails.
+   */
+  async start(origin: string): Promise<{ url: string; binding: string }> {
+    const binding = randomBytes(32).toString('base64url');
     const pending = {
       state: oidc.randomState(),
       nonce: oidc.randomNonce(),
@@ -57,13 +63,13 @@ export class SocialSignInService {
       this.logger.error({ err: error }, 'the identity provider could not be reached');
       throw new ApiError(503, 'Google sign-in is unavailable right now. Please try again later.', { errorCode: 'IDENTITY_PROVIDER_UNAVAILABLE' });
     });
-    await this.signIns.savePending('google', hashState(pending.state), pending, PENDING_MINUTES);
-    return url;
+    await this.signIns.savePending('google', { state: hashOf(pending.state), binding: hashOf(binding) }, pending, PENDING_MINUTES);
+    return { url, binding };
   }
 
-  async finish(callback: ProviderCallback, clientIp: string): Promise<{ session: SessionDto; isNewUser: boolean }> {
+  async finish(callback: ProviderCallback & { binding: string }, clientIp: string): Promise<{ session: SessionDto; isNewUser: boolean }> {
     if (!this.provider.configured) throw socialSignInOff();
-    const pending = await this.signIns.takePending('google', hashState(callback.state));
+    const pending = await this.signIns.takePending('google', { state: hashOf(callback.state), binding: hashOf(callback.binding) });
     if (!pending) throw failed();
     let identity: VerifiedIdentity;
     try {
@@ -72,22 +78,31 @@ export class SocialSignInService {
       this.logger.warn({ err: error }, 'the identity provider refused the sign-in');
       throw failed();
     }
-    const { user, isNewUser } = await this.accountOf(identity);
+    const { user, isNewUser, linkedNow } = await this.accountOf(identity);
+    // An account first opened through Google may have been made by someone else with this address
+    // (sign-up does not prove an e-mail): their password and sign-ins end here.
+    if (linkedNow) {
+      await this.users.setPasswordHash(user.id, await this.hasher.hash(randomBytes(32).toString('base64url')));
+      return { session: await this.sessions.restartAll(user, clientIp), isNewUser };
+    }
     return { session: await this.sessions.start(user, clientIp), isNewUser };
   }
 
-  private async accountOf(identity: VerifiedIdentity): Promise<{ user: UserEntity; isNewUser: boolean }> {
+  private async accountOf(identity: VerifiedIdentity): Promise<{ user: UserEntity; isNewUser: boolean; linkedNow: boolean }> {
     const linked = await this.signIns.userOf('google', identity.subject);
     const known = linked && (await this.users.findById(linked));
-    if (known) return { user: known, isNewUser: false };
+    if (known) return { user: known, isNewUser: false, linkedNow: false };
     // An address Google does not vouch for could be anyone's: it neither opens an account nor makes one.
     if (!identity.email || !identity.emailVerified) {
       throw new ApiError(400, 'Your Google account has no verified e-mail address. Please sign up with your e-mail instead.', { errorCode: 'GOOGLE_EMAIL_UNVERIFIED' });
     }
     const existing = await this.users.findByEmail(identity.email);
     if (existing) {
+      if (!identity.ownsEmail) {
+        throw new ApiError(409, 'An account with this e-mail already exists. Please log in with its password.', { errorCode: 'GOOGLE_EMAIL_NOT_TRUSTED' });
+      }
       await this.signIns.link('google', identity.subject, existing.id, identity.email);
-      return { user: existing, isNewUser: false };
+      return { user: existing, isNewUser: false, linkedNow: true };
     }
     const now = new Date();
     // No password is chosen: one nobody knows, until the person sets one through Forgot password.
@@ -102,6 +117,6 @@ export class SocialSignInService {
       acceptedTermsAt: now,
     });
     await this.signIns.link('google', identity.subject, user.id, identity.email);
-    return { user, isNewUser: true };
+    return { user, isNewUser: true, linkedNow: false };
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { deletedRows } from '../../jobs/periodic-sweep.js';
 import type { PendingSignIn } from './identity-provider.js';
 
@@ -11,23 +11,34 @@ export type SocialProvider = 'google';
 export class SocialSignInsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async savePending(provider: SocialProvider, stateHash: Buffer, pending: PendingSignIn, validMinutes: number): Promise<void> {
+  async savePending(provider: SocialProvider, hashes: { state: Buffer; binding: Buffer }, pending: PendingSignIn, validMinutes: number): Promise<void> {
     await this.db.query(
-      `INSERT INTO social_sign_ins (state_hash, provider, nonce, code_verifier, redirect_uri, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
-      [stateHash, provider, pending.nonce, pending.codeVerifier, pending.redirectUri, validMinutes],
+      `INSERT INTO social_sign_ins (state_hash, binding_hash, provider, nonce, code_verifier, redirect_uri, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
+      [hashes.state, hashes.binding, provider, pending.nonce, pending.codeVerifier, pending.redirectUri, validMinutes],
     );
   }
 
-  /** Takes a pending sign-in (it works once); undefined when unknown or expired. Expired ones are cleared on the way. */
-  async takePending(provider: SocialProvider, stateHash: Buffer): Promise<Omit<PendingSignIn, 'state'> | undefined> {
-    await this.db.query(`DELETE FROM social_sign_ins WHERE expires_at <= now()`);
+  /**
+   * Takes a pending sign-in (it works once) started by the browser holding `bindingHash`'s value;
+   * undefined when unknown, expired or another browser's.
+   */
+  async takePending(provider: SocialProvider, hashes: { state: Buffer; binding: Buffer }): Promise<Omit<PendingSignIn, 'state'> | undefined> {
     const rows = (await this.db.query(
-      `DELETE FROM social_sign_ins WHERE state_hash = $1 AND provider = $2 AND expires_at > now()
+      `DELETE FROM social_sign_ins WHERE state_hash = $1 AND binding_hash = $2 AND provider = $3 AND expires_at > now()
        RETURNING nonce, code_verifier AS "codeVerifier", redirect_uri AS "redirectUri"`,
-      [stateHash, provider],
+      [hashes.state, hashes.binding, provider],
     )) as unknown;
     return deletedRows<Omit<PendingSignIn, 'state'>>(rows)[0];
+  }
+
+  /** Deletes up to `limit` sign-ins nobody finished (the hourly sweep). */
+  async deleteExpired(manager: EntityManager, limit: number): Promise<Buffer[]> {
+    const rows = (await manager.query(
+      `DELETE FROM social_sign_ins WHERE state_hash IN (SELECT state_hash FROM social_sign_ins WHERE expires_at <= now() LIMIT $1) RETURNING state_hash AS "stateHash"`,
+      [limit],
+    )) as unknown;
+    return deletedRows<{ stateHash: Buffer }>(rows).map((row) => row.stateHash);
   }
 
   /** The account a provider subject is linked to. */
