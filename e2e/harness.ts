@@ -213,7 +213,8 @@ export function suiteApi(suite: BrowserSuite) {
 export function watchPage(page: Page): { problems: string[] } {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    // With the address: a failed resource's message does not name it.
+    if (message.type() === 'error') problems.push(`console: ${message.text()}${message.location().url ? ` (${message.location().url})` : ''}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return { problems };

@@ -17,7 +17,7 @@ export class SweepstakesController {
 
   @Get('sweepstakes/current')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'The sweepstakes running now and whether you entered it (404 when none runs)' })
+  @ApiOperation({ summary: 'The sweepstakes running now and whether you entered it (data null when none runs)' })
   @ApiOkResponse({ type: SweepstakesResponseDto })
   async current(@CurrentUser() caller: Caller) {
     return ok(await this.sweepstakes.current(caller));

@@ -10,10 +10,9 @@ export class SweepstakesService {
   constructor(private readonly sweepstakes: SweepstakesRepository) {}
 
   /** The sweepstakes running now (the one ending soonest), and whether the caller has entered it. */
-  async current(caller: Caller): Promise<SweepstakesDto> {
-    const row = await this.sweepstakes.findRunning(caller.id);
-    if (!row) throw new ApiError(404, 'No sweepstakes is running now.', { errorCode: 'NO_SWEEPSTAKES' });
-    return row;
+  /** The sweepstakes running now; null when none runs (an answer, not a missing resource: no 404 in every dashboard's console). */
+  async current(caller: Caller): Promise<SweepstakesDto | null> {
+    return (await this.sweepstakes.findRunning(caller.id)) ?? null;
   }
 
   /**

@@ -1397,7 +1397,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sweepstakes running now and whether you entered it (404 when none runs) */
+        /** The sweepstakes running now and whether you entered it (data null when none runs) */
         get: operations["SweepstakesController_current"];
         put?: never;
         post?: never;
@@ -3641,7 +3641,8 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             message?: string;
-            data: components["schemas"]["SweepstakesDto"];
+            /** @description null when no sweepstakes runs now */
+            data: components["schemas"]["SweepstakesDto"] | null;
         };
         SweepstakesEntryDto: {
             /** @enum {string} */

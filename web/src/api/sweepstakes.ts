@@ -16,10 +16,8 @@ export const SWEEPSTAKES_ANSWERS = {
 } as const satisfies Record<string, SweepstakesMessage>;
 
 async function fetchCurrentSweepstakes(signal: AbortSignal): Promise<Sweepstakes | null> {
-  const result = await api.GET('/api/v1/sweepstakes/current', { signal });
-  // 404: no sweepstakes runs now, which is an answer, not a failure.
-  if (result.response.status === 404) return null;
-  return dataOf(result);
+  // null: no sweepstakes runs now.
+  return dataOf(await api.GET('/api/v1/sweepstakes/current', { signal }));
 }
 
 /** The running sweepstakes, or null; under 'register-applicants' because `applied` is the person's. */

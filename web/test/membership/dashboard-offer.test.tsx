@@ -17,7 +17,7 @@ interface DashboardAnswers {
 }
 
 /** The dashboard's calls: by default a non-member with 37 matches and no sweepstakes running. */
-function serveDashboard({ membership = currentAnswer(null), sweepstakes = apiAnswer(404, { statusCode: 404 }), eligible = 37 }: DashboardAnswers = {}) {
+function serveDashboard({ membership = currentAnswer(null), sweepstakes = apiAnswer(200, { statusCode: 200, data: null }), eligible = 37 }: DashboardAnswers = {}) {
   return mockApi('GET').mockImplementation(async (path) => {
     if (path === CURRENT_PATH) return membership;
     if (path === '/api/v1/sweepstakes/current') return sweepstakes;

@@ -17,7 +17,7 @@ export class SweepstakesDto {
 }
 
 export class SweepstakesResponseDto extends ApiResponseBase {
-  @ApiProperty({ type: SweepstakesDto }) data: SweepstakesDto;
+  @ApiProperty({ type: SweepstakesDto, nullable: true, description: 'null when no sweepstakes runs now' }) data: SweepstakesDto | null;
 }
 
 class SweepstakesEntryDto {
