@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { CHAT_FORMS, LOGIN_FIELDS, PASSWORD_RESET_FIELDS, SIGNUP_QUESTIONS } from './data/chat-fields.js';
+import { deleteFormDefinitions, insertFormDefinitions } from './data/insert-definitions.js';
 
 const FIELDS = [...LOGIN_FIELDS, ...PASSWORD_RESET_FIELDS];
 
@@ -33,19 +34,7 @@ export class CreateChat1795730000000 implements MigrationInterface {
       )`);
     await queryRunner.query(`CREATE INDEX chat_sessions_expiry ON chat_sessions (expires_at)`);
 
-    for (const field of FIELDS) {
-      await queryRunner.query(
-        `INSERT INTO form_fields (key, name, data_type, options, validation, ui, section, "order", target, system)
-         VALUES ($1, $2, $3, '[]', $4, $5, $6, $7, $8, $9)`,
-        [field.key, field.name, field.dataType, JSON.stringify(field.validation ?? {}), JSON.stringify(field.ui ?? {}),
-          field.section, field.order, field.target, field.system],
-      );
-    }
-    for (const form of CHAT_FORMS) {
-      await queryRunner.query(`INSERT INTO forms (key, title, description, sections, field_keys) VALUES ($1, $2, $3, $4, $5)`, [
-        form.key, form.title, form.description ?? null, form.sections, form.fields ?? [],
-      ]);
-    }
+    await insertFormDefinitions(queryRunner, FIELDS, CHAT_FORMS);
     for (const [key, question] of Object.entries(SIGNUP_QUESTIONS)) {
       await queryRunner.query(`UPDATE form_fields SET ui = ui || jsonb_build_object('question', $2::text) WHERE key = $1`, [key, question]);
     }
@@ -53,8 +42,7 @@ export class CreateChat1795730000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`UPDATE form_fields SET ui = ui - 'question' WHERE key = ANY($1)`, [Object.keys(SIGNUP_QUESTIONS)]);
-    await queryRunner.query(`DELETE FROM forms WHERE key = ANY($1)`, [CHAT_FORMS.map((form) => form.key)]);
-    await queryRunner.query(`DELETE FROM form_fields WHERE key = ANY($1)`, [FIELDS.map((field) => field.key)]);
+    await deleteFormDefinitions(queryRunner, FIELDS, CHAT_FORMS);
     await queryRunner.query(`DROP TABLE chat_sessions`);
   }
 }

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { deleteFormDefinitions, insertFormDefinitions } from './data/insert-definitions.js';
 import { CONTACT_MESSAGE_FIELDS, SUPPORT_FORMS, SUPPORT_REQUEST_FIELDS } from './data/support-fields.js';
 
 const TARGETS_BEFORE = ['account', 'profile', 'organisation', 'scholarship', 'requirement', 'rank-criterion', 'message'];
@@ -51,24 +52,11 @@ export class CreateSupport1795740000000 implements MigrationInterface {
 
     await queryRunner.query(`ALTER TABLE form_fields DROP CONSTRAINT form_fields_target_check`);
     await queryRunner.query(`ALTER TABLE form_fields ADD CONSTRAINT form_fields_target_check CHECK (target IN (${inList(TARGETS)}))`);
-    for (const field of FIELDS) {
-      await queryRunner.query(
-        `INSERT INTO form_fields (key, name, data_type, options, validation, ui, section, "order", target, system)
-         VALUES ($1, $2, $3, '[]', $4, $5, $6, $7, $8, $9)`,
-        [field.key, field.name, field.dataType, JSON.stringify(field.validation ?? {}), JSON.stringify(field.ui ?? {}),
-          field.section, field.order, field.target, field.system],
-      );
-    }
-    for (const form of SUPPORT_FORMS) {
-      await queryRunner.query(`INSERT INTO forms (key, title, description, sections, field_keys) VALUES ($1, $2, $3, $4, $5)`, [
-        form.key, form.title, form.description ?? null, form.sections, form.fields ?? [],
-      ]);
-    }
+    await insertFormDefinitions(queryRunner, FIELDS, SUPPORT_FORMS);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM forms WHERE key = ANY($1)`, [SUPPORT_FORMS.map((form) => form.key)]);
-    await queryRunner.query(`DELETE FROM form_fields WHERE key = ANY($1)`, [FIELDS.map((field) => field.key)]);
+    await deleteFormDefinitions(queryRunner, FIELDS, SUPPORT_FORMS);
     await queryRunner.query(`ALTER TABLE form_fields DROP CONSTRAINT form_fields_target_check`);
     await queryRunner.query(`ALTER TABLE form_fields ADD CONSTRAINT form_fields_target_check CHECK (target IN (${inList(TARGETS_BEFORE)}))`);
     await queryRunner.query(`DELETE FROM inbox_messages WHERE kind = 'support-answer'`);

@@ -3,9 +3,8 @@
  * `password-reset` (the code from the e-mail and the new password, asked when a login chat turns
  * into a recovery), and the chat's wording for the sign-up form's own fields.
  */
-import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_POLICY, type FieldDefinition, type FormLayout } from '@scholarmatch/schemas';
-
-type SeedField = Omit<FieldDefinition, 'id'> & { system: boolean };
+import { MESSAGES, PASSWORD_MESSAGES, PASSWORD_POLICY, type FormLayout } from '@scholarmatch/schemas';
+import type { SeedField } from './insert-definitions.js';
 
 export const LOGIN_FIELDS: SeedField[] = [
   { key: 'userName', name: 'Username', dataType: 'email', section: 'login', order: 10, target: 'account', system: true,

@@ -2,9 +2,8 @@
  * The support form (a signed-in person's query) and the contact form (anyone's message), as served
  * forms (docs/support.md), with the product's messages for them.
  */
-import { MESSAGES, type FieldDefinition, type FormLayout } from '@scholarmatch/schemas';
-
-type SeedField = Omit<FieldDefinition, 'id'> & { system: boolean };
+import { MESSAGES, type FormLayout } from '@scholarmatch/schemas';
+import type { SeedField } from './insert-definitions.js';
 
 export const SUPPORT_REQUEST_FIELDS: SeedField[] = [
   { key: 'query', name: 'Query', dataType: 'text', section: 'support-request', order: 10, target: 'support', system: true,

@@ -24,7 +24,13 @@ export const MESSAGES = {
   emailTaken: 'Email already exist!! Please login or try with another email',
   emailTakenShort: 'This email already exists',
   dobBanner: 'Please enter valid dob in Basic tab ',
-  // Chat (seed 001 sections 4, 5 and 8)
+  // Success messages of the account calls (shown as notifications)
+  loggedIn: 'User Logged In Successfully!!',
+  otpSent: 'OTP sent successfully',
+  otpSubmitted: 'OTP submitted successfully!',
+  passwordReset: 'Password reset successfully',
+  chatSignedUpNotice: 'User Signed Up Successfully!! [Chat Ended]',
+  // Chat (docs/chat.md)
   chatMessageRequired: 'Please enter a message',
   chatTypeRequired: 'Please select a chat type either login or signup',
   chatEmailTaken: 'This email is already registered. Do you want to login with this email.',

@@ -17,7 +17,7 @@ const MENU = [
   ['Contact', '/contact'],
 ] as const;
 
-/** Login and Sign UP both lead to the chat assistant, with the flow chosen (seed 001 section 2). */
+/** Login and Sign UP both lead to the chat assistant, with the flow chosen (docs/chat.md, "In the browser"). */
 const ACCOUNT = [
   ['Login', '/chatbot?start=login'],
   ['Sign UP', '/chatbot?start=signUp'],

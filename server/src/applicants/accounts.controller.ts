@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Ip, Param, ParseUUIDPipe, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Public } from '../auth/auth.decorators.js';
 import { SessionResponseDto } from '../auth/dto/session.dto.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
@@ -50,7 +51,7 @@ export class AccountsController {
   @ApiCreatedResponse({ type: ApiResponseBase })
   async forgotPassword(@Body() body: ForgotPasswordDto) {
     await this.passwordReset.sendCode(body.email);
-    return { statusCode: 201, message: 'OTP sent successfully' };
+    return { statusCode: 201, message: MESSAGES.otpSent };
   }
 
   @Public()
@@ -63,7 +64,7 @@ export class AccountsController {
   @ApiCreatedResponse({ type: ApiResponseBase })
   async verifyOtp(@Body() body: VerifyOtpDto) {
     await this.passwordReset.checkCode(body.email, body.otp);
-    return { statusCode: 201, message: 'OTP submitted successfully!' };
+    return { statusCode: 201, message: MESSAGES.otpSubmitted };
   }
 
   @Public()
@@ -76,7 +77,7 @@ export class AccountsController {
   @ApiCreatedResponse({ type: SessionResponseDto })
   async resetPassword(@Body() body: ResetPasswordDto, @Ip() ip: string) {
     const session = await this.passwordReset.reset(body.email, body.otp, body.newPassword, ip);
-    return { statusCode: 201, message: 'Password reset successfully', data: session };
+    return { statusCode: 201, message: MESSAGES.passwordReset, data: session };
   }
 
   @ApiBearerAuth()

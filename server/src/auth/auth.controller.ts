@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { RateLimited } from '../common/rate-limit.js';
@@ -33,7 +34,7 @@ export class AuthController {
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
   async login(@Body() body: LoginDto, @Ip() ip: string) {
-    return { statusCode: 201, message: 'User Logged In Successfully!!', data: await this.auth.login(body.userName, body.password, ip) };
+    return { statusCode: 201, message: MESSAGES.loggedIn, data: await this.auth.login(body.userName, body.password, ip) };
   }
 
   @Public()

@@ -24,7 +24,7 @@ export interface LoginTurn {
 }
 
 /**
- * The chat's words for failures the person can act on (seed 001 section 8); the browser offers
+ * The chat's words for failures the person can act on (docs/chat.md, "Login"); the browser offers
  * the options that go with each (Forgot Password or Try Again, Signup or Try Again, Create new
  * account or Resend OTP).
  */
@@ -83,7 +83,7 @@ export class LoginChatService {
     delete state.secrets.currentPassword;
     const session = await inChatWords(this.auth.login(userName, currentPassword, clientIp));
     state.ended = true;
-    return { message: 'User Logged In Successfully!!', session };
+    return { message: MESSAGES.loggedIn, session };
   }
 
   private async sendCode(state: ChatState): Promise<LoginTurn> {
@@ -91,7 +91,7 @@ export class LoginChatService {
     await inChatWords(this.passwordReset.sendCode(email));
     state.step = STEP.code;
     delete state.secrets.otp;
-    return { message: 'OTP sent successfully', next: await this.question(RECOVERY_FORM, 'otp') };
+    return { message: MESSAGES.otpSent, next: await this.question(RECOVERY_FORM, 'otp') };
   }
 
   private async checkCode(state: ChatState, given: { text?: string }): Promise<LoginTurn> {
@@ -100,7 +100,7 @@ export class LoginChatService {
     await inChatWords(this.passwordReset.checkCode(this.emailOf(state), String(value)));
     state.step = STEP.newPassword;
     state.secrets.otp = String(value);
-    return { message: 'OTP submitted successfully!', otp: true, next: await this.question(RECOVERY_FORM, 'newPassword') };
+    return { message: MESSAGES.otpSubmitted, otp: true, next: await this.question(RECOVERY_FORM, 'newPassword') };
   }
 
   private async resetPassword(state: ChatState, given: { text?: string }, clientIp: string): Promise<LoginTurn> {
@@ -109,7 +109,7 @@ export class LoginChatService {
     const { value } = await this.conversation.judge(RECOVERY_FORM, 'newPassword', given, state);
     const session = await inChatWords(this.passwordReset.reset(this.emailOf(state), code, String(value), clientIp));
     state.ended = true;
-    return { message: 'Password reset successfully', session };
+    return { message: MESSAGES.passwordReset, session };
   }
 
   private emailOf(state: ChatState): string {

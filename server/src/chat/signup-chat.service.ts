@@ -8,9 +8,6 @@ import { ChatSessions, type ChatTurnOutcome } from './chat-sessions.js';
 import { FormConversation, type ChatSummaryRow } from './form-conversation.js';
 import type { ChatTurnDto } from './dto/chat-turn.dto.js';
 
-/** The seed's success message of a chat sign-up (the chat itself then says MESSAGES.chatSignedUp). */
-export const SIGNED_UP = 'User Signed Up Successfully!! [Chat Ended]';
-
 /** The form a sign-up chat asks: the same one the sign-up page renders. */
 export const SIGNUP_FORM = 'signup';
 
@@ -46,7 +43,7 @@ export class SignUpChatService {
         if (rest) throw new ApiError(400, 'Please answer every question before saving.', { errorCode: 'CHAT_INCOMPLETE' });
         const session = await this.accounts.signUp(signUpBody(this.conversation.everything(state)), clientIp);
         state.ended = true;
-        return { message: SIGNED_UP, session };
+        return { message: MESSAGES.chatSignedUpNotice, session };
       }
       if (turn.action) throw new ApiError(400, `A sign-up chat has no '${turn.action}' step.`, { errorCode: 'UNKNOWN_ACTION' });
       if (!turn.answer_key) throw new ApiError(400, 'Say which question this answers (answer_key).', { errorCode: 'ANSWER_KEY_MISSING' });

@@ -3,7 +3,6 @@ import { AppConfig } from '../config/app-config.js';
 import { DatabaseLocation } from '../database/database.module.js';
 import { NotificationListener } from '../database/notification-listener.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { messageOf } from '../jobs/queue-worker.js';
 import { Mailer, type MailMessage } from '../mail/mailer.js';
 import { INBOX_MAIL_CHANNEL, InboxRepository, type PendingMail } from './inbox.repository.js';
 
@@ -69,12 +68,8 @@ export class InboxMailJob implements OnModuleInit {
     return done.length;
   }
 
-  async queue(): Promise<void> {
-    try {
-      await this.jobs.send(INBOX_MAIL_QUEUE, {});
-    } catch (error) {
-      this.logger.warn(`could not queue ${INBOX_MAIL_QUEUE}: ${messageOf(error)}`);
-    }
+  queue(): Promise<void> {
+    return this.jobs.nudge(INBOX_MAIL_QUEUE, this.logger);
   }
 }
 

@@ -1,3 +1,5 @@
+import { messageOf } from './queue-worker.js';
+
 /**
  * Background work that must survive a crash and run once across every server instance: the
  * payment clock, trial reminders, webhook retries and the housekeeping sweeps. The port of
@@ -31,4 +33,16 @@ export abstract class JobQueue {
 
   /** Queues a job; resolves once it is stored (it then survives a restart). */
   abstract send<T extends object>(name: string, data: T, options?: JobOptions): Promise<void>;
+
+  /**
+   * Queues a run of a job whose cron catches up anyway (a mail job, the match changes): a failure
+   * to queue is only logged, never the caller's failure.
+   */
+  async nudge(name: string, logger: { warn(message: string): void }): Promise<void> {
+    try {
+      await this.send(name, {});
+    } catch (error) {
+      logger.warn(`could not queue ${name}: ${messageOf(error)}`);
+    }
+  }
 }

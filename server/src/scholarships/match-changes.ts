@@ -3,7 +3,6 @@ import { todayIso } from '@scholarmatch/schemas';
 import { DatabaseLocation } from '../database/database.module.js';
 import { NotificationListener } from '../database/notification-listener.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { messageOf } from '../jobs/queue-worker.js';
 import { type AppliedChanges, MatchesRepository } from './matches.repository.js';
 
 /** The job queue that applies scholarship changes to stored matches. */
@@ -41,12 +40,8 @@ export class MatchChangesJob implements OnModuleInit {
   }
 
   /** Queues a run (a failure is only logged: the minute's run catches up). */
-  async queue(): Promise<void> {
-    try {
-      await this.jobs.send(MATCH_CHANGES_QUEUE, {});
-    } catch (error) {
-      this.logger.warn(`could not queue ${MATCH_CHANGES_QUEUE}: ${messageOf(error)}`);
-    }
+  queue(): Promise<void> {
+    return this.jobs.nudge(MATCH_CHANGES_QUEUE, this.logger);
   }
 }
 

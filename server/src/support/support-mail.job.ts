@@ -74,11 +74,7 @@ export class SupportMailJob implements OnModuleInit {
     }
   }
 
-  async queue(): Promise<void> {
-    try {
-      await this.jobs.send(SUPPORT_MAIL_QUEUE, {});
-    } catch (error) {
-      this.logger.warn(`could not queue ${SUPPORT_MAIL_QUEUE}: ${messageOf(error)}`);
-    }
+  queue(): Promise<void> {
+    return this.jobs.nudge(SUPPORT_MAIL_QUEUE, this.logger);
   }
 }

@@ -77,7 +77,7 @@ export function accountRoutes() {
       validateSearch: validateGoogleCallbackSearch,
       component: lazyRouteComponent(() => import('../pages/auth/GoogleCallbackPage'), 'GoogleCallbackPage'),
     }),
-    // Its own header, with the way back to the chat (seed 001 section 2).
+    // Its own header, with the way back to the chat (docs/chat.md, "In the browser").
     createRoute({
       getParentRoute: () => rootRoute,
       path: '/forgot-password',

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Ip, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../common/api-response.js';
 import { ApiErrorResponses } from '../../common/error-body.js';
@@ -53,6 +54,6 @@ export class SocialSignInController {
   @ApiCreatedResponse({ type: GoogleSessionResponseDto })
   async finish(@Body() body: GoogleCallbackDto, @Ip() ip: string) {
     const { session, isNewUser } = await this.socialSignIn.finish(body, ip);
-    return { statusCode: 201, message: 'User Logged In Successfully!!', data: { ...session, isNewUser } };
+    return { statusCode: 201, message: MESSAGES.loggedIn, data: { ...session, isNewUser } };
   }
 }

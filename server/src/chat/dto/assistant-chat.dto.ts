@@ -4,7 +4,7 @@ import { IsIn, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validat
 import { ApiResponseBase } from '../../common/api-response.js';
 import { EligibleScholarshipDto } from '../../scholarships/dto/eligible-scholarships.dto.js';
 
-/** What the dashboard assistant answers from the matcher (seed 001, "Assistant chat"). */
+/** What the dashboard assistant answers from the matcher (docs/chat.md, "Dashboard assistant"). */
 export const ASSISTANT_TYPES = ['recommendation', 'easy_apply', 'essay_only'] as const;
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
 

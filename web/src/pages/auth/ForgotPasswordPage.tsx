@@ -63,7 +63,7 @@ function ResendLink({ email, onNotice, onSent }: { email: string; onNotice: (not
     setPending(true);
     try {
       await requestResetCode(email);
-      onNotice({ status: 'success', text: 'OTP sent successfully' });
+      onNotice({ status: 'success', text: MESSAGES.otpSent });
       onSent?.();
     } catch (error) {
       onNotice({ status: 'error', text: failureText(error) });
@@ -158,7 +158,7 @@ function ResetStep({ email, otp, onNotice, notice, onResent }: ResetStepProps) {
     onNotice(null);
     try {
       await resetPassword(email, otp, password);
-      onNotice({ status: 'success', text: 'Password reset successfully' });
+      onNotice({ status: 'success', text: MESSAGES.passwordReset });
       setTimeout(() => void navigate({ to: '/auth/dashboard' }), REDIRECT_AFTER_LOGIN_MS);
     } catch (error) {
       setFailed(true);
@@ -215,7 +215,7 @@ export function ForgotPasswordPage() {
         <EmailStep
           onSent={(address) => {
             setEmail(address);
-            setNotice({ status: 'success', text: 'OTP sent successfully' });
+            setNotice({ status: 'success', text: MESSAGES.otpSent });
             setStep('otp');
           }}
         />
@@ -227,7 +227,7 @@ export function ForgotPasswordPage() {
           onNotice={setNotice}
           onVerified={(code) => {
             setOtp(code);
-            setNotice({ status: 'success', text: 'OTP submitted successfully!' });
+            setNotice({ status: 'success', text: MESSAGES.otpSubmitted });
             setStep('reset');
           }}
         />

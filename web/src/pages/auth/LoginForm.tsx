@@ -47,7 +47,7 @@ export function LoginForm({ onSignUp }: { onSignUp?: () => void }) {
     <form onSubmit={submit} noValidate aria-label="Log in">
       <Stack gap="4">
         <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} />
-        <NoticeBanner notice={succeeded ? { status: 'success', text: 'User Logged In Successfully!!' } : null} />
+        <NoticeBanner notice={succeeded ? { status: 'success', text: MESSAGES.loggedIn } : null} />
         <Field.Root invalid={userNameMissing} required>
           <Field.Label>
             Username

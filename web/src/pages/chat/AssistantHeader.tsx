@@ -3,7 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { Logo } from '../landing/Logo';
 
 /**
- * The header of the chat and of the forgot-password page (seed 001 section 2): the logo, and a way
+ * The header of the chat and of the forgot-password page (docs/chat.md, "In the browser"): the logo, and a way
  * across: from the chat to the manual sign-up ('Sign Up Manually'), from the manual recovery back
  * to the chat ('Login with LennyAI').
  */

@@ -8,7 +8,7 @@ const WHAT_LENNY_DOES = [
   { title: 'Then, your matches', text: 'Once you are in, your profile decides which scholarships you can apply to, and how much they are worth.' },
 ];
 
-/** /lennyAssistance: the chat assistant's landing page, with Start Chat (seed 001 section 2). */
+/** /lennyAssistance: the chat assistant's landing page, with Start Chat (docs/chat.md, "In the browser"). */
 export function LennyAssistancePage() {
   return (
     <PublicLayout>

@@ -44,7 +44,7 @@ export interface ChatEnvironment {
   manualSignUp(): void;
   /** Social sign-in (Google), offered only when the server has it configured. */
   social: { offered(): boolean; start(): Promise<void> };
-  /** A success message of the server's, shown as a notification (seed 001 section 7). */
+  /** A success message of the server's, shown as a notification (docs/chat.md, "Sign-up"). */
   notify(text: string): void;
 }
 
@@ -58,7 +58,7 @@ const ANSWER_WITH_THE_FORM = 'Please answer with the form above.';
 
 const EMPTY_VIEW: ChatView = { messages: [], options: [], question: null, loading: false, composerError: null };
 
-/** The texts a turn's failure is shown with (seed 001 section 8), by the server's error code. */
+/** The texts a turn's failure is shown with (docs/chat.md, "In the browser"), by the server's error code. */
 type FailureHandler = (error: ApiError) => void;
 
 /**
@@ -219,7 +219,7 @@ export class ChatController {
       if (generation !== this.generation) return undefined;
       this.update({ loading: false });
       if (!this.chat) {
-        // A chat the server opened without saying which (seed 001 section 8, 'Missing chat id').
+        // A chat the server opened without saying which (docs/chat.md, "In the browser").
         if (!data._id || !data.chatToken) {
           this.restart(MESSAGES.chatInternalError);
           return undefined;
@@ -243,7 +243,7 @@ export class ChatController {
         this.say(MESSAGES.chatSignedUp, 'success');
         if (data.message) this.env.notify(data.message);
       } else {
-        this.say(data.message ?? 'User Logged In Successfully!!', 'success');
+        this.say(data.message ?? MESSAGES.loggedIn, 'success');
       }
       this.update({ question: null, options: [] });
       this.env.signedIn(session, this.flow, this.flow === 'signUp' ? AFTER_SIGN_UP_MS : AFTER_LOGIN_MS);
@@ -324,7 +324,7 @@ export class ChatController {
     },
   };
 
-  /** A failed turn, told in the seed's words, with the next steps it offers (seed 001 section 8). */
+  /** A failed turn, told in the product's words, with the next steps they offer (docs/chat.md, "In the browser"). */
   private failed(error: unknown): void {
     if (!(error instanceof ApiError) || error.status === undefined) {
       this.say(MESSAGES.chatStepFailed, 'error');

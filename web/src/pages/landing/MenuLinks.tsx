@@ -26,7 +26,7 @@ export function NavLink({ link, onNavigate }: { link: NavLinkItem; onNavigate?: 
 }
 
 /**
- * Login and Sign UP, both to the chat assistant with the flow chosen (seed 001 section 2;
+ * Login and Sign UP, both to the chat assistant with the flow chosen (docs/chat.md, "In the browser";
  * docs/decisions.md, "The top bar leads to the chat"); a signed-in person gets the way to the
  * dashboard instead. `size` lets the drawer make them easier to tap.
  */

@@ -59,15 +59,11 @@ export function AssistantChat() {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [said.length, loading]);
 
-  async function ask(type: AssistantType, question: string) {
-    if (!user) return;
+  /** One answer of the assistant's, with the loading bubble; a failure shows the toast and the bubble of docs/chat.md. */
+  async function answering(work: () => Promise<void>) {
     setLoading(true);
     try {
-      const answer = await askAssistant(user.id, type, question, chatId.current);
-      chatId.current = answer.chat_id;
-      if (!answer.profileComplete) say({ from: 'assistant', text: answer.message ?? 'Please complete your signup details first.', profileForm: true });
-      else if (answer.data.length === 0) say({ from: 'assistant', text: MESSAGES.noScholarshipFound });
-      else say({ from: 'assistant', text: answer.message ?? '', scholarships: answer.data });
+      await work();
     } catch {
       toaster.create({ type: 'error', title: MESSAGES.assistantFailed });
       say({ from: 'assistant', text: MESSAGES.chatStepFailed, tone: 'error' });
@@ -76,18 +72,21 @@ export function AssistantChat() {
     }
   }
 
-  async function helpWithEssay() {
-    setLoading(true);
-    try {
+  const ask = (type: AssistantType, question: string) =>
+    answering(async () => {
+      if (!user) return;
+      const answer = await askAssistant(user.id, type, question, chatId.current);
+      chatId.current = answer.chat_id;
+      if (!answer.profileComplete) say({ from: 'assistant', text: answer.message ?? 'Please complete your signup details first.', profileForm: true });
+      else if (answer.data.length === 0) say({ from: 'assistant', text: MESSAGES.noScholarshipFound });
+      else say({ from: 'assistant', text: answer.message ?? '', scholarships: answer.data });
+    });
+
+  const helpWithEssay = () =>
+    answering(async () => {
       const outline = await fetchEssayDraft({ kind: 'outline' });
       say({ from: 'assistant', text: 'Here is an outline for a scholarship essay, from your profile. Open a scholarship to write its essay with me.', html: outline.content });
-    } catch {
-      toaster.create({ type: 'error', title: MESSAGES.assistantFailed });
-      say({ from: 'assistant', text: MESSAGES.chatStepFailed, tone: 'error' });
-    } finally {
-      setLoading(false);
-    }
-  }
+    });
 
   function choose(option: (typeof OPTIONS)[number]) {
     say({ from: 'person', text: option.label });
