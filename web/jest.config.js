@@ -16,7 +16,9 @@ export default {
     '^\\./form-validator$': '<rootDir>/test/runtime-validator.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
+  moduleFileExtensions: ['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'json', 'node', 'md'],
   transform: {
+    '^.+\\.md$': '<rootDir>/test/markdown-transform.mjs',
     '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
   },
   // RJSF forms with Chakra take a moment to mount in jsdom on a small machine.

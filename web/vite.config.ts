@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { siteContent } from './content/vite-site-content.mjs';
 
 function fromHere(relativePath: string): string {
   return decodeURIComponent(new URL(relativePath, import.meta.url).pathname);
 }
 
 export default defineConfig({
-  plugins: [react()],
+  // siteContent: the public pages' Markdown (content/pages/) as page objects, and dist/site/pages.json.
+  plugins: [react(), siteContent()],
   resolve: {
     alias: {
       // The shared package is consumed as TypeScript source, so web never waits for its build.

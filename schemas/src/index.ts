@@ -11,6 +11,7 @@ export * from './domain/uploads.js';
 export * from './domain/membership.js';
 export * from './domain/inbox.js';
 export * from './domain/support.js';
+export * from './domain/public-site.js';
 export * from './compiler/json-schema.js';
 export * from './compiler/field-compilers.js';
 export * from './compiler/compile-form.js';

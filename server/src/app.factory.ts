@@ -10,9 +10,9 @@ import path from 'node:path';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseLocation } from './database/database.module.js';
+import { PublicSite } from './site/public-site.js';
 import { HttpErrorFilter, toErrorBody } from './common/http-error.filter.js';
 import { addSecurityHeaders } from './common/security-headers.js';
-import { SpaIndex } from './common/spa-index.js';
 import { setupSwagger } from './common/swagger.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { registerRateLimits } from './common/rate-limit.js';
@@ -87,7 +87,8 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     // route takes (they get 415 instead).
     bodyParser: false,
   });
-  app.setGlobalPrefix('api/v1');
+  // robots.txt and sitemap.xml live at the root, where crawlers look (src/site/).
+  app.setGlobalPrefix('api/v1', { exclude: ['robots.txt', 'sitemap.xml'] });
   // On SIGTERM/SIGINT: drain HTTP, close the database, then exit with code 0. Without
   // useProcessExit Nest re-raises the signal, so the process dies by SIGTERM (an orchestrator sees
   // a failed exit, and the 'exit' event that flushes pino's asynchronous log batch never runs).
@@ -103,15 +104,17 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
   // Multipart bodies are read only by the upload route, as a stream within these limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
-  const spa = new SpaIndex(config.WEB_DIST);
+  const site = app.get(PublicSite);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new HttpErrorFilter(spa.available ? spa : undefined));
+  app.useGlobalFilters(new HttpErrorFilter(site.available ? site : undefined));
 
-  if (spa.available) {
+  if (site.available) {
     app.useStaticAssets({
       root: path.resolve(config.WEB_DIST),
       prefix: '/',
       wildcard: false,
+      // `/` is a content page: the filter serves it pre-rendered (PublicSite), not the bare index.html.
+      index: false,
       // The build writes .gz copies (web/scripts/precompress.mjs), sent to browsers that accept gzip.
       preCompressed: true,
       // @fastify/static passes Fastify's reply here (its types still say ServerResponse).

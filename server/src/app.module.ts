@@ -4,6 +4,7 @@ import { ApplicationsModule } from './applications/applications.module.js';
 import { ChatModule } from './chat/chat.module.js';
 import { SocialSignInModule } from './auth/social/social-sign-in.module.js';
 import { SupportModule } from './support/support.module.js';
+import { SiteModule } from './site/site.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
@@ -71,6 +72,7 @@ export class AppModule {
         EssaysModule,
         ChatModule,
         SocialSignInModule,
+        SiteModule,
         SupportModule,
         DemoModule,
       ],

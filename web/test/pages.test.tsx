@@ -3,7 +3,6 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createAppRouter } from '../src/app/router';
-import { BUSINESS_URL, SOCIAL_LINK } from '../src/pages/landing/external-links';
 import { renderWithChakra } from './render-form';
 
 function renderAt(path: string) {
@@ -32,11 +31,11 @@ describe('public pages', () => {
 
   it.each([
     ['/partners', 'Partner with ScholarMatch'],
-    ['/pricing', 'Free for students'],
+    ['/pricing', 'Pricing for scholarship sponsors'],
     ['/about-us', 'Less time on forms, more time on what matters'],
     ['/faq', 'Frequently asked questions'],
     ['/contact', 'Contact us'],
-    ['/terms', 'Terms of use'],
+    ['/terms', 'Terms of Use'],
     ['/privacy', 'Privacy Policy'],
     ['/b2b', 'Run your scholarship with ScholarMatch'],
     ['/lennyAssistance', 'Meet Lenny, your scholarship assistant'],
@@ -59,12 +58,11 @@ describe('public pages', () => {
     expect(hrefs).toMatchObject({
       Contact: '/contact',
       FAQ: '/faq',
-      'Brands & Businesses': BUSINESS_URL,
+      'Brands & Businesses': '/b2b',
       Partner: '/partners',
       'Sign UP': '/signup',
       'Terms of use': '/terms',
       'Privacy Policy': '/privacy',
-      [SOCIAL_LINK.label]: SOCIAL_LINK.href,
     });
     expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeTruthy();
   });
@@ -72,8 +70,8 @@ describe('public pages', () => {
   it('the FAQ opens one answer at a time', async () => {
     renderAt('/faq');
     const user = userEvent.setup();
-    const trial = await screen.findByRole('button', { name: 'Is there a free trial?' });
-    const cancel = screen.getByRole('button', { name: 'Can I cancel my membership?' });
+    const trial = await screen.findByRole('button', { name: 'How does the 7-day free trial work?' });
+    const cancel = screen.getByRole('button', { name: 'How do I cancel my membership?' });
     await user.click(trial);
     expect(trial.getAttribute('aria-expanded')).toBe('true');
     await user.click(cancel);

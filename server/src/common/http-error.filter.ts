@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { ApiError, type ErrorBodyDto } from './error-body.js';
-import type { SpaIndex } from './spa-index.js';
+import type { PublicSite } from '../site/public-site.js';
 
 const SERVER_ERROR = 'Server Error';
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
@@ -101,21 +101,22 @@ function describeFastifyError(error: { statusCode: number; code?: string; messag
 }
 
 /**
- * The one exception filter. Also serves the web app's index.html for unknown non-API GET paths,
- * so client-side routes (e.g. /auth/profile) load the SPA on refresh.
+ * The one exception filter. Also serves the web app's pages for unknown non-API GET paths, so
+ * client-side routes (e.g. /auth/profile) load the SPA on refresh and public pages arrive
+ * pre-rendered (docs/public-site.md).
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
-  constructor(private readonly spa?: SpaIndex) {}
+  constructor(private readonly site?: PublicSite) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const body = toErrorBody(error);
-    if (body.statusCode === HttpStatus.NOT_FOUND && this.spa?.shouldServe(request)) {
-      this.spa.send(reply);
+    if (body.statusCode === HttpStatus.NOT_FOUND && this.site?.shouldServe(request)) {
+      this.site.send(request, reply);
       return;
     }
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE) {

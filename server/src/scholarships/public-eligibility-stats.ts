@@ -46,6 +46,11 @@ export class PublicEligibilityStats {
     return pending;
   }
 
+  /** Every open scholarship and their value, read now: the public site's figures, which keep their own cache (src/site/). */
+  async catalogue(): Promise<EligibilityStats> {
+    return this.matches.openScholarshipsNotRuledOut({}, todayIso());
+  }
+
   /** `field.{id}` keys to field keys; ids of fields that no longer exist are ignored (a stale browser draft). */
   private async answersByKey(filters: Record<string, unknown>): Promise<Record<string, unknown>> {
     // The answers become a cache key: a teaser sends three short ones.

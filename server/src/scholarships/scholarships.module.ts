@@ -38,6 +38,6 @@ import { WishlistService } from './wishlist.service.js';
     MatchChangesJob,
     MatchChangeListener,
   ],
-  exports: [ApplicantMatches, ProviderScholarshipsService, EligibilityCounts, EligibleScholarshipsService],
+  exports: [ApplicantMatches, ProviderScholarshipsService, EligibilityCounts, EligibleScholarshipsService, PublicEligibilityStats],
 })
 export class ScholarshipsModule {}

@@ -36,4 +36,17 @@ export class PublicScholarshipsRepository {
     )) as PublicScholarshipRow[];
     return row;
   }
+
+  /** Open published scholarships for the sitemap, newest first: their address and last change. */
+  async listedForSitemap(limit: number): Promise<{ slug: string; lastmod: string }[]> {
+    return (await this.db.query(
+      `SELECT slug, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS lastmod
+         FROM scholarships
+        WHERE status = 'published' AND published_at IS NOT NULL AND slug IS NOT NULL
+          AND (deadline IS NULL OR deadline >= CURRENT_DATE)
+        ORDER BY published_at DESC
+        LIMIT $1`,
+      [limit],
+    )) as { slug: string; lastmod: string }[];
+  }
 }

@@ -18,5 +18,6 @@ import { StudioService } from './studio.service.js';
   imports: [FormsModule, ScholarshipsModule, ApplicationsModule, UsersModule, AuthModule],
   controllers: [ProviderAccountsController, StudioController, PublicScholarshipsController],
   providers: [OrganisationsRepository, ProviderAccountsService, StudioService, PublicScholarshipsRepository, PublicScholarshipsService],
+  exports: [PublicScholarshipsRepository],
 })
 export class StudioModule {}

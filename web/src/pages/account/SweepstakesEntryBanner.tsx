@@ -4,6 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { currentSweepstakesQueryOptions } from '../../api/sweepstakes';
 import { useCurrentUser } from '../../session/session-store';
+import { SWEEPSTAKES_RULES_ANCHOR } from '../public/site-page';
 
 const dismissedKey = (userId: string, sweepstakesId: string) => `sweepstakes-banner-dismissed:${userId}:${sweepstakesId}`;
 
@@ -33,7 +34,9 @@ export function SweepstakesEntryBanner() {
         <Alert.Description>
           *Completing your free registration entered you automatically. No purchase necessary; see the{' '}
           <Link asChild colorPalette="brand" fontWeight="semibold">
-            <RouterLink to="/terms">Official Sweepstakes Rules</RouterLink>
+            <RouterLink to="/terms" hash={SWEEPSTAKES_RULES_ANCHOR}>
+              Official Sweepstakes Rules
+            </RouterLink>
           </Link>
           .
         </Alert.Description>

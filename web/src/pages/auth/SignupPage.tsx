@@ -11,6 +11,7 @@ import { visitorCountryQueryOptions } from '../../api/geo';
 import { eligibilityStatsQueryOptions, type EligibilityFilters } from '../../api/scholarships';
 import { SchemaForm } from '../../forms/SchemaForm';
 import { RouteLoading } from '../misc/RouteLoading';
+import { SWEEPSTAKES_RULES_ANCHOR } from '../public/site-page';
 
 /** What the served sign-up form answers (its fields are data; these are the ones the call needs). */
 interface SignUpAnswers {
@@ -203,6 +204,12 @@ export function SignupPage() {
             and the{' '}
             <Link asChild colorPalette="brand">
               <RouterLink to="/privacy">Privacy Policy</RouterLink>
+            </Link>{' '}
+            and the{' '}
+            <Link asChild colorPalette="brand">
+              <RouterLink to="/terms" hash={SWEEPSTAKES_RULES_ANCHOR}>
+                Official Scholarship Rules
+              </RouterLink>
             </Link>
             .
           </Text>

@@ -1,8 +1,6 @@
 import { Box, Container, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { BUSINESS_URL, SOCIAL_LINK } from './external-links';
-import { ExternalLink } from './ExternalLink';
 import { Logo } from './Logo';
 import { SIGNUP_PATH } from './nav-links';
 
@@ -14,6 +12,7 @@ const HELP_LINKS = [
   { label: 'FAQ', to: '/faq' },
 ] as const;
 const JOIN_LINKS = [
+  { label: 'Brands & Businesses', to: '/b2b' },
   { label: 'Partner', to: '/partners' },
   { label: 'Sign UP', to: SIGNUP_PATH },
 ] as const;
@@ -60,7 +59,7 @@ export function Footer() {
             as="nav"
             aria-label="Footer"
             // Columns as wide as their longest link from md up, so "Brands & Businesses" stays on one line.
-            templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, max-content)' }}
+            templateColumns={{ base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, max-content)' }}
             justifyContent="space-between"
             gap="8"
             flex="1"
@@ -70,18 +69,10 @@ export function Footer() {
               <InternalLinks links={HELP_LINKS} />
             </Column>
             <Column title="Work with us">
-              <ExternalLink href={BUSINESS_URL} {...LINK_STYLE}>
-                Brands & Businesses
-              </ExternalLink>
               <InternalLinks links={JOIN_LINKS} />
             </Column>
             <Column title="Legal">
               <InternalLinks links={LEGAL_LINKS} />
-            </Column>
-            <Column title="Social">
-              <ExternalLink href={SOCIAL_LINK.href} {...LINK_STYLE}>
-                {SOCIAL_LINK.label}
-              </ExternalLink>
             </Column>
           </SimpleGrid>
         </Flex>

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import home from '../../../content/pages/home.md';
 
 const APPLICATION_PARTS = ['Profile and background', 'Academic record', 'Essays and documents'];
 
@@ -49,22 +50,20 @@ export function Hero() {
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '12', lg: '16' }} alignItems="center">
           <Stack gap="6">
             <Badge colorPalette="brand" variant="surface" alignSelf="flex-start" size="lg" borderRadius="full" px="3">
-              For students and their families
+              {home.eyebrow}
             </Badge>
             <Heading as="h1" fontSize={{ base: '4xl', md: '5xl', lg: '6xl' }} lineHeight="1.05" letterSpacing="-0.03em">
-              Scholarships matched to you. One application for all of them.
+              {home.title}
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl">
-              Tell us about yourself once. ScholarMatch finds the scholarships you are eligible for and reuses your
-              application for each of them, so your time goes into the essays that matter, not into the same form
-              again and again.
+              {home.intro}
             </Text>
             <HStack gap="4" wrap="wrap">
               <Button asChild colorPalette="brand" size="xl">
                 <RouterLink to="/chatbot">Find my scholarships</RouterLink>
               </Button>
               <Button asChild variant="outline" colorPalette="brand" size="xl">
-                <a href="#about">How it works</a>
+                <a href={`#${home.sections[0]?.id ?? ''}`}>How it works</a>
               </Button>
             </HStack>
           </Stack>

@@ -1,6 +1,5 @@
 import { Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { ExternalLink } from './ExternalLink';
 import { homePathOf } from '../../session/home-path';
 import { useCurrentUser } from '../../session/session-store';
 import { type NavLinkItem } from './nav-links';
@@ -9,13 +8,6 @@ const LINK_STYLE = { fontWeight: 'medium', color: 'fg.muted', _hover: { color: '
 
 /** One entry of the public menu; `onNavigate` lets the drawer close itself when a link is followed. */
 export function NavLink({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => void }) {
-  if ('href' in link) {
-    return (
-      <ExternalLink href={link.href} onClick={onNavigate} {...LINK_STYLE}>
-        {link.label}
-      </ExternalLink>
-    );
-  }
   return (
     <Link asChild {...LINK_STYLE}>
       <RouterLink to={link.to} onClick={onNavigate}>

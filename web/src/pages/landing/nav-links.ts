@@ -1,12 +1,10 @@
-import { BUSINESS_URL } from './external-links';
-
-/** The public top menu, in the order the product spec lists it. Business is the external brand site. */
+/** The public top menu, in the order the product spec lists it. */
 export const NAV_LINKS = [
   { label: 'Chatbot', to: '/chatbot' },
   { label: 'Partners', to: '/partners' },
   { label: 'Pricing', to: '/pricing' },
   { label: 'About Us', to: '/about-us' },
-  { label: 'Business', href: BUSINESS_URL },
+  { label: 'Business', to: '/b2b' },
   { label: 'FAQ', to: '/faq' },
   { label: 'Contact', to: '/contact' },
 ] as const;

@@ -1,44 +1,31 @@
 import { Accordion, Button, Heading, Span, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
+import faq from '../../../content/pages/faq.md';
 import { PageShell } from '../misc/PageShell';
-import { FAQ_ENTRIES } from './faq-entries';
 import { PageIntro } from './PageIntro';
+import { SiteContent } from './SiteContent';
 
-/**
- * schema.org FAQPage data, so search engines can show the answers; built from the same entries as
- * the page. `<` is escaped so no text can close the script tag early.
- */
-const STRUCTURED_DATA = JSON.stringify({
-  '@context': 'https://schema.org',
-  '@type': 'FAQPage',
-  mainEntity: FAQ_ENTRIES.map((entry) => ({
-    '@type': 'Question',
-    name: entry.question,
-    acceptedAnswer: { '@type': 'Answer', text: entry.answer },
-  })),
-}).replaceAll('<', '\\u003c');
-
+/** /faq: every `##` of content/pages/faq.md is a question; one answer open at a time keeps the list easy to scan. */
 export function FaqPage() {
   return (
     <PageShell>
-      <PageIntro eyebrow="FAQ" title="Frequently asked questions">
-        What ScholarMatch costs, what the membership does and does not do, and how to reach us.
+      <PageIntro eyebrow={faq.eyebrow} title={faq.title}>
+        {faq.intro}
       </PageIntro>
-      {/* One answer open at a time keeps the list short enough to scan. */}
-      <Accordion.Root collapsible defaultValue={[FAQ_ENTRIES[0].question]} variant="enclosed">
-        {FAQ_ENTRIES.map((entry) => (
-          <Accordion.Item key={entry.question} value={entry.question}>
+      <Accordion.Root collapsible defaultValue={[faq.sections[0].id]} variant="enclosed">
+        {faq.sections.map((entry) => (
+          <Accordion.Item key={entry.id} value={entry.id} id={entry.id} scrollMarginTop="24">
             <Heading as="h2" size="md">
               <Accordion.ItemTrigger py="4" cursor="pointer">
                 <Span flex="1" textAlign="start" fontWeight="semibold">
-                  {entry.question}
+                  {entry.title}
                 </Span>
                 <Accordion.ItemIndicator />
               </Accordion.ItemTrigger>
             </Heading>
             <Accordion.ItemContent>
-              <Accordion.ItemBody color="fg.muted" fontSize="md">
-                {entry.answer}
+              <Accordion.ItemBody>
+                <SiteContent html={entry.html} />
               </Accordion.ItemBody>
             </Accordion.ItemContent>
           </Accordion.Item>
@@ -50,7 +37,8 @@ export function FaqPage() {
           <RouterLink to="/contact">Contact us</RouterLink>
         </Button>
       </Stack>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: STRUCTURED_DATA }} />
+      {/* Built with the page from the same questions (content/site-content.mjs); search engines read it. */}
+      {faq.structuredData ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: faq.structuredData }} /> : null}
     </PageShell>
   );
 }

@@ -17,15 +17,3 @@ export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title
     </Stack>
   );
 }
-
-/** A titled block of body text inside a public page. */
-export function TextSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack as="section" gap="3">
-      <Heading as="h2" size="xl">
-        {title}
-      </Heading>
-      {children}
-    </Stack>
-  );
-}

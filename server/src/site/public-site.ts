@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AppConfig } from '../config/app-config.js';
+import type { PrerenderedPage } from '@scholarmatch/schemas';
+import { prerender } from './prerender.js';
+import { SiteFiguresCache } from './site-figures.js';
+
+function readOptional(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The built web app as pages: index.html for client-side routes, and for the public content paths
+ * the same shell with the page's text and tags pre-rendered in it (docs/public-site.md). The
+ * exception filter hands it every GET that no API route or file answered.
+ */
+@Injectable()
+export class PublicSite {
+  private readonly shell: string | undefined;
+  private readonly pages = new Map<string, PrerenderedPage>();
+  private readonly publicUrl: string;
+
+  constructor(config: AppConfig, private readonly figures: SiteFiguresCache) {
+    this.publicUrl = config.publicUrl;
+    this.shell = config.WEB_DIST ? readOptional(path.join(config.WEB_DIST, 'index.html')) : undefined;
+    const manifest = this.shell ? readOptional(path.join(config.WEB_DIST, 'site', 'pages.json')) : undefined;
+    for (const page of manifest ? (JSON.parse(manifest) as PrerenderedPage[]) : []) this.pages.set(page.path, page);
+  }
+
+  get available(): boolean {
+    return this.shell !== undefined;
+  }
+
+  /** The addresses search engines should list, each once. */
+  get canonicalPaths(): string[] {
+    return [...new Set([...this.pages.values()].map((page) => page.canonicalPath))];
+  }
+
+  /** A page navigation to a path that is neither the API nor a file. */
+  shouldServe(request: FastifyRequest): boolean {
+    if (!this.shell || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || path.extname(url)) return false;
+    return true;
+  }
+
+  send(request: FastifyRequest, reply: FastifyReply): void {
+    const page = this.pages.get(normalisePath(request.url));
+    const html = page ? prerender(this.shell!, page, this.publicUrl, this.figures.current) : this.shell;
+    reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+}
+
+/** `/faq/?x=1` -> `/faq`: the page a request names. */
+function normalisePath(url: string): string {
+  const pathname = url.split(/[?#]/)[0];
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}

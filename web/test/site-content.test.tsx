@@ -1,0 +1,79 @@
+import { describe, expect, it } from '@jest/globals';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { compilePage, headingId, SITE_PAGES } from '../content/site-content.mjs';
+import faq from '../content/pages/faq.md';
+import privacy from '../content/pages/privacy.md';
+import terms from '../content/pages/terms.md';
+import { createAppRouter } from '../src/app/router';
+import { SWEEPSTAKES_RULES_ANCHOR } from '../src/pages/public/site-page';
+import { renderWithChakra } from './render-form';
+
+const FRONT = '---\ntitle: A page\ndescription: What it says.\neyebrow: Label\nintro: The lead.\n---\n';
+
+describe('content pages compile from Markdown (content/site-content.mjs)', () => {
+  it('cuts the body at each ## into sections with stable anchors', () => {
+    const page = compilePage(`${FRONT}## First *part*\n\nText.\n\n### 15.1 Escrow\n\nMore.\n\n## Second\n\n- a\n`, 'demo');
+    expect(page.sections.map((s) => [s.id, s.title])).toEqual([
+      ['first-part', 'First part'],
+      ['second', 'Second'],
+    ]);
+    expect(page.html).toContain('<h3 id="15-1-escrow">15.1 Escrow</h3>');
+    expect(page.sections[0].html).toContain('<p>Text.</p>');
+  });
+
+  it('refuses a page without its front matter, or with a description too long for search results', () => {
+    expect(() => compilePage('## No front matter', 'bad')).toThrow(/front matter/);
+    expect(() => compilePage(FRONT.replace('title: A page\n', ''), 'bad')).toThrow(/'title'/);
+    expect(() => compilePage(FRONT.replace('What it says.', 'x'.repeat(161)), 'bad')).toThrow(/161 characters/);
+  });
+
+  it('makes FAQ structured data that no answer can break out of', () => {
+    const page = compilePage(`${FRONT}## Is it safe?\n\nYes</script><b>really</b>.\n`, 'faq', 'FAQPage');
+    expect(page.structuredData).not.toContain('<');
+    const data = JSON.parse(page.structuredData!);
+    expect(data['@type']).toBe('FAQPage');
+    expect(data.mainEntity[0]).toMatchObject({ name: 'Is it safe?', acceptedAnswer: { text: '<p>Yes</script><b>really</b>.</p>' } });
+  });
+
+  it('every public path names a page file that exists and compiles', () => {
+    for (const { page, structuredData } of SITE_PAGES) {
+      const source = readFileSync(new URL(`../content/pages/${page}.md`, import.meta.url), 'utf8');
+      expect(compilePage(source, page, structuredData).sections.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the site text', () => {
+  it('the FAQ has about 45 questions, each in the structured data', () => {
+    expect(faq.sections.length).toBeGreaterThanOrEqual(40);
+    expect(faq.sections.every((section) => section.title.endsWith('?'))).toBe(true);
+    expect(JSON.parse(faq.structuredData!).mainEntity).toHaveLength(faq.sections.length);
+  });
+
+  it('the Terms carry sections 15.1 to 15.8 and Exhibit A, the official sweepstakes rules', () => {
+    for (let n = 1; n <= 8; n += 1) expect(terms.html).toMatch(new RegExp(`<h3 id="15-${n}-[^"]+">15\\.${n} `));
+    expect(terms.sections.map((s) => s.id)).toContain(SWEEPSTAKES_RULES_ANCHOR);
+    const rules = terms.sections.find((s) => s.id === SWEEPSTAKES_RULES_ANCHOR)!.html;
+    for (const fact of ['16', '5 business days', '3 business days', '90 days', '1099', '$600']) expect(rules).toContain(fact);
+  });
+
+  it("the Terms' fees and liability, and the Privacy Policy's answer times, keep their figures", () => {
+    for (const fact of ['30 days', '14 days', '60 days', '1.5%', 'six months', '$10,000']) expect(terms.html).toContain(fact);
+    for (const fact of ['45 days', '90 days', '15 business days', '2 years', 'twice', '12-month', '7 years', '3 years']) expect(privacy.html).toContain(fact);
+  });
+
+  it('anchors follow the heading text', () => {
+    expect(headingId('Exhibit A: Official Scholarship Sweepstakes Rules')).toBe(SWEEPSTAKES_RULES_ANCHOR);
+  });
+
+  it('/terms lists its sections and links each one, Exhibit A included', async () => {
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/terms'] }));
+    renderWithChakra(<RouterProvider router={router} />);
+    const contents = await screen.findByRole('navigation', { name: 'Contents' });
+    const exhibit = within(contents).getByRole('link', { name: 'Exhibit A: Official Scholarship Sweepstakes Rules' });
+    expect(exhibit.getAttribute('href')).toBe(`/terms#${SWEEPSTAKES_RULES_ANCHOR}`);
+    expect(document.getElementById(SWEEPSTAKES_RULES_ANCHOR)?.tagName).toBe('H2');
+  });
+});
