@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentUser, saveSession } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn, STUDENT } from '../scholarships/render-app';
+import { SWEEPSTAKES_RULES_ANCHOR } from '../../src/pages/public/site-page';
 
 const SWEEPSTAKES = {
   id: '7d1e8f6a-3b2c-4d5e-8f90-1a2b3c4d5e6f',
@@ -107,7 +108,7 @@ describe('the sweepstakes popup on the dashboard', () => {
     serveDashboard({ status: 200, body: { statusCode: 200, data: { ...SWEEPSTAKES, applied: true } } });
     renderAppAt('/auth/dashboard');
     expect(await screen.findByText(`You are entered into the ${SWEEPSTAKES.title}*`)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Official Sweepstakes Rules' }).getAttribute('href')).toBe('/terms');
+    expect(screen.getByRole('link', { name: 'Official Sweepstakes Rules' }).getAttribute('href')).toBe(`/terms#${SWEEPSTAKES_RULES_ANCHOR}`);
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss the sweepstakes notice' }));
     expect(screen.queryByText(/You are entered into the/)).toBeNull();

@@ -136,7 +136,7 @@ describe('essay field', () => {
     await form.user.click(screen.getByRole('button', { name: 'Edit essay' }));
     const editor = await editorBox();
     expect(screen.queryByRole('dialog', { name: 'How would you like to start?' })).toBeNull();
-    for (const label of ['Bold', 'Italic', 'Heading', 'Subheading', 'Bulleted list', 'Numbered list', 'Undo', 'Redo']) {
+    for (const label of ['Bold', 'Italic', 'H2 heading', 'H3 subheading', 'Bulleted list', 'Numbered list', 'Undo', 'Redo']) {
       expect(screen.getByRole('button', { name: label })).toBeTruthy();
     }
 

@@ -80,7 +80,7 @@ export function Footer() {
           Financial aid is not guaranteed: every scholarship is awarded by its provider. Upgrading to a paid
           membership does not improve your chances of winning a scholarship.
         </Text>
-        <Text textStyle="xs" color="fg.subtle" mt="4">
+        <Text textStyle="xs" color="fg.muted" mt="4">
           © {new Date().getFullYear()} ScholarMatch. All rights reserved.
         </Text>
       </Container>

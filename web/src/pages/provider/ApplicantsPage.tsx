@@ -45,13 +45,13 @@ export function ApplicantsPage() {
                   </Link>
                   <Badge colorPalette={badge.palette}>{badge.label}</Badge>
                 </HStack>
-                <HStack gap="6" flexShrink={0}>
+                <HStack gap="6" flexShrink={{ base: 1, md: 0 }} flexWrap="wrap">
                   <HStack as="dl" gap="6">
                     <Count label="Received" value={scholarship.applicationsCount ?? 0} />
                     <Count label="Draft" value={scholarship.draftsCount ?? 0} />
                   </HStack>
                   <Button asChild size="sm" colorPalette="brand" variant="outline">
-                    <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarship.id }} aria-label={`Review the applicants of ${title}`}>
+                    <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarship.id }} aria-label={`Review applicants of ${title}`}>
                       Review applicants
                     </RouterLink>
                   </Button>

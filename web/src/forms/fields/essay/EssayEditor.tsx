@@ -42,6 +42,8 @@ export const EDITABLE_STYLE = {
     outline: 'none',
     lineHeight: 'tall',
   },
+  // A keyboard user sees where typing goes (docs/accessibility.md).
+  '& .tiptap:focus-visible': { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px', borderRadius: 'sm' },
   '& .tiptap p, & .tiptap ul, & .tiptap ol, & .tiptap blockquote, & .tiptap pre': { marginBlockEnd: '3' },
   '& .tiptap ul': { paddingInlineStart: '6', listStyleType: 'disc' },
   '& .tiptap ol': { paddingInlineStart: '6', listStyleType: 'decimal' },
@@ -50,6 +52,16 @@ export const EDITABLE_STYLE = {
   '& .tiptap a': { color: 'brand.fg', textDecoration: 'underline' },
   '& .tiptap blockquote': { borderInlineStartWidth: '3px', paddingInlineStart: '3', color: 'fg.muted' },
 } as const;
+
+/** A drawn icon, not the characters "1≡": a button's visible text must be part of its name (WCAG 2.5.3). */
+function NumberedListIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <path d="M10 6h11M10 12h11M10 18h11" />
+      <path d="M4 4.5 5.5 3.5v5M3.5 8.5h3.5M3.5 13.5a1.6 1.6 0 1 1 2.6 1.3L3.5 17.5h3.5" strokeWidth="1.4" />
+    </svg>
+  );
+}
 
 function ToolbarButton(props: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
   const { label, active, disabled, onClick, children } = props;
@@ -100,10 +112,10 @@ export function Toolbar({ editor }: { editor: Editor }) {
         <Text as="span" fontStyle="italic" fontFamily="serif">I</Text>
       </ToolbarButton>
       <Separator orientation="vertical" h="5" />
-      <ToolbarButton label="Heading" active={state.heading2} onClick={() => run().toggleHeading({ level: 2 }).run()}>
+      <ToolbarButton label="H2 heading" active={state.heading2} onClick={() => run().toggleHeading({ level: 2 }).run()}>
         H2
       </ToolbarButton>
-      <ToolbarButton label="Subheading" active={state.heading3} onClick={() => run().toggleHeading({ level: 3 }).run()}>
+      <ToolbarButton label="H3 subheading" active={state.heading3} onClick={() => run().toggleHeading({ level: 3 }).run()}>
         H3
       </ToolbarButton>
       <Separator orientation="vertical" h="5" />
@@ -111,7 +123,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
         •≡
       </ToolbarButton>
       <ToolbarButton label="Numbered list" active={state.orderedList} onClick={() => run().toggleOrderedList().run()}>
-        1≡
+        <NumberedListIcon />
       </ToolbarButton>
       <Separator orientation="vertical" h="5" />
       <ToolbarButton label="Undo" disabled={!state.canUndo} onClick={() => run().undo().run()}>

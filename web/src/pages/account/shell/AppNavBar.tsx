@@ -14,7 +14,8 @@ import { useLogout } from './use-logout';
 function SubscriptionButton() {
   const subscribed = useSubscribed();
   return (
-    <Button asChild colorPalette="yellow" variant="solid" size="sm" fontWeight="semibold">
+    // Smaller on phones, so the bar fits 390 px with the menu, the inbox and the avatar (docs/accessibility.md).
+    <Button asChild colorPalette="yellow" variant="solid" size={{ base: 'xs', sm: 'sm' }} fontWeight="semibold">
       {subscribed ? (
         <RouterLink to="/auth/dashboard/plan">View Subscription Plan</RouterLink>
       ) : (
@@ -40,7 +41,8 @@ function AccountMenu() {
       }}
     >
       <Menu.Trigger asChild>
-        <IconButton aria-label="Account menu" variant="ghost" rounded="full">
+        {/* The initials are in the name too: a speech-input user says what they see (WCAG 2.5.3). */}
+        <IconButton aria-label={`${initialsOf(user?.firstName, user?.lastName)}, account menu`} variant="ghost" rounded="full">
           <Avatar.Root size="sm" colorPalette="brand">
             <Avatar.Fallback>{initialsOf(user?.firstName, user?.lastName)}</Avatar.Fallback>
           </Avatar.Root>

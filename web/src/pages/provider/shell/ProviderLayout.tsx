@@ -29,7 +29,8 @@ function AccountMenu() {
       }}
     >
       <Menu.Trigger asChild>
-        <IconButton aria-label="Account menu" variant="ghost" rounded="full">
+        {/* The initials are in the name too: a speech-input user says what they see (WCAG 2.5.3). */}
+        <IconButton aria-label={`${initials}, account menu`} variant="ghost" rounded="full">
           <Avatar.Root size="sm" colorPalette="brand">
             <Avatar.Fallback>{initials}</Avatar.Fallback>
           </Avatar.Root>

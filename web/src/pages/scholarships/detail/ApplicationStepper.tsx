@@ -1,4 +1,4 @@
-import { Steps, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Steps, VisuallyHidden } from '@chakra-ui/react';
 import type { ApplicationStep } from './application-steps';
 
 function CheckIcon() {
@@ -21,7 +21,8 @@ export function ApplicationStepper({ steps }: { steps: ApplicationStep[] }) {
   const firstOpen = steps.findIndex((step) => !step.done);
   return (
     <Steps.Root orientation="vertical" count={steps.length} step={firstOpen === -1 ? steps.length : firstOpen} size="sm" colorPalette="brand">
-      <Steps.List role="list" aria-label="Application progress" css={{ '--steps-gutter': 'spacing.1' }}>
+      {/* A plain list, not Steps.List: its tab attributes (orientation, owned triggers) are invalid on a list. */}
+      <Box as="ol" aria-label="Application progress" display="flex" flexDirection="column" listStyleType="none" m="0" p="0" css={{ '--steps-gutter': 'spacing.1' }}>
         {steps.map((step, index) => (
           <Steps.Item key={step.key} index={index} role="listitem" minH="16" _last={{ minH: 'auto' }}>
             <Steps.Indicator {...(step.done ? DONE_INDICATOR : {})}>{step.done ? <CheckIcon /> : <Steps.Number />}</Steps.Indicator>
@@ -32,7 +33,7 @@ export function ApplicationStepper({ steps }: { steps: ApplicationStep[] }) {
             <Steps.Separator />
           </Steps.Item>
         ))}
-      </Steps.List>
+      </Box>
     </Steps.Root>
   );
 }

@@ -11,9 +11,9 @@ type Outcome = ScholarshipDetail['match']['outcome'];
 
 /** Each verdict's mark, its words for screen readers (the mark alone is decoration) and its colour. */
 const VERDICT_MARKS: Record<Verdict, { mark: string; words: string; color: string }> = {
-  pass: { mark: '✓', words: 'Matches', color: 'green.600' },
-  fail: { mark: '✕', words: 'Does not match', color: 'red.600' },
-  missing: { mark: '?', words: 'Not in your profile yet', color: 'orange.600' },
+  pass: { mark: '✓', words: 'Matches', color: 'green.700' },
+  fail: { mark: '✕', words: 'Does not match', color: 'red.700' },
+  missing: { mark: '?', words: 'Not in your profile yet', color: 'orange.700' },
 };
 
 const OUTCOME_TEXT: Record<Outcome, string> = {

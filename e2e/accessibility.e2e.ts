@@ -1,0 +1,160 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
+import { fillRegistration } from './student-flows.js';
+
+/**
+ * Every route, public and signed in (docs/accessibility.md): axe-core's WCAG 2.x A/AA rules with no
+ * serious or critical violation, nothing wider than the screen at 390, 768 and 1280 px, and a
+ * screenshot of each at each width (e2e/artifacts/a11y-*.png) for a person to look at.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WIDTHS = [390, 768, 1280] as const;
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface RouteReport {
+  route: string;
+  violations: { id: string; impact: string; help: string; nodes: string[] }[];
+  overflow: { width: number; culprits: string[] }[];
+}
+
+const reports: RouteReport[] = [];
+
+/** The page has loaded its data: no request in flight and no spinner left. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.chakra-spinner, [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined);
+}
+
+async function axeViolations(page: Page): Promise<RouteReport['violations']> {
+  // Evaluated, not added as a script tag: the page's CSP allows only our own scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type AxeNode = { html: string; failureSummary?: string };
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: AxeNode[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    // The element and axe's reason (e.g. the contrast ratio found), enough to find and fix it.
+    const describe = (n: AxeNode) => `${n.html.slice(0, 160)} :: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`;
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map(describe) }));
+  });
+}
+
+/** Elements reaching past the right edge of the screen (a page that scrolls sideways). */
+async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth + 1;
+    if (document.documentElement.scrollWidth <= limit) return [];
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    return [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > limit && getComputedStyle(el).position !== 'fixed')
+      .slice(-5)
+      .map(describe);
+  });
+}
+
+const fileName = (route: string) => route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+
+/** Axe at the desktop width, then each width's overflow check and screenshot; back at 1280 px afterwards. */
+async function audit(page: Page, route: string, label = route): Promise<RouteReport> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(route.startsWith('http') ? route : `${baseUrl()}${route}`);
+  await settled(page);
+  const report: RouteReport = { route: label, violations: await axeViolations(page), overflow: [] };
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(150);
+    const culprits = await overflowingElements(page);
+    if (culprits.length) report.overflow.push({ width, culprits });
+    await page.screenshot({ path: path.join(ARTIFACTS, `a11y-${fileName(label)}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  reports.push(report);
+  return report;
+}
+
+/** The routes with a serious or critical violation or a sideways scroll: none, or each with its findings. */
+function problemsOf(audited: RouteReport[]) {
+  return audited
+    .map((report) => ({ route: report.route, blocking: report.violations.filter((v) => BLOCKING.has(v.impact)), overflow: report.overflow }))
+    .filter((report) => report.blocking.length || report.overflow.length);
+}
+
+const suite = browserSuite({ env: { DEMO_DATA: 'true' } });
+const baseUrl = () => suite.server.baseUrl;
+const api = suiteApi(suite);
+
+/** Signs in as the browser does: the login's session in the keys the app reads (web/src/session/session-store.ts). */
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  const { body } = await api.call('POST', '/users/auth/login', { userName: email, password, loginType: 'register_user' });
+  await page.goto(`${baseUrl()}/faq`);
+  await page.evaluate((session) => {
+    localStorage.setItem('userInfo', JSON.stringify(session.user));
+    localStorage.setItem('token', session.accessToken);
+    localStorage.setItem('refresh_token', session.refreshToken);
+    localStorage.setItem('isActiveSubscription', String(session.user.isActiveSubscription));
+  }, body.data);
+}
+
+afterAll(() => {
+  // Every route's findings, minor ones included, for the closing note and for whoever fixes the next one.
+  writeFileSync(path.join(ARTIFACTS, 'a11y-report.json'), JSON.stringify(reports, null, 2));
+});
+
+const PUBLIC_ROUTES = [
+  '/', '/faq', '/terms', '/privacy', '/contact', '/partners', '/pricing', '/about-us', '/b2b', '/chatbot', '/lennyAssistance',
+  '/signup', '/auth/login', '/forgot-password', '/membership', '/b2b/signup', '/no/such/page',
+];
+
+const STUDENT_ROUTES = [
+  '/auth/dashboard', '/auth/profile', '/auth/dashboard/easy-apply', '/auth/dashboard/recommendation', '/auth/dashboard/easyApplyWithCv',
+  '/auth/dashboard/saved', '/auth/dashboard/myScholarship', '/auth/dashboard/inbox', '/auth/dashboard/plan', '/auth/dashboard/subscription-plan',
+  '/auth/dashboard/support', '/auth/dashboard/subscription-support', '/auth/dashboard/assistance', '/auth/dashboard/assistanceChat',
+  '/auth/dashboard/setting', '/auth/dashboard/success',
+];
+
+const PROVIDER_ROUTES = ['/app/scholarships', '/app/scholarships/new', '/app/applicants', '/app/organisation', '/app/reviewers', '/app/settings'];
+
+describe('every screen, every person: axe, overflow and screenshots at 390, 768 and 1280 px', () => {
+  it('public pages', async () => {
+    const [{ slug }] = (await suite.server.sql.query(`SELECT slug FROM scholarships WHERE status = 'published' AND slug IS NOT NULL LIMIT 1`)).rows;
+    const audited = [];
+    for (const route of [...PUBLIC_ROUTES, `/scholarships/${slug}`]) audited.push(await audit(suite.page, route));
+    expect(problemsOf(audited)).toEqual([]);
+  }, 600_000);
+
+  it("a member's pages, from the registration form on", async () => {
+    const page = suite.page;
+    await signIn(page, 'member@demo.scholarmatch.test', 'DemoMember#2026');
+    const audited = [await audit(page, '/auth/userdetails')];
+    await fillRegistration(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/auth/dashboard');
+    for (const route of STUDENT_ROUTES) audited.push(await audit(page, route));
+
+    const token = await api.login('member@demo.scholarmatch.test', 'DemoMember#2026');
+    const matches = (await api.call('GET', '/scholarships/mine-eligible-scholarships?limit=1', undefined, token)).body.data;
+    const scholarshipId = (matches.scholarships ?? matches)[0].id as string;
+    audited.push(await audit(page, `/auth/scholarshipDetail?${scholarshipId}`, '/auth/scholarshipDetail'));
+    const inbox = (await api.call('GET', '/inbox', undefined, token)).body.data;
+    const messages = (inbox.messages ?? inbox) as { _id: string }[];
+    if (messages.length) audited.push(await audit(page, `/auth/message?id=${messages[0]._id}`, '/auth/message'));
+    expect(problemsOf(audited)).toEqual([]);
+  }, 600_000);
+
+  it("a provider's studio", async () => {
+    const page = suite.page;
+    await signIn(page, 'provider@demo.scholarmatch.test', 'DemoProvider#2026');
+    const [{ id }] = (
+      await suite.server.sql.query(
+        `SELECT s.id FROM scholarships s JOIN users u ON u.id = s.provider_id WHERE u.email = 'provider@demo.scholarmatch.test' AND s.status = 'published' LIMIT 1`,
+      )
+    ).rows;
+    const audited = [];
+    for (const route of PROVIDER_ROUTES) audited.push(await audit(page, route));
+    audited.push(await audit(page, `/app/scholarships/${id}`, '/app/scholarships/$id'));
+    audited.push(await audit(page, `/app/scholarships/${id}/applicants`, '/app/scholarships/$id/applicants'));
+    expect(problemsOf(audited)).toEqual([]);
+  }, 600_000);
+});
