@@ -116,6 +116,22 @@ const STUDENT_ROUTES = [
 
 const PROVIDER_ROUTES = ['/app/scholarships', '/app/scholarships/new', '/app/applicants', '/app/organisation', '/app/reviewers', '/app/settings'];
 
+it('a crawler without JavaScript reads the FAQ, the Terms and the Privacy Policy with their tags (docs/public-site.md)', async () => {
+  for (const [route, title, text] of [
+    ['/faq', 'Frequently asked questions', 'How do I contact support?'],
+    ['/terms', 'Terms of Use', 'Exhibit A: Official Scholarship Sweepstakes Rules'],
+    ['/privacy', 'Privacy Policy', '45 days'],
+  ]) {
+    const html = await (await fetch(`${baseUrl()}${route}`, { headers: { 'user-agent': 'Googlebot/2.1' } })).text();
+    expect(html).toContain(`<title>${title} | ScholarMatch</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}" \/>/);
+    expect(html).toContain(`<meta property="og:title" content="${title} | ScholarMatch" />`);
+    expect(html).toContain(text);
+  }
+  expect(await (await fetch(`${baseUrl()}/faq`)).text()).toContain('"@type":"FAQPage"');
+  expect(await (await fetch(`${baseUrl()}/sitemap.xml`)).text()).toContain('/scholarships/');
+});
+
 describe('every screen, every person: axe, overflow and screenshots at 390, 768 and 1280 px', () => {
   it('public pages', async () => {
     const [{ slug }] = (await suite.server.sql.query(`SELECT slug FROM scholarships WHERE status = 'published' AND slug IS NOT NULL LIMIT 1`)).rows;
