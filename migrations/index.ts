@@ -30,6 +30,7 @@ import { ApplicantColumnsForReview1795720000002 } from './1795720000002-Applican
 import { CreateChat1795730000000 } from './1795730000000-CreateChat.js';
 import { CreateSocialSignIn1795730000001 } from './1795730000001-CreateSocialSignIn.js';
 import { CreateSupport1795740000000 } from './1795740000000-CreateSupport.js';
+import { CreateRateLimitCounters1795750000000 } from './1795750000000-CreateRateLimitCounters.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -60,4 +61,5 @@ export const MIGRATIONS = [
   CreateChat1795730000000,
   CreateSocialSignIn1795730000001,
   CreateSupport1795740000000,
+  CreateRateLimitCounters1795750000000,
 ];

@@ -9,6 +9,8 @@ import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
 import { LoginFailuresRepository } from './login-failures.repository.js';
 import { LoginLockout } from './login-lockout.js';
+import { RateLimitCountersRepository } from './rate-limit-counters.repository.js';
+import { RateLimitCountersSweep } from './rate-limit-counters-sweep.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RefreshTokens } from './refresh-tokens.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
@@ -48,11 +50,13 @@ import { Sessions } from './sessions.js';
     AccessTokens,
     RefreshTokens,
     LoginLockout,
+    RateLimitCountersRepository,
+    RateLimitCountersSweep,
     PasswordHasher,
     Sessions,
     AuthService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [Sessions, PasswordHasher, AuthService, SecretsModule],
+  exports: [Sessions, PasswordHasher, AuthService, SecretsModule, RateLimitCountersRepository],
 })
 export class AuthModule {}

@@ -1,7 +1,9 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { Redis } from 'ioredis';
+import { RateLimitCountersRepository, type RateLimitCount } from '../auth/rate-limit-counters.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { ApiError } from './error-body.js';
 
@@ -18,14 +20,52 @@ const GROUP_LIMITS = {
 } as const;
 export type RateLimitGroup = keyof typeof GROUP_LIMITS;
 
+type RouteLimitOptions = { routeInfo?: { method?: string; url?: string } };
+
+/**
+ * @fastify/rate-limit's store on PostgreSQL: the plugin makes one per route (`child`), each
+ * counting under its own key prefix in the shared table.
+ */
+function postgresStore(counters: RateLimitCountersRepository) {
+  return class PostgresRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(key: string, done: (error: Error | null, count: RateLimitCount | null) => void, timeWindow: number): void {
+      counters.hit(this.prefix + key, timeWindow).then(
+        (count) => done(null, count),
+        (error: Error) => done(error, null),
+      );
+    }
+
+    child(options: RouteLimitOptions): PostgresRateLimitStore {
+      return new PostgresRateLimitStore(options, `${this.prefix}${options.routeInfo?.method ?? ''}${options.routeInfo?.url ?? ''}:`);
+    }
+  };
+}
+
+/**
+ * Where the counters live, so that every replica counts the same requests: Redis when REDIS_URL
+ * is set, else a PostgreSQL table (docs/security.md, "Rate limits").
+ */
+function sharedStore(app: NestFastifyApplication, config: AppConfig): Pick<RateLimitPluginOptions, 'redis' | 'store'> {
+  if (!config.REDIS_URL) return { store: postgresStore(app.get(RateLimitCountersRepository)) as unknown as RateLimitPluginOptions['store'] };
+  // Fail fast instead of queueing requests while Redis is away: a limiter that cannot count answers 503.
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  app.getHttpAdapter().getInstance().addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  return { redis };
+}
+
 /**
  * Per-IP request limits on the routes marked @RateLimited() (sign-up, login, password reset),
- * counted per route, or per group of routes, in each server instance's memory (docs/security.md
- * says why that suffices and where a shared store would go). The per-account login lock-out is
- * separate (LoginLockout).
+ * counted per route, or per group of routes, in a store every replica shares. The per-account
+ * login lock-out is separate (LoginLockout).
  */
 export async function registerRateLimits(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   await app.register(rateLimit, {
+    ...sharedStore(app, config),
     global: false,
     max: config.AUTH_RATE_LIMIT_PER_MINUTE,
     timeWindow: ONE_MINUTE_MS,
@@ -46,7 +86,9 @@ function shareGroupCounters(fastify: FastifyInstance, config: AppConfig): void {
   fastify.addHook('onRoute', (route) => {
     const group = (route.config as { rateLimitGroup?: RateLimitGroup } | undefined)?.rateLimitGroup;
     if (!group) return;
-    const limiter = limiters.get(group) ?? (fastify.rateLimit({ max: GROUP_LIMITS[group](config), timeWindow: ONE_MINUTE_MS }) as onRequestHookHandler);
+    // The group's name in the key: limiters made outside a route share one key prefix in a shared store.
+    const keyGenerator = (request: FastifyRequest) => `${group}:${request.ip}`;
+    const limiter = limiters.get(group) ?? (fastify.rateLimit({ max: GROUP_LIMITS[group](config), timeWindow: ONE_MINUTE_MS, keyGenerator }) as onRequestHookHandler);
     limiters.set(group, limiter);
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...existing, limiter];
