@@ -1,6 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentUser } from '../auth/auth.decorators.js';
+import { RateLimitCountersRepository } from '../auth/rate-limit-counters.repository.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { PerCallerLimit } from '../common/per-caller-limit.js';
 import { RateLimited } from '../common/rate-limit.js';
@@ -17,9 +18,14 @@ const ESSAYS_PER_HOUR_PER_PERSON = 30;
 @ApiErrorResponses()
 @Controller('register-applicants')
 export class EssaysController {
-  private readonly perPerson = new PerCallerLimit(ESSAYS_PER_HOUR_PER_PERSON, 60 * 60_000, 'essay requests');
+  private readonly perPerson: PerCallerLimit;
 
-  constructor(private readonly essays: EssayService) {}
+  constructor(
+    private readonly essays: EssayService,
+    counters: RateLimitCountersRepository,
+  ) {
+    this.perPerson = new PerCallerLimit(counters, ESSAYS_PER_HOUR_PER_PERSON, 60 * 60_000, 'essay requests');
+  }
 
   @RateLimited(ESSAYS_PER_MINUTE)
   @Post('get-essay')
@@ -32,7 +38,7 @@ export class EssaysController {
   })
   @ApiCreatedResponse({ type: EssayResponseDto })
   async getEssay(@CurrentUser() caller: Caller, @Body() body: EssayRequestDto) {
-    this.perPerson.take(caller.id);
+    await this.perPerson.take(caller.id);
     return { statusCode: 201, data: await this.essays.write(caller, body) };
   }
 }
