@@ -21,9 +21,9 @@ export default function DateWidget(props: WidgetProps) {
       onBlur={(event) => onBlur(id, event.target.value)}
       onFocus={(event) => onFocus(id, event.target.value)}
       aria-describedby={ariaDescribedByIds(id)}
-      // Focus sits on the date's inner parts, where the theme's :focus-visible ring never shows; the
-      // host matches :focus, so the ring is drawn from it (docs/accessibility.md).
-      _focus={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-1px', borderColor: 'colorPalette.focusRing' }}
+      // The date's calendar button is a Tab stop of its own inside the input, where neither :focus nor
+      // :focus-visible matches the input: :focus-within does, so the ring shows there too (docs/accessibility.md).
+      _focusWithin={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-1px', borderColor: 'colorPalette.focusRing' }}
     />
   );
 }
