@@ -75,6 +75,10 @@ describe('the public site for crawlers (docs/public-site.md)', () => {
     }
     await t.app.get(SiteFiguresCache).refresh();
     expect((await get('/')).body).toContain('<p>2 scholarships worth $7,000 are open today.');
+    // And as data for the app, on content pages and app routes alike, so the browser need not ask.
+    for (const url of ['/', '/auth/dashboard']) {
+      expect((await get(url)).body).toContain('<script type="application/json" id="site-figures">{"counts":2,"totalValue":7000}</script>');
+    }
   });
 
   it('serves an alias with the canonical address of its page, and other routes as the bare app', async () => {

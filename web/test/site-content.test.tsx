@@ -68,6 +68,18 @@ describe('the site text', () => {
     expect(headingId('Exhibit A: Official Scholarship Sweepstakes Rules')).toBe(SWEEPSTAKES_RULES_ANCHOR);
   });
 
+  it('the landing page quotes the figures the server put in the page, never a made-up number', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'site-figures';
+    block.textContent = JSON.stringify({ counts: 1234, totalValue: 56789 });
+    document.head.append(block);
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/'] }));
+    renderWithChakra(<RouterProvider router={router} />);
+    expect(await screen.findByText(/1,234 scholarships worth \$56,789 in total are open on ScholarMatch today/)).toBeTruthy();
+    block.remove();
+  });
+
   it('/terms lists its sections and links each one, Exhibit A included', async () => {
     const router = createAppRouter(createMemoryHistory({ initialEntries: ['/terms'] }));
     renderWithChakra(<RouterProvider router={router} />);

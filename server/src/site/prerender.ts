@@ -39,6 +39,16 @@ function headTags(page: PrerenderedPage, publicUrl: string): string {
 }
 
 /**
+ * The catalogue's figures as a JSON block in the page (id `site-figures`), so the app quotes them
+ * without a request (web/src/pages/public/site-figures.ts). `<` is escaped: no value closes the script.
+ */
+export function withSiteFigures(html: string, figures: SiteFigures | undefined): string {
+  if (!figures) return html;
+  const json = JSON.stringify({ counts: figures.counts, totalValue: figures.totalValue }).replaceAll('<', '\\u003c');
+  return html.replace('</head>', () => `    <script type="application/json" id="site-figures">${json}</script>\n  </head>`);
+}
+
+/**
  * The app's index.html with a public page's text and tags in it: a crawler without JavaScript
  * reads the page, a browser shows it at once, and the app replaces #root when it starts
  * (docs/public-site.md). `shell` is the built index.html.

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppConfig } from '../config/app-config.js';
 import type { PrerenderedPage } from '@scholarmatch/schemas';
-import { prerender } from './prerender.js';
+import { prerender, withSiteFigures } from './prerender.js';
 import { SiteFiguresCache } from './site-figures.js';
 
 function readOptional(file: string): string | undefined {
@@ -52,7 +52,8 @@ export class PublicSite {
 
   send(request: FastifyRequest, reply: FastifyReply): void {
     const page = this.pages.get(normalisePath(request.url));
-    const html = page ? prerender(this.shell!, page, this.publicUrl, this.figures.current) : this.shell;
+    const figures = this.figures.current;
+    const html = withSiteFigures(page ? prerender(this.shell!, page, this.publicUrl, figures) : this.shell!, figures);
     reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
 }

@@ -16,9 +16,6 @@ export type ApplicationStatus = MyScholarship['scholarshipStatus'];
 export type ScholarshipDetail = components['schemas']['ScholarshipDetailDto'];
 export type RuleExplanation = components['schemas']['RuleExplanationDto'];
 export type Requirement = components['schemas']['RequirementDto'];
-export type EligibilityStats = components['schemas']['EligibilityStatsDto'];
-/** The sign-up teaser's answers, keyed 'field.{fieldId}' (the seed's spelling 'eligiblityFilters'). */
-export type EligibilityFilters = NonNullable<components['schemas']['EligibilityFiltersDto']['eligiblityFilters']>;
 
 type EligibleListQuery = NonNullable<operations['EligibleScholarshipsController_list']['parameters']['query']>;
 /** Which eligible list: the filters the list and its count share. */
@@ -151,28 +148,5 @@ export function scholarshipDetailQueryOptions(id: string) {
     queryFn: ({ signal }) => fetchScholarshipDetail(id, signal),
     staleTime: 0,
     retry: shouldRetry,
-  });
-}
-
-async function fetchEligibilityStats(filters: EligibilityFilters, signal: AbortSignal): Promise<EligibilityStats> {
-  return dataOf(
-    await api.POST('/api/v1/scholarships/eligible-scholarships/stats', {
-      body: { eligiblityFilters: filters },
-      signal,
-    }),
-  );
-}
-
-/**
- * How many open scholarships the given answers leave in, and their combined value: the sign-up
- * teaser (public). The server caches each answer set for a minute, so the browser does too; a
- * failure is not retried, the panel keeps its generic text instead.
- */
-export function eligibilityStatsQueryOptions(filters: EligibilityFilters) {
-  return queryOptions({
-    queryKey: ['eligibility-stats', filters],
-    queryFn: ({ signal }) => fetchEligibilityStats(filters, signal),
-    staleTime: 60_000,
-    retry: false,
   });
 }

@@ -8,7 +8,7 @@ import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { formQueryOptions } from '../../api/forms';
 import { visitorCountryQueryOptions } from '../../api/geo';
-import { eligibilityStatsQueryOptions, type EligibilityFilters } from '../../api/scholarships';
+import { eligibilityStatsQueryOptions, type EligibilityFilters } from '../../api/eligibility-stats';
 import { SchemaForm } from '../../forms/SchemaForm';
 import { RouteLoading } from '../misc/RouteLoading';
 import { SWEEPSTAKES_RULES_ANCHOR } from '../public/site-page';

@@ -1,9 +1,8 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
 import { fillSiteFigures } from '@scholarmatch/schemas';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { eligibilityStatsQueryOptions } from '../../api/scholarships';
+import { useSiteFigures } from './site-figures';
 
 /** Typography for compiled Markdown: the page's sizes and colours, applied to plain HTML elements. */
 const PROSE = {
@@ -27,8 +26,8 @@ const PROSE = {
 /** The open scholarships' count and value for pages that quote them (`{{scholarshipsListed}}`, `{{listedValue}}`). */
 function useFilledFigures(html: string): string {
   const quotesFigures = html.includes('{{');
-  const figures = useQuery({ ...eligibilityStatsQueryOptions({}), enabled: quotesFigures });
-  return quotesFigures ? fillSiteFigures(html, figures.data) : html;
+  const figures = useSiteFigures(quotesFigures);
+  return quotesFigures ? fillSiteFigures(html, figures) : html;
 }
 
 /**
