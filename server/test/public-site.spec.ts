@@ -51,10 +51,10 @@ describe('the public site for crawlers (docs/public-site.md)', () => {
     expect(res.body).toContain('<title>Frequently asked questions | ScholarMatch</title>');
     expect(res.body).toContain('<meta name="description" content="Answers about ScholarMatch." />');
     expect(res.body).not.toContain('The default description.');
-    expect(res.body).toContain('<link rel="canonical" href="https://scholarmatch.example/faq" />');
-    expect(res.body).toContain('<meta property="og:title" content="Frequently asked questions | ScholarMatch" />');
-    expect(res.body).toContain('<meta property="og:url" content="https://scholarmatch.example/faq" />');
-    expect(res.body).toContain(`<script type="application/ld+json">${FAQ_LD}</script>`);
+    expect(res.body).toContain('<link rel="canonical" href="https://scholarmatch.example/faq" data-prerendered />');
+    expect(res.body).toContain('<meta property="og:title" content="Frequently asked questions | ScholarMatch" data-prerendered />');
+    expect(res.body).toContain('<meta property="og:url" content="https://scholarmatch.example/faq" data-prerendered />');
+    expect(res.body).toContain(`<script type="application/ld+json" data-prerendered>${FAQ_LD}</script>`);
     expect(res.body).toContain('<div id="root"><div class="prerendered"><h1>Frequently asked questions</h1><h2 id="is-it-free">Is it free?</h2>');
     // The app's script is still there to take over.
     expect(res.body).toContain('src="/assets/index-abc.js"');
@@ -82,7 +82,7 @@ describe('the public site for crawlers (docs/public-site.md)', () => {
   });
 
   it('serves an alias with the canonical address of its page, and other routes as the bare app', async () => {
-    expect((await get('/home')).body).toContain('<link rel="canonical" href="https://scholarmatch.example/" />');
+    expect((await get('/home')).body).toContain('<link rel="canonical" href="https://scholarmatch.example/" data-prerendered />');
     const app = await get('/auth/dashboard');
     expect(app.body).toContain('<div id="root"></div>');
     expect(app.body).toContain('The default description.');
@@ -94,8 +94,8 @@ describe('the public site for crawlers (docs/public-site.md)', () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.body).toContain('Disallow: /auth/');
-    expect(res.body).toContain('Disallow: /app/');
+    expect(res.body).toContain('Disallow: /auth\n');
+    expect(res.body).toContain('Disallow: /app\n');
     expect(res.body).toContain('Sitemap: https://scholarmatch.example/sitemap.xml');
   });
 

@@ -81,4 +81,15 @@ describe('per-IP rate limits across replicas', () => {
       await close();
     }
   });
+
+  it('answer 503 with a description, never a 500 nor an uncounted pass, while Redis is unreachable', async () => {
+    const { replicas, close } = await twoReplicas({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const refused = await login(replicas[0], '10.9.9.9', 1);
+      expect(refused.status).toBe(503);
+      expect(refused.body.description).toEqual(expect.any(String));
+    } finally {
+      await close();
+    }
+  });
 });

@@ -34,12 +34,20 @@ const REQUIRED_FRONT_MATTER = /** @type {const} */ (['title', 'description', 'ey
 export function headingId(text) {
   return text
     .toLowerCase()
-    .replace(/&[a-z]+;|&#\d+;/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
 
-const stripTags = (html) => html.replace(/<[^>]*>/g, '');
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Rendered inline HTML as the words a reader sees: tags dropped, entities decoded (`can&#39;t` -> `can't`). */
+function plainText(html) {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&([a-z]+);/g, (entity, name) => ENTITIES[name] ?? entity);
+}
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Headings carry ids so the table of contents and other pages can link to a section. */
@@ -48,7 +56,7 @@ const markdown = new Marked({
   renderer: {
     heading({ tokens, depth }) {
       const inner = this.parser.parseInline(tokens);
-      return `<h${depth} id="${headingId(stripTags(inner))}">${inner}</h${depth}>\n`;
+      return `<h${depth} id="${headingId(plainText(inner))}">${inner}</h${depth}>\n`;
     },
   },
 });
@@ -60,6 +68,9 @@ function splitFrontMatter(source, name) {
   const front = parseYaml(match[1]) ?? {};
   for (const key of REQUIRED_FRONT_MATTER) {
     if (typeof front[key] !== 'string' || !front[key].trim()) throw new Error(`${name}: front matter needs '${key}'`);
+  }
+  if (front.updated !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(front.updated instanceof Date ? front.updated.toISOString().slice(0, 10) : String(front.updated))) {
+    throw new Error(`${name}: 'updated' is a date, YYYY-MM-DD`);
   }
   if (front.description.length > MAX_DESCRIPTION) {
     throw new Error(`${name}: description is ${front.description.length} characters; keep it to ${MAX_DESCRIPTION}`);
@@ -73,7 +84,9 @@ function sectionsOf(tokens) {
   let current;
   for (const token of tokens) {
     if (token.type === 'heading' && token.depth === 2) {
-      current = { id: headingId(token.text), title: stripTags(markdown.parseInline(token.text)), tokens: [] };
+      // The same plain text as the heading's rendered id (the renderer above), so links and contents agree.
+      const title = plainText(markdown.parseInline(token.text));
+      current = { id: headingId(title), title, tokens: [] };
       sections.push(current);
     } else if (current) {
       current.tokens.push(token);
@@ -105,6 +118,10 @@ export function compilePage(source, name, structuredData) {
   const { front, body } = splitFrontMatter(source, name);
   const tokens = markdown.lexer(body);
   const sections = sectionsOf(tokens);
+  const html = markdown.parser(tokens);
+  const ids = [...html.matchAll(/<h[1-6] id="([^"]*)"/g)].map((match) => match[1]);
+  const repeated = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (repeated !== undefined) throw new Error(`${name}: two headings have the anchor '${repeated}'; reword one`);
   if (structuredData === 'FAQPage' && sections.length === 0) throw new Error(`${name}: an FAQ needs ## questions`);
   return {
     name,
@@ -113,7 +130,7 @@ export function compilePage(source, name, structuredData) {
     eyebrow: front.eyebrow,
     intro: front.intro,
     updated: front.updated ? String(front.updated instanceof Date ? front.updated.toISOString().slice(0, 10) : front.updated) : null,
-    html: markdown.parser(tokens),
+    html,
     sections,
     structuredData: structuredData === 'FAQPage' ? faqStructuredData(sections) : null,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { compilePage, headingId, SITE_PAGES } from '../content/site-content.mjs';
 import faq from '../content/pages/faq.md';
@@ -8,6 +8,7 @@ import privacy from '../content/pages/privacy.md';
 import terms from '../content/pages/terms.md';
 import { createAppRouter } from '../src/app/router';
 import { SWEEPSTAKES_RULES_ANCHOR } from '../src/pages/public/site-page';
+import { DEFAULT_TITLE, removePrerenderedHead } from '../src/app/document-title';
 import { renderWithChakra } from './render-form';
 
 const FRONT = '---\ntitle: A page\ndescription: What it says.\neyebrow: Label\nintro: The lead.\n---\n';
@@ -21,6 +22,19 @@ describe('content pages compile from Markdown (content/site-content.mjs)', () =>
     ]);
     expect(page.html).toContain('<h3 id="15-1-escrow">15.1 Escrow</h3>');
     expect(page.sections[0].html).toContain('<p>Text.</p>');
+  });
+
+  it("titles read as written (no entities) and every section's anchor is the one its heading carries", () => {
+    const page = compilePage(`${FRONT}## Why can't I find it & where?\n\nText.\n`, 'demo');
+    expect(page.sections[0].title).toBe("Why can't I find it & where?");
+    for (const compiled of [page, faq, terms, privacy]) {
+      for (const section of compiled.sections) expect(compiled.html).toContain(`id="${section.id}"`);
+    }
+  });
+
+  it('refuses two headings with one anchor, and a date that is not YYYY-MM-DD', () => {
+    expect(() => compilePage(`${FRONT}## Fees\n\n## Fees\n`, 'bad')).toThrow(/two headings have the anchor 'fees'/);
+    expect(() => compilePage(FRONT.replace('---\n', '---\nupdated: next week\n'), 'bad')).toThrow(/YYYY-MM-DD/);
   });
 
   it('refuses a page without its front matter, or with a description too long for search results', () => {
@@ -87,5 +101,30 @@ describe('the site text', () => {
     const exhibit = within(contents).getByRole('link', { name: 'Exhibit A: Official Scholarship Sweepstakes Rules' });
     expect(exhibit.getAttribute('href')).toBe(`/terms#${SWEEPSTAKES_RULES_ANCHOR}`);
     expect(document.getElementById(SWEEPSTAKES_RULES_ANCHOR)?.tagName).toBe('H2');
+  });
+
+  it("the crawler's head tags go when the app starts, and each page's title goes with the page", async () => {
+    document.head.insertAdjacentHTML('beforeend', '<link rel="canonical" href="/terms" data-prerendered /><script type="application/ld+json" data-prerendered>{}</script>');
+    removePrerenderedHead();
+    expect(document.head.querySelectorAll('[data-prerendered]')).toHaveLength(0);
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/terms'] }));
+    renderWithChakra(<RouterProvider router={router} />);
+    await screen.findByRole('navigation', { name: 'Contents' });
+    expect(document.title).toBe('Terms of Use | ScholarMatch');
+    await router.navigate({ to: '/no/such/page' as '/' });
+    await screen.findByRole('heading', { name: 'We could not find that page' });
+    expect(document.title).toBe(DEFAULT_TITLE);
+  });
+
+  it("a content link to one of our pages moves inside the app; a modified click or another site's link is left to the browser", async () => {
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/contact'] }));
+    renderWithChakra(<RouterProvider router={router} />);
+    await screen.findByRole('heading', { level: 1, name: 'Contact us' });
+    // The page text's link (the top bar and the footer have their own FAQ links).
+    const link = within(screen.getByRole('main')).getByRole('link', { name: 'FAQ' });
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(link)).toBe(false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/faq');
   });
 });

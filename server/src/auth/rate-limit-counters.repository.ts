@@ -20,11 +20,11 @@ export class RateLimitCountersRepository {
   async hit(key: string, windowMs: number): Promise<RateLimitCount> {
     const [row] = (await this.db.query(
       `INSERT INTO rate_limit_counters AS c (key, hits, window_ends)
-       VALUES ($1, 1, clock_timestamp() + make_interval(secs => $2::double precision / 1000))
+       VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
        ON CONFLICT (key) DO UPDATE
-         SET hits = CASE WHEN c.window_ends <= clock_timestamp() THEN 1 ELSE c.hits + 1 END,
-             window_ends = CASE WHEN c.window_ends <= clock_timestamp() THEN EXCLUDED.window_ends ELSE c.window_ends END
-       RETURNING hits, greatest(0, ceil(extract(epoch FROM window_ends - clock_timestamp()) * 1000))::int AS ttl`,
+         SET hits = CASE WHEN c.window_ends <= now() THEN 1 ELSE c.hits + 1 END,
+             window_ends = CASE WHEN c.window_ends <= now() THEN EXCLUDED.window_ends ELSE c.window_ends END
+       RETURNING hits, greatest(0, ceil(extract(epoch FROM window_ends - now()) * 1000))::int AS ttl`,
       [key, windowMs],
     )) as { hits: number; ttl: number }[];
     return { current: row.hits, ttl: row.ttl };

@@ -22,7 +22,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string; name?: string } | undefined;
   if (e?.code && DATABASE_UNAVAILABLE_CODES.has(e.code)) return true;
   if (e?.name && RELEASED_WITH_ITS_CONNECTION.has(e.name)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(e?.message ?? '');
+  // ioredis (the rate-limit counters, when REDIS_URL is set): out of retries, or its stream closed.
+  if (e?.name === 'MaxRetriesPerRequestError') return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Stream isn't writeable|Connection is closed/i.test(e?.message ?? '');
 }
 
 /**

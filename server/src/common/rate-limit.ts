@@ -1,4 +1,5 @@
-import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type RateLimitPluginOptions } from '@fastify/rate-limit';
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -50,12 +51,16 @@ function postgresStore(counters: RateLimitCountersRepository) {
  * Where the counters live, so that every replica counts the same requests: Redis when REDIS_URL
  * is set, else a PostgreSQL table (docs/security.md, "Rate limits").
  */
-function sharedStore(app: NestFastifyApplication, config: AppConfig): Pick<RateLimitPluginOptions, 'redis' | 'store'> {
+function sharedStore(app: NestFastifyApplication, config: AppConfig): Pick<RateLimitPluginOptions, 'redis' | 'store' | 'nameSpace'> {
   if (!config.REDIS_URL) return { store: postgresStore(app.get(RateLimitCountersRepository)) as unknown as RateLimitPluginOptions['store'] };
-  // Fail fast instead of queueing requests while Redis is away: a limiter that cannot count answers 503.
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  // One retry, then the command fails: a limiter that cannot count answers 503 (http-error.filter.ts)
+  // instead of holding requests while Redis is away. Commands wait for the first connection.
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const logger = new Logger('RateLimits');
+  redis.on('error', (error: Error) => logger.warn({ event: 'redis unavailable', reason: error.message }));
   app.getHttpAdapter().getInstance().addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
-  return { redis };
+  // Our own prefix: other apps on the same Redis keep their counts apart.
+  return { redis, nameSpace: 'scholarmatch:rate-limit:' };
 }
 
 /**
@@ -86,8 +91,9 @@ function shareGroupCounters(fastify: FastifyInstance, config: AppConfig): void {
   fastify.addHook('onRoute', (route) => {
     const group = (route.config as { rateLimitGroup?: RateLimitGroup } | undefined)?.rateLimitGroup;
     if (!group) return;
-    // The group's name in the key: limiters made outside a route share one key prefix in a shared store.
-    const keyGenerator = (request: FastifyRequest) => `${group}:${request.ip}`;
+    // The group's name in the key: limiters made outside a route share one key prefix in a shared
+    // store. The address as the plugin keys it (IPv6 by its /64), so rotating within one is no escape.
+    const keyGenerator = (request: FastifyRequest) => `${group}:${normalizeIP(request.ip)}`;
     const limiter = limiters.get(group) ?? (fastify.rateLimit({ max: GROUP_LIMITS[group](config), timeWindow: ONE_MINUTE_MS, keyGenerator }) as onRequestHookHandler);
     limiters.set(group, limiter);
     const existing = route.onRequest ? [route.onRequest].flat() : [];

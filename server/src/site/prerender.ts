@@ -6,7 +6,7 @@ const SITE_NAME = 'ScholarMatch';
  * Readable until the app takes over: the app replaces #root as soon as its script runs, so these
  * rules only dress the pre-rendered text (and pages read without JavaScript).
  */
-const PRERENDER_STYLE = `<style>
+const PRERENDER_STYLE = `<style data-prerendered>
 .prerendered{max-width:56rem;margin:0 auto;padding:2.5rem 1rem;font:1rem/1.7 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#3f3f46}
 .prerendered h1,.prerendered h2,.prerendered h3{color:#18181b;line-height:1.25}
 .prerendered h1{font-size:2.25rem;margin:0 0 1rem}
@@ -18,20 +18,24 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The tags a search engine or a link preview reads: title, description, canonical address, Open Graph. */
+/**
+ * The tags a search engine or a link preview reads: title, description, canonical address, Open
+ * Graph. Marked `data-prerendered`: they describe this first page only, and the app removes them
+ * when it starts (web/src/app/document-title.ts).
+ */
 function headTags(page: PrerenderedPage, publicUrl: string): string {
-  const url = `${publicUrl}${page.canonicalPath}`;
+  const url = escapeHtml(`${publicUrl}${page.canonicalPath}`);
   const title = escapeHtml(`${page.title} | ${SITE_NAME}`);
   const description = escapeHtml(page.description);
   return [
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
-    page.structuredData ? `<script type="application/ld+json">${page.structuredData}</script>` : '',
+    `<link rel="canonical" href="${url}" data-prerendered />`,
+    `<meta property="og:type" content="website" data-prerendered />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" data-prerendered />`,
+    `<meta property="og:title" content="${title}" data-prerendered />`,
+    `<meta property="og:description" content="${description}" data-prerendered />`,
+    `<meta property="og:url" content="${url}" data-prerendered />`,
+    `<meta name="twitter:card" content="summary" data-prerendered />`,
+    page.structuredData ? `<script type="application/ld+json" data-prerendered>${page.structuredData}</script>` : '',
     PRERENDER_STYLE,
   ]
     .filter(Boolean)

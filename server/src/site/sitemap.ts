@@ -27,8 +27,8 @@ export class Sitemap {
     return [
       'User-agent: *',
       'Allow: /',
-      'Disallow: /auth/',
-      'Disallow: /app/',
+      'Disallow: /auth',
+      'Disallow: /app',
       'Disallow: /api/',
       'Disallow: /chatbot',
       '',

@@ -3,10 +3,13 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import faq from '../../../content/pages/faq.md';
 import { PageShell } from '../misc/PageShell';
 import { PageIntro } from './PageIntro';
+import { sitePageTitle } from './site-page';
 import { SiteContent } from './SiteContent';
+import { useDocumentTitle } from '../../app/document-title';
 
 /** /faq: every `##` of content/pages/faq.md is a question; one answer open at a time keeps the list easy to scan. */
 export function FaqPage() {
+  useDocumentTitle(sitePageTitle(faq));
   return (
     <PageShell>
       <PageIntro eyebrow={faq.eyebrow} title={faq.title}>

@@ -3,8 +3,9 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { formatDayMonthYear } from '../../app/dates';
 import { PageShell } from '../misc/PageShell';
 import { PageIntro } from './PageIntro';
-import type { SitePage } from './site-page';
+import { sitePageTitle, type SitePage } from './site-page';
 import { SiteContent } from './SiteContent';
+import { useDocumentTitle } from '../../app/document-title';
 
 /** The sections of a long legal text, so a reader (or the sign-up's link to Exhibit A) can jump to one. */
 function Contents({ page }: { page: SitePage }) {
@@ -30,6 +31,7 @@ function Contents({ page }: { page: SitePage }) {
 
 /** /terms and /privacy: the whole binding text from content/pages/, with its date and contents. */
 export function LegalPage({ page }: { page: SitePage }) {
+  useDocumentTitle(sitePageTitle(page));
   return (
     <PageShell>
       <PageIntro eyebrow={page.eyebrow} title={page.title}>

@@ -2,7 +2,6 @@ import { Badge, Box, Button, Container, Heading, HStack, Image, List, SimpleGrid
 import { formatUsd, REQUIREMENT_KIND_LABELS, type RequirementKind } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { ApiError } from '../../api/api-error';
 import { publicScholarshipQueryOptions, type PublicScholarship } from '../../api/providers';
 import { ServerHtml } from '../../forms/ServerHtml';
@@ -11,6 +10,7 @@ import { useCurrentUser } from '../../session/session-store';
 import { LoadFailure } from '../provider/StudioPage';
 import { scholarshipDetailsHref } from '../scholarships/membership-gate';
 import { formatDeadline } from '../scholarships/ScholarshipCard';
+import { useDocumentTitle } from '../../app/document-title';
 
 function deadlineOf(scholarship: PublicScholarship): string | undefined {
   return scholarship.deadline ?? undefined;
@@ -94,13 +94,7 @@ function ScholarshipView({ scholarship }: { scholarship: PublicScholarship }) {
   const perAward = amountPerAward(scholarship);
   const awards = scholarship.amounts?.length ?? 0;
   const provider = scholarship.provider;
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${scholarship.title} · ScholarMatch`;
-    return () => {
-      document.title = previous;
-    };
-  }, [scholarship.title]);
+  useDocumentTitle(`${scholarship.title} · ScholarMatch`);
   return (
     <Stack gap="5">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData(scholarship, window.location.href) }} />

@@ -38,13 +38,16 @@ export function SiteContent({ html, ...props }: { html: string } & BoxProps) {
   const navigate = useNavigate();
   const filled = useFilledFigures(html);
 
+  // A plain left click on a link to one of our pages; anything else (a new tab, a download,
+  // another site, an API address or a file) is left to the browser.
   function followInternalLink(event: MouseEvent<HTMLElement>) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as HTMLElement).closest('a');
-    const href = link?.getAttribute('href');
-    if (!href?.startsWith('/') || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!link || link.target || link.hasAttribute('download')) return;
+    const url = new URL(link.getAttribute('href') ?? '', window.location.href);
+    if (url.origin !== window.location.origin || url.pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(url.pathname)) return;
     event.preventDefault();
-    const [pathAndSearch, hash] = href.split('#');
-    void navigate({ to: pathAndSearch || '.', hash });
+    void navigate({ href: `${url.pathname}${url.search}${url.hash}` });
   }
 
   return <Box css={PROSE} {...props} onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: filled }} />;
