@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
-import { fillRegistration } from './student-flows.js';
+import { completeRegistration } from './student-flows.js';
 
 /**
  * Every route, public and signed in (docs/accessibility.md): axe-core's WCAG 2.x A/AA rules with no
@@ -145,9 +145,7 @@ describe('every screen, every person: axe, overflow and screenshots at 390, 768 
     const page = suite.page;
     await signIn(page, 'member@demo.scholarmatch.test', 'DemoMember#2026');
     const audited = [await audit(page, '/auth/userdetails')];
-    await fillRegistration(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/auth/dashboard');
+    await completeRegistration(page);
     for (const route of STUDENT_ROUTES) audited.push(await audit(page, route));
 
     const token = await api.login('member@demo.scholarmatch.test', 'DemoMember#2026');
