@@ -54,7 +54,7 @@ function Answer({ question }: { question: ChosenQuestion }) {
   }
   return (
     <Bubble from="assistant">
-      {answer.data ? <ServerHtml html={answer.data.answer} /> : <Skeleton height="24" width="md" maxW="full" aria-label="Loading the answer" />}
+      {answer.data ? <ServerHtml html={answer.data.answer} /> : <Skeleton role="status" aria-busy="true" height="24" width="md" maxW="full" aria-label="Loading the answer" />}
     </Bubble>
   );
 }

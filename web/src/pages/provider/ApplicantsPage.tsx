@@ -26,7 +26,7 @@ export function ApplicantsPage() {
   const list = useQuery(studioScholarshipsQueryOptions);
   let body;
   if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!list.data) body = <Skeleton height="40" borderRadius="xl" aria-label="Loading your scholarships" />;
+  else if (!list.data) body = <Skeleton role="status" aria-busy="true" height="40" borderRadius="xl" aria-label="Loading your scholarships" />;
   else if (list.data.length === 0) body = <Text color="fg.muted">No scholarships yet, so no applicants either.</Text>;
   else {
     body = (

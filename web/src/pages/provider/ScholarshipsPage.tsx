@@ -73,7 +73,7 @@ export function ScholarshipsPage() {
   const owner = isOwner(useCurrentUser());
   let body;
   if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!list.data) body = <Skeleton height="40" borderRadius="xl" aria-label="Loading your scholarships" />;
+  else if (!list.data) body = <Skeleton role="status" aria-busy="true" height="40" borderRadius="xl" aria-label="Loading your scholarships" />;
   else if (list.data.length === 0) {
     body = (
       <Stack gap="3" borderWidth="1px" borderRadius="xl" bg="bg" p={{ base: '5', md: '8' }} align="flex-start">

@@ -179,7 +179,7 @@ export function PublicScholarshipPage() {
         <LoadFailure error={scholarship.error} onRetry={() => void scholarship.refetch()} />
       );
   } else if (!scholarship.data) {
-    body = <Skeleton height="60" borderRadius="2xl" aria-label="Loading the scholarship" />;
+    body = <Skeleton role="status" aria-busy="true" height="60" borderRadius="2xl" aria-label="Loading the scholarship" />;
   } else {
     body = <ScholarshipView scholarship={scholarship.data} />;
   }

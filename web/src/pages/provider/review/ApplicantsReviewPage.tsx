@@ -122,7 +122,7 @@ export function ApplicantsReviewPage() {
 
   let body;
   if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!list.data) body = <Skeleton height="60" borderRadius="xl" aria-label="Loading the applicants" />;
+  else if (!list.data) body = <Skeleton role="status" aria-busy="true" height="60" borderRadius="xl" aria-label="Loading the applicants" />;
   else if (list.data.total === 0) {
     body = <Text color="fg.muted">{Object.keys(search).length ? 'No applicant matches these filters.' : 'No submitted applications yet.'}</Text>;
   } else {

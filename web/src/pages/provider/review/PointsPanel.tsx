@@ -106,7 +106,7 @@ export function PointsPanel({ scholarshipId, applicationId, owner }: { scholarsh
   const noRubric = (points.error instanceof ApiError && points.error.errorCode === 'NO_RUBRIC') || (points.data && !Object.keys(points.data.scoringForm.schema.properties ?? {}).length);
   if (noRubric) body = <NoRubric scholarshipId={scholarshipId} owner={owner} />;
   else if (points.error) body = <LoadFailure error={points.error} onRetry={() => void points.refetch()} />;
-  else if (!points.data) body = <Skeleton height="48" aria-label="Loading the points" />;
+  else if (!points.data) body = <Skeleton role="status" aria-busy="true" height="48" aria-label="Loading the points" />;
   else {
     const form = points.data.scoringForm;
     body = (

@@ -98,7 +98,7 @@ export function ReviewersPage() {
 
   let body;
   if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!list.data) body = <Skeleton height="32" borderRadius="xl" aria-label="Loading the reviewers" />;
+  else if (!list.data) body = <Skeleton role="status" aria-busy="true" height="32" borderRadius="xl" aria-label="Loading the reviewers" />;
   else if (list.data.reviewers.length + list.data.invitations.length === 0) body = <Text color="fg.muted">No reviewers yet.</Text>;
   else {
     body = (

@@ -164,7 +164,7 @@ export function SubmissionPage() {
       }
     >
       {!data ? (
-        <Skeleton height="80" borderRadius="xl" aria-label="Loading the application" />
+        <Skeleton role="status" aria-busy="true" height="80" borderRadius="xl" aria-label="Loading the application" />
       ) : (
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5" alignItems="start">
           <Stack gap="5" minW="0">

@@ -37,7 +37,7 @@ function pinnedRequirements(requirements: ScholarshipDetail['requirements'], pro
 
 /** Holds the form's place while its answers or its code arrive. */
 function FormSkeleton() {
-  return <Skeleton height="48" borderRadius="xl" aria-label="Loading the application" />;
+  return <Skeleton role="status" aria-busy="true" height="48" borderRadius="xl" aria-label="Loading the application" />;
 }
 
 function Failure({ error, onRetry }: { error: Error; onRetry: () => void }) {
