@@ -24,6 +24,11 @@ export function fillSiteFigures(html: string, figures: SiteFigures | undefined):
   return html.replace(/\{\{(\w+)\}\}/g, (token, name: string) => values[name] ?? token);
 }
 
+/** A public page's tab and link-preview title: the server's pre-rendered page and the app use the same. */
+export function sitePageTitle(pageTitle: string): string {
+  return `${pageTitle} | ScholarMatch`;
+}
+
 /**
  * One public path as the web build writes it to dist/site/pages.json (web/content/site-content.mjs)
  * and the server pre-renders it (server/src/site/).

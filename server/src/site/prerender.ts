@@ -1,4 +1,4 @@
-import { fillSiteFigures, type PrerenderedPage, type SiteFigures } from '@scholarmatch/schemas';
+import { fillSiteFigures, sitePageTitle, type PrerenderedPage, type SiteFigures } from '@scholarmatch/schemas';
 
 const SITE_NAME = 'ScholarMatch';
 
@@ -25,7 +25,7 @@ export function escapeHtml(text: string): string {
  */
 function headTags(page: PrerenderedPage, publicUrl: string): string {
   const url = escapeHtml(`${publicUrl}${page.canonicalPath}`);
-  const title = escapeHtml(`${page.title} | ${SITE_NAME}`);
+  const title = escapeHtml(sitePageTitle(page.title));
   const description = escapeHtml(page.description);
   return [
     `<link rel="canonical" href="${url}" data-prerendered />`,
@@ -58,7 +58,7 @@ export function withSiteFigures(html: string, figures: SiteFigures | undefined):
  * (docs/public-site.md). `shell` is the built index.html.
  */
 export function prerender(shell: string, page: PrerenderedPage, publicUrl: string, figures: SiteFigures | undefined): string {
-  const title = escapeHtml(`${page.title} | ${SITE_NAME}`);
+  const title = escapeHtml(sitePageTitle(page.title));
   const body = fillSiteFigures(page.html, figures);
   // Replacer functions: the text may hold `$` sequences that a replacement string would interpret.
   return shell

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppConfig } from '../config/app-config.js';
-import type { PrerenderedPage } from '@scholarmatch/schemas';
+import type { PrerenderedPage, SiteFigures } from '@scholarmatch/schemas';
 import { prerender, withSiteFigures } from './prerender.js';
 import { SiteFiguresCache } from './site-figures.js';
 
@@ -25,6 +25,9 @@ export class PublicSite {
   private readonly shell: string | undefined;
   private readonly pages = new Map<string, PrerenderedPage>();
   private readonly publicUrl: string;
+  /** Each page as last rendered, by path ('' for the bare app), for the figures it was rendered with. */
+  private readonly rendered = new Map<string, string>();
+  private renderedWith: SiteFigures | undefined;
 
   constructor(config: AppConfig, private readonly figures: SiteFiguresCache) {
     this.publicUrl = config.publicUrl;
@@ -51,10 +54,24 @@ export class PublicSite {
   }
 
   send(request: FastifyRequest, reply: FastifyReply): void {
-    const page = this.pages.get(normalisePath(request.url));
-    const figures = this.figures.current;
-    const html = withSiteFigures(page ? prerender(this.shell!, page, this.publicUrl, figures) : this.shell!, figures);
+    const html = this.render(this.pages.get(normalisePath(request.url)));
     reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  }
+
+  /** Rendered once per page and figures, not per request: every app route and content page comes through here. */
+  private render(page: PrerenderedPage | undefined): string {
+    const figures = this.figures.current;
+    if (figures !== this.renderedWith) {
+      this.rendered.clear();
+      this.renderedWith = figures;
+    }
+    const key = page?.path ?? '';
+    let html = this.rendered.get(key);
+    if (html === undefined) {
+      html = withSiteFigures(page ? prerender(this.shell!, page, this.publicUrl, figures) : this.shell!, figures);
+      this.rendered.set(key, html);
+    }
+    return html;
   }
 }
 

@@ -1,20 +1,13 @@
 import { Accordion, Button, Heading, Span, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import faq from '../../../content/pages/faq.md';
-import { PageShell } from '../misc/PageShell';
-import { PageIntro } from './PageIntro';
-import { sitePageTitle } from './site-page';
 import { SiteContent } from './SiteContent';
-import { useDocumentTitle } from '../../app/document-title';
+import { SitePageFrame } from './SitePageFrame';
 
 /** /faq: every `##` of content/pages/faq.md is a question; one answer open at a time keeps the list easy to scan. */
 export function FaqPage() {
-  useDocumentTitle(sitePageTitle(faq));
   return (
-    <PageShell>
-      <PageIntro eyebrow={faq.eyebrow} title={faq.title}>
-        {faq.intro}
-      </PageIntro>
+    <SitePageFrame page={faq}>
       <Accordion.Root collapsible defaultValue={[faq.sections[0].id]} variant="enclosed">
         {faq.sections.map((entry) => (
           <Accordion.Item key={entry.id} value={entry.id} id={entry.id} scrollMarginTop="24">
@@ -42,6 +35,6 @@ export function FaqPage() {
       </Stack>
       {/* Built with the page from the same questions (content/site-content.mjs); search engines read it. */}
       {faq.structuredData ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: faq.structuredData }} /> : null}
-    </PageShell>
+    </SitePageFrame>
   );
 }

@@ -1,11 +1,9 @@
 import { Box, Heading, Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { formatDayMonthYear } from '../../app/dates';
-import { PageShell } from '../misc/PageShell';
-import { PageIntro } from './PageIntro';
-import { sitePageTitle, type SitePage } from './site-page';
+import type { SitePage } from './site-page';
 import { SiteContent } from './SiteContent';
-import { useDocumentTitle } from '../../app/document-title';
+import { SitePageFrame } from './SitePageFrame';
 
 /** The sections of a long legal text, so a reader (or the sign-up's link to Exhibit A) can jump to one. */
 function Contents({ page }: { page: SitePage }) {
@@ -31,12 +29,8 @@ function Contents({ page }: { page: SitePage }) {
 
 /** /terms and /privacy: the whole binding text from content/pages/, with its date and contents. */
 export function LegalPage({ page }: { page: SitePage }) {
-  useDocumentTitle(sitePageTitle(page));
   return (
-    <PageShell>
-      <PageIntro eyebrow={page.eyebrow} title={page.title}>
-        {page.intro}
-      </PageIntro>
+    <SitePageFrame page={page}>
       {page.updated ? (
         <Text color="fg.muted" textStyle="sm" mt="-6" mb="8">
           Last updated {formatDayMonthYear(`${page.updated}T12:00:00Z`)}
@@ -44,6 +38,6 @@ export function LegalPage({ page }: { page: SitePage }) {
       ) : null}
       <Contents page={page} />
       <SiteContent html={page.html} />
-    </PageShell>
+    </SitePageFrame>
   );
 }

@@ -24,10 +24,5 @@ export interface SitePage {
   structuredData: string | null;
 }
 
-/** A content page's tab title, as the server's pre-rendered page has it (server/src/site/prerender.ts). */
-export function sitePageTitle(page: SitePage): string {
-  return `${page.title} | ScholarMatch`;
-}
-
 /** The anchor of Exhibit A in the Terms (content/pages/terms.md), where the sign-up's consent and the sweepstakes banner point. */
 export const SWEEPSTAKES_RULES_ANCHOR = 'exhibit-a-official-scholarship-sweepstakes-rules';
