@@ -31,6 +31,7 @@ import { CreateChat1795730000000 } from './1795730000000-CreateChat.js';
 import { CreateSocialSignIn1795730000001 } from './1795730000001-CreateSocialSignIn.js';
 import { CreateSupport1795740000000 } from './1795740000000-CreateSupport.js';
 import { CreateRateLimitCounters1795750000000 } from './1795750000000-CreateRateLimitCounters.js';
+import { CreateAutomation1795760000000 } from './1795760000000-CreateAutomation.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   CreateSocialSignIn1795730000001,
   CreateSupport1795740000000,
   CreateRateLimitCounters1795750000000,
+  CreateAutomation1795760000000,
 ];

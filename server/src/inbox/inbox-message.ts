@@ -11,6 +11,10 @@ export const INBOX_MESSAGE_KINDS = [
   'membership-receipt',
   'reviewer-invitation',
   'support-answer',
+  'auto-applied',
+  'deadline-reminder',
+  'closing-soon',
+  'new-cycle',
 ] as const;
 export type InboxMessageKind = (typeof INBOX_MESSAGE_KINDS)[number];
 
