@@ -43,7 +43,7 @@ export function inboxMessageView(message: StoredMessage): InboxMessageView {
 }
 
 /** A message as stored: its HTML sanitised, its text derived from what is kept. */
-function storable(message: OutgoingMessage): NewMessage {
+export function storableMessage(message: OutgoingMessage): NewMessage {
   const bodyHtml = sanitizeRichText(message.html);
   return {
     kind: message.kind,
@@ -69,13 +69,13 @@ export class InboxService {
 
   /** Stores the message for each recipient (once each), sanitised, in the caller's transaction when given. */
   async deliver(userIds: readonly string[], message: OutgoingMessage, manager?: EntityManager): Promise<void> {
-    const stored = storable(message);
+    const stored = storableMessage(message);
     await this.messages.insert([...new Set(userIds)].map((userId) => ({ userId, message: stored })), manager);
   }
 
   /** Stores a message of its own for each recipient (one insert for them all). */
   async deliverEach(entries: readonly { userId: string; message: OutgoingMessage }[], manager?: EntityManager): Promise<void> {
-    await this.messages.insert(entries.map(({ userId, message }) => ({ userId, message: storable(message) })), manager);
+    await this.messages.insert(entries.map(({ userId, message }) => ({ userId, message: storableMessage(message) })), manager);
   }
 
   async list(userId: string, query: { search?: string; offset: number; limit: number }) {

@@ -190,14 +190,15 @@ export const LIST_ORDERS = {
 export const FAIL_BIT = 62;
 
 /**
- * The eligibility builder's live count (docs/matching.md, "The live count"): `$1` the rules as
- * JSON, `$2` today, `$3` their distinct field keys (field i is bit i). Each rule is judged once per
- * distinct answer of its field (`answer_values`, eligibility_typed_verdict); a distinct answer's mask
- * is the fail bit when a rule on the field fails, the field's bit when all pass, none when one lacks
- * a comparable answer. Then one pass over the applicants' answer vectors ORs their answers' masks
- * (`fieldCount` terms, each an array lookup) and counts applicants per mask.
+ * Each applicant's rule mask (docs/matching.md, "The live count"): `$1` the rules as JSON, `$2`
+ * today, `$3` their distinct field keys (field i is bit i). Each rule is judged once per distinct
+ * answer of its field (`answer_values`, eligibility_typed_verdict); a distinct answer's mask is the
+ * fail bit when a rule on the field fails, the field's bit when all pass, none when one lacks a
+ * comparable answer. Then one pass over the applicants' answer vectors ORs their answers' masks
+ * (`fieldCount` terms, each an array lookup): `per_applicant (user_id, mask)`. An applicant is
+ * eligible when the mask has every field's bit and not the fail bit (eligibleMask).
  */
-export function eligibilityCountSql(fieldCount: number): string {
+function ruleMasksSql(fieldCount: number): string {
   const term = (bit: number) =>
     `coalesce((SELECT masks FROM arrays WHERE bit = ${bit})[v.slots[(SELECT slot FROM arrays WHERE bit = ${bit})]], 0)`;
   const mask = fieldCount ? Array.from({ length: fieldCount }, (_, bit) => term(bit)).join(' | ') : '0::bigint';
@@ -228,10 +229,28 @@ export function eligibilityCountSql(fieldCount: number): string {
               FROM value_masks m WHERE m.bit = f.bit) AS masks
       FROM generate_series(0, cardinality($3::text[]) - 1) AS f (bit)
       LEFT JOIN form_fields field ON field.key = ($3::text[])[f.bit + 1] AND field.active
-  )
-  SELECT mask::text, count(*)::int AS applicants
-    FROM (SELECT ${mask} AS mask FROM applicant_answer_vectors v OFFSET 0) AS per_applicant
-   GROUP BY mask`;
+  ),
+  per_applicant AS (SELECT v.user_id, ${mask} AS mask FROM applicant_answer_vectors v OFFSET 0)`;
+}
+
+/** The mask of an applicant every rule passes for, over `fieldCount` distinct fields (as text, like the masks). */
+export function eligibleMask(fieldCount: number): string {
+  return ((1n << BigInt(fieldCount)) - 1n).toString();
+}
+
+/** The eligibility builder's live count: how many applicants have each mask (ruleMasksSql's parameters). */
+export function eligibilityCountSql(fieldCount: number): string {
+  return `${ruleMasksSql(fieldCount)}
+  SELECT mask::text, count(*)::int AS applicants FROM per_applicant GROUP BY mask`;
+}
+
+/**
+ * Every applicant the rules make eligible, as `eligible (user_id)`, ready for a statement to
+ * follow (ruleMasksSql's three parameters, then `$4` eligibleMask).
+ */
+export function eligibleApplicantsSql(fieldCount: number): string {
+  return `${ruleMasksSql(fieldCount)},
+  eligible AS (SELECT user_id FROM per_applicant WHERE mask = $4::bigint)`;
 }
 
 /**

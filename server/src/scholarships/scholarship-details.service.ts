@@ -63,6 +63,6 @@ export class ScholarshipDetailsService {
   /** My Scholarships: the applicant's applications, newest change first, optionally one status. */
   async mine(caller: Caller, status?: ApplicationStatus): Promise<MyScholarshipDto[]> {
     const rows = await this.scholarships.findApplicationCards(caller.id, status ?? null);
-    return rows.map((row) => ({ ...toCard(row), scholarshipStatus: row.status, reviewStatus: row.review_status, updatedAt: row.updated_at }));
+    return rows.map((row) => ({ ...toCard(row), scholarshipStatus: row.status, reviewStatus: row.review_status, updatedAt: row.updated_at, appliedAutomaticallyAt: row.applied_automatically_at }));
   }
 }

@@ -20,7 +20,7 @@ export interface ScholarshipDetailRow extends Pick<CardRow, 'id' | 'title' | 'de
 
 /** A card of My Scholarships: the scholarship and the applicant's application to it. */
 /** `review_status` is where the provider has moved a submitted application (docs/review.md); null for a draft. */
-export type ApplicationCardRow = CardRow & { status: ApplicationStatus; review_status: ReviewStatus | null; updated_at: Date };
+export type ApplicationCardRow = CardRow & { status: ApplicationStatus; review_status: ReviewStatus | null; updated_at: Date; applied_automatically_at: Date | null };
 
 /** How many applications a scholarship has: submitted (Received) and still drafts. */
 export interface ApplicationCounts {
@@ -122,6 +122,7 @@ export class ScholarshipsRepository {
       `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
               jsonb_array_length(s.requirements) AS requirement_count, ${sponsorSql('provider')} AS sponsor,
               a.status, CASE WHEN a.status = 'Received' THEN a.review_status END AS review_status, a.updated_at,
+              CASE WHEN a.applied_automatically THEN a.submitted_at END AS applied_automatically_at,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
          FROM applications a
          JOIN scholarships s ON s.id = a.scholarship_id

@@ -42,6 +42,8 @@ export class MyScholarshipDto extends EligibleScholarshipDto {
   @ApiProperty({ enum: REVIEW_STATUSES, nullable: true, description: "Where the provider has moved a submitted application (docs/review.md); null for a draft" })
   reviewStatus: ReviewStatus | null;
   @ApiProperty({ description: 'When the application last changed' }) updatedAt: Date;
+  @ApiProperty({ type: Date, nullable: true, description: 'When automatic application sent it (docs/automation.md); null when the applicant did' })
+  appliedAutomaticallyAt: Date | null;
 }
 
 export class MyScholarshipsResponseDto extends ApiResponseBase {

@@ -1,0 +1,74 @@
+import { Body, Controller, Get, Header, Injectable, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsBoolean } from 'class-validator';
+import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { notSignedIn } from '../auth/access-tokens.js';
+import { ApiResponseBase, ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { subscriptionRequired } from '../scholarships/membership-gate.js';
+import { AutoApplyRepository } from './auto-apply.repository.js';
+
+/** Only a member may turn automatic application on (docs/automation.md). */
+export const AUTO_APPLY_FOR_MEMBERS = 'Automatic application is for members. Start your free 7-day membership to use it.';
+
+class AutoApplyChangeDto {
+  @ApiProperty({ description: 'Apply automatically to matching scholarships that need nothing more than the profile (or only the CV)' })
+  @IsBoolean({ message: 'enabled must be true or false.' })
+  enabled: boolean;
+}
+
+class AutoApplySettingDto {
+  @ApiProperty({ description: 'Whether automatic application is on' }) enabled: boolean;
+  @ApiProperty({ description: 'Whether the account has a membership (it only applies while it has)' }) member: boolean;
+}
+
+class AutoApplySettingResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: AutoApplySettingDto }) data: AutoApplySettingDto;
+}
+
+@Injectable()
+export class AutoApplySettings {
+  constructor(private readonly repository: AutoApplyRepository) {}
+
+  async read(caller: Caller): Promise<AutoApplySettingDto> {
+    const setting = await this.repository.setting(caller.id);
+    if (!setting) throw notSignedIn();
+    return setting;
+  }
+
+  /** Turning it on needs a membership; turning it off never does. */
+  async change(caller: Caller, enabled: boolean): Promise<AutoApplySettingDto> {
+    const setting = await this.read(caller);
+    if (enabled && !setting.member) throw subscriptionRequired(AUTO_APPLY_FOR_MEMBERS);
+    await this.repository.setEnabled(caller.id, enabled);
+    return { ...setting, enabled };
+  }
+}
+
+@ApiTags('applications')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@Roles('applicant')
+@Controller('register-applicants')
+export class AutoApplyController {
+  constructor(private readonly settings: AutoApplySettings) {}
+
+  @Get('auto-apply')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'Whether the product applies automatically for the applicant (docs/automation.md)' })
+  @ApiOkResponse({ type: AutoApplySettingResponseDto })
+  async read(@CurrentUser() caller: Caller) {
+    return ok(await this.settings.read(caller));
+  }
+
+  @Put('auto-apply')
+  @ApiOperation({
+    summary: 'Turn automatic application on (members; 403 SUBSCRIPTION_REQUIRED otherwise) or off',
+    description: 'On: applies at once to every open matching scholarship that needs nothing more than the profile or only the CV, then to new ones as they come.',
+  })
+  @ApiOkResponse({ type: AutoApplySettingResponseDto })
+  async change(@CurrentUser() caller: Caller, @Body() body: AutoApplyChangeDto) {
+    const setting = await this.settings.change(caller, body.enabled);
+    return ok(setting, setting.enabled ? 'Automatic application is on' : 'Automatic application is off');
+  }
+}

@@ -1,0 +1,198 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
+import type { DataSource, EntityManager } from 'typeorm';
+import { INBOX_MAIL_CHANNEL, type NewMessage } from '../inbox/inbox.repository.js';
+import { deletedRows } from '../jobs/periodic-sweep.js';
+import { eligibleApplicantsSql, eligibleMask, sponsorSql } from '../scholarships/match-queries.js';
+
+/** The CV requirement's key: a scholarship asking only for it can be applied to with the member's CV. */
+export const CV_KEY = 'cv';
+
+/** A scholarship automatic application may apply to: published, open, asking at most for a CV. */
+export interface AutoApplicableScholarship {
+  id: string;
+  title: string;
+  sponsor: string;
+  criteria: EligibilityRule[];
+  requirements: Requirement[];
+}
+
+/** What one automatic application run sends for one scholarship: the form version and the message. */
+export interface AutoApplyBatch {
+  scholarshipId: string;
+  formVersion: string;
+  /** The scholarship asks for a CV: the member's stored CV goes with the application. */
+  withCv: boolean;
+  /** Whether a member without a stored CV can still apply (the CV is optional). */
+  cvRequired: boolean;
+  message: NewMessage;
+}
+
+/**
+ * The member's stored CV, in SQL (`member` the users row): the CV of their latest received
+ * application that carried one (docs/automation.md).
+ */
+const STORED_CV_SQL = (member: string) => `(
+  SELECT previous.answers->'${CV_KEY}' FROM applications previous
+   WHERE previous.user_id = ${member}.id AND previous.status = 'Received' AND jsonb_typeof(previous.answers->'${CV_KEY}') = 'string'
+   ORDER BY previous.submitted_at DESC LIMIT 1)`;
+
+/**
+ * Inserts the applications of `candidates (user_id)` for the batch, whose ten parameters start at
+ * `$first` (batchParameters): only for members who still have automatic application on and no
+ * application to the scholarship, with the stored CV when the scholarship asks for one (and for
+ * nobody without one when it is required), and one inbox message each. Returns the members
+ * applied for: an application and its message exist together or not at all.
+ */
+function insertForCandidatesSql(first: number): string {
+  const [scholarship, version, withCv, cvRequired, kind, fromName, fromEmail, subject, html, text] = Array.from({ length: 10 }, (_, i) => `$${first + i}`);
+  return `
+  inserted AS (
+    INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at, applied_automatically)
+    SELECT member.id, ${scholarship}::uuid, 'Received', ${version}::varchar,
+           CASE WHEN ${withCv}::boolean AND cv.file IS NOT NULL THEN jsonb_build_object('${CV_KEY}', cv.file) ELSE '{}'::jsonb END, now(), true
+      FROM candidates c
+      JOIN users member ON member.id = c.user_id AND member.auto_apply AND member.is_active_subscription AND member.role = 'applicant'
+      LEFT JOIN LATERAL (SELECT ${STORED_CV_SQL('member')} AS file) AS cv ON ${withCv}::boolean
+     WHERE NOT (${withCv}::boolean AND ${cvRequired}::boolean AND cv.file IS NULL)
+       AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = member.id AND a.scholarship_id = ${scholarship}::uuid)
+    ON CONFLICT (user_id, scholarship_id) DO NOTHING
+    RETURNING user_id
+  ),
+  told AS (
+    INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text)
+    SELECT user_id, ${kind}::varchar, ${scholarship}::uuid, ${fromName}::text, ${fromEmail}::text, ${subject}::text, ${html}::text, ${text}::text FROM inserted
+  )
+  SELECT user_id FROM inserted`;
+}
+
+/** The ten parameters of insertForCandidatesSql, in order. */
+function batchParameters(batch: AutoApplyBatch): unknown[] {
+  const { message } = batch;
+  return [batch.scholarshipId, batch.formVersion, batch.withCv, batch.cvRequired, message.kind, message.fromName, message.fromEmail, message.subject, message.bodyHtml, message.bodyText];
+}
+
+/** Scholarships published, open today and asking for nothing or only a CV, in SQL (`s` the scholarship). */
+const AUTO_APPLICABLE_SQL = (s: string, today: string) => `${s}.status = 'published' AND (${s}.deadline IS NULL OR ${s}.deadline >= ${today}::date)
+  AND (jsonb_array_length(${s}.requirements) = 0
+       OR (jsonb_array_length(${s}.requirements) = 1 AND ${s}.requirements->0->'field'->>'key' = '${CV_KEY}'))`;
+
+/**
+ * Automatic application's SQL (docs/automation.md): the members' switch, what is due, and the
+ * applications it sends with their inbox messages, each in one set-based statement.
+ */
+@Injectable()
+export class AutoApplyRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  async setting(userId: string): Promise<{ enabled: boolean; member: boolean } | undefined> {
+    const [row] = (await this.db.query(`SELECT auto_apply AS enabled, is_active_subscription AS member FROM users WHERE id = $1`, [userId])) as {
+      enabled: boolean;
+      member: boolean;
+    }[];
+    return row;
+  }
+
+  /** Turns it on or off; turning it on makes the member due (trigger users_auto_apply). */
+  async setEnabled(userId: string, enabled: boolean): Promise<void> {
+    await this.db.query(`UPDATE users SET auto_apply = $2 WHERE id = $1 AND auto_apply IS DISTINCT FROM $2`, [userId, enabled]);
+  }
+
+  /** Up to `limit` scholarships due a look, oldest first, as automatic application sees them (null when no longer applicable). */
+  async dueScholarships(limit: number, today: string): Promise<{ id: string; scholarship: AutoApplicableScholarship | null }[]> {
+    const rows = (await this.db.query(
+      `SELECT due.scholarship_id AS id, s.id IS NOT NULL AS applicable, s.title, ${sponsorSql('provider')} AS sponsor, s.criteria, s.requirements
+         FROM (SELECT scholarship_id, due_at FROM auto_apply_due_scholarships ORDER BY due_at LIMIT $1) AS due
+         LEFT JOIN scholarships s ON s.id = due.scholarship_id AND ${AUTO_APPLICABLE_SQL('s', '$2')}
+         LEFT JOIN users provider ON provider.id = s.provider_id
+        ORDER BY due.due_at`,
+      [limit, today],
+    )) as (AutoApplicableScholarship & { applicable: boolean })[];
+    return rows.map(({ applicable, ...scholarship }) => ({ id: scholarship.id, scholarship: applicable ? scholarship : null }));
+  }
+
+  /**
+   * Takes the scholarship off the due list in the caller's transaction: true when this run has it
+   * (a row lock another run skips, so two runs never apply for the same scholarship at once).
+   */
+  async claimScholarship(tx: EntityManager, scholarshipId: string): Promise<boolean> {
+    const claimed = (await tx.query(
+      `DELETE FROM auto_apply_due_scholarships
+        WHERE scholarship_id = (SELECT scholarship_id FROM auto_apply_due_scholarships WHERE scholarship_id = $1 FOR UPDATE SKIP LOCKED)
+        RETURNING scholarship_id`,
+      [scholarshipId],
+    )) as unknown;
+    return deletedRows(claimed).length > 0;
+  }
+
+  /**
+   * Applies for every member the scholarship's rules make eligible today (the matcher's verdicts
+   * over the answer vectors, docs/matching.md "The live count"): one statement, whatever their number.
+   */
+  async applyForEligibleMembers(tx: EntityManager, criteria: EligibilityRule[], batch: AutoApplyBatch, today: string): Promise<string[]> {
+    const fieldKeys = [...new Set(criteria.map((rule) => rule.fieldKey))];
+    await tx.query(`SET LOCAL jit = off`);
+    const rows = (await tx.query(
+      `${eligibleApplicantsSql(fieldKeys.length)},
+       candidates AS (SELECT user_id FROM eligible),
+       ${insertForCandidatesSql(5)}`,
+      [JSON.stringify(criteria), today, fieldKeys, eligibleMask(fieldKeys.length), ...batchParameters(batch)],
+    )) as { user_id: string }[];
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Up to `limit` members due a look, oldest first. */
+  async dueMembers(limit: number): Promise<string[]> {
+    const rows = (await this.db.query(`SELECT user_id FROM auto_apply_due_members ORDER BY due_at LIMIT $1`, [limit])) as { user_id: string }[];
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Takes the member off the due list in the caller's transaction (see claimScholarship). */
+  async claimMember(tx: EntityManager, userId: string): Promise<boolean> {
+    const claimed = (await tx.query(
+      `DELETE FROM auto_apply_due_members
+        WHERE user_id = (SELECT user_id FROM auto_apply_due_members WHERE user_id = $1 FOR UPDATE SKIP LOCKED)
+        RETURNING user_id`,
+      [userId],
+    )) as unknown;
+    return deletedRows(claimed).length > 0;
+  }
+
+  /**
+   * The member's stored matches automatic application may apply to and has not: open, asking for
+   * nothing or only a CV, not applied to. Empty when the member does not use it.
+   */
+  async matchesToApply(userId: string, today: string): Promise<AutoApplicableScholarship[]> {
+    return (await this.db.query(
+      `SELECT s.id, s.title, ${sponsorSql('provider')} AS sponsor, s.criteria, s.requirements
+         FROM users member
+         JOIN applicant_matches m ON m.user_id = member.id
+         JOIN scholarships s ON s.id = m.scholarship_id AND ${AUTO_APPLICABLE_SQL('s', '$2')}
+         JOIN users provider ON provider.id = s.provider_id
+        WHERE member.id = $1 AND member.auto_apply AND member.is_active_subscription AND member.role = 'applicant'
+          AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = member.id AND a.scholarship_id = s.id)
+        ORDER BY m.created_at`,
+      [userId, today],
+    )) as AutoApplicableScholarship[];
+  }
+
+  /** Applies for one member to one scholarship they match (the same insert as for many). */
+  async applyForMember(tx: EntityManager, userId: string, batch: AutoApplyBatch): Promise<boolean> {
+    const rows = (await tx.query(
+      `WITH candidates AS (SELECT $1::uuid AS user_id),
+       ${insertForCandidatesSql(2)}`,
+      [userId, ...batchParameters(batch)],
+    )) as { user_id: string }[];
+    return rows.length > 0;
+  }
+
+  /** Tells every instance's inbox mail job that messages wait (delivered at commit). */
+  async notifyInboxMail(tx: EntityManager): Promise<void> {
+    await tx.query(`SELECT pg_notify('${INBOX_MAIL_CHANNEL}', '')`);
+  }
+}
