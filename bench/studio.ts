@@ -34,7 +34,7 @@ const RULE_SETS: object[][] = [
   [{ fieldKey: 'zipCode', operator: 'in', value: ['10001', '94110', '73301'] }],
 ];
 
-async function signInProvider(bench: BenchServer): Promise<string> {
+export async function signInProvider(bench: BenchServer): Promise<string> {
   const { data } = await json(`${bench.baseUrl}/api/v1/users/auth/login`, {
     method: 'POST',
     body: { userName: `provider0@${BENCH_DOMAIN}`, password: BENCH_PASSWORD, loginType: 'register_user' },

@@ -299,7 +299,7 @@ describe('injection and XSS', () => {
     tables = (
       await t.sql.query(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-            AND table_name NOT IN ('migrations', 'answer_values', 'match_changes', 'match_progress', 'rate_limit_counters') ORDER BY 1`,
+            AND table_name NOT IN ('migrations', 'answer_values', 'match_changes', 'match_progress', 'rate_limit_counters', 'auto_apply_due_scholarships', 'auto_apply_due_members') ORDER BY 1`,
       )
     ).rows.map((r) => r.table_name);
     // Row versions (ctid and xmin change with every UPDATE): cheaper than hashing the catalogues' options on every check.
@@ -413,6 +413,8 @@ describe('injection and XSS', () => {
       query: { offset: '0', limit: '6', order: 'DESC', orderBy: 'createdAt', withoutRequirement: 'false', requirementFields: 'cv' },
     },
     'GET /api/v1/scholarships/get-wishlist': { who: ['applicant'] },
+    'GET /api/v1/register-applicants/auto-apply': { who: ['applicant'] },
+    'PUT /api/v1/register-applicants/auto-apply': { who: ['applicant'], body: () => ({ enabled: false }) },
     'PUT /api/v1/scholarships/add-wishlist': { who: ['applicant'], body: () => ({ scholarshipId: ids.easy }) },
     'PUT /api/v1/scholarships/remove-wishlist': { who: ['applicant'], body: () => ({ scholarshipId: ids.cvOnly }) },
     'GET /api/v1/scholarships/eligible-scholarships/stats': { who: ['anonymous'] },

@@ -143,6 +143,8 @@ const ACCESS = {
     'PUT /api/v1/scholarships/add-wishlist',
     'PUT /api/v1/scholarships/remove-wishlist',
     'GET /api/v1/scholarships/me/scholarships',
+    'GET /api/v1/register-applicants/auto-apply',
+    'PUT /api/v1/register-applicants/auto-apply',
     'GET /api/v1/scholarships/{id}',
     'GET /api/v1/scholarships/{id}/form',
     'GET /api/v1/scholarships/{id}/applicants/get-applicant-details',

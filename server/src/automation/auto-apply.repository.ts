@@ -103,6 +103,12 @@ export class AutoApplyRepository {
     await this.db.query(`UPDATE users SET auto_apply = $2 WHERE id = $1 AND auto_apply IS DISTINCT FROM $2`, [userId, enabled]);
   }
 
+  /** Whether any member has automatic application on (index users_auto_applying). */
+  async anyoneApplying(): Promise<boolean> {
+    const [row] = (await this.db.query(`SELECT EXISTS (SELECT 1 FROM users WHERE auto_apply AND is_active_subscription) AS applying`)) as { applying: boolean }[];
+    return row.applying;
+  }
+
   /** Up to `limit` scholarships due a look, oldest first, as automatic application sees them (null when no longer applicable). */
   async dueScholarships(limit: number, today: string): Promise<{ id: string; scholarship: AutoApplicableScholarship | null }[]> {
     const rows = (await this.db.query(

@@ -865,6 +865,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/register-applicants/auto-apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the product applies automatically for the applicant (docs/automation.md) */
+        get: operations["AutoApplyController_read"];
+        /**
+         * Turn automatic application on (members; 403 SUBSCRIPTION_REQUIRED otherwise) or off
+         * @description On: applies at once to every open matching scholarship that needs nothing more than the profile or only the CV, then to new ones as they come.
+         */
+        put: operations["AutoApplyController_change"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/provider-signup": {
         parameters: {
             query?: never;
@@ -2931,6 +2952,11 @@ export interface components {
              * @description When the application last changed
              */
             updatedAt: string;
+            /**
+             * Format: date-time
+             * @description When automatic application sent it (docs/automation.md); null when the applicant did
+             */
+            appliedAutomaticallyAt: string | null;
         };
         MyScholarshipsResponseDto: {
             /** @example 200 */
@@ -3105,6 +3131,22 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["BulkApplyResultDto"];
+        };
+        AutoApplySettingDto: {
+            /** @description Whether automatic application is on */
+            enabled: boolean;
+            /** @description Whether the account has a membership (it only applies while it has) */
+            member: boolean;
+        };
+        AutoApplySettingResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AutoApplySettingDto"];
+        };
+        AutoApplyChangeDto: {
+            /** @description Apply automatically to matching scholarships that need nothing more than the profile (or only the CV) */
+            enabled: boolean;
         };
         FormAnswersDto: {
             /**
@@ -3595,7 +3637,7 @@ export interface components {
             bodyAsHtml: components["schemas"]["WrappedStringDto"];
             read: boolean;
             /** @enum {string} */
-            kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation" | "support-answer";
+            kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation" | "support-answer" | "auto-applied" | "deadline-reminder" | "closing-soon" | "new-cycle";
             /** Format: uuid */
             scholarshipId: string | null;
         };
@@ -6792,6 +6834,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BulkApplyResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AutoApplyController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoApplySettingResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AutoApplyController_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoApplyChangeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoApplySettingResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */

@@ -26,7 +26,7 @@ export function wishlistEntry(n: number): WishlistItem {
 
 /** One of the applicant's applications as My Scholarships receives it. */
 export function myScholarship(n: number, scholarshipStatus: ApplicationStatus): MyScholarship {
-  return { ...eligibleScholarship(n), scholarshipStatus, reviewStatus: scholarshipStatus === 'Received' ? 'Received' : null, updatedAt: '2026-11-20T10:00:00.000Z' };
+  return { ...eligibleScholarship(n), scholarshipStatus, reviewStatus: scholarshipStatus === 'Received' ? 'Received' : null, updatedAt: '2026-11-20T10:00:00.000Z', appliedAutomaticallyAt: null };
 }
 
 /** A scholarship's details: one rule of each verdict, two requirements, HTML in the description. */

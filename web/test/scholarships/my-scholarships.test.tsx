@@ -106,4 +106,14 @@ describe('My Scholarships', () => {
     await userEvent.setup().click(link);
     await waitFor(() => expect(router.history.location.pathname).toBe('/auth/scholarshipDetail'));
   });
+
+  it('marks an application that automatic application sent, with its day; the others have no such line', async () => {
+    signIn(true);
+    const automatic = { ...myScholarship(1, 'Received'), appliedAutomaticallyAt: '2026-11-21T15:30:00.000Z' };
+    mockApi('GET').mockResolvedValue(apiAnswer(200, { statusCode: 200, data: [automatic, myScholarship(2, 'Received')] }));
+    renderAppAt('/auth/dashboard/myScholarship');
+    const card = await screen.findByRole('article', { name: 'Scholarship 1' });
+    expect(within(card).getByText(/^Applied automatically on November 2[12], 2026$/)).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Scholarship 2' })).queryByText(/Applied automatically/)).toBeNull();
+  });
 });

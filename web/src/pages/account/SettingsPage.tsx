@@ -3,9 +3,13 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isSubscribed } from '../../session/session-store';
 import { PlansLink } from '../scholarships/membership-gate';
+import { AutoApplySetting } from './AutoApplySetting';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 
-/** /auth/dashboard/setting: change password, and the subscription button by the stored flag (seed 001). */
+/**
+ * /auth/dashboard/setting: change password, automatic application (docs/automation.md), and the
+ * subscription button by the stored flag (seed 001).
+ */
 export function SettingsPage() {
   const [changing, setChanging] = useState(false);
   const subscribed = isSubscribed();
@@ -24,6 +28,7 @@ export function SettingsPage() {
             Change Password
           </Button>
         </Stack>
+        <AutoApplySetting />
         <Stack gap="3" borderWidth="1px" borderRadius="xl" bg="bg" p="6" align="flex-start">
           <Heading as="h2" size="md">
             Subscription

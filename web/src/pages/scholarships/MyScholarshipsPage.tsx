@@ -4,17 +4,20 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { myScholarshipsQueryOptions, type ApplicationStatus, type MyScholarship } from '../../api/scholarships';
 import { MY_SCHOLARSHIP_TABS, type MyScholarshipTab } from './my-scholarship-tabs';
 import { browserPage } from './paging';
+import { formatDay } from './ScholarshipCard';
 import { ListScreenFrame, ScholarshipList } from './ScholarshipListScreen';
 
 /**
  * A card of one's own application: its details open without a membership; a submitted one shows
- * where the provider's review stands (docs/inbox.md, "In the browser"), a draft has none.
+ * where the provider's review stands (docs/inbox.md, "In the browser"), a draft has none; one that
+ * automatic application sent says so (docs/automation.md).
  */
 const listed = (scholarship: MyScholarship) => ({
   scholarship,
   saved: scholarship.isLiked,
   ownApplication: true,
   reviewStatus: scholarship.scholarshipStatus === 'Received' ? scholarship.reviewStatus : null,
+  note: scholarship.appliedAutomaticallyAt ? `Applied automatically on ${formatDay(scholarship.appliedAutomaticallyAt)}` : null,
 });
 
 /**

@@ -34,6 +34,13 @@ function HeartIcon({ filled }: { filled: boolean }) {
   );
 }
 
+const LOCAL_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** When something happened (an ISO timestamp), as the day it was where the reader is: 'November 26, 2026'. */
+export function formatDay(timestamp: string): string {
+  return LOCAL_DAY.format(new Date(timestamp));
+}
+
 /** The wishlist toggle: a filled heart means saved (seed 000 section 4). */
 export function HeartButton({ saved, onToggle }: { saved: boolean; onToggle: () => void }) {
   return (
@@ -99,12 +106,14 @@ interface ScholarshipCardProps {
   titleAs?: 'h2' | 'h3';
   /** A submitted application's review status (My Scholarships, Applied). */
   reviewStatus?: ReviewStatus | null;
+  /** A line about the applicant's own application (My Scholarships: 'Applied automatically on …'). */
+  note?: string | null;
   /** A control beside 'View details' (bulk apply's 'Include' box). */
   children?: ReactNode;
 }
 
 /** One scholarship in a list: title, amount, preview, deadline, sponsor, the heart and the way to its details. */
-export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink, titleAs = 'h2', reviewStatus, children }: ScholarshipCardProps) {
+export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink, titleAs = 'h2', reviewStatus, note, children }: ScholarshipCardProps) {
   const titleId = useId();
   const title = scholarship.title.trim() || MISSING_TITLE;
   const sponsor = scholarship.user.firstName?.trim();
@@ -119,6 +128,11 @@ export function ScholarshipCard({ scholarship, saved, onToggleSaved, detailsLink
         <HeartButton saved={saved} onToggle={onToggleSaved} />
       </HStack>
       {reviewStatus ? <ReviewStatusBadge status={reviewStatus} /> : null}
+      {note ? (
+        <Text fontSize="sm" color="fg.muted">
+          {note}
+        </Text>
+      ) : null}
       <Text fontSize="2xl" fontWeight="bold" color="brand.fg" lineHeight="1">
         {formatUsd(scholarship.totalAmount)}
       </Text>

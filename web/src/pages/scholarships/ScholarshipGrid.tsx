@@ -12,6 +12,8 @@ export interface ListedScholarship {
   ownApplication?: boolean;
   /** A submitted application's review status, shown on its card. */
   reviewStatus?: ReviewStatus | null;
+  /** A line about the applicant's own application, shown on its card. */
+  note?: string | null;
 }
 
 /** Which cards are in a batch (bulk apply), and how a card's box changes that. */
@@ -47,6 +49,7 @@ function GatedCard({ item, titleAs, selection }: { item: ListedScholarship; titl
       titleAs={titleAs}
       detailsLink={detailsLink}
       reviewStatus={item.reviewStatus}
+      note={item.note}
       onToggleSaved={() => toggle.mutate({ scholarship: item.scholarship, saved: !item.saved })}
     >
       {selection ? (
