@@ -17,6 +17,10 @@ function inList(values: string[]): string {
  *   nothing is missed: a scholarship whose offer changed while published (a publish, new criteria,
  *   a later deadline, fewer requirements), and a member whose answers changed or who turned it on
  *   or became a member again;
+ * - the cycles of a recurring scholarship: each cycle is a scholarship of its own (its
+ *   applications, review and winners apart), numbered, linked to the one before; at most one next
+ *   cycle per cycle, so two instances opening it make one; `cycle_invited_at` once last cycle's
+ *   applicants have their drafts;
  * - the inbox's kinds for what it tells people: an automatic application, a deadline reminder, a
  *   saved scholarship closing soon, a recurring scholarship's new cycle.
  */
@@ -56,6 +60,13 @@ export class CreateAutomation1795760000000 implements MigrationInterface {
             AND (NOT OLD.auto_apply OR NOT OLD.is_active_subscription OR OLD.answers_version IS DISTINCT FROM NEW.answers_version))
       EXECUTE FUNCTION auto_apply_member_changed()`);
     // Listed columns are those an UPDATE sets: answers_version is set by a BEFORE trigger on profile and dob.
+    await queryRunner.query(`
+      ALTER TABLE scholarships
+        ADD COLUMN cycle integer NOT NULL DEFAULT 1 CHECK (cycle >= 1),
+        ADD COLUMN previous_cycle_id uuid REFERENCES scholarships (id) ON DELETE SET NULL,
+        ADD COLUMN cycle_invited_at timestamptz`);
+    await queryRunner.query(`CREATE UNIQUE INDEX scholarships_next_cycle ON scholarships (previous_cycle_id) WHERE previous_cycle_id IS NOT NULL`);
+    await queryRunner.query(`CREATE INDEX scholarships_recurring ON scholarships (deadline) WHERE recurrence_config->>'repeat' = 'yearly' AND status <> 'draft'`);
     // Whether anyone uses it at all: a publish costs the job nothing while nobody does.
     await queryRunner.query(`CREATE INDEX users_auto_applying ON users (id) WHERE auto_apply AND is_active_subscription`);
     // "Applied automatically on …" and the bench's count read a scholarship's automatic applications.
@@ -74,6 +85,9 @@ export class CreateAutomation1795760000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE inbox_messages ADD CONSTRAINT inbox_messages_kind_check CHECK (kind IN (${inList(KINDS_BEFORE)}))`);
     await queryRunner.query(`DROP INDEX applications_automatic`);
     await queryRunner.query(`DROP INDEX users_auto_applying`);
+    await queryRunner.query(`DROP INDEX scholarships_recurring`);
+    await queryRunner.query(`DROP INDEX scholarships_next_cycle`);
+    await queryRunner.query(`ALTER TABLE scholarships DROP COLUMN cycle_invited_at, DROP COLUMN previous_cycle_id, DROP COLUMN cycle`);
     await queryRunner.query(`ALTER TABLE applications DROP COLUMN applied_automatically`);
     await queryRunner.query(`ALTER TABLE users DROP COLUMN auto_apply`);
   }

@@ -51,6 +51,8 @@ export function toProviderScholarship(s: ScholarshipEntity, counts: ApplicationC
     editor: editorAnswersOf(s),
     applicationsCount: counts.received,
     draftsCount: counts.drafts,
+    cycle: s.cycle,
+    previousCycleId: s.previousCycleId,
     publishedAt: s.publishedAt,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,

@@ -61,6 +61,14 @@ export class ScholarshipEntity {
   @Column({ type: 'jsonb', default: () => "'{}'" })
   details: Record<string, unknown>;
 
+  /** Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md). */
+  @Column({ type: 'integer', default: 1 })
+  cycle: number;
+
+  /** The cycle before this one, for the second cycle on. */
+  @Column({ name: 'previous_cycle_id', type: 'uuid', nullable: true })
+  previousCycleId: string | null;
+
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
 

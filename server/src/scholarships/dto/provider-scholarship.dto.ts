@@ -187,6 +187,8 @@ export class ProviderScholarshipDto {
   @ApiProperty({ type: 'object', additionalProperties: true, description: "The scholarship-editor form's answers" }) editor: Record<string, unknown>;
   @ApiProperty({ description: 'Submitted (Received) applications' }) applicationsCount: number;
   @ApiProperty({ description: 'Applications still in draft' }) draftsCount: number;
+  @ApiProperty({ description: "Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md)" }) cycle: number;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The cycle before this one' }) previousCycleId: string | null;
   @ApiProperty({ type: String, nullable: true }) publishedAt: Date | null;
   @ApiProperty() createdAt: Date;
   @ApiProperty() updatedAt: Date;
