@@ -32,6 +32,7 @@ import { CreateSocialSignIn1795730000001 } from './1795730000001-CreateSocialSig
 import { CreateSupport1795740000000 } from './1795740000000-CreateSupport.js';
 import { CreateRateLimitCounters1795750000000 } from './1795750000000-CreateRateLimitCounters.js';
 import { CreateAutomation1795760000000 } from './1795760000000-CreateAutomation.js';
+import { CreateReminders1795760000002 } from './1795760000002-CreateReminders.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   CreateSupport1795740000000,
   CreateRateLimitCounters1795750000000,
   CreateAutomation1795760000000,
+  CreateReminders1795760000002,
 ];

@@ -24,6 +24,7 @@ import { GeoModule } from './geo/geo.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InboxModule } from './inbox/inbox.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { RemindersModule } from './reminders/reminders.module.js';
 import { ReviewModule } from './review/review.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 
@@ -67,6 +68,7 @@ export class AppModule {
         StudioModule,
         ReviewModule,
         InboxModule,
+        RemindersModule,
         SweepstakesModule,
         TrackingModule,
         PaymentsModule.forRoot(config),
