@@ -2697,6 +2697,13 @@ export interface components {
             applicationsCount: number;
             /** @description Applications still in draft */
             draftsCount: number;
+            /** @description Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md) */
+            cycle: number;
+            /**
+             * Format: uuid
+             * @description The cycle before this one
+             */
+            previousCycleId: string | null;
             publishedAt: string | null;
             /** Format: date-time */
             createdAt: string;

@@ -61,7 +61,7 @@ export function scholarshipDetail(overrides: Partial<StudioScholarshipDetail> = 
   return {
     id: SCHOLARSHIP_ID, title: 'Future Builders Award', description: '', amounts: [], award: null, totalAmount: 0,
     recurrenceConfig: { deadline: '2027-06-30', repeat: 'none' }, status: 'draft', deadline: '2027-06-30', slug: null,
-    applicationsCount: 0, draftsCount: 0, editor: { title: 'Future Builders Award' }, requirements: [], criteria: [],
+    applicationsCount: 0, draftsCount: 0, cycle: 1, previousCycleId: null, editor: { title: 'Future Builders Award' }, requirements: [], criteria: [],
     publishedAt: null, createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', ...overrides,
   };
 }

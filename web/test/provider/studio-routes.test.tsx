@@ -5,7 +5,7 @@ import { pathAfterSignIn } from '../../src/pages/membership/plan-choice';
 import '../../src/pages/provider/shell/ProviderLayout';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
-import { PROVIDER, servedForm, serveStudio, signInProvider } from './studio-fixtures';
+import { PROVIDER, scholarshipDetail, servedForm, serveStudio, signInProvider } from './studio-fixtures';
 
 async function landsOn(router: ReturnType<typeof renderAppAt>, pathname: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 5_000 });
@@ -62,6 +62,25 @@ describe('who may open the studio', () => {
     expect(within(row).getByText('Draft')).toBeTruthy();
     expect(within(row).getByText(/0 applications/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New scholarship' }).getAttribute('href')).toBe('/app/scholarships/new');
+  });
+
+  it("lists a recurring scholarship's cycles apart, each with its number", async () => {
+    signInProvider();
+    serveStudio();
+    const yearly = { deadline: '2027-06-30', repeat: 'yearly' as const };
+    const cycles = [
+      scholarshipDetail({ id: 'c2', status: 'published', cycle: 2, previousCycleId: 'c1', recurrenceConfig: yearly, applicationsCount: 1 }),
+      scholarshipDetail({ id: 'c1', status: 'closed', cycle: 1, recurrenceConfig: yearly, applicationsCount: 5 }),
+    ];
+    const get = mockApi('GET');
+    const served = get.getMockImplementation()!;
+    get.mockImplementation(async (path, init) => (path === '/api/v1/providers/scholarships' ? apiAnswer(200, { statusCode: 200, data: cycles }) : served(path, init)));
+    renderAppAt('/app/scholarships');
+    const current = await screen.findByRole('listitem', { name: 'Future Builders Award, Cycle 2' });
+    expect(within(current).getByText(/1 application/)).toBeTruthy();
+    const previous = screen.getByRole('listitem', { name: 'Future Builders Award, Cycle 1' });
+    expect(within(previous).getByText('Cycle 1')).toBeTruthy();
+    expect(within(previous).getByText(/5 applications/)).toBeTruthy();
   });
 });
 

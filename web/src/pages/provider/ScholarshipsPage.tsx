@@ -12,12 +12,18 @@ function count(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** A recurring scholarship's cycles are listed apart (docs/automation.md): each one says which it is. */
+export function cycleLabel(scholarship: Pick<StudioScholarship, 'cycle' | 'recurrenceConfig'>): string | null {
+  return scholarship.cycle > 1 || scholarship.recurrenceConfig?.repeat === 'yearly' ? `Cycle ${scholarship.cycle}` : null;
+}
+
 /** A reviewer (docs/review.md) reviews applicants but does not build scholarships: no Edit, no New. */
 function ScholarshipRow({ scholarship, owner }: { scholarship: StudioScholarship; owner: boolean }) {
   const badge = STATUS_BADGES[scholarship.status] ?? STATUS_BADGES.draft;
   const title = scholarship.title?.trim() || UNTITLED;
+  const cycle = cycleLabel(scholarship);
   return (
-    <Box as="li" borderWidth="1px" borderRadius="xl" bg="bg" p={{ base: '4', md: '5' }} aria-label={title}>
+    <Box as="li" borderWidth="1px" borderRadius="xl" bg="bg" p={{ base: '4', md: '5' }} aria-label={cycle ? `${title}, ${cycle}` : title}>
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'center' }} gap="3">
         <Stack gap="1.5" minW="0">
           <HStack gap="2" flexWrap="wrap">
@@ -33,6 +39,7 @@ function ScholarshipRow({ scholarship, owner }: { scholarship: StudioScholarship
               )}
             </Link>
             <Badge colorPalette={badge.palette}>{badge.label}</Badge>
+            {cycle ? <Badge variant="outline">{cycle}</Badge> : null}
           </HStack>
           <Text color="fg.muted" fontSize="sm">
             Deadline: {formatDeadline(scholarship.deadline ?? undefined)} · {count(scholarship.applicationsCount ?? 0, 'application', 'applications')}
