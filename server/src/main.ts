@@ -4,6 +4,7 @@ import { DatabaseLocation } from './database/database.module.js';
 import { DEMO_ACCOUNTS, demoDataEnabled } from './demo/demo-accounts.js';
 import { EssayWriter } from './essays/essay-writer.js';
 import { Mailer } from './mail/mailer.js';
+import { FileStorage } from './uploads/file-storage.js';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     `  Database: ${database}`,
     `  E-mail:   ${app.get(Mailer).destination}`,
     `  Essays:   ${app.get(EssayWriter).destination}`,
+    `  Files:    ${app.get(FileStorage).destination}`,
     ...demoLogins(config, location),
     '',
   ];

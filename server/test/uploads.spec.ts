@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { uploadIdOfUrl } from '@scholarmatch/schemas';
 import { UploadedFilesService } from '../src/uploads/uploaded-files.service.js';
 import { UploadsJanitor } from '../src/uploads/uploads-janitor.js';
 import { accountClient } from './accounts-helpers.js';
+import { type LoopbackS3, startLoopbackS3 } from './loopback-s3.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import {
   compoundFile,
@@ -368,5 +369,75 @@ describe('upload quota and unused uploads', () => {
     expect((await t.sql.query('SELECT 1 FROM uploaded_files WHERE owner_id = $1', [neighbour.id])).rowCount).toBe(1);
     expect(await janitor.sweep()).toBe(0);
     expect((await upload(owner.token)).statusCode).toBe(201);
+  });
+});
+
+/** The same API with S3_BUCKET set: the bytes go to the bucket (a loopback S3 server), none to local disk. */
+describe('uploads in an S3 bucket', () => {
+  let s3: LoopbackS3;
+  let t: TestApp;
+  let dataDir: string;
+  let owner: { id: string; token: string };
+
+  beforeAll(async () => {
+    s3 = await startLoopbackS3();
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'scholarmatch-s3-uploads-'));
+    t = await startTestApp({ ...s3.config('uploads/'), DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: 1000, UPLOAD_QUOTA_FILES: 3, DEMO_DATA: 'true' });
+    const { session } = await accountClient(t).signUp();
+    owner = { id: session.user.id, token: session.accessToken };
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = (bytes: Buffer, query = '') => {
+    const { body, contentType } = multipartBody([filePart(bytes, 'cv.pdf', 'application/pdf')]);
+    return t.app.inject({ method: 'POST', url: `/api/v1/common/upload${query}`, headers: { 'content-type': contentType, authorization: `Bearer ${owner.token}` }, payload: body });
+  };
+  const download = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}` } });
+
+  it('stores an upload in the bucket under the prefix and serves the same bytes back, with nothing on local disk', async () => {
+    const bytes = pdfFile(300_000);
+    const created = await upload(bytes);
+    expect(created.statusCode).toBe(201);
+    const { data } = created.json();
+    expect(await s3.keys()).toEqual([`uploads/${data.id}`]);
+    expect((await s3.read(`uploads/${data.id}`))!.equals(bytes)).toBe(true);
+    const res = await download(data.publicUrl);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({ 'content-type': 'application/pdf', 'content-length': String(bytes.length) });
+    expect(res.rawPayload.equals(bytes)).toBe(true);
+    expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false);
+  });
+
+  it('streams a 2 MiB file from the bucket to a client over a real connection', async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const bytes = pdfFile(TWO_MIB);
+    const { data } = (await upload(bytes)).json();
+    const res = await fetch(`${await t.app.getUrl()}${data.publicUrl}`, { headers: { authorization: `Bearer ${owner.token}` } });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('answers 404, not a server error, for a file whose object is gone from the bucket', async () => {
+    const { data } = (await upload(pdfFile())).json();
+    // Removed behind the app's back (an operator, a lifecycle rule).
+    await t.app.get(FileStorage).delete(data.id);
+    expect((await s3.read(`uploads/${data.id}`))).toBeNull();
+    expect((await download(data.publicUrl)).json()).toMatchObject({ statusCode: 404, errorCode: 'FILE_NOT_FOUND' });
+  });
+
+  it('removes from the bucket what the quota refuses and what the janitor sweeps', async () => {
+    // Three files so far (the quota; one of them lost its object above): the fourth is refused and leaves no object behind.
+    const before = await s3.keys();
+    expect(before).toHaveLength(2);
+    expect((await upload(pdfFile())).statusCode).toBe(409);
+    expect(await s3.keys()).toEqual(before);
+    await t.sql.query(`UPDATE uploaded_files SET created_at = now() - interval '25 hours' WHERE owner_id = $1`, [owner.id]);
+    // All three rows go; the object already missing is no obstacle.
+    expect(await t.app.get(UploadsJanitor).sweep()).toBe(3);
+    expect(await s3.keys()).toEqual([]);
   });
 });

@@ -27,4 +27,29 @@ describe('AppConfig', () => {
     expect(stripe.publicUrl).toBe('https://app.example.com');
     expect(AppConfig.fromEnv({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
   });
+
+  it('keeps uploads on local disk by default, and checks the S3 settings when a bucket is named', () => {
+    expect(AppConfig.fromEnv({}).S3_BUCKET).toBeUndefined();
+    const s3 = AppConfig.fromEnv({
+      S3_BUCKET: 'scholarmatch-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'prod/uploads/',
+    });
+    expect(s3).toMatchObject({ S3_BUCKET: 'scholarmatch-files', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'prod/uploads/' });
+    // AWS itself: region and the SDK's own credentials (a role) are enough.
+    expect(AppConfig.fromEnv({ S3_BUCKET: 'files.example', S3_REGION: 'eu-west-3' })).toMatchObject({ S3_REGION: 'eu-west-3', S3_ACCESS_KEY_ID: undefined });
+    expect(() => AppConfig.fromEnv({ S3_BUCKET: 'Files_Upper' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => AppConfig.fromEnv({ S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => AppConfig.fromEnv({ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'only-the-id' })).toThrow(/go together/);
+    for (const prefix of ['../up', 'a/../b', 'a/./b', '..', 'with space', 'x'.repeat(201)]) {
+      expect(() => AppConfig.fromEnv({ S3_BUCKET: 'files', S3_PREFIX: prefix })).toThrow(/S3_PREFIX/);
+    }
+    // Settings for a bucket without the bucket: the operator forgot it, so say so.
+    expect(() => AppConfig.fromEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PREFIX: 'uploads' })).toThrow(/S3_ENDPOINT, S3_PREFIX set without S3_BUCKET/);
+    // An empty variable counts as unset, as for the other settings.
+    expect(AppConfig.fromEnv({ S3_BUCKET: '', S3_ENDPOINT: '' }).S3_BUCKET).toBeUndefined();
+  });
 });

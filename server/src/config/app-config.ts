@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,13 @@ function findRepoRoot(from: string): string {
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const toBool = ({ value }: { value: unknown }) => (typeof value === 'string' ? value === 'true' || value === '1' : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** S3's rule for bucket names: 3-63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** A key prefix of S3's safe characters, with no '.' or '..' segment (a file-backed server would walk up). */
+const KEY_PREFIX = /^(?!(?:.*\/)?\.{1,2}(?:\/|$))[A-Za-z0-9!_.*'()\/-]{1,200}$/;
+/** The S3 settings that mean nothing without S3_BUCKET: set alone, they are a mistake to report. */
+const S3_DETAILS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX'] as const;
 
 /**
  * Every setting of the server, read from the environment and validated at start. README's
@@ -167,6 +174,35 @@ export class AppConfig {
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   CONVERSION_TRACKER_URL?: string;
 
+  /**
+   * Uploaded files go to this S3-compatible bucket when set (it must exist); unset, to local disk
+   * in DATA_DIR/uploads (docs/operations.md, "Uploaded files").
+   */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(BUCKET_NAME, { message: 'S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, dots or hyphens' })
+  S3_BUCKET?: string;
+
+  /** Another S3-compatible service (MinIO, Ceph, …); unset: AWS's endpoint for S3_REGION. */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  S3_ENDPOINT?: string;
+
+  @IsString() @MinLength(1)
+  S3_REGION = 'us-east-1';
+
+  /** Both or neither; neither: the AWS SDK's own chain (AWS_* variables, shared files, an instance or task role). */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** Addresses objects as ENDPOINT/bucket/key rather than bucket.ENDPOINT/key (MinIO and most self-hosted servers). */
+  @Transform(toBool) @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
+
+  /** Put in front of every object key (e.g. `scholarmatch/uploads/`), to share a bucket. */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(KEY_PREFIX, { message: "S3_PREFIX must be up to 200 of A-Z a-z 0-9 ! _ . * ' ( ) / -, without '.' or '..' segments" })
+  S3_PREFIX?: string;
+
   /** Demo accounts (README): 'auto' adds them on the embedded database only. */
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';
@@ -177,7 +213,7 @@ export class AppConfig {
   }
 
   static fromEnv(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CONVERSION_TRACKER_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'REDIS_URL');
+    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CONVERSION_TRACKER_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'REDIS_URL', 'S3_BUCKET', ...S3_DETAILS);
     const raw = Object.fromEntries(known.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
     const config = plainToInstance(AppConfig, { ...raw, ...overrides });
     const errors = validateSync(config, { whitelist: true });
@@ -187,6 +223,13 @@ export class AppConfig {
     }
     if (config.PAYMENTS_PROVIDER === 'stripe' && !(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)) {
       throw new Error('Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    }
+    const strayS3 = S3_DETAILS.filter((name) => config[name] !== undefined);
+    if (!config.S3_BUCKET && strayS3.length) {
+      throw new Error(`Invalid configuration:\n  ${strayS3.join(', ')} set without S3_BUCKET (uploads would stay on local disk)`);
+    }
+    if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
+      throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the AWS SDK\'s own credentials)');
     }
     return config;
   }

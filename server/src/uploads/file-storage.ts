@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded bytes live: the files port of DESIGN.md section 5. Keys are chosen by the
- * server (never a client's file name). Local disk by default; an S3-compatible adapter replaces
- * it through Nest's DI (`provide: FileStorage`) without touching the services.
+ * Where uploaded bytes live (docs/operations.md, "Uploaded files"). Keys are chosen by the server
+ * (never a client's file name). Local disk by default; S3FileStorage (s3-file-storage.ts) when
+ * S3_BUCKET is set, chosen in UploadsModule through Nest's DI without touching the services.
  */
 export abstract class FileStorage {
   /** Stores the bytes under `key`; once it resolves, `get(key)` answers them. */
@@ -17,10 +17,19 @@ export abstract class FileStorage {
 
   /** Removes the bytes; removing a missing key is not an error. */
   abstract delete(key: string): Promise<void>;
+
+  /** Where the bytes go, in words for the start-up banner (no secrets). */
+  abstract readonly destination: string;
 }
 
-/** Server keys only: a UUID. Anything else would let a key walk out of the folder. */
+/** Server keys only: a UUID. Anything else would let a key walk out of its folder or prefix. */
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The key itself, when it is one the server makes; every adapter checks keys the same way. */
+export function checkedKey(key: string): string {
+  if (!KEY.test(key)) throw new Error('Invalid storage key.');
+  return key;
+}
 
 /**
  * Files under one folder outside the web root (DATA_DIR/uploads by default), spread over 256
@@ -32,9 +41,13 @@ export class LocalDiskFileStorage extends FileStorage {
     super();
   }
 
+  get destination(): string {
+    return `local disk (${this.root})`;
+  }
+
   /** The file's path on disk (tests and operators; services use the key). */
   pathOf(key: string): string {
-    if (!KEY.test(key)) throw new Error('Invalid storage key.');
+    checkedKey(key);
     return path.join(this.root, key.slice(0, 2), key);
   }
 
