@@ -225,5 +225,8 @@ describe('two replicas behind a round-robin balancer', () => {
     expect((await attempt(22, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
     // Another address has its own count.
     expect((await login(cluster, clientAddress(11), `nobody.${Date.now()}@example.com`, 'not the password')).status).toBe(400);
+    // Counted where the replicas were told: PostgreSQL, or Redis when the run gives them one.
+    const inPostgres = Number((await cluster.sql.query(`SELECT count(*) FROM rate_limit_counters WHERE key LIKE $1`, [`%login:${from}`])).rows[0].count);
+    expect(inPostgres).toBe(process.env.SCALE_REDIS_URL ? 0 : 1);
   });
 });

@@ -300,9 +300,12 @@ async function waitForBalancer(balancerUrl: string, child: ChildProcess, output:
   throw new Error(`nginx did not answer in 15 s:\n${output()}`);
 }
 
+/** Drawn once per run: counters a Redis keeps for a minute never carry over into the next run. */
+const RUN_SUBNET = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
 /** Client addresses the tests speak from: each test its own, so per-IP counts never mix. */
 export function clientAddress(n: number): string {
-  return `127.0.0.${10 + n}`;
+  return `${RUN_SUBNET}.${10 + n}`;
 }
 
 /** A new applicant signed up through the balancer from `from`: the session and who served it. */
