@@ -176,11 +176,14 @@ describe('two replicas behind a round-robin balancer', () => {
     expect(mails).toHaveLength(12);
     // The inbox e-mail links to the balancer's address (PUBLIC_URL), whichever replica sent it.
     expect(mails.find((mail) => mail.subject.startsWith('Re: '))!.text).toContain(`${cluster.balancerUrl}/auth/dashboard/inbox`);
-    // Several runs did happen (at least one per answer and replica that was notified), all completed.
-    const runs = await cluster.sql.query(`SELECT name, state, count(*)::int AS count FROM pgboss.job WHERE name IN ('send-support-mail', 'send-inbox-mail') AND created_on >= $1 GROUP BY name, state`, [startedAt]);
-    const inboxRuns = runs.rows.filter((row) => row.name === 'send-inbox-mail');
-    expect(inboxRuns.map((row) => row.state)).toEqual(['completed']);
-    expect(inboxRuns[0].count).toBeGreaterThanOrEqual(2);
+    // Several runs did happen (one per answer and replica notified, and the minute's), none failed.
+    // (A new minute's run may have been queued since: only completed and failed ones are counted.)
+    const runs = await cluster.sql.query(
+      `SELECT state, count(*)::int AS count FROM pgboss.job WHERE name = 'send-inbox-mail' AND created_on >= $1 AND state IN ('completed', 'failed') GROUP BY state`,
+      [startedAt],
+    );
+    expect(runs.rows.map((row) => row.state)).toEqual(['completed']);
+    expect(runs.rows[0].count).toBeGreaterThanOrEqual(queries.length);
   });
 
   it('downloads through one replica a file uploaded through the other', async () => {
