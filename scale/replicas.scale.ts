@@ -1,5 +1,5 @@
 import { pdfFile } from '../server/test/upload-fixtures.js';
-import { clientAddress, type Cluster, createAdmin, type ReplicaName, type Reply, signUp, sleep, startCluster } from './support.js';
+import { clientAddress, type Cluster, createAdmin, type ReplicaName, type Reply, signUp, sleep, startCluster, UPLOADS_PREFIX } from './support.js';
 
 const other = (replica: ReplicaName | undefined): ReplicaName => (replica === 'a' ? 'b' : 'a');
 const servedBy = (replies: Reply[]) => replies.map((reply) => reply.servedBy);
@@ -112,16 +112,30 @@ describe('two replicas behind a round-robin balancer', () => {
       expect(reply.body.data.version).not.toBe(before[0].body.data.version);
       expect(reply.body.data.uiSchema['ui:order']).toContain('firstGeneration');
     }
-    // A few renames, through each replica in turn: the next reads, on both, show each at once.
+    // A few renames, through each replica in turn. The writer serves the change at once; the other
+    // replica as soon as PostgreSQL's notification reaches it (docs/scaling.md, "Forms"): under a
+    // millisecond on a quiet machine, longer when its two cores are crowded. The lag is measured
+    // and bounded.
+    const lags: number[] = [];
+    let staleReads = 0;
     for (const [n, writer] of (['a', 'b', 'a', 'b'] as const).entries()) {
       const name = `First-generation student (${n + 1})`;
       await cluster.steerTo(writer);
       const renamed = await cluster.call('PATCH', `/admin/form-fields/${created.body.data.id}`, { from, token: admin, body: { name } });
+      const written = Date.now();
       expect([renamed.status, renamed.servedBy]).toEqual([200, writer]);
-      expect(await Promise.all([fieldName('a', 'firstGeneration'), fieldName('b', 'firstGeneration')])).toEqual([name, name]);
+      expect(await fieldName(writer, 'firstGeneration')).toBe(name);
+      const reader = other(writer);
+      while ((await fieldName(reader, 'firstGeneration')) !== name) {
+        staleReads++;
+        expect(Date.now() - written).toBeLessThan(1000);
+        await sleep(5);
+      }
+      lags.push(Date.now() - written);
       const forms = await Promise.all([education('a'), education('b')]);
       expect(forms[0].body.data.version).toBe(forms[1].body.data.version);
     }
+    console.log(`form change served by the other replica within ${lags.join(', ')} ms of the write's answer (the reads' own time included); stale reads: ${staleReads}`);
   });
 
   it('runs a queued job once: each e-mail of support requests and their answers goes out exactly once', async () => {
@@ -186,7 +200,7 @@ describe('two replicas behind a round-robin balancer', () => {
     expect(runs.rows[0].count).toBeGreaterThanOrEqual(queries.length);
   });
 
-  it('downloads through one replica a file uploaded through the other', async () => {
+  it('downloads through one replica a file uploaded through the other, from the bucket they share', async () => {
     const from = clientAddress(9);
     const account = await signUp(cluster, from, 'upload');
     const file = pdfFile(20_000);
@@ -204,6 +218,9 @@ describe('two replicas behind a round-robin balancer', () => {
     const downloaded = await cluster.call('GET', `/common/files/${id}`, { from, token: account.accessToken });
     expect([downloaded.status, downloaded.servedBy, downloaded.headers['content-type']]).toEqual([200, other(uploaded.servedBy), 'application/pdf']);
     expect(downloaded.bytes.equals(file)).toBe(true);
+    // The bytes are in the shared bucket, not on either replica's disk.
+    const { rows } = await cluster.sql.query(`SELECT storage_key FROM uploaded_files WHERE id = $1`, [id]);
+    expect((await cluster.s3.read(`${UPLOADS_PREFIX}${rows[0].storage_key}`))?.equals(file)).toBe(true);
     // And the file's owner only, on either replica.
     const stranger = await signUp(cluster, from, 'stranger');
     expect((await cluster.direct(uploaded.servedBy!, 'GET', `/common/files/${id}`, { from, token: stranger.accessToken })).status).toBe(404);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDatabaseBeside } from '../e2e/harness.js';
 import { freePort, recordFigures, REPO_ROOT, type ServerProcess, sleep, startBuiltServer } from '../faults/support.js';
+import { type LoopbackS3, startLoopbackS3 } from '../server/test/loopback-s3.js';
 
 export { sleep };
 
@@ -22,17 +23,17 @@ export const RESULTS_FILE = path.join(SCALE_DIR, 'results', 'latest.json');
 
 export type ReplicaName = 'a' | 'b';
 
+/** Uploads live under this key prefix of the loopback bucket. */
+export const UPLOADS_PREFIX = 'scale/';
+
 /**
- * Where both replicas keep uploaded files: the one place this suite decides file storage. Today
- * that is the default local-disk storage in one DATA_DIR both processes share, which works only
- * because they run on one machine. When the S3-compatible adapter lands, return its settings here
- * (bucket, endpoint of a loopback fake, keys) and every test follows; docs/scaling.md, "Uploaded
- * files", says why replicas on several machines need object storage.
+ * Where the replicas keep uploaded files: the one place this suite decides file storage. The S3
+ * adapter on one bucket of the loopback S3 server, as replicas on several machines must
+ * (docs/scaling.md, "Uploaded files"); each replica has a data folder of its own, so nothing can
+ * pass between them through the disk.
  */
-function sharedFileStorage(root: string): Record<string, string> {
-  const dataDir = path.join(root, 'data');
-  mkdirSync(dataDir, { recursive: true });
-  return { DATA_DIR: dataDir };
+function sharedFileStorage(s3: LoopbackS3): Record<string, string> {
+  return s3.env(UPLOADS_PREFIX);
 }
 
 /** A database of the suite's own: on DATABASE_URL's server when set (as CI sets it), else an embedded PostgreSQL. */
@@ -172,6 +173,8 @@ export interface Cluster {
   nginxAccessLog: string;
   /** SQL on the shared database (to make an admin, read jobs). */
   sql: pg.Pool;
+  /** The bucket both replicas keep uploads in. */
+  s3: LoopbackS3;
   /** A request through the balancer; `servedBy` says which replica answered. */
   call(method: string, urlPath: string, options?: CallOptions): Promise<Reply>;
   /** A request to one replica directly, bypassing nginx. */
@@ -186,7 +189,7 @@ export interface Cluster {
 }
 
 /** The settings every replica gets alike, as an operator gives them to each one (docs/scaling.md, "Replicas"). */
-function sharedSettings(options: { databaseUrl: string; publicUrl: string; root: string }): Record<string, string> {
+function sharedSettings(options: { databaseUrl: string; publicUrl: string; s3: LoopbackS3 }): Record<string, string> {
   return {
     DATABASE_URL: options.databaseUrl,
     // The one master secret: access tokens, reset-code MACs, the sandbox's webhook key and the
@@ -201,7 +204,7 @@ function sharedSettings(options: { databaseUrl: string; publicUrl: string; root:
     // Counters in PostgreSQL unless the run asks for Redis.
     REDIS_URL: process.env.SCALE_REDIS_URL ?? '',
     PAYMENTS_PROVIDER: 'sandbox',
-    ...sharedFileStorage(options.root),
+    ...sharedFileStorage(options.s3),
   };
 }
 
@@ -214,9 +217,10 @@ export async function startCluster(label: string, options: { logLevel?: string }
   const root = mkdtempSync(path.join(os.tmpdir(), `scholarmatch-scale-${label}-`));
   chmodSync(root, 0o755);
   const database = await startDatabase();
+  const s3 = await startLoopbackS3({ bucket: 'scholarmatch-scale' });
   const ports = { balancer: await freePort(), single: await freePort() };
   const balancerUrl = `http://127.0.0.1:${ports.balancer}`;
-  const settings = sharedSettings({ databaseUrl: database.url, publicUrl: balancerUrl, root });
+  const settings = sharedSettings({ databaseUrl: database.url, publicUrl: balancerUrl, s3 });
   const logDir = path.join(ARTIFACTS, label);
   const started: ServerProcess[] = [];
   const replicas = {} as Record<ReplicaName, Replica>;
@@ -231,11 +235,14 @@ export async function startCluster(label: string, options: { logLevel?: string }
     await Promise.all(started.map((server) => server.stop()));
     await sql.end();
     await database.drop();
+    await s3.stop();
     rmSync(root, { recursive: true, force: true });
   };
   try {
     for (const name of ['a', 'b'] as const) {
-      const server = await startBuiltServer({ name: `replica-${name}`, databaseUrl: database.url, logDir, env: { ...settings, LOG_LEVEL: options.logLevel ?? 'warn' } });
+      const dataDir = path.join(root, `data-${name}`);
+      mkdirSync(dataDir);
+      const server = await startBuiltServer({ name: `replica-${name}`, databaseUrl: database.url, logDir, env: { ...settings, DATA_DIR: dataDir, LOG_LEVEL: options.logLevel ?? 'warn' } });
       started.push(server);
       const port = Number(new URL(server.baseUrl).port);
       replicas[name] = { name, port, baseUrl: server.baseUrl, process: server };
@@ -266,6 +273,7 @@ export async function startCluster(label: string, options: { logLevel?: string }
     nginxPid: nginxChild.pid!,
     nginxAccessLog: path.join(root, 'nginx', 'access.log'),
     sql,
+    s3,
     call,
     direct: (replica, method, urlPath, callOptions) => send(replicas[replica].baseUrl, method, urlPath, callOptions),
     steerTo: async (replica) => {
