@@ -59,9 +59,10 @@ export class AutoApplyJob implements OnModuleInit {
   async run(): Promise<AutoApplyRun> {
     const done: AutoApplyRun = { scholarships: 0, members: 0, applications: 0 };
     const today = todayIso();
-    // While nobody uses it, a changed scholarship is only taken off the list (no form stored, no statement over every member).
-    const applying = await this.repository.anyoneApplying();
     for (let due = await this.repository.dueScholarships(BATCH, today); due.length; due = await this.repository.dueScholarships(BATCH, today)) {
+      // While nobody uses it, a changed scholarship is only taken off the list (no form stored, no
+      // statement over every member). Asked per batch: a member may have turned it on meanwhile.
+      const applying = await this.repository.anyoneApplying();
       for (const { id, scholarship } of due) {
         done.applications += await this.applyToScholarship(id, applying ? scholarship : null, today);
         done.scholarships++;

@@ -52,8 +52,11 @@ function insertForCandidatesSql(first: number): string {
     INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at, applied_automatically)
     SELECT member.id, ${scholarship}::uuid, 'Received', ${version}::varchar,
            CASE WHEN ${withCv}::boolean AND cv.file IS NOT NULL THEN jsonb_build_object('${CV_KEY}', cv.file) ELSE '{}'::jsonb END, now(), true
-      FROM candidates c
-      JOIN users member ON member.id = c.user_id AND member.auto_apply AND member.is_active_subscription AND member.role = 'applicant'
+      -- Each candidate's row by its key (OFFSET 0: neither side is merged into the other): the
+      -- planner's guess of how many members have it on (statistics from before a crowd turned it
+      -- on) must never make it rescan every answer vector once per member.
+      FROM (SELECT user_id FROM candidates OFFSET 0) AS c
+      CROSS JOIN LATERAL (SELECT u.id FROM users u WHERE u.id = c.user_id AND u.auto_apply AND u.is_active_subscription AND u.role = 'applicant' OFFSET 0) AS member
       LEFT JOIN LATERAL (SELECT ${STORED_CV_SQL('member')} AS file) AS cv ON ${withCv}::boolean
      WHERE NOT (${withCv}::boolean AND ${cvRequired}::boolean AND cv.file IS NULL)
        AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = member.id AND a.scholarship_id = ${scholarship}::uuid)
