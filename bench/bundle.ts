@@ -54,6 +54,8 @@ const FORM_VALIDATOR = 'src/forms/form-validator.ts';
 const SELECT_WIDGETS = ['src/forms/widgets/SearchSelectWidget.tsx', 'src/forms/widgets/MultiSelectWidget.tsx', 'src/forms/widgets/SearchableSelectWidget.tsx'];
 const PHONE_WIDGET = 'src/forms/widgets/PhoneWidget.tsx';
 const REQUIREMENT_FORM = `${PAGES}/scholarships/detail/RequirementForm.tsx`;
+/** The essay field and the upload widget (web/src/forms/widgets/lazy-widgets.tsx): only requirement forms show them. */
+const REQUIREMENT_PARTS = ['src/forms/fields/EssayField.tsx', 'src/forms/widgets/UploadWidget.tsx'];
 /** The provider studio (docs/providers.md): its own frame, and the rich-text editor of the scholarship's description. */
 const STUDIO_FRAME = `${PAGES}/provider/shell/ProviderLayout.tsx`;
 const RICH_TEXT = 'src/forms/widgets/RichTextWidget.tsx';
@@ -101,7 +103,7 @@ export const ROUTES: RouteLoad[] = [
   signedIn('/auth/dashboard/saved', 'scholarships/WishlistPage'),
   signedIn('/auth/dashboard/myScholarship', 'scholarships/MyScholarshipsPage'),
   signedIn('/auth/scholarshipDetail', 'scholarships/detail/ScholarshipDetailPage', [], 'Easy Apply, or read-only'),
-  signedIn('/auth/scholarshipDetail with a requirement form', 'scholarships/detail/ScholarshipDetailPage', [REQUIREMENT_FORM, FORM_VALIDATOR], 'a member, a scholarship that asks for something'),
+  signedIn('/auth/scholarshipDetail with a requirement form', 'scholarships/detail/ScholarshipDetailPage', [REQUIREMENT_FORM, FORM_VALIDATOR, ...REQUIREMENT_PARTS], 'a member, a scholarship that asks for an essay and a file'),
   signedIn('/auth/dashboard/assistance', 'assistance/AssistancePage'),
   signedIn('/auth/dashboard/assistanceChat', 'assistance/AssistanceChatPage'),
   signedIn('/auth/dashboard/subscription-plan', 'membership/SubscriptionPlansPage', [], 'the membership plans'),
@@ -116,11 +118,11 @@ export const ROUTES: RouteLoad[] = [
   { route: '/scholarships/$slug', kind: 'public', chunks: [`${PAGES}/public/PublicScholarshipPage.tsx`], note: 'a published scholarship, with structured data' },
   studio('/app/scholarships', 'ScholarshipsPage'),
   studio('/app/scholarships/$id (Details)', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR, RICH_TEXT], 'the editor form with its rich-text description'),
-  studio('/app/scholarships/$id?tab=requirements', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR], 'the builder and the live preview'),
+  studio('/app/scholarships/$id?tab=requirements', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR, ...REQUIREMENT_PARTS], 'the builder and the live preview (an essay and a file)'),
   studio('/app/scholarships/$id?tab=review', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR], 'the rubric builder (docs/review.md)'),
   studio('/app/applicants', 'ApplicantsPage'),
   studio('/app/scholarships/$id/applicants', 'review/ApplicantsReviewPage', [], 'the review list and the activity chart (docs/review.md)'),
-  studio('/app/scholarships/$id/applicants/$applicationId', 'review/SubmissionPage', [], 'one submission read-only and the points form'),
+  studio('/app/scholarships/$id/applicants/$applicationId', 'review/SubmissionPage', [...REQUIREMENT_PARTS], 'one submission read-only (an essay and a file) and the points form'),
   studio('/app/reviewers', 'review/ReviewersPage'),
   { route: '/app/invitation', kind: 'public', chunks: [`${PAGES}/provider/review/InvitationPage.tsx`, FORM_VALIDATOR], note: 'the reviewer sign-up form' },
   studio('/app/organisation', 'OrganisationPage', [FORM_VALIDATOR, PHONE_WIDGET], 'its form has a phone field'),

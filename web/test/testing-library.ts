@@ -1,4 +1,7 @@
 import { configure } from '@testing-library/react';
+import EssayField from '../src/forms/fields/EssayField';
+import { LazyEssayField, LazyUploadWidget } from '../src/forms/widgets/lazy-widgets';
+import UploadWidget from '../src/forms/widgets/UploadWidget';
 
 /**
  * `findBy…` and `waitFor` wait up to 5 s instead of 1 s: the first render of a lazy route compiles
@@ -6,3 +9,11 @@ import { configure } from '@testing-library/react';
  * such a test then failed now and then though nothing was wrong.
  */
 configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * The essay field and the upload widget load on demand in the app; the pages that show them start
+ * loading them with their own code (src/forms/widgets/lazy-widgets.tsx). The tests render forms
+ * directly: they get the parts already loaded, as such a page usually does by its form's first render.
+ */
+LazyEssayField.provide(EssayField);
+LazyUploadWidget.provide(UploadWidget);

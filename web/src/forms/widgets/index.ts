@@ -3,11 +3,10 @@ import CheckboxWidget from './CheckboxWidget';
 import DateWidget from './DateWidget';
 import EditorWidget from './EditorWidget';
 import MonthYearWidget from './MonthYearWidget';
-import { LazyMultiSelectWidget, LazyPhoneWidget, LazySearchSelectWidget } from './lazy-widgets';
+import { LazyMultiSelectWidget, LazyPhoneWidget, LazySearchSelectWidget, LazyUploadWidget } from './lazy-widgets';
 import RadioWidget from './RadioWidget';
 import SelectWidget from './SelectWidget';
 import TextareaWidget from './TextareaWidget';
-import UploadWidget from './UploadWidget';
 
 /**
  * Every widget a served `ui:widget` may name. RJSF looks a name up here before its own defaults,
@@ -26,5 +25,5 @@ export const widgets: RegistryWidgetsType = {
   monthYear: MonthYearWidget,
   phone: LazyPhoneWidget,
   editor: EditorWidget,
-  upload: UploadWidget,
+  upload: LazyUploadWidget,
 };
