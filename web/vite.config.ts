@@ -29,6 +29,11 @@ export default defineConfig({
     // RJSF, ajv or the form widgets.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      treeshake: {
+        // Chakra's `defineConfig` returns its argument: marked pure, the default theme it builds
+        // from all of its recipes is dropped when unused (src/app/theme.ts takes the recipes it needs).
+        manualPureFunctions: ['defineConfig'],
+      },
       output: {
         codeSplitting: {
           // React and the CSS-in-JS runtime change least often: their own chunk stays cached
