@@ -15,6 +15,8 @@ export default defineConfig({
       '@scholarmatch/schemas': fromHere('../schemas/src/index.ts'),
       // Served texts are plain; see src/forms/plain-markdown.tsx.
       'markdown-to-jsx/react': fromHere('./src/forms/plain-markdown.tsx'),
+      // RJSF's `$ref` resolution through `$id`s: served schemas have none; see src/forms/uri-resolver.ts.
+      'fast-uri': fromHere('./src/forms/uri-resolver.ts'),
     },
   },
   server: {
