@@ -136,6 +136,7 @@ export const ON_INTERACTION: { chunk: string; when: string; over: string }[] = [
   { chunk: 'src/forms/fields/essay/EssayEditor.tsx', when: '"Write essay" in a requirement form', over: '/auth/scholarshipDetail with a requirement form' },
   { chunk: PHONE_WIDGET, when: "the profile's Contact tab (a phone field)", over: '/auth/profile' },
   { chunk: `${PAGES}/chat/ChatFieldForm.tsx`, when: "a chat question only a field's own widget answers (the form engine)", over: '/chatbot' },
+  { chunk: `${PAGES}/membership/MembershipOptionsDialog.tsx`, when: "a members' feature reached by a non-member (the plans popup)", over: '/auth/dashboard' },
   { chunk: `${PAGES}/account/assistant/AssistantChat.tsx`, when: "'Ask Lenny' on the dashboard (the assistant's drawer)", over: '/auth/dashboard' },
   { chunk: `${PAGES}/account/ProfileFormPanel.tsx`, when: 'the registration form inside the assistant, before the registration is done', over: '/auth/dashboard' },
   { chunk: 'src/api/eligibility-stats.ts', when: 'a page quoting the catalogue figures, opened within the app (a first load brings them; docs/public-site.md)', over: '/ (and /home)' },
