@@ -3,7 +3,8 @@ import { afterEach } from '@jest/globals';
 import { configure } from '@testing-library/react';
 import { system } from '../src/app/theme';
 import EssayField from '../src/forms/fields/EssayField';
-import { LazyEssayField, LazyUploadWidget } from '../src/forms/widgets/lazy-widgets';
+import EditorWidget from '../src/forms/widgets/EditorWidget';
+import { LazyEditorWidget, LazyEssayField, LazyUploadWidget } from '../src/forms/widgets/lazy-widgets';
 import UploadWidget from '../src/forms/widgets/UploadWidget';
 
 /**
@@ -14,12 +15,13 @@ import UploadWidget from '../src/forms/widgets/UploadWidget';
 configure({ asyncUtilTimeout: 5000 });
 
 /**
- * The essay field and the upload widget load on demand in the app; the pages that show them start
+ * The essay field, the upload widget and the rich-text widget load on demand in the app; the pages that show them start
  * loading them with their own code (src/forms/widgets/lazy-widgets.tsx). The tests render forms
  * directly: they get the parts already loaded, as such a page usually does by its form's first render.
  */
 LazyEssayField.provide(EssayField);
 LazyUploadWidget.provide(UploadWidget);
+LazyEditorWidget.provide(EditorWidget);
 
 /**
  * The app's Chakra system carries only the recipes of the components the app renders

@@ -1,9 +1,8 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import CheckboxWidget from './CheckboxWidget';
 import DateWidget from './DateWidget';
-import EditorWidget from './EditorWidget';
 import MonthYearWidget from './MonthYearWidget';
-import { LazyMultiSelectWidget, LazyPhoneWidget, LazySearchSelectWidget, LazyUploadWidget } from './lazy-widgets';
+import { LazyEditorWidget, LazyMultiSelectWidget, LazyPhoneWidget, LazySearchSelectWidget, LazyUploadWidget } from './lazy-widgets';
 import RadioWidget from './RadioWidget';
 import SelectWidget from './SelectWidget';
 import TextareaWidget from './TextareaWidget';
@@ -24,6 +23,6 @@ export const widgets: RegistryWidgetsType = {
   multiSelect: LazyMultiSelectWidget,
   monthYear: MonthYearWidget,
   phone: LazyPhoneWidget,
-  editor: EditorWidget,
+  editor: LazyEditorWidget,
   upload: LazyUploadWidget,
 };

@@ -22,7 +22,7 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<WidgetProps> }>
 
 /**
  * A widget or field that only some forms show and that brings heavy code of its own: the upload
- * control, and the essay (its drawer and DOMPurify). The profile's first tab shows neither, so its
+ * control, the essay (its drawer and DOMPurify) and rich text. The profile's first tab shows none, so its
  * first load no longer carries them (docs/performance.md, "Web bundle"). Pages whose forms show
  * them (a requirement form) call `preload()` when their own code loads, so the part is usually
  * there by the form's first render and renders at once; otherwise nothing stands in until it arrives.
@@ -54,6 +54,8 @@ function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType
 
 export const LazyUploadWidget = lazyPart<WidgetProps>(() => import('./UploadWidget'));
 export const LazyEssayField = lazyPart<FieldProps>(() => import('../fields/EssayField'));
+/** The rich-text description (its stand-in, with DOMPurify; Tiptap comes later still): the studio's Details tab preloads it. */
+export const LazyEditorWidget = lazyPart<WidgetProps>(() => import('./EditorWidget'));
 
 /** Starts loading the parts a requirement form shows (an essay, a file). */
 export function preloadRequirementParts(): Promise<unknown> {
