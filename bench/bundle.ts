@@ -54,9 +54,13 @@ const FORM_VALIDATOR = 'src/forms/form-validator.ts';
 const SELECT_WIDGETS = ['src/forms/widgets/SearchSelectWidget.tsx', 'src/forms/widgets/MultiSelectWidget.tsx', 'src/forms/widgets/SearchableSelectWidget.tsx'];
 const PHONE_WIDGET = 'src/forms/widgets/PhoneWidget.tsx';
 const REQUIREMENT_FORM = `${PAGES}/scholarships/detail/RequirementForm.tsx`;
+/** The essay field and the upload widget (web/src/forms/widgets/lazy-widgets.tsx): only requirement forms show them. */
+const REQUIREMENT_PARTS = ['src/forms/fields/EssayField.tsx', 'src/forms/widgets/UploadWidget.tsx'];
 /** The provider studio (docs/providers.md): its own frame, and the rich-text editor of the scholarship's description. */
 const STUDIO_FRAME = `${PAGES}/provider/shell/ProviderLayout.tsx`;
 const RICH_TEXT = 'src/forms/widgets/RichTextWidget.tsx';
+/** The rich-text widget's stand-in (web/src/forms/widgets/EditorWidget.tsx): drawn like the editor until Tiptap is wanted. */
+const EDITOR_STAND_IN = 'src/forms/widgets/EditorWidget.tsx';
 const DETAIL_PAGE = `${PAGES}/scholarships/detail/ScholarshipDetailPage.tsx`;
 
 const publicPage = (route: string, page: string): RouteLoad => ({ route, kind: 'public', chunks: [`${PAGES}/public/${page}.tsx`] });
@@ -101,7 +105,7 @@ export const ROUTES: RouteLoad[] = [
   signedIn('/auth/dashboard/saved', 'scholarships/WishlistPage'),
   signedIn('/auth/dashboard/myScholarship', 'scholarships/MyScholarshipsPage'),
   signedIn('/auth/scholarshipDetail', 'scholarships/detail/ScholarshipDetailPage', [], 'Easy Apply, or read-only'),
-  signedIn('/auth/scholarshipDetail with a requirement form', 'scholarships/detail/ScholarshipDetailPage', [REQUIREMENT_FORM, FORM_VALIDATOR], 'a member, a scholarship that asks for something'),
+  signedIn('/auth/scholarshipDetail with a requirement form', 'scholarships/detail/ScholarshipDetailPage', [REQUIREMENT_FORM, FORM_VALIDATOR, ...REQUIREMENT_PARTS], 'a member, a scholarship that asks for an essay and a file'),
   signedIn('/auth/dashboard/assistance', 'assistance/AssistancePage'),
   signedIn('/auth/dashboard/assistanceChat', 'assistance/AssistanceChatPage'),
   signedIn('/auth/dashboard/subscription-plan', 'membership/SubscriptionPlansPage', [], 'the membership plans'),
@@ -115,12 +119,12 @@ export const ROUTES: RouteLoad[] = [
   { route: '/b2b/signup', kind: 'public', chunks: [`${PAGES}/provider/ProviderSignupPage.tsx`, PHONE_WIDGET, FORM_VALIDATOR], note: 'the provider sign-up form (a phone field)' },
   { route: '/scholarships/$slug', kind: 'public', chunks: [`${PAGES}/public/PublicScholarshipPage.tsx`], note: 'a published scholarship, with structured data' },
   studio('/app/scholarships', 'ScholarshipsPage'),
-  studio('/app/scholarships/$id (Details)', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR, RICH_TEXT], 'the editor form with its rich-text description'),
-  studio('/app/scholarships/$id?tab=requirements', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR], 'the builder and the live preview'),
+  studio('/app/scholarships/$id (Details)', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR, EDITOR_STAND_IN], 'the editor form; its description drawn by a stand-in until reached'),
+  studio('/app/scholarships/$id?tab=requirements', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR, ...REQUIREMENT_PARTS], 'the builder and the live preview (an essay and a file)'),
   studio('/app/scholarships/$id?tab=review', 'editor/ScholarshipEditorPage', [FORM_VALIDATOR], 'the rubric builder (docs/review.md)'),
   studio('/app/applicants', 'ApplicantsPage'),
   studio('/app/scholarships/$id/applicants', 'review/ApplicantsReviewPage', [], 'the review list and the activity chart (docs/review.md)'),
-  studio('/app/scholarships/$id/applicants/$applicationId', 'review/SubmissionPage', [], 'one submission read-only and the points form'),
+  studio('/app/scholarships/$id/applicants/$applicationId', 'review/SubmissionPage', [...REQUIREMENT_PARTS], 'one submission read-only (an essay and a file) and the points form'),
   studio('/app/reviewers', 'review/ReviewersPage'),
   { route: '/app/invitation', kind: 'public', chunks: [`${PAGES}/provider/review/InvitationPage.tsx`, FORM_VALIDATOR], note: 'the reviewer sign-up form' },
   studio('/app/organisation', 'OrganisationPage', [FORM_VALIDATOR, PHONE_WIDGET], 'its form has a phone field'),
@@ -134,10 +138,12 @@ export const ON_INTERACTION: { chunk: string; when: string; over: string }[] = [
   { chunk: 'src/forms/fields/essay/EssayEditor.tsx', when: '"Write essay" in a requirement form', over: '/auth/scholarshipDetail with a requirement form' },
   { chunk: PHONE_WIDGET, when: "the profile's Contact tab (a phone field)", over: '/auth/profile' },
   { chunk: `${PAGES}/chat/ChatFieldForm.tsx`, when: "a chat question only a field's own widget answers (the form engine)", over: '/chatbot' },
+  { chunk: RICH_TEXT, when: 'the description reached (pointer over it, or focus): Tiptap takes over from the stand-in', over: '/app/scholarships/$id (Details)' },
+  { chunk: `${PAGES}/membership/MembershipOptionsDialog.tsx`, when: "a members' feature reached by a non-member (the plans popup)", over: '/auth/dashboard' },
   { chunk: `${PAGES}/account/assistant/AssistantChat.tsx`, when: "'Ask Lenny' on the dashboard (the assistant's drawer)", over: '/auth/dashboard' },
   { chunk: `${PAGES}/account/ProfileFormPanel.tsx`, when: 'the registration form inside the assistant, before the registration is done', over: '/auth/dashboard' },
   { chunk: 'src/api/eligibility-stats.ts', when: 'a page quoting the catalogue figures, opened within the app (a first load brings them; docs/public-site.md)', over: '/ (and /home)' },
-  { chunk: `${PAGES}/provider/review/MessageDialog.tsx`, when: '"Message" on the applicants page (the served message form; its rich-text body loads RichTextWidget too)', over: '/app/scholarships/$id/applicants' },
+  { chunk: `${PAGES}/provider/review/MessageDialog.tsx`, when: '"Message" on the applicants page (the served message form; its rich-text body is a stand-in until reached, then RichTextWidget)', over: '/app/scholarships/$id/applicants' },
 ];
 
 export interface RouteFigure {

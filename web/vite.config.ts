@@ -15,6 +15,8 @@ export default defineConfig({
       '@scholarmatch/schemas': fromHere('../schemas/src/index.ts'),
       // Served texts are plain; see src/forms/plain-markdown.tsx.
       'markdown-to-jsx/react': fromHere('./src/forms/plain-markdown.tsx'),
+      // RJSF's `$ref` resolution through `$id`s: served schemas have none; see src/forms/uri-resolver.ts.
+      'fast-uri': fromHere('./src/forms/uri-resolver.ts'),
     },
   },
   server: {
@@ -29,6 +31,11 @@ export default defineConfig({
     // RJSF, ajv or the form widgets.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      treeshake: {
+        // Chakra's `defineConfig` returns its argument: marked pure, the default theme it builds
+        // from all of its recipes is dropped when unused (src/app/theme.ts takes the recipes it needs).
+        manualPureFunctions: ['defineConfig'],
+      },
       output: {
         codeSplitting: {
           // React and the CSS-in-JS runtime change least often: their own chunk stays cached

@@ -137,7 +137,8 @@ describe('the signed-in shell and the scholarship lists', () => {
     const user = userEvent.setup();
     await user.click(within(card).getByRole('link', { name: 'View details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Membership Options' });
-    expect(within(dialog).getByRole('button', { name: 'Activate 7 Days' })).toBeTruthy();
+    // The plans arrive after the popup (its code loads when it first opens; the plans are fetched then).
+    expect(await within(dialog).findByRole('button', { name: 'Activate 7 Days' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'No Thanks' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Membership Options' })).toBeNull());
     expect(router.state.location.pathname).toBe('/auth/dashboard/easy-apply');

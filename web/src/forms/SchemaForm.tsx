@@ -1,12 +1,12 @@
 import { Box, Button } from '@chakra-ui/react';
 import { withTheme, type IChangeEvent } from '@rjsf/core';
-import { Templates as chakraTemplates } from '@rjsf/chakra-ui';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { useErrorVisibility } from './error-visibility';
 import { fields } from './fields';
 import type { SchemaFormContext } from './form-context';
 import { templates } from './templates';
+import { chakraTemplates } from './templates/chakra-templates';
 import { transformErrors } from './transform-errors';
 import { widgets } from './widgets';
 

@@ -19,12 +19,17 @@ const RICH_TEXT = {
   ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
 };
 
+/** Server rich text with only the tags and attributes the server's sanitiser keeps. */
+export function cleanServerHtml(html: string): string {
+  return DOMPurify.sanitize(html, RICH_TEXT);
+}
+
 /**
  * Rich text from the server (a provider's description, a saved essay) as HTML. The server
  * sanitises it when it is stored; DOMPurify cleans it once more with the same allow-list before
  * it reaches the page, so a row written before that rule, or by another path, cannot run script.
  */
 export function ServerHtml({ html, ...boxProps }: { html: string } & Omit<BoxProps, 'dangerouslySetInnerHTML' | 'children'>) {
-  const clean = useMemo(() => DOMPurify.sanitize(html, RICH_TEXT), [html]);
+  const clean = useMemo(() => cleanServerHtml(html), [html]);
   return <Box lineHeight="tall" css={RICH_TEXT_STYLE} {...boxProps} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

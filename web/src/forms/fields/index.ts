@@ -1,9 +1,9 @@
 import type { RegistryFieldsType } from '@rjsf/utils';
-import EssayField from './EssayField';
 import GradeField from './GradeField';
+import { LazyEssayField } from '../widgets/lazy-widgets';
 
 /** Every custom field a served `ui:field` may name. */
 export const fields: RegistryFieldsType = {
   grade: GradeField,
-  essay: EssayField,
+  essay: LazyEssayField,
 };

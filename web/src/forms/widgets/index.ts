@@ -1,13 +1,11 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import CheckboxWidget from './CheckboxWidget';
 import DateWidget from './DateWidget';
-import EditorWidget from './EditorWidget';
 import MonthYearWidget from './MonthYearWidget';
-import { LazyMultiSelectWidget, LazyPhoneWidget, LazySearchSelectWidget } from './lazy-widgets';
+import { LazyEditorWidget, LazyMultiSelectWidget, LazyPhoneWidget, LazySearchSelectWidget, LazyUploadWidget } from './lazy-widgets';
 import RadioWidget from './RadioWidget';
 import SelectWidget from './SelectWidget';
 import TextareaWidget from './TextareaWidget';
-import UploadWidget from './UploadWidget';
 
 /**
  * Every widget a served `ui:widget` may name. RJSF looks a name up here before its own defaults,
@@ -25,6 +23,6 @@ export const widgets: RegistryWidgetsType = {
   multiSelect: LazyMultiSelectWidget,
   monthYear: MonthYearWidget,
   phone: LazyPhoneWidget,
-  editor: EditorWidget,
-  upload: UploadWidget,
+  editor: LazyEditorWidget,
+  upload: LazyUploadWidget,
 };

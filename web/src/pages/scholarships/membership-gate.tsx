@@ -1,8 +1,7 @@
 import { Link as RouterLink, useNavigate, useRouter } from '@tanstack/react-router';
-import { createContext, useContext, useEffect, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import { isSubscriptionRequired } from '../../api/api-error';
 import { useSubscribed } from '../../session/session-store';
-import { MembershipOptionsDialog } from '../membership/MembershipOptionsDialog';
 
 /**
  * Below this width a non-member gets the membership popup instead of the plans page: the plans
@@ -28,13 +27,31 @@ export function scholarshipIdOf(search: string): string {
 
 const OpenMembershipOptions = createContext<(() => void) | null>(null);
 
+/**
+ * The popup's code (the plans, their cards and carousel) loads the first time it opens: every
+ * signed-in page carries the gate, few open the popup (docs/performance.md, "Web bundle"). Its
+ * content mounted only while open before too (`lazyMount`).
+ */
+const MembershipOptionsDialog = lazy(() => import('../membership/MembershipOptionsDialog').then((module) => ({ default: module.MembershipOptionsDialog })));
+
 /** Gives the signed-in pages one membership popup, opened wherever a non-member reaches a members' feature. */
 export function MembershipGate({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // Once opened, it stays mounted, so closing plays the dialog's exit.
+  const [wanted, setWanted] = useState(false);
   return (
-    <OpenMembershipOptions.Provider value={() => setOpen(true)}>
+    <OpenMembershipOptions.Provider
+      value={() => {
+        setWanted(true);
+        setOpen(true);
+      }}
+    >
       {children}
-      <MembershipOptionsDialog open={open} onOpenChange={setOpen} />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MembershipOptionsDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </OpenMembershipOptions.Provider>
   );
 }

@@ -18,6 +18,10 @@ import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure } from '../StudioPage';
+import { LazyEditorWidget } from '../../../forms/widgets/lazy-widgets';
+
+// The editor form's description (a stand-in until Tiptap is wanted): its code starts loading with this tab's.
+void LazyEditorWidget.preload();
 
 type FieldError = { path: string; message: string };
 type Action = 'draft' | 'publish' | 'close';

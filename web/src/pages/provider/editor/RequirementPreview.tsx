@@ -8,6 +8,10 @@ import { previewRequirementForm, type RequirementBody } from '../../../api/provi
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
 import { uncheckedValidator } from '../../../forms/unchecked-validator';
+import { preloadRequirementParts } from '../../../forms/widgets/lazy-widgets';
+
+// Requirement forms show essays and files: their code starts loading with this page's.
+void preloadRequirementParts();
 
 /** How long the builder waits after the last change before asking the server for its compile. */
 export const PREVIEW_DEBOUNCE_MS = 250;

@@ -12,6 +12,10 @@ import { LoadFailure, StudioPage } from '../StudioPage';
 import { PointsPanel } from './PointsPanel';
 import { ELIGIBILITY_LABELS, formatDate, formatScore, STATUS_PALETTES } from './review-labels';
 import { useNeighbours, type Neighbour } from './use-neighbours';
+import { preloadRequirementParts } from '../../../forms/widgets/lazy-widgets';
+
+// Requirement forms show essays and files: their code starts loading with this page's.
+void preloadRequirementParts();
 
 function ignore() {}
 

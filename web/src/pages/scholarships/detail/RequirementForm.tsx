@@ -9,6 +9,10 @@ import type { ApplicationStatus } from '../../../api/scholarships';
 import { toaster } from '../../../app/toaster';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
 import { requirementAnswers } from './application-steps';
+import { preloadRequirementParts } from '../../../forms/widgets/lazy-widgets';
+
+// Requirement forms show essays and files: their code starts loading with this page's.
+void preloadRequirementParts();
 
 type FieldError = { path: string; message: string };
 
