@@ -76,6 +76,21 @@ function batchParameters(batch: AutoApplyBatch): unknown[] {
   return [batch.scholarshipId, batch.formVersion, batch.withCv, batch.cvRequired, message.kind, message.fromName, message.fromEmail, message.subject, message.bodyHtml, message.bodyText];
 }
 
+/** The two lists of what is due, each keyed by one column (migration CreateAutomation). */
+const DUE_LISTS = {
+  scholarships: { table: 'auto_apply_due_scholarships', key: 'scholarship_id' },
+  members: { table: 'auto_apply_due_members', key: 'user_id' },
+} as const;
+
+/** Deletes the due row under a lock another run skips; true when this transaction has it. */
+async function claimDue(tx: EntityManager, { table, key }: (typeof DUE_LISTS)[keyof typeof DUE_LISTS], id: string): Promise<boolean> {
+  const claimed = (await tx.query(
+    `DELETE FROM ${table} WHERE ${key} = (SELECT ${key} FROM ${table} WHERE ${key} = $1 FOR UPDATE SKIP LOCKED) RETURNING ${key}`,
+    [id],
+  )) as unknown;
+  return deletedRows(claimed).length > 0;
+}
+
 /** Scholarships published, open today and asking for nothing or only a CV, in SQL (`s` the scholarship). */
 const AUTO_APPLICABLE_SQL = (s: string, today: string) => `${s}.status = 'published' AND (${s}.deadline IS NULL OR ${s}.deadline >= ${today}::date)
   AND (jsonb_array_length(${s}.requirements) = 0
@@ -129,14 +144,8 @@ export class AutoApplyRepository {
    * Takes the scholarship off the due list in the caller's transaction: true when this run has it
    * (a row lock another run skips, so two runs never apply for the same scholarship at once).
    */
-  async claimScholarship(tx: EntityManager, scholarshipId: string): Promise<boolean> {
-    const claimed = (await tx.query(
-      `DELETE FROM auto_apply_due_scholarships
-        WHERE scholarship_id = (SELECT scholarship_id FROM auto_apply_due_scholarships WHERE scholarship_id = $1 FOR UPDATE SKIP LOCKED)
-        RETURNING scholarship_id`,
-      [scholarshipId],
-    )) as unknown;
-    return deletedRows(claimed).length > 0;
+  claimScholarship(tx: EntityManager, scholarshipId: string): Promise<boolean> {
+    return claimDue(tx, DUE_LISTS.scholarships, scholarshipId);
   }
 
   /**
@@ -162,14 +171,8 @@ export class AutoApplyRepository {
   }
 
   /** Takes the member off the due list in the caller's transaction (see claimScholarship). */
-  async claimMember(tx: EntityManager, userId: string): Promise<boolean> {
-    const claimed = (await tx.query(
-      `DELETE FROM auto_apply_due_members
-        WHERE user_id = (SELECT user_id FROM auto_apply_due_members WHERE user_id = $1 FOR UPDATE SKIP LOCKED)
-        RETURNING user_id`,
-      [userId],
-    )) as unknown;
-    return deletedRows(claimed).length > 0;
+  claimMember(tx: EntityManager, userId: string): Promise<boolean> {
+    return claimDue(tx, DUE_LISTS.members, userId);
   }
 
   /**
