@@ -98,8 +98,15 @@ export class MatchesRepository {
     });
   }
 
-  /** Replaces the applicant's matches with today's and returns the day's aggregates. */
+  /**
+   * Replaces the applicant's matches with today's and returns the day's aggregates. Its grouping of
+   * every rule by scholarship (290,000 rows at the bench's scale) sorted on disk with the default 4 MB
+   * of work memory, and its estimate crossed JIT's threshold: 16 MB and no JIT took a recomputation
+   * from about 440 to 240 ms (docs/performance.md).
+   */
   async recompute(tx: EntityManager, userId: string, today: string): Promise<MatchSummary> {
+    await tx.query(`SET LOCAL work_mem = '16MB'`);
+    await tx.query(`SET LOCAL jit = off`);
     await tx.query(`DELETE FROM applicant_matches WHERE user_id = $1`, [userId]);
     const [row] = (await tx.query(RECOMPUTE_SQL, [userId, today])) as { summary: MatchSummary }[];
     return row.summary;
