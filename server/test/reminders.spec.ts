@@ -1,6 +1,6 @@
 import { todayIso } from '@scholarmatch/schemas';
 import { InboxMailJob } from '../src/inbox/inbox-mail.job.js';
-import { deadlineInWords } from '../src/reminders/reminder-messages.js';
+import { deadlineInWords } from '../src/inbox/inbox-message.js';
 import { RemindersJob } from '../src/reminders/reminders.job.js';
 import { accountClient } from './accounts-helpers.js';
 import { createTestDatabase, eventually, startTestAppOn, type TestApp } from './test-app.js';

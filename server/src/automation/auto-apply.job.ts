@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { todayIso } from '@scholarmatch/schemas';
 import { escapeHtml } from '@scholarmatch/schemas/html';
 import { RequirementForms } from '../applications/requirement-forms.js';
+import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
 import { DatabaseLocation } from '../database/database.module.js';
 import { NotificationListener } from '../database/notification-listener.js';
@@ -95,7 +96,11 @@ export class AutoApplyJob implements OnModuleInit {
 
   private async applyForMember(userId: string, today: string): Promise<number> {
     // The stored matches first (their own transaction): a recomputation when the answers changed.
-    await this.matches.current(userId).catch(() => undefined);
+    // A member deleted since is an ApiError (no such user): nothing to apply, the claim below clears
+    // the row. Anything else fails the run, which pg-boss retries.
+    await this.matches.current(userId).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+    });
     const scholarships = await this.repository.matchesToApply(userId, today);
     const batches = (await Promise.all(scholarships.map((scholarship) => this.batchFor(scholarship)))).filter((batch) => batch !== null);
     return this.repository.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
-import { INBOX_MAIL_CHANNEL, type NewMessage } from '../inbox/inbox.repository.js';
+import { type NewMessage, notifyInboxMail } from '../inbox/inbox.repository.js';
 import { deletedRows } from '../jobs/periodic-sweep.js';
 import { eligibleApplicantsSql, eligibleMask, sponsorSql } from '../scholarships/match-queries.js';
 
@@ -204,7 +204,7 @@ export class AutoApplyRepository {
   }
 
   /** Tells every instance's inbox mail job that messages wait (delivered at commit). */
-  async notifyInboxMail(tx: EntityManager): Promise<void> {
-    await tx.query(`SELECT pg_notify('${INBOX_MAIL_CHANNEL}', '')`);
+  notifyInboxMail(tx: EntityManager): Promise<void> {
+    return notifyInboxMail(tx);
   }
 }

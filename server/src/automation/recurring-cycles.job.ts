@@ -3,10 +3,9 @@ import { todayIso } from '@scholarmatch/schemas';
 import { escapeHtml } from '@scholarmatch/schemas/html';
 import { RequirementForms } from '../applications/requirement-forms.js';
 import { AppConfig } from '../config/app-config.js';
-import { productSender } from '../inbox/inbox-message.js';
+import { deadlineInWords, productSender } from '../inbox/inbox-message.js';
 import { storableMessage } from '../inbox/inbox.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { formatLongDate } from './dates.js';
 import { type CarriedApplication, type OpenedCycle, RecurringCyclesRepository } from './recurring-cycles.repository.js';
 
 export const RECURRING_CYCLES_QUEUE = 'open-recurring-cycles';
@@ -87,7 +86,7 @@ export class RecurringCyclesJob implements OnModuleInit {
   private message(cycle: OpenedCycle, status: CarriedApplication['status']) {
     const title = escapeHtml(cycle.title);
     const link = `${this.config.publicUrl}/auth/scholarshipDetail?${cycle.id}`;
-    const deadline = cycle.deadline ? ` Applications close on ${formatLongDate(cycle.deadline)}.` : '';
+    const deadline = cycle.deadline ? ` Applications close on ${deadlineInWords(cycle.deadline)}.` : '';
     const html =
       status === 'Received'
         ? `<p><strong>${title}</strong> is open again, and you applied last time, so we sent your application again with the same answers, because automatic application is on.${deadline}</p>` +

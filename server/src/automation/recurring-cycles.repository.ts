@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Requirement } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
-import { INBOX_MAIL_CHANNEL, type NewMessage } from '../inbox/inbox.repository.js';
+import { type NewMessage, notifyInboxMail } from '../inbox/inbox.repository.js';
 import { deletedRows } from '../jobs/periodic-sweep.js';
 
 /** A cycle opened whose last cycle's applicants have not been invited yet. */
@@ -158,7 +158,7 @@ export class RecurringCyclesRepository {
        SELECT count(*)::int AS n FROM inserted`,
       [cycleId, formVersion, JSON.stringify(carried), JSON.stringify(Object.entries(messages).map(([status, message]) => ({ status, ...message })))],
     )) as { n: number }[];
-    await tx.query(`SELECT pg_notify('${INBOX_MAIL_CHANNEL}', '')`);
+    await notifyInboxMail(tx);
     return rows[0].n;
   }
 }

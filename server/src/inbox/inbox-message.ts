@@ -35,3 +35,12 @@ export function productSender(mailFrom: string): Pick<OutgoingMessage, 'fromName
   if (named) return { fromName: named[1] || 'ScholarMatch', fromEmail: named[2] };
   return { fromName: 'ScholarMatch', fromEmail: mailFrom.trim() };
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A deadline (YYYY-MM-DD) as every message writes it: 'Friday, 4 December 2026'. */
+export function deadlineInWords(deadline: string): string {
+  const day = new Date(`${deadline}T00:00:00Z`);
+  return `${WEEKDAYS[day.getUTCDay()]}, ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}

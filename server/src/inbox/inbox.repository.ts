@@ -42,6 +42,11 @@ const COLUMNS = `id, kind, scholarship_id AS "scholarshipId", from_name AS "from
 /** Sent when messages wait for their e-mail; delivered at the sender's commit (InboxMailListener). */
 export const INBOX_MAIL_CHANNEL = 'inbox_mail_pending';
 
+/** Tells every instance's mail job that messages wait: delivered at the caller's commit (InboxMailListener). */
+export async function notifyInboxMail(runner: { query(sql: string): Promise<unknown> }): Promise<void> {
+  await runner.query(`SELECT pg_notify('${INBOX_MAIL_CHANNEL}', '')`);
+}
+
 /** A claim older than this is a run that died: its messages are sent again. */
 const STALE_CLAIM = '10 minutes';
 
@@ -65,7 +70,7 @@ export class InboxRepository {
        SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])`,
       [entries.map((entry) => entry.userId), column('kind'), column('scholarshipId'), column('fromName'), column('fromEmail'), column('subject'), column('bodyHtml'), column('bodyText')],
     );
-    await runner.query(`SELECT pg_notify('${INBOX_MAIL_CHANNEL}', '')`);
+    await notifyInboxMail(runner);
   }
 
   /**

@@ -1,4 +1,5 @@
-import { deadlineInWords, reminderMessage, whenDue } from './reminder-messages.js';
+import { deadlineInWords } from '../inbox/inbox-message.js';
+import { reminderMessage, whenDue } from './reminder-messages.js';
 
 const due = { userId: 'u', scholarshipId: '5b0d', firstName: 'Ada & <b>', title: 'Hopper "Women" <Award>', sponsor: 'R&D <Fund>', deadline: '2026-12-04', daysLeft: 5 };
 

@@ -1,16 +1,7 @@
 import { escapeHtml } from '@scholarmatch/schemas/html';
-import type { OutgoingMessage } from '../inbox/inbox-message.js';
+import { deadlineInWords, type OutgoingMessage } from '../inbox/inbox-message.js';
 import { REMINDER_INBOX_KINDS, type ReminderKind } from './reminder-rules.js';
 import type { DueReminder } from './reminders.repository.js';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** A deadline (YYYY-MM-DD) written out: 'Friday, 4 December 2026'. */
-export function deadlineInWords(deadline: string): string {
-  const day = new Date(`${deadline}T00:00:00Z`);
-  return `${WEEKDAYS[day.getUTCDay()]}, ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
-}
 
 /** 'today', 'tomorrow' or 'in 5 days'. */
 export function whenDue(daysLeft: number): string {

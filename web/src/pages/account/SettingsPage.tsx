@@ -8,7 +8,7 @@ import { ChangePasswordDialog } from './ChangePasswordDialog';
 
 /**
  * /auth/dashboard/setting: change password, automatic application (docs/automation.md), and the
- * subscription button by the stored flag (seed 001).
+ * subscription button by the stored flag (docs/decisions.md, "Memberships (web)").
  */
 export function SettingsPage() {
   const [changing, setChanging] = useState(false);
