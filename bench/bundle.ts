@@ -135,7 +135,8 @@ export const ROUTES: RouteLoad[] = [
 export const ON_INTERACTION: { chunk: string; when: string; over: string }[] = [
   { chunk: `${PAGES}/auth/LoginModal.tsx`, when: 'Login in the public top bar', over: '/ (and /home)' },
   { chunk: `${PAGES}/landing/MenuDrawer.tsx`, when: 'the menu of the public top bar (narrow screens)', over: '/ (and /home)' },
-  { chunk: 'src/forms/fields/essay/EssayEditor.tsx', when: '"Write essay" in a requirement form', over: '/auth/scholarshipDetail with a requirement form' },
+  { chunk: 'src/forms/fields/essay/EssayWriter.tsx', when: '"Write essay" in a requirement form: the writing area, editable at once (a stand-in until Tiptap takes over)', over: '/auth/scholarshipDetail with a requirement form' },
+  { chunk: 'src/forms/fields/essay/EssayEditor.tsx', when: '"Write essay" in a requirement form: Tiptap, which takes over from the stand-in', over: '/auth/scholarshipDetail with a requirement form' },
   { chunk: PHONE_WIDGET, when: "the profile's Contact tab (a phone field)", over: '/auth/profile' },
   { chunk: `${PAGES}/chat/ChatFieldForm.tsx`, when: "a chat question only a field's own widget answers (the form engine)", over: '/chatbot' },
   { chunk: RICH_TEXT, when: 'the description reached (pointer over it, or focus): Tiptap takes over from the stand-in', over: '/app/scholarships/$id (Details)' },

@@ -34,8 +34,11 @@ export async function signUpInBrowser(page: Page, baseUrl: string, email: string
   await page.waitForURL('**/auth/userdetails');
 }
 
-/** Every required answer of the served registration form, wherever it is shown (the page, the assistant's drawer). */
-export async function fillRegistration(scope: Scope): Promise<void> {
+/**
+ * Every required answer of the served registration form, wherever it is shown (the page, the
+ * assistant's drawer); `keepFieldOfStudy` leaves the one a test chose itself.
+ */
+export async function fillRegistration(scope: Scope, { keepFieldOfStudy = false } = {}): Promise<void> {
   await scope.getByLabel('Birthday').fill(dobYearsAgo(19));
   await pick(scope, /^Citizenship/, 'U.S. Citizen');
   await scope.getByLabel(/^Zip Code/).fill('10001');
@@ -46,7 +49,7 @@ export async function fillRegistration(scope: Scope): Promise<void> {
   await scope.getByLabel(/^High School Name/).fill('Lakeside Free Text High');
   await scope.getByText('Use "Lakeside Free Text High"').click();
   await choose(scope, 'Are you enrolled in college?', 'No');
-  await search(scope, /^Field of Study/, 'Account', 'Accounting');
+  if (!keepFieldOfStudy) await search(scope, /^Field of Study/, 'Account', 'Accounting');
   await search(scope, /^Degree Type/, 'Assoc', 'Associate (AA/AS)');
   await scope.getByLabel(/^Marking system/).selectOption({ index: 1 });
   await scope.getByLabel(/^Grade/).fill('82');

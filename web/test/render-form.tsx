@@ -72,7 +72,7 @@ export function renderFields(fields: TestField[], setup: Omit<FormSetup, 'schema
 
 /**
  * The searchable, multiple-choice and phone widgets load their code on first use
- * (src/forms/widgets/lazy-widgets.tsx). Rendering each once, until none is a placeholder, lets a
+ * (src/forms/widgets/lazy-widgets.tsx). Rendering each once, until none is a stand-in, lets a
  * test file's tests interact with them at once, as a person would after the page settles.
  */
 export async function loadLazyWidgets(): Promise<void> {
@@ -86,7 +86,7 @@ export async function loadLazyWidgets(): Promise<void> {
   // One at a time: Jest's ESM loader can fail on dynamic imports that share modules in parallel.
   for (const field of lazyOnes) {
     renderWithChakra(<SchemaForm {...compileFields([field])} validator={runtimeValidator} onSubmit={() => undefined} />);
-    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(document.querySelector('[data-stand-in]')).toBeNull(), { timeout: 10_000 });
     cleanup();
   }
 }

@@ -54,8 +54,8 @@ describe('every field type', () => {
   ])('compiles into one form whose every field (%s) has a control named by its label', async (_, required) => {
     const fields = FIELD_TYPES.map((dataType) => fieldOf(dataType, required));
     renderFields(fields);
-    // Lazily loaded widgets stand in with a busy input until their code arrives.
-    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
+    // Lazily loaded widgets show an editable stand-in until their code arrives.
+    await waitFor(() => expect(document.querySelector('[data-stand-in]')).toBeNull(), { timeout: 10_000 });
 
     const unlabelled = fields.filter((field) => labelledControls(field.name).length === 0).map((field) => field.dataType);
     expect(unlabelled).toEqual([]);

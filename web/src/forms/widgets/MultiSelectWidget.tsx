@@ -1,4 +1,6 @@
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+import { useLayoutEffect } from 'react';
+import { takeFocus, type HandoverWidgetProps } from './handover';
 import { Select } from 'chakra-react-select';
 import type { FieldOption } from '@scholarmatch/schemas';
 import { enumValueOf, searchableSelectProps, toFieldOptions } from './select-options';
@@ -7,8 +9,10 @@ import { enumValueOf, searchableSelectProps, toFieldOptions } from './select-opt
  * Several choices from a list (array of enum strings). Once `maxItems` are chosen the remaining
  * options are disabled rather than letting the person pick one more and then telling them off.
  */
-export default function MultiSelectWidget(props: WidgetProps) {
-  const { id, value, schema, options, placeholder, disabled, readonly, rawErrors, onChange, onBlur, onFocus } = props;
+export default function MultiSelectWidget(props: HandoverWidgetProps) {
+  const { id, value, schema, options, placeholder, disabled, readonly, rawErrors, onChange, onBlur, onFocus, handover } = props;
+  // A search typed into the stand-in (lazy-widgets.tsx) goes on here, with the focus and the caret.
+  useLayoutEffect(() => takeFocus(document.getElementById(id) as HTMLInputElement | null, handover), []);
   const choices = toFieldOptions(options.enumOptions);
   const selectedValues = Array.isArray(value) ? value.map(String) : [];
   const selected = choices.filter((choice) => selectedValues.includes(choice.value));
@@ -20,6 +24,8 @@ export default function MultiSelectWidget(props: WidgetProps) {
       {...searchableSelectProps}
       isMulti
       inputId={id}
+      defaultInputValue={handover?.text}
+      defaultMenuIsOpen={Boolean(handover?.text)}
       name={id}
       options={choices}
       value={selected}

@@ -1,7 +1,8 @@
 import { HStack, Input } from '@chakra-ui/react';
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
 import { Select, type SingleValue } from 'chakra-react-select';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { takeFocus, type TypedHandover, type HandoverWidgetProps } from './handover';
 import { visitorCountryOf } from '../form-context';
 import {
   composePhoneValue,
@@ -18,16 +19,23 @@ function formatCountry(option: CountryOption, { context }: { context: 'menu' | '
   return context === 'value' ? `${option.value.toUpperCase()} +${option.callingCode}` : option.label;
 }
 
+/** The parts after the stand-in's typing: a whole '+…' number is split, anything else is the number. */
+function typedParts(parts: PhoneParts, handover: TypedHandover | undefined): PhoneParts {
+  if (!handover?.edited) return parts;
+  const typed = handover.text;
+  return typed.startsWith('+') ? splitPhoneValue(typed, parts.country) : { ...parts, number: typed };
+}
+
 /**
  * A phone number ('+<calling code><number>'): a country picker and the number. The country starts
  * as the visitor's (formContext), else `ui:options.defaultCountry`. What the person types is kept
  * as typed, letters included, so the schema can answer 'Please enter only digits!'.
  */
-export default function PhoneWidget(props: WidgetProps) {
-  const { id, htmlName, value, label, options, registry, placeholder, required, disabled, readonly, rawErrors } = props;
+export default function PhoneWidget(props: HandoverWidgetProps) {
+  const { id, htmlName, value, label, options, registry, placeholder, required, disabled, readonly, rawErrors, handover } = props;
   const { onChange, onBlur, onFocus } = props;
   const startCountry = pickCountry(visitorCountryOf(registry.formContext), options.defaultCountry as string | undefined);
-  const [parts, setParts] = useState<PhoneParts>(() => splitPhoneValue(value, startCountry));
+  const [parts, setParts] = useState<PhoneParts>(() => typedParts(splitPhoneValue(value, startCountry), handover));
   // The value this widget last reported; any other value was set from outside (a reset, a prefill).
   const [reported, setReported] = useState<unknown>(value);
 
@@ -43,6 +51,15 @@ export default function PhoneWidget(props: WidgetProps) {
     setReported(composed);
     onChange(composed);
   };
+
+  // Taking over from the stand-in (lazy-widgets.tsx): what was typed there becomes the value, and
+  // the focus and caret move here before anything else can happen.
+  const numberInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (handover?.edited) update({});
+    takeFocus(numberInput.current, handover);
+    // Once, on mount.
+  }, []);
 
   const selectedCountry = COUNTRY_OPTIONS.find((option) => option.value === parts.country) ?? null;
   const describedBy = ariaDescribedByIds(id);
@@ -64,6 +81,7 @@ export default function PhoneWidget(props: WidgetProps) {
         onBlur={() => onBlur(id, value)}
       />
       <Input
+        ref={numberInput}
         id={id}
         name={htmlName || id}
         type="tel"

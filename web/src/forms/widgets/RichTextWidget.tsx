@@ -1,10 +1,19 @@
 import { Box } from '@chakra-ui/react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { EXTENSIONS, runToolbarCommand, Toolbar } from '../fields/essay/EssayEditor';
-import { EDITABLE_STYLE, type ToolbarCommand } from '../fields/essay/editor-look';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { EXTENSIONS, Toolbar } from '../fields/essay/EssayEditor';
+import { EDITABLE_STYLE } from '../fields/essay/editor-look';
+import { OwnValues, type RichTextHandover } from '../fields/essay/rich-text-stand-in';
+import { takeOverStandIn } from '../fields/essay/take-over';
 import { labelId } from '../templates/field-ids';
+
+interface RichTextEditorProps extends WidgetProps {
+  /** The stand-in to take over from (EditorWidget.tsx), until it has been. */
+  handover?: RichTextHandover;
+  /** The values this field reported itself, the stand-in's included. */
+  own?: OwnValues;
+}
 
 /**
  * Long formatted text (`ui:widget: editor`, e.g. a scholarship's description): the essay's Tiptap
@@ -12,23 +21,10 @@ import { labelId } from '../templates/field-ids';
  * sanitiser keeps (`sanitizeRichText` in @scholarmatch/schemas/html), which it sanitises again on
  * save; an empty editor is no answer.
  */
-/**
- * What the stand-in (EditorWidget.tsx) hands over when the editor has loaded: its editable copy
- * (what was typed there while Tiptap loaded), whether it had focus, and a toolbar button pressed
- * meanwhile. `done` removes the stand-in.
- */
-export interface StandInHandover {
-  standIn: () => HTMLElement | null;
-  shownHtml: string;
-  pendingCommand: () => ToolbarCommand | null;
-  /** Until `done`: the editor stays hidden. */
-  waiting: boolean;
-  done: () => void;
-}
-
-export function RichTextEditor({ handover, ...props }: WidgetProps & { handover?: StandInHandover }) {
+export function RichTextEditor({ handover, own: givenOwn, ...props }: RichTextEditorProps) {
   const { id, value, disabled, readonly, options } = props;
   const html = typeof value === 'string' ? value : '';
+  const [own] = useState(() => givenOwn ?? new OwnValues());
   // Tiptap keeps the callbacks it was created with: they read the latest props through this ref.
   const latest = useRef(props);
   latest.current = props;
@@ -47,64 +43,31 @@ export function RichTextEditor({ handover, ...props }: WidgetProps & { handover?
     },
     onUpdate: ({ editor: current }) => {
       const { onChange, options: currentOptions } = latest.current;
-      onChange(current.isEmpty ? currentOptions.emptyValue : current.getHTML());
+      const next = current.isEmpty ? currentOptions.emptyValue : current.getHTML();
+      if (typeof next === 'string') own.remember(next);
+      onChange(next);
     },
     onBlur: ({ editor: current }) => latest.current.onBlur(id, current.getHTML()),
     onFocus: ({ editor: current }) => latest.current.onFocus(id, current.getHTML()),
   });
 
   const box = useRef<HTMLDivElement>(null);
-  // Set when the stand-in's text replaced the value (see the hand-over below).
-  const tookOver = useRef(false);
 
   // A value set from outside (the stored answers arriving, a reset after a save) replaces the text;
-  // the person's own typing comes back as the same HTML and is left alone.
+  // the person's own typing (here or in the stand-in) coming back as the value is left alone.
   useEffect(() => {
-    if (editor.isDestroyed) return;
-    // What was typed in the stand-in is newer than the value: it comes back as the value next.
-    if (tookOver.current) {
-      tookOver.current = false;
-      return;
-    }
+    if (editor.isDestroyed || own.has(html)) return;
     const shown = editor.isEmpty ? '' : editor.getHTML();
     if (shown !== html) editor.commands.setContent(html, { emitUpdate: false });
-  }, [editor, html]);
+  }, [editor, html, own]);
 
   useEffect(() => {
     if (!editor.isDestroyed) editor.setEditable(!(disabled || readonly));
   }, [editor, disabled, readonly]);
 
-  // Takes the stand-in's place in one step (no paint, no keystroke in between): the text typed in
-  // it while the editor loaded, the focus, then a toolbar button pressed meanwhile.
+  // Takes the stand-in's place in one step (take-over.ts), once, when the editor is there.
   useLayoutEffect(() => {
-    if (!handover?.waiting || editor.isDestroyed) return;
-    const standIn = handover.standIn();
-    if (standIn) {
-      const typed = standIn.innerHTML;
-      const focused = standIn.contains(document.activeElement);
-      if (typed !== handover.shownHtml) {
-        tookOver.current = true;
-        editor.commands.setContent(typed, { emitUpdate: true });
-      }
-      // Where the caret was: the editor is drawn exactly where the stand-in was, so the same point
-      // on the screen is the same place in the text.
-      const selection = window.getSelection();
-      const caret = focused && selection?.rangeCount && standIn.contains(selection.anchorNode) ? selection.getRangeAt(0).getBoundingClientRect() : null;
-      const scrolled = standIn.parentElement?.scrollTop ?? 0;
-      standIn.closest<HTMLElement>('[data-rich-text-stand-in]')?.style.setProperty('display', 'none');
-      box.current?.style.removeProperty('display');
-      const scroller = editor.view.dom.closest<HTMLElement>('[data-rich-text-scroller]');
-      if (scroller) scroller.scrollTop = scrolled;
-      if (focused) {
-        const at = caret && (caret.width || caret.height) ? editor.view.posAtCoords({ left: caret.left, top: caret.top + caret.height / 2 }) : null;
-        if (at) editor.chain().focus().setTextSelection(at.pos).run();
-        else editor.commands.focus('end');
-      }
-    }
-    const command = handover.pendingCommand();
-    if (command) runToolbarCommand(editor, command);
-    handover.done();
-    // Once, when the editor is there.
+    if (handover) takeOverStandIn(editor, handover, () => box.current?.style.removeProperty('display'));
   }, [editor]);
 
   const rows = typeof options.rows === 'number' ? options.rows : 8;
@@ -112,7 +75,7 @@ export function RichTextEditor({ handover, ...props }: WidgetProps & { handover?
     <Box
       ref={box}
       // Mounted out of sight behind the stand-in until it takes over.
-      style={handover?.waiting ? { display: 'none' } : undefined}
+      style={handover ? { display: 'none' } : undefined}
       borderWidth="1px"
       rounded="md"
       overflow="hidden"

@@ -1,7 +1,8 @@
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { takeFocus, type HandoverWidgetProps } from './handover';
 import { CreatableSelect, Select, type InputActionMeta, type SingleValue } from 'chakra-react-select';
 import type { FieldOption } from '@scholarmatch/schemas';
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { searchableSelectProps } from './select-options';
 import { useOptionSearch, useStoredOptionLabel } from './use-option-search';
 
@@ -49,16 +50,18 @@ function displayedOption(value: unknown, known: FieldOption[]): FieldOption | nu
  * person types, or from the fixed `suggestions` list. Choosing a suggestion stores its value;
  * with `allowFreeText` the typed text can be kept: by choosing 'Use "…"' or by leaving the field.
  */
-export default function SearchSelectWidget(props: WidgetProps) {
-  const { id, value, options, placeholder, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus } = props;
+export default function SearchSelectWidget(props: HandoverWidgetProps) {
+  const { id, value, options, placeholder, required, disabled, readonly, rawErrors, onChange, onBlur, onFocus, handover } = props;
   const { searchUrl, allowFreeText, suggestions = [] } = searchSelectOptions(options);
-  const [inputValue, setInputValue] = useState('');
+  // A search typed into the stand-in (lazy-widgets.tsx) goes on here, with the focus and the caret.
+  const [inputValue, setInputValue] = useState(handover?.text ?? '');
   const search = useOptionSearch(searchUrl, inputValue);
   // The last suggestion chosen, so its label still shows after new searches replace the results.
   const [chosen, setChosen] = useState<FieldOption | null>(null);
   // Text typed since the last choice. A ref, not state: on touch devices react-select blurs the
   // input in the same event as a choice, before a state update would have cleared the text.
-  const typedText = useRef('');
+  const typedText = useRef(handover?.text ?? '');
+  useLayoutEffect(() => takeFocus(document.getElementById(id) as HTMLInputElement | null, handover), []);
 
   const offered = searchUrl ? search.options : matchingSuggestions(suggestions, inputValue);
   const known = [...offered, ...suggestions, ...(chosen ? [chosen] : [])];
@@ -91,6 +94,7 @@ export default function SearchSelectWidget(props: WidgetProps) {
     options: offered,
     value: displayedOption(value, known),
     inputValue,
+    defaultMenuIsOpen: Boolean(handover?.text),
     onInputChange: handleInputChange,
     onChange: handleChange,
     onBlur: () => onBlur(id, value),

@@ -1,4 +1,6 @@
-import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds } from '@rjsf/utils';
+import { useLayoutEffect } from 'react';
+import { takeFocus, type HandoverWidgetProps } from './handover';
 import { Select } from 'chakra-react-select';
 import type { FieldOption } from '@scholarmatch/schemas';
 import { enumValueOf, searchableSelectProps, toFieldOptions } from './select-options';
@@ -7,8 +9,10 @@ import { enumValueOf, searchableSelectProps, toFieldOptions } from './select-opt
  * A long list (countries, majors): type to filter. react-select renders the options only while
  * the menu is open, so a form with many long lists stays light.
  */
-export default function SearchableSelectWidget(props: WidgetProps) {
-  const { id, value, options, placeholder, disabled, readonly, required, rawErrors, onChange, onBlur, onFocus } = props;
+export default function SearchableSelectWidget(props: HandoverWidgetProps) {
+  const { id, value, options, placeholder, disabled, readonly, required, rawErrors, onChange, onBlur, onFocus, handover } = props;
+  // A search typed into the stand-in (lazy-widgets.tsx) goes on here, with the focus and the caret.
+  useLayoutEffect(() => takeFocus(document.getElementById(id) as HTMLInputElement | null, handover), []);
   const choices = toFieldOptions(options.enumOptions);
   const selected = choices.find((choice) => choice.value === String(value)) ?? null;
 
@@ -16,6 +20,8 @@ export default function SearchableSelectWidget(props: WidgetProps) {
     <Select<FieldOption>
       {...searchableSelectProps}
       inputId={id}
+      defaultInputValue={handover?.text}
+      defaultMenuIsOpen={Boolean(handover?.text)}
       name={id}
       options={choices}
       value={selected}

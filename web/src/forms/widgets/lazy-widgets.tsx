@@ -1,24 +1,129 @@
-import { Input } from '@chakra-ui/react';
-import type { FieldProps, WidgetProps } from '@rjsf/utils';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Box, HStack, Input } from '@chakra-ui/react';
+import { ariaDescribedByIds, type FieldProps, type WidgetProps } from '@rjsf/utils';
+import { Suspense, lazy, useEffect, useRef, useState, type ComponentType, type ReactElement } from 'react';
+import { flushSync } from 'react-dom';
+import { visitorCountryOf } from '../form-context';
+import { readHandover, type HandoverWidgetProps, type TypedHandover } from './handover';
+import { toFieldOptions } from './select-options';
+
+/** How a lazy widget's stand-in looks until the widget's code has arrived. */
+interface StandInLook {
+  /** The text its input starts with (a stored phone number; empty for a search). */
+  startText: (props: WidgetProps) => string;
+  /** Shown in the empty input: the widget's placeholder, or what a drop-down shows as chosen. */
+  placeholder: (props: WidgetProps) => { text: string; isValue: boolean };
+  type?: 'tel';
+  /** Draws what surrounds the input (the phone's country picker). */
+  frame?: (props: WidgetProps, input: ReactElement) => ReactElement;
+}
 
 /**
- * A widget whose code loads the first time a form shows it. The heavy ones live here:
- * libphonenumber-js's country data (phone) and react-select (searchable and multiple choice),
- * which a requirement form or the sign-up form does not need. Until the code arrives, a
- * disabled input with the field's id keeps the label linked and the layout still.
+ * A widget whose code loads the first time a form shows it: libphonenumber-js's country data
+ * (phone) and react-select (searchable and multiple choice), which a requirement form or the
+ * sign-up form does not need. Until the code arrives, an editable stand-in drawn like the widget
+ * takes the typing; the widget then replaces it in one synchronous step, with the typed text, the
+ * caret and the focus (docs/performance.md, "Lazy widgets keep every keystroke"). During an IME
+ * composition the swap waits for the composition to end.
  */
-function lazyWidget(load: () => Promise<{ default: ComponentType<WidgetProps> }>, type?: string) {
-  const Widget = lazy(load);
-  // RJSF needs a function component, not the object `lazy()` returns.
-  return function LazyWidget(props: WidgetProps) {
-    return (
-      <Suspense fallback={<Input id={props.id} type={type} disabled aria-busy="true" />}>
-        <Widget {...props} />
-      </Suspense>
+function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetProps> }>, look: StandInLook) {
+  let loaded: ComponentType<HandoverWidgetProps> | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+      },
+      (error: unknown) => {
+        loading = undefined; // tried again when the stand-in is next focused
+        throw error;
+      },
+    ));
+
+  function LazyWidget(props: WidgetProps) {
+    const [Widget, setWidget] = useState(() => loaded);
+    const input = useRef<HTMLInputElement>(null);
+    const composing = useRef(false);
+    const swapWhenComposed = useRef(false);
+    const handover = useRef<TypedHandover | undefined>(undefined);
+    const startText = useRef(look.startText(props));
+    const swap = useRef(() => {});
+    swap.current = () => {
+      if (!loaded || Widget) return;
+      if (composing.current) {
+        swapWhenComposed.current = true;
+        return;
+      }
+      handover.current = readHandover(input.current, startText.current);
+      // Synchronously: a keystroke cannot land between reading the stand-in and the widget's taking over.
+      flushSync(() => setWidget(() => loaded));
+    };
+    const fetchWidget = () => void preload().then(() => swap.current(), () => undefined);
+    useEffect(() => {
+      if (!Widget) fetchWidget();
+      // Once: the stand-in asks for the code when it mounts.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, []);
+
+    if (Widget) return <Widget {...props} handover={handover.current} />;
+    const { id, htmlName, disabled, readonly } = props;
+    const shown = look.placeholder(props);
+    const standIn = (
+      <Input
+        ref={input}
+        id={id}
+        name={htmlName || id}
+        type={look.type}
+        defaultValue={startText.current}
+        placeholder={shown.text}
+        _placeholder={shown.isValue ? { color: 'fg' } : undefined}
+        disabled={disabled}
+        readOnly={readonly}
+        autoComplete="off"
+        flex="1"
+        data-stand-in=""
+        aria-describedby={ariaDescribedByIds(id)}
+        onFocus={fetchWidget}
+        onCompositionStart={() => (composing.current = true)}
+        onCompositionEnd={() => {
+          composing.current = false;
+          if (swapWhenComposed.current) swap.current();
+        }}
+      />
     );
-  };
+    return look.frame ? look.frame(props, standIn) : standIn;
+  }
+  return Object.assign(LazyWidget, { preload });
 }
+
+/** What a drop-down shows as chosen, from its own options (no code of react-select needed). */
+function chosenLabels(props: WidgetProps): string {
+  const values = (Array.isArray(props.value) ? props.value : [props.value]).filter((value) => value !== undefined && value !== null && value !== '').map(String);
+  const options = toFieldOptions(props.options.enumOptions);
+  return values.map((value) => options.find((option) => option.value === value)?.label ?? value).join(', ');
+}
+
+const dropDownLook = (emptyText: string): StandInLook => ({
+  startText: () => '',
+  placeholder: (props) => {
+    const chosen = chosenLabels(props);
+    return chosen ? { text: chosen, isValue: true } : { text: props.placeholder || emptyText, isValue: false };
+  },
+});
+
+const phoneLook: StandInLook = {
+  // The stored number as it is ('+15555550123'): the widget splits it by its calling code.
+  startText: (props) => (typeof props.value === 'string' ? props.value : ''),
+  placeholder: (props) => ({ text: props.placeholder ?? '', isValue: false }),
+  type: 'tel',
+  frame: (props, input) => (
+    <HStack gap="2" align="stretch" w="full">
+      <Box flex="0 0 8.5rem" borderWidth="1px" rounded="l2" px="3" display="flex" alignItems="center" aria-hidden="true">
+        {(visitorCountryOf(props.registry.formContext) ?? String(props.options.defaultCountry ?? 'us')).toUpperCase()}
+      </Box>
+      {input}
+    </HStack>
+  ),
+};
 
 /**
  * A widget or field that only some forms show and that brings heavy code of its own: the upload
@@ -36,7 +141,9 @@ function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType
     }));
   const Part = lazy(() => preload().then(() => ({ default: loaded! })));
   function LazyPart(props: P) {
-    const Loaded = loaded;
+    // Chosen once per instance: switching from the Suspense path to the loaded component when the
+    // code arrives would mount the part anew, and lose what the person was typing into it.
+    const [Loaded] = useState(() => loaded);
     if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={null}>
@@ -62,7 +169,7 @@ export function preloadRequirementParts(): Promise<unknown> {
   return Promise.all([LazyUploadWidget.preload(), LazyEssayField.preload()]);
 }
 
-export const LazyPhoneWidget = lazyWidget(() => import('./PhoneWidget'), 'tel');
-export const LazySearchSelectWidget = lazyWidget(() => import('./SearchSelectWidget'));
-export const LazyMultiSelectWidget = lazyWidget(() => import('./MultiSelectWidget'));
-export const LazySearchableSelectWidget = lazyWidget(() => import('./SearchableSelectWidget'));
+export const LazyPhoneWidget = lazyWidget(() => import('./PhoneWidget'), phoneLook);
+export const LazySearchSelectWidget = lazyWidget(() => import('./SearchSelectWidget'), dropDownLook('Start typing…'));
+export const LazyMultiSelectWidget = lazyWidget(() => import('./MultiSelectWidget'), dropDownLook('Choose one or more…'));
+export const LazySearchableSelectWidget = lazyWidget(() => import('./SearchableSelectWidget'), dropDownLook('Type to search…'));

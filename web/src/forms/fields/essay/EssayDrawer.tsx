@@ -5,12 +5,16 @@ import type { EssayDraft } from '../../../api/essays';
 import { EssayAssistDialog } from './EssayAssistDialog';
 import type { EssayEditorHandle } from './EssayEditor';
 
-/** Tiptap and ProseMirror come with the editor: fetched when a drawer first opens, never with the page. */
-const EssayEditor = lazy(() => import('./EssayEditor'));
+/**
+ * The writing area comes with the drawer, never with the page: first its stand-in, editable at
+ * once (EssayWriter.tsx), then Tiptap and ProseMirror, which take over from it.
+ */
+const loadWriter = () => import('./EssayWriter');
+const EssayWriter = lazy(loadWriter);
 
-/** Fetches the editor ahead of the click (on hover or focus of "Write essay"). */
+/** Fetches the writing area and the editor ahead of the click (on hover or focus of "Write essay"). */
 export function preloadEssayEditor(): void {
-  void import('./EssayEditor');
+  void loadWriter().then((module) => module.preloadTiptap());
 }
 
 export interface EssayDrawerProps {
@@ -118,7 +122,7 @@ export function EssayDrawer({ open, onClose, title, initialHtml, minWords, maxWo
                     </Center>
                   }
                 >
-                  <EssayEditor ref={editor} content={content} label={title} />
+                  <EssayWriter ref={editor} content={content} label={title} />
                 </Suspense>
               </Drawer.Body>
               <Drawer.Footer>

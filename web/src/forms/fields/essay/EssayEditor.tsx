@@ -1,9 +1,11 @@
 import { Box, Text } from '@chakra-ui/react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 import { EDITABLE_STYLE, IDLE_TOOLBAR, ToolbarView, type ToolbarCommand, type ToolbarState } from './editor-look';
 import { countWords, wordsLabel } from './essay-words';
+import type { RichTextHandover } from './rich-text-stand-in';
+import { takeOverStandIn } from './take-over';
 
 /** What the drawer asks of the editor when the person is done. */
 export interface EssayEditorHandle {
@@ -19,6 +21,8 @@ export interface EssayEditorProps {
   content: { html: string };
   /** The editable area's accessible name. */
   label: string;
+  /** The stand-in to take over from (EssayWriter.tsx), until it has been: the editor stays hidden till then. */
+  handover?: RichTextHandover;
   ref?: Ref<EssayEditorHandle>;
 }
 
@@ -75,7 +79,7 @@ export function runToolbarCommand(editor: Editor, command: ToolbarCommand): void
  * Loaded on demand (React.lazy in EssayDrawer): Tiptap and ProseMirror are heavier than the rest of
  * the form, and only the people who write an essay need them.
  */
-export default function EssayEditor({ content, label, ref }: EssayEditorProps) {
+export default function EssayEditor({ content, label, handover, ref }: EssayEditorProps) {
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: content.html,
@@ -92,6 +96,12 @@ export default function EssayEditor({ content, label, ref }: EssayEditorProps) {
     editor.chain().setContent(content.html).focus('start').run();
   }, [editor, content]);
 
+  const box = useRef<HTMLDivElement>(null);
+  // Takes the stand-in's place in one step (take-over.ts), once, when the editor is there.
+  useLayoutEffect(() => {
+    if (handover) takeOverStandIn(editor, handover, () => box.current?.style.removeProperty('display'));
+  }, [editor]);
+
   useImperativeHandle(
     ref,
     // The empty paragraph the editor keeps after a final list or heading (so there is somewhere to type) is not part of the essay.
@@ -100,9 +110,9 @@ export default function EssayEditor({ content, label, ref }: EssayEditorProps) {
   );
 
   return (
-    <Box display="flex" flexDirection="column" h="full" borderWidth="1px" rounded="md" overflow="hidden">
+    <Box ref={box} style={handover ? { display: 'none' } : undefined} display="flex" flexDirection="column" h="full" borderWidth="1px" rounded="md" overflow="hidden">
       <Toolbar editor={editor} />
-      <Box flex="1" overflowY="auto" css={EDITABLE_STYLE}>
+      <Box data-rich-text-scroller="" flex="1" overflowY="auto" css={EDITABLE_STYLE}>
         <EditorContent editor={editor} style={{ height: '100%' }} />
       </Box>
       <Text px="3" py="1.5" textStyle="sm" color="fg.muted" borderTopWidth="1px">
