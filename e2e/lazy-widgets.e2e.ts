@@ -169,8 +169,9 @@ describe('widgets that load on first use keep what is typed while they load', ()
     const page = await coldPage(member.session);
     await page.goto(`${base()}/auth/scholarshipDetail?${id}`);
     await page.getByRole('button', { name: 'Write essay' }).click();
+    // The writing area is there behind the assistant's choice; choosing to write puts the focus in it.
+    await page.locator('[data-rich-text-stand-in]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Write it myself' }).click();
-    await page.getByRole('textbox', { name: 'Personal essay' }).click();
     await page.keyboard.type(SENTENCE, { delay: pace });
     await editorTookOver(page);
     await page.keyboard.type(' Thank you.');
@@ -225,7 +226,9 @@ describe('widgets that load on first use keep what is typed while they load', ()
     await page.goto(`${base()}/auth/profile`);
     await page.getByRole('tab', { name: 'Contact' }).click();
     const number = page.getByLabel(/^Contact Number\*?$/);
-    await number.click();
+    // As a person does: a click as soon as the field shows, whether or not its code has arrived.
+    await number.waitFor();
+    await number.click({ force: true });
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('4155550198', { delay: pace });
     await page.getByLabel('Contact Number country').waitFor({ timeout: 15_000 });
@@ -250,7 +253,9 @@ describe('widgets that load on first use keep what is typed while they load', ()
     // The registration step: the first form a new student fills, with its long lists.
     await page.goto(`${base()}/auth/userdetails`);
     const field = page.getByLabel(/^Field of Study/);
-    await field.click();
+    // As a person does: a click as soon as the field shows, whether or not its code has arrived.
+    await field.waitFor();
+    await field.click({ force: true });
     await page.keyboard.type('Computer Sc', { delay: pace });
     // The list opens on what was typed in the stand-in.
     await page.getByRole('option', { name: wanted.label, exact: true }).waitFor({ timeout: 15_000 });

@@ -9,6 +9,8 @@ export interface EssayAssistDialogProps {
   /** The person has text already: the assistant's draft would replace it. */
   replacesText: boolean;
   onDraft: (draft: EssayDraft) => void;
+  /** Where the focus goes when the dialog closes: the writing area, so the person can type at once. */
+  finalFocusEl?: () => HTMLElement | null;
 }
 
 const CHOICES: { kind: EssayKind; label: string; hint: string }[] = [
@@ -21,7 +23,7 @@ const CHOICES: { kind: EssayKind; label: string; hint: string }[] = [
  * or writing alone. While the assistant works a spinner shows; closing the dialog then abandons
  * the request. A failure closes the dialog and is only logged (seed 000 section 8).
  */
-export function EssayAssistDialog({ open, onClose, scholarshipId, replacesText, onDraft }: EssayAssistDialogProps) {
+export function EssayAssistDialog({ open, onClose, scholarshipId, replacesText, onDraft, finalFocusEl }: EssayAssistDialogProps) {
   const [pending, setPending] = useState<EssayKind | null>(null);
   const request = useRef<AbortController | null>(null);
 
@@ -55,6 +57,7 @@ export function EssayAssistDialog({ open, onClose, scholarshipId, replacesText, 
   return (
     <Dialog.Root
       open={open}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(details) => {
         if (!details.open) close();
       }}

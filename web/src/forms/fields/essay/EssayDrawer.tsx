@@ -147,6 +147,8 @@ export function EssayDrawer({ open, onClose, title, initialHtml, minWords, maxWo
         scholarshipId={scholarshipId}
         replacesText={replacesText}
         onDraft={takeDraft}
+        // The writing area (the stand-in, or Tiptap once it has taken over).
+        finalFocusEl={() => document.querySelector<HTMLElement>(`[role="textbox"][aria-label="${CSS.escape(title)}"]`)}
       />
     </>
   );
