@@ -73,13 +73,14 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetP
         id={id}
         name={htmlName || id}
         type={look.type}
+        // Room for the drop-down's arrow.
+        pe={look.type === 'tel' ? undefined : '9'}
         defaultValue={startText.current}
         placeholder={shown.text}
         _placeholder={shown.isValue ? { color: 'fg' } : undefined}
         disabled={disabled}
         readOnly={readonly}
         autoComplete="off"
-        flex="1"
         data-stand-in=""
         aria-describedby={ariaDescribedByIds(id)}
         onFocus={fetchWidget}
@@ -102,8 +103,29 @@ function chosenLabels(props: WidgetProps): string {
   return values.map((value) => options.find((option) => option.value === value)?.label ?? value).join(', ');
 }
 
+/** A drop-down's arrow, drawn as react-select draws it (the stand-in has no menu to open yet). */
+function Arrow() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
+function DropDownFrame({ input }: { input: ReactElement }) {
+  return (
+    <Box position="relative" w="full">
+      {input}
+      <Box position="absolute" insetEnd="3" top="50%" transform="translateY(-50%)" pointerEvents="none" color="fg.muted">
+        <Arrow />
+      </Box>
+    </Box>
+  );
+}
+
 const dropDownLook = (emptyText: string): StandInLook => ({
   startText: () => '',
+  frame: (_props, input) => <DropDownFrame input={input} />,
   placeholder: (props) => {
     const chosen = chosenLabels(props);
     return chosen ? { text: chosen, isValue: true } : { text: props.placeholder || emptyText, isValue: false };
@@ -117,10 +139,11 @@ const phoneLook: StandInLook = {
   type: 'tel',
   frame: (props, input) => (
     <HStack gap="2" align="stretch" w="full">
-      <Box flex="0 0 8.5rem" borderWidth="1px" rounded="l2" px="3" display="flex" alignItems="center" aria-hidden="true">
+      <Box flex="0 0 8.5rem" borderWidth="1px" rounded="l2" px="3" display="flex" alignItems="center" justifyContent="space-between" textStyle="sm" aria-hidden="true">
         {(visitorCountryOf(props.registry.formContext) ?? String(props.options.defaultCountry ?? 'us')).toUpperCase()}
+        <Arrow />
       </Box>
-      {input}
+      <Box flex="1">{input}</Box>
     </HStack>
   ),
 };
