@@ -2,8 +2,6 @@ import type { TemplatesType } from '@rjsf/utils';
 import AddButton from '@rjsf/chakra-ui/lib/AddButton/index.js';
 import ArrayFieldItemTemplate from '@rjsf/chakra-ui/lib/ArrayFieldItemTemplate/index.js';
 import ArrayFieldTemplate from '@rjsf/chakra-ui/lib/ArrayFieldTemplate/index.js';
-import CyclicSchemaExpandTemplate from '@rjsf/chakra-ui/lib/CyclicSchemaExpandTemplate/index.js';
-import ErrorList from '@rjsf/chakra-ui/lib/ErrorList/index.js';
 import GridTemplate from '@rjsf/chakra-ui/lib/GridTemplate/index.js';
 import { ClearButton, CopyButton, MoveDownButton, MoveUpButton, RemoveButton } from '@rjsf/chakra-ui/lib/IconButton/index.js';
 import MultiSchemaFieldTemplate from '@rjsf/chakra-ui/lib/MultiSchemaFieldTemplate/index.js';
@@ -18,13 +16,16 @@ import WrapIfAdditionalTemplate from '@rjsf/chakra-ui/lib/WrapIfAdditionalTempla
  * buttons. Imported one by one rather than through `@rjsf/chakra-ui`'s `Templates`, which also
  * brings its input template and widgets, whose module reads Chakra's `defaultSystem` and with it
  * every default recipe (web/src/app/theme.ts keeps only the ones the app uses).
+ *
+ * Two are left to RJSF's plain defaults because no served form shows them, and the Chakra ones
+ * bring an alert with an icon set of its own: the error list (SchemaForm shows each message under
+ * its field, `showErrorList={false}`) and the expander of recursive schemas (the compiler never
+ * writes a `$ref`).
  */
 export const chakraTemplates: Partial<TemplatesType> = {
   ArrayFieldItemTemplate,
   ArrayFieldTemplate,
-  CyclicSchemaExpandTemplate,
   ButtonTemplates: { AddButton, ClearButton, CopyButton, MoveDownButton, MoveUpButton, RemoveButton, SubmitButton },
-  ErrorListTemplate: ErrorList,
   GridTemplate,
   MultiSchemaFieldTemplate,
   ObjectFieldTemplate,

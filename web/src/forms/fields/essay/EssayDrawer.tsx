@@ -41,6 +41,7 @@ export interface EssayDrawerProps {
  */
 export function EssayDrawer({ open, onClose, title, initialHtml, minWords, maxWords, scholarshipId, onDone }: EssayDrawerProps) {
   const editor = useRef<EssayEditorHandle>(null);
+  const body = useRef<HTMLDivElement>(null);
   const [content, setContent] = useState(() => ({ html: initialHtml }));
   const [assistOpen, setAssistOpen] = useState(false);
   const [offline, setOffline] = useState(false);
@@ -105,7 +106,7 @@ export function EssayDrawer({ open, onClose, title, initialHtml, minWords, maxWo
                   </Text>
                 ) : null}
               </Drawer.Header>
-              <Drawer.Body display="flex" flexDirection="column" gap="3" pb="3">
+              <Drawer.Body ref={body} display="flex" flexDirection="column" gap="3" pb="3">
                 {offline ? (
                   <Alert.Root status="info" size="sm" variant="subtle">
                     <Alert.Indicator />
@@ -148,7 +149,7 @@ export function EssayDrawer({ open, onClose, title, initialHtml, minWords, maxWo
         replacesText={replacesText}
         onDraft={takeDraft}
         // The writing area (the stand-in, or Tiptap once it has taken over).
-        finalFocusEl={() => document.querySelector<HTMLElement>(`[role="textbox"][aria-label="${CSS.escape(title)}"]`)}
+        finalFocusEl={() => body.current?.querySelector<HTMLElement>('[role="textbox"]') ?? null}
       />
     </>
   );
