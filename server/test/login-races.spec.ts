@@ -154,3 +154,96 @@ describe('the login lock-out under parallel guesses', () => {
     });
   });
 });
+
+describe("a chat's last turn under parallel sends", () => {
+  const PARALLEL = 6;
+  let two: Replicas;
+  let adminToken: string;
+  beforeAll(async () => {
+    two = await twoReplicas();
+    adminToken = (await accountClient(two.replicas[0]).login('admin@demo.scholarmatch.test', 'DemoAdmin#2026', freshIp())).json().data.accessToken;
+  });
+  afterAll(async () => {
+    await two?.close();
+  });
+
+  const sql = () => two.replicas[0].sql;
+  const liveSessionsOf = async (email: string): Promise<number> =>
+    (await sql().query(`SELECT count(*)::int AS n FROM refresh_tokens r JOIN users u ON u.id = r.user_id WHERE lower(u.email) = lower($1) AND r.revoked_at IS NULL`, [email])).rows[0].n;
+  const sessionsOf = async (email: string): Promise<number> =>
+    (await sql().query(`SELECT count(*)::int AS n FROM refresh_tokens r JOIN users u ON u.id = r.user_id WHERE lower(u.email) = lower($1)`, [email])).rows[0].n;
+  const mailsTo = async (email: string): Promise<number> => (await sql().query(`SELECT count(*)::int AS n FROM mail_outbox WHERE lower(to_address) = lower($1)`, [email])).rows[0].n;
+
+  /** The same turn sent PARALLEL times at once, alternating replicas. */
+  const sendInParallel = (chat: ReturnType<typeof chatOn>, body: Record<string, unknown>) =>
+    Promise.all(Array.from({ length: PARALLEL }, (_, i) => chat.turn(two.replicas[i % 2], body)));
+
+  function expectOneWinner(answers: LightMyRequestResponse[]) {
+    expect(tally(answers)).toEqual({ '201': 1, '409 CHAT_BUSY': PARALLEL - 1 });
+    for (const busy of answers.filter((res) => res.statusCode === 409)) {
+      expect(busy.json().description).toBe('Another answer to this chat was being saved at the same moment. Please send yours again.');
+    }
+  }
+
+  it('of a login chat: one sign-in, the others 409 CHAT_BUSY with no session', async () => {
+    const { body } = await accountClient(two.replicas[0]).signUp();
+    const sessionsBefore = await sessionsOf(body.email);
+    const chat = chatOn('login', freshIp());
+    await chat.turn(two.replicas[0], { answer_key: 'userName', answer: body.email });
+    const answers = await sendInParallel(chat, { answer_key: 'currentPassword', answer: body.password });
+    expectOneWinner(answers);
+    expect(answers.find((res) => res.statusCode === 201)!.json().message).toBe('User Logged In Successfully!!');
+    expect((await sessionsOf(body.email)) - sessionsBefore).toBe(1);
+    expect(await mailsTo(body.email)).toBe(0);
+  });
+
+  it('of a sign-up chat: one account and one session, the others 409 CHAT_BUSY', async () => {
+    const email = `race.${Date.now()}@example.com`;
+    const chat = chatOn('signup', freshIp());
+    const answers: [string, string][] = [
+      ['firstName', 'Ada'], ['lastName', 'Lovelace'], ['email', email], ['phone', '12025550143'],
+      ['password', 'chat passphrase 1'], ['confirmPassword', 'chat passphrase 1'], ['consentToContact', 'true'], ['acceptTerms', 'true'],
+    ];
+    for (const [i, [answer_key, answer]] of answers.entries()) expect((await chat.turn(two.replicas[i % 2], { answer_key, answer })).statusCode).toBe(201);
+    const submits = await sendInParallel(chat, { action: 'submit' });
+    expectOneWinner(submits);
+    expect(submits.find((res) => res.statusCode === 201)!.json().message).toBe('User Signed Up Successfully!! [Chat Ended]');
+    expect((await sql().query(`SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)`, [email])).rows[0].n).toBe(1);
+    expect(await sessionsOf(email)).toBe(1);
+    expect(await mailsTo(email)).toBe(0);
+  });
+
+  it('refuses every turn while one is working, and frees the chat when the turn fails or its claim lapses', async () => {
+    const { body } = await accountClient(two.replicas[0]).signUp();
+    const chat = chatOn('login', freshIp());
+    await chat.turn(two.replicas[0], { answer_key: 'userName', answer: body.email });
+    // A failed turn gives the chat back at once.
+    expect((await chat.turn(two.replicas[1], { answer_key: 'currentPassword', answer: 'not the password' })).json().errorCode).toBe('WRONG_PASSWORD');
+    // A turn claimed by a server that then stopped (the claim is made in the database, as it would have been).
+    await sql().query(`UPDATE chat_sessions SET turns = turns + 1, claimed_until = now() + interval '2 minutes' WHERE id = $1`, [chat.state.id]);
+    const busy = await chat.turn(two.replicas[0], { answer_key: 'currentPassword', answer: body.password });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().errorCode).toBe('CHAT_BUSY');
+    // Two minutes later (moved in the database, not waited for) the claim has lapsed.
+    await sql().query(`UPDATE chat_sessions SET claimed_until = now() - interval '1 second' WHERE id = $1`, [chat.state.id]);
+    expect((await chat.turn(two.replicas[1], { answer_key: 'currentPassword', answer: body.password })).statusCode).toBe(201);
+  });
+
+  it('of a recovery in a login chat: one code e-mailed, one reset and one session, the others 409 CHAT_BUSY', async () => {
+    const { body } = await accountClient(two.replicas[0]).signUp();
+    const chat = chatOn('login', freshIp());
+    await chat.turn(two.replicas[0], { answer_key: 'userName', answer: body.email });
+    expectOneWinner(await sendInParallel(chat, { action: 'forgotPassword' }));
+    expect(await mailsTo(body.email)).toBe(1);
+    const outbox = await accountClient(two.replicas[1]).call('GET', `/admin/mail-outbox?to=${encodeURIComponent(body.email)}&limit=1`, { token: adminToken });
+    const code = /\b(\d{6})\b/.exec(outbox.json().data[0].text)![1];
+    expect((await chat.turn(two.replicas[1], { answer_key: 'otp', answer: code })).statusCode).toBe(201);
+
+    const resets = await sendInParallel(chat, { answer_key: 'newPassword', answer: 'recovered in a race' });
+    expectOneWinner(resets);
+    expect(resets.find((res) => res.statusCode === 201)!.json().message).toBe('Password reset successfully');
+    // A reset ends every other sign-in and starts one.
+    expect(await liveSessionsOf(body.email)).toBe(1);
+    expect(await mailsTo(body.email)).toBe(1);
+  });
+});
