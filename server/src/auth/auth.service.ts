@@ -21,14 +21,13 @@ export class AuthService {
   ) {}
 
   async login(userName: string, password: string, clientIp: string): Promise<SessionDto> {
-    await this.lockout.assertNotLocked(userName, clientIp);
+    // Counted before the password is checked: at most LOGIN_MAX_FAILURES are ever judged per window.
+    await this.lockout.admitAttempt(userName, clientIp);
     const user = await this.users.findByEmailWithPassword(userName);
     if (!user) {
-      await this.lockout.recordFailure(userName, clientIp);
       throw new ApiError(400, 'This email is not registered. Please sign up or try another email.', { errorCode: 'EMAIL_NOT_FOUND' });
     }
     if (!(await this.hasher.verify(user.passwordHash, password))) {
-      await this.lockout.recordFailure(userName, clientIp);
       throw new ApiError(400, 'Your password is incorrect. Please try again or reset it.', { errorCode: 'WRONG_PASSWORD' });
     }
     await this.lockout.clear(userName, clientIp);

@@ -1,21 +1,20 @@
 import { Test } from '@nestjs/testing';
 import { AppConfig } from '../config/app-config.js';
-import { LoginFailuresRepository } from './login-failures.repository.js';
+import { LoginFailuresRepository, type AttemptVerdict } from './login-failures.repository.js';
 import { LoginLockout } from './login-lockout.js';
 
 /** The lock-out's rules with the `login_failures` rows replaced by a recording stand-in. */
 describe('LoginLockout', () => {
   const config = AppConfig.fromEnv({}, { LOGIN_LOCK_MINUTES: 15, LOGIN_MAX_FAILURES: 5 });
-  let minutesLeft: number | undefined;
+  let verdict: AttemptVerdict;
   let calls: unknown[][];
   let lockout: LoginLockout;
 
   beforeEach(async () => {
-    minutesLeft = undefined;
+    verdict = { admitted: true };
     calls = [];
-    const failures: Pick<LoginFailuresRepository, 'lockedMinutesLeft' | 'recordFailure' | 'clear'> = {
-      lockedMinutesLeft: async (...args) => (calls.push(['lockedMinutesLeft', ...args]), minutesLeft),
-      recordFailure: async (...args) => void calls.push(['recordFailure', ...args]),
+    const failures: Pick<LoginFailuresRepository, 'countAttempt' | 'clear'> = {
+      countAttempt: async (...args) => (calls.push(['countAttempt', ...args]), verdict),
       clear: async (...args) => void calls.push(['clear', ...args]),
     };
     const module = await Test.createTestingModule({ providers: [LoginLockout, LoginFailuresRepository, { provide: AppConfig, useValue: config }] })
@@ -25,30 +24,28 @@ describe('LoginLockout', () => {
     lockout = module.get(LoginLockout);
   });
 
-  it('keys every call by the trimmed, lower-cased login and the IP', async () => {
-    await lockout.assertNotLocked('  Maya@Example.COM ', '203.0.113.9');
-    await lockout.recordFailure('Maya@Example.COM', '203.0.113.9');
+  it('keys every call by the trimmed, lower-cased login and the IP, with the configured window and limit', async () => {
+    await lockout.admitAttempt('  Maya@Example.COM ', '203.0.113.9');
     await lockout.clear('MAYA@example.com', '203.0.113.9');
     expect(calls).toEqual([
-      ['lockedMinutesLeft', 'maya@example.com', '203.0.113.9'],
-      ['recordFailure', 'maya@example.com', '203.0.113.9', 15, 5],
+      ['countAttempt', 'maya@example.com', '203.0.113.9', 15, 5],
       ['clear', 'maya@example.com', '203.0.113.9'],
     ]);
   });
 
-  it('lets an unlocked login through', async () => {
-    await expect(lockout.assertNotLocked('maya@example.com', '203.0.113.9')).resolves.toBeUndefined();
+  it('lets an admitted attempt through', async () => {
+    await expect(lockout.admitAttempt('maya@example.com', '203.0.113.9')).resolves.toBeUndefined();
   });
 
-  it('refuses a locked login with 429 LOGIN_LOCKED and the minutes left, in the singular for one', async () => {
-    minutesLeft = 12;
-    await expect(lockout.assertNotLocked('maya@example.com', '203.0.113.9')).rejects.toMatchObject({
+  it('refuses an attempt past the limit with 429 LOGIN_LOCKED and the minutes left, in the singular for one', async () => {
+    verdict = { admitted: false, lockedMinutes: 12 };
+    await expect(lockout.admitAttempt('maya@example.com', '203.0.113.9')).rejects.toMatchObject({
       statusCode: 429,
       description: 'Too many failed login attempts. Please try again in 12 minutes or reset your password.',
       options: { errorCode: 'LOGIN_LOCKED' },
     });
-    minutesLeft = 1;
-    await expect(lockout.assertNotLocked('maya@example.com', '203.0.113.9')).rejects.toMatchObject({
+    verdict = { admitted: false, lockedMinutes: 1 };
+    await expect(lockout.admitAttempt('maya@example.com', '203.0.113.9')).rejects.toMatchObject({
       description: 'Too many failed login attempts. Please try again in 1 minute or reset your password.',
     });
   });

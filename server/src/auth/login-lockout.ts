@@ -7,7 +7,10 @@ import { LoginFailuresRepository } from './login-failures.repository.js';
  * Locks one account for one IP after LOGIN_MAX_FAILURES failed logins within LOGIN_LOCK_MINUTES,
  * for LOGIN_LOCK_MINUTES, even with the right password. Keyed by (login, IP): an attacker cannot
  * lock the owner out from elsewhere, and guessing from many IPs runs into each one's limit.
- * Kept in PostgreSQL so every server instance applies the same count.
+ *
+ * Every attempt is counted before its password is checked, and only the first LOGIN_MAX_FAILURES
+ * of a window are judged: parallel guesses cannot all slip past the check before any failure is
+ * written. Kept in PostgreSQL so every server instance applies the same count.
  */
 @Injectable()
 export class LoginLockout {
@@ -16,20 +19,18 @@ export class LoginLockout {
     private readonly config: AppConfig,
   ) {}
 
-  async assertNotLocked(login: string, ip: string): Promise<void> {
-    const minutes = await this.failures.lockedMinutesLeft(normalize(login), ip);
-    if (minutes !== undefined) {
+  /** Counts an attempt as a failure until `clear` says it succeeded; 429 LOGIN_LOCKED when it may not be judged. */
+  async admitAttempt(login: string, ip: string): Promise<void> {
+    const verdict = await this.failures.countAttempt(normalize(login), ip, this.config.LOGIN_LOCK_MINUTES, this.config.LOGIN_MAX_FAILURES);
+    if (!verdict.admitted) {
+      const minutes = verdict.lockedMinutes;
       throw new ApiError(429, `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'} or reset your password.`, {
         errorCode: 'LOGIN_LOCKED',
       });
     }
   }
 
-  /** Counts a failure; failures older than the window, or from before an expired lock, start over. */
-  async recordFailure(login: string, ip: string): Promise<void> {
-    await this.failures.recordFailure(normalize(login), ip, this.config.LOGIN_LOCK_MINUTES, this.config.LOGIN_MAX_FAILURES);
-  }
-
+  /** After a successful login: the attempts counted so far are forgotten. */
   async clear(login: string, ip: string): Promise<void> {
     await this.failures.clear(normalize(login), ip);
   }

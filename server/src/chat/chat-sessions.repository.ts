@@ -21,7 +21,7 @@ export interface ChatSessionRow {
   sealed: Buffer | null;
   /** Where a conversation with several paths stands (a login turning into a recovery). */
   step: string;
-  /** Turns taken: a turn saves only if no other turn saved since it read the session. */
+  /** Turns claimed: a turn claims the session at the count it read, so two turns cannot both claim it. */
   turns: number;
 }
 
@@ -31,8 +31,9 @@ const COLUMNS = `id, kind, token_hash AS "tokenHash", user_id AS "userId", answe
 
 /**
  * The `chat_sessions` rows: made by a first turn, changed by each later one, expiring when left.
- * No turn holds a lock or a transaction while it works (a turn may check a password or sign a
- * person up through other services): it saves only if the session is still as it read it.
+ * No turn holds a database lock or a transaction while it works (a turn may check a password or
+ * sign a person up through other services): it claims the session first, in one statement, and
+ * every other turn is refused until the claim is given back or lapses.
  */
 @Injectable()
 export class ChatSessionsRepository {
@@ -56,24 +57,51 @@ export class ChatSessionsRepository {
   }
 
   /**
-   * Saves a turn's change if no turn saved since `readAtTurn`; each turn gives the conversation
-   * `lifetimeMinutes` more. False when another turn came first.
+   * Claims the next turn of a live session read at turn `readAtTurn`, for `claimSeconds` at most:
+   * the turn count goes up by one (the claimed turn's number) and the session is busy until the
+   * claimed turn saves, ends or releases it. False when another turn came or is working first.
    */
-  async update(id: string, readAtTurn: number, change: ChatSessionChange, lifetimeMinutes: number): Promise<boolean> {
+  async claim(id: string, readAtTurn: number, claimSeconds: number): Promise<boolean> {
     const rows = (await this.db.query(
-      `UPDATE chat_sessions
-          SET answers = $3, asked = $4, sealed = $5, step = $6, turns = turns + 1, updated_at = now(),
-              expires_at = now() + make_interval(mins => $7)
-        WHERE id = $1 AND turns = $2 AND step <> 'ended'
+      `UPDATE chat_sessions SET turns = turns + 1, claimed_until = now() + make_interval(secs => $3)
+        WHERE id = $1 AND turns = $2 AND step <> 'ended' AND expires_at > now()
+          AND (claimed_until IS NULL OR claimed_until <= now())
        RETURNING id`,
-      [id, readAtTurn, change.answers, change.asked, change.sealed, change.step, lifetimeMinutes],
+      [id, readAtTurn, claimSeconds],
     )) as unknown;
     return deletedRows(rows).length > 0;
   }
 
-  /** Ends a conversation: its secrets go at once, the row when it expires. */
-  async end(id: string): Promise<void> {
-    await this.db.query(`UPDATE chat_sessions SET step = 'ended', sealed = NULL, turns = turns + 1, updated_at = now() WHERE id = $1`, [id]);
+  /**
+   * Saves the change of claimed turn `turn` and frees the session; each turn gives the
+   * conversation `lifetimeMinutes` more. False when the claim lapsed and another turn took over.
+   */
+  async save(id: string, turn: number, change: ChatSessionChange, lifetimeMinutes: number): Promise<boolean> {
+    const rows = (await this.db.query(
+      `UPDATE chat_sessions
+          SET answers = $3, asked = $4, sealed = $5, step = $6, claimed_until = NULL, updated_at = now(),
+              expires_at = now() + make_interval(mins => $7)
+        WHERE id = $1 AND turns = $2 AND step <> 'ended'
+       RETURNING id`,
+      [id, turn, change.answers, change.asked, change.sealed, change.step, lifetimeMinutes],
+    )) as unknown;
+    return deletedRows(rows).length > 0;
+  }
+
+  /** Ends a conversation in claimed turn `turn`: its secrets go at once, the row when it expires. */
+  async end(id: string, turn: number): Promise<boolean> {
+    const rows = (await this.db.query(
+      `UPDATE chat_sessions SET step = 'ended', sealed = NULL, claimed_until = NULL, updated_at = now()
+        WHERE id = $1 AND turns = $2 AND step <> 'ended'
+       RETURNING id`,
+      [id, turn],
+    )) as unknown;
+    return deletedRows(rows).length > 0;
+  }
+
+  /** Frees the session after claimed turn `turn` failed: nothing of the conversation changes. */
+  async release(id: string, turn: number): Promise<void> {
+    await this.db.query(`UPDATE chat_sessions SET claimed_until = NULL WHERE id = $1 AND turns = $2`, [id, turn]);
   }
 
   /** Deletes up to `limit` expired sessions (the hourly sweep); returns their ids. */

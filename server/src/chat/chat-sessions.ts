@@ -27,6 +27,17 @@ export interface ChatTurnOutcome<T> {
   result: T;
 }
 
+/**
+ * How long a turn may keep its conversation claimed. Longer than any turn's work (a sign-up, a
+ * login, a mail server's timeouts); a claim is given back as soon as the turn ends, and lapses by
+ * itself after this if the server stops in the middle of a turn.
+ */
+export const CHAT_TURN_CLAIM_SECONDS = 120;
+
+function chatBusy(): ApiError {
+  return new ApiError(409, 'Another answer to this chat was being saved at the same moment. Please send yours again.', { errorCode: 'CHAT_BUSY' });
+}
+
 export function chatNotFound(): ApiError {
   return new ApiError(404, 'This chat has ended or does not exist. Please start a new one.', { errorCode: 'CHAT_NOT_FOUND' });
 }
@@ -36,7 +47,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest()
 /**
  * Runs the turns of a conversation: opens a session on the first (with an owner's token when the
  * person is not signed in), refuses a turn from anyone but its owner as if the chat did not exist,
- * and saves what a successful turn changed. A failed turn changes nothing.
+ * lets one turn at a time work (every later turn, the last one included, claims the session
+ * first; docs/chat.md, "Sessions"), and saves what a successful turn changed. A failed turn
+ * changes nothing.
  */
 @Injectable()
 export class ChatSessions {
@@ -56,13 +69,27 @@ export class ChatSessions {
       step: row.step,
       ended: false,
     };
-    const result = await work(state);
-    if (state.ended) {
-      await this.sessions.end(row.id);
-    } else if (!(await this.sessions.update(row.id, row.turns, this.change(row.id, state), CHAT_LIFETIME_MINUTES))) {
-      throw new ApiError(409, 'Another answer to this chat was being saved at the same moment. Please send yours again.', { errorCode: 'CHAT_BUSY' });
-    }
+    // Claimed before any work: a turn that signs in, signs up or e-mails happens once however
+    // many copies of it arrive together; the others are refused without doing anything.
+    if (!(await this.sessions.claim(row.id, row.turns, CHAT_TURN_CLAIM_SECONDS))) throw chatBusy();
+    const turn = row.turns + 1;
+    const result = await this.releasingOnFailure(row.id, turn, work(state));
+    const saved = state.ended
+      ? await this.sessions.end(row.id, turn)
+      : await this.sessions.save(row.id, turn, this.change(row.id, state), CHAT_LIFETIME_MINUTES);
+    if (!saved) throw chatBusy();
     return { chatId: row.id, result };
+  }
+
+  /** A failed turn gives its claim back at once and changes nothing else. */
+  private async releasingOnFailure<T>(id: string, turn: number, work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      // If even this fails the claim lapses by itself (CHAT_TURN_CLAIM_SECONDS); the turn's own error is what to answer.
+      await this.sessions.release(id, turn).catch(() => undefined);
+      throw error;
+    }
   }
 
   private async firstTurn<T>(kind: ChatKind, owner: ChatOwner, work: (state: ChatState) => Promise<T>): Promise<ChatTurnOutcome<T>> {
