@@ -49,8 +49,6 @@ export interface CheckoutInput {
   planId: string;
   linkId?: string;
   sourceId?: string;
-  /** Where the browser is, for the success and cancel addresses (PUBLIC_URL when configured). */
-  origin: string;
   userAgent?: string;
   ipAddress?: string;
   countryCode: string;
@@ -127,8 +125,9 @@ export class MembershipsService implements OnModuleInit {
         countryCode,
         postalCode: profileAnswer('zipCode'),
         metadata: { userId, planId: plan.id, ...(input.linkId && { linkId: input.linkId }), ...(input.sourceId && { sourceId: input.sourceId }) },
-        successUrl: `${input.origin}/auth/dashboard/success`,
-        cancelUrl: `${input.origin}/auth/dashboard/subscription-plan`,
+        // The configured address, never a request's Host header (docs/security.md, "Absolute addresses").
+        successUrl: `${this.config.publicUrl}/auth/dashboard/success`,
+        cancelUrl: `${this.config.publicUrl}/auth/dashboard/subscription-plan`,
       });
     } catch (error) {
       this.logger.warn({ err: error }, 'checkout not opened');

@@ -5,7 +5,6 @@ import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
-import { AppConfig } from '../config/app-config.js';
 import { VisitorCountryService } from '../geo/visitor-country.service.js';
 import { CancelSubscriptionResponseDto, CheckoutDto, CheckoutResponseDto, CurrentSubscriptionResponseDto } from './dto/plans.dto.js';
 import { MembershipsService } from './memberships.service.js';
@@ -19,7 +18,6 @@ export class UserPaymentsController {
   constructor(
     private readonly memberships: MembershipsService,
     private readonly visitorCountry: VisitorCountryService,
-    private readonly config: AppConfig,
   ) {}
 
   @Post('checkout')
@@ -31,8 +29,6 @@ export class UserPaymentsController {
   async checkout(@CurrentUser() caller: Caller, @Body() body: CheckoutDto, @Req() request: FastifyRequest) {
     const started = await this.memberships.startCheckout(caller.id, {
       ...body,
-      // The address the browser came from, so the provider sends it back to the same origin.
-      origin: this.config.PUBLIC_URL ? this.config.publicUrl : `${request.protocol}://${request.host}`,
       userAgent: request.headers['user-agent']?.slice(0, 500),
       ipAddress: request.ip,
       countryCode: await this.visitorCountry.countryOf(request.ip),
