@@ -33,6 +33,7 @@ import { CreateSupport1795740000000 } from './1795740000000-CreateSupport.js';
 import { CreateRateLimitCounters1795750000000 } from './1795750000000-CreateRateLimitCounters.js';
 import { CreateAutomation1795760000000 } from './1795760000000-CreateAutomation.js';
 import { CreateReminders1795760000002 } from './1795760000002-CreateReminders.js';
+import { CreateFreeTrials1795772700000 } from './1795772700000-CreateFreeTrials.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   CreateRateLimitCounters1795750000000,
   CreateAutomation1795760000000,
   CreateReminders1795760000002,
+  CreateFreeTrials1795772700000,
 ];

@@ -22,8 +22,8 @@ export class UserPaymentsController {
 
   @Post('checkout')
   @ApiOperation({
-    summary: 'Open the payment provider checkout for a plan, with a 7-day free trial',
-    description: '409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.',
+    summary: 'Open the payment provider checkout for a plan: a 7-day free trial, or billed at once for a person who has had theirs',
+    description: 'One free trial per person (current-subscription says whether it is still available). 409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.',
   })
   @ApiCreatedResponse({ type: CheckoutResponseDto })
   async checkout(@CurrentUser() caller: Caller, @Body() body: CheckoutDto, @Req() request: FastifyRequest) {
@@ -38,11 +38,12 @@ export class UserPaymentsController {
 
   @Get('current-subscription')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "The applicant's membership (data.userWithSubscription[0]); asks the provider about a checkout just completed" })
+  @ApiOperation({ summary: "The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed" })
   @ApiOkResponse({ type: CurrentSubscriptionResponseDto })
   async current(@CurrentUser() caller: Caller) {
     const record = await this.memberships.current(caller.id);
-    return ok({ userWithSubscription: record ? [record] : [], isActiveSubscription: record?.is_active_subscription ?? false });
+    const freeTrial = await this.memberships.freeTrial(caller.id);
+    return ok({ userWithSubscription: record ? [record] : [], isActiveSubscription: record?.is_active_subscription ?? false, freeTrial });
   }
 
   @Post('cancel-subscription/:subscribed_id/:payment_gateway')

@@ -99,6 +99,7 @@ function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequ
     intervalMonths: 1,
     planTitle: 'Monthly',
     trialDays: 7,
+    trialUsedAt: null,
     customerEmail: 'ada@example.org',
     customerId: null,
     countryCode: 'US',
