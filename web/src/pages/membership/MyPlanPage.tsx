@@ -62,10 +62,9 @@ function CancelSubscription({ record }: { record: SubscriptionRecord }) {
   const closeDone = () => {
     if (!cancelled) return;
     if (!cancelled.is_active_subscription) saveSubscribed(false);
-    queryClient.setQueryData<CurrentSubscription>(currentSubscriptionQueryOptions.queryKey, {
-      userWithSubscription: [cancelled],
-      isActiveSubscription: cancelled.is_active_subscription,
-    });
+    queryClient.setQueryData<CurrentSubscription>(currentSubscriptionQueryOptions.queryKey, (previous) =>
+      previous && { ...previous, userWithSubscription: [cancelled], isActiveSubscription: cancelled.is_active_subscription },
+    );
     cancel.reset();
   };
   const benefitsUntil = cancelled?.is_active_subscription ? dateOf(cancelled.next_billing_date) : null;
