@@ -115,6 +115,14 @@ describe('the plans page', () => {
     await waitFor(() => expect(post).toHaveBeenCalledWith(CHECKOUT_PATH, { body: { planId: QUARTERLY.id } }));
   });
 
+  it('shows the buttons again to a person whose membership ended since the flag was stored', async () => {
+    signIn(true);
+    servePlans(undefined, currentAnswer(null, freeTrial(TRIAL_USED_AT)));
+    renderAppAt('/auth/dashboard/subscription-plan');
+    await within(await planBox('Monthly Plan')).findByRole('button', { name: 'Activate Now: Monthly Plan' });
+    expect(screen.queryByRole('link', { name: 'My Subscription plan' })).toBeNull();
+  });
+
   it('offers the trial to a person who has not had one', async () => {
     signIn();
     servePlans(undefined, currentAnswer(null, freeTrial()));

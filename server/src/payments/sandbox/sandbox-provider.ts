@@ -23,7 +23,7 @@ export const TEST_CARDS = {
   '4242424242424242': { behaviour: 'succeeds', label: 'Succeeds, and every renewal is paid' },
   '4000000000000002': { behaviour: 'declined', label: 'Declined' },
   '4000000000000119': { behaviour: 'retry', label: 'Fails with a processing error once, then succeeds on retry' },
-  '4000000000000341': { behaviour: 'renewals-fail', label: 'Starts the trial, but renewal payments fail (past due, then ends); declined when nothing is free' },
+  '4000000000000341': { behaviour: 'renewals-fail', label: 'Starts the trial, but renewal payments fail (past due, then ends); declined when there is no trial' },
 } as const;
 type TestCard = keyof typeof TEST_CARDS;
 
