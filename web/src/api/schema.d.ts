@@ -1476,7 +1476,7 @@ export interface paths {
         put?: never;
         /**
          * The sandbox checkout's Pay button (an HTML form post)
-         * @description Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0000 0000 0119 fails once, then succeeds; 4000 0000 0000 0341 starts the trial but its renewals fail. 303 to the success address, or the page again with the reason.
+         * @description Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0000 0000 0119 fails once, then succeeds; 4000 0000 0000 0341 starts the trial but its renewals fail (declined when there is no trial). 303 to the success address, or the page again with the reason.
          */
         post: operations["SandboxCheckoutController_pay"];
         delete?: never;
