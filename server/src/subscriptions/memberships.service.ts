@@ -215,7 +215,7 @@ export class MembershipsService implements OnModuleInit {
         if (outcome.receipt) await this.sendReceipt(manager, owner, outcome.receipt, subscription);
         const running = subscription.status === 'trialing' || subscription.status === 'active';
         const secondSubscription = outcome.change === 'created' && running && !subscription.cancelAtPeriodEnd && (await this.memberships.hasOtherRenewing(manager, owner.userId, gateway, subscription.id));
-        const trialCheck = outcome.change === 'stale' ? null : await this.recordTrial(manager, owner.userId, gateway, subscription, outcome.change === 'created');
+        const trialCheck = outcome.change === 'created' ? await this.recordTrial(manager, owner.userId, gateway, subscription) : null;
         return { created: outcome.change === 'created', secondSubscription, trialCheck, ...owner };
       });
     } catch (error) {
@@ -235,14 +235,15 @@ export class MembershipsService implements OnModuleInit {
   }
 
   /**
-   * A report with a trial gives its owner their free trial (kept in `free_trials`, first one wins).
-   * A new subscription in its trial then needs a check: whether the free trial was someone else's
-   * (an older subscription's: repeated), or whether its card had one.
+   * A new subscription with a trial gives its owner their free trial (kept in `free_trials`, first
+   * one wins; the subscriptions stored before that table are counted by its migration). One still
+   * in its trial then needs a check: whether the free trial was another subscription's (repeated),
+   * or whether its card had one.
    */
-  private async recordTrial(manager: EntityManager, userId: string, gateway: string, subscription: GatewaySubscription, created: boolean): Promise<TrialCheck | null> {
+  private async recordTrial(manager: EntityManager, userId: string, gateway: string, subscription: GatewaySubscription): Promise<TrialCheck | null> {
     if (!subscription.trialEnd && subscription.status !== 'trialing') return null;
     const taker = await this.memberships.recordFreeTrial(manager, userId, gateway, subscription.id);
-    if (!created || subscription.status !== 'trialing') return null;
+    if (subscription.status !== 'trialing') return null;
     const repeated = taker.gateway !== gateway || taker.gatewaySubscriptionId !== subscription.id;
     return { gateway, subscriptionId: subscription.id, userId, repeated };
   }
