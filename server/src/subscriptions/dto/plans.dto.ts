@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 
@@ -113,7 +114,7 @@ export class FreeTrialDto {
   @ApiProperty({ description: 'Whether a checkout opened now starts with the free trial; false once the person has had it' })
   available: boolean;
 
-  @ApiProperty({ enum: [0, 7], description: 'The free days a checkout opened now gives: 7, or 0 (the plan bills at once) once the trial was used' })
+  @ApiProperty({ enum: [0, TRIAL_DAYS], description: `The free days a checkout opened now gives: ${TRIAL_DAYS}, or 0 (the plan bills at once) once the trial was used` })
   days: number;
 
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the free trial was taken; null while it is still available' })
