@@ -32,6 +32,8 @@ async function cleanUp(bench: BenchServer, ids: string[]): Promise<void> {
   await bench.sql.query(`DELETE FROM sandbox_subscriptions WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
   await bench.sql.query(`DELETE FROM checkout_sessions WHERE user_id = ANY($1)`, [ids]);
   await bench.sql.query(`DELETE FROM conversions WHERE user_id = ANY($1)`, [ids]);
+  // One free trial per person (docs/payments.md): the next run's checkout for them starts a trial again.
+  await bench.sql.query(`DELETE FROM free_trials WHERE user_id = ANY($1)`, [ids]);
   await bench.sql.query(`UPDATE users SET is_active_subscription = false WHERE id = ANY($1)`, [ids]);
 }
 

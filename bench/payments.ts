@@ -25,6 +25,8 @@ const PREFIX = 'bench';
 
 async function cleanUp(bench: BenchServer): Promise<void> {
   await bench.sql.query(`DELETE FROM subscriptions WHERE gateway_subscription_id LIKE $1`, [`sub_${PREFIX}%`]);
+  // The storm's trials are the free trials of real bench applicants: the next run starts them afresh.
+  await bench.sql.query(`DELETE FROM free_trials WHERE gateway_subscription_id LIKE $1`, [`sub_${PREFIX}%`]);
   await bench.sql.query(`DELETE FROM payment_events WHERE event_id LIKE $1`, [`evt_${PREFIX}%`]);
   await bench.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = ANY($1)`, [bench.applicants.map((a) => a.id)]);
 }

@@ -84,6 +84,8 @@ export async function startServer(
     LOG_LEVEL: options.logLevel ?? 'warn',
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
+    // Production needs its public address (docs/security.md, "Absolute addresses"): here, where the browser goes.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...options.env,
   };
   let databaseUrl: string;

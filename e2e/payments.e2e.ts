@@ -1,3 +1,4 @@
+import { formatDayMonthYear } from '@scholarmatch/schemas';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
@@ -10,7 +11,8 @@ const DAY = 86_400;
  * Issue 15 in Chromium, on the sandbox provider: a new student signs up, registers, is declined
  * with the test card that declines, starts the trial with the good one, lands on the success
  * page, opens a gated scholarship and applies; then cancels, keeps access until the billing date,
- * and loses it once the sandbox clock passes that date.
+ * and loses it once the sandbox clock passes that date. Checking out again, the plans page and the
+ * checkout say the free trial was used (and when), and the plan is billed at once.
  */
 describe('memberships in a real browser', () => {
   const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
@@ -30,17 +32,17 @@ describe('memberships in a real browser', () => {
     return created.body.data.id;
   }
 
-  async function payWith(page: Page, number: string): Promise<void> {
+  async function payWith(page: Page, number: string, button = 'Start 7-day free trial'): Promise<void> {
     await page.getByLabel('Card number').fill(number);
     await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
     await page.getByLabel('Security code').fill('123');
-    await page.getByRole('button', { name: 'Start 7-day free trial' }).click();
+    await page.getByRole('button', { name: button }).click();
   }
 
   const token = (page: Page) => page.evaluate(() => localStorage.getItem('token')!);
   const membership = async (page: Page) => (await apiCall('GET', '/user-payments/current-subscription', undefined, await token(page))).body.data;
 
-  it('a new student starts the trial, applies, cancels, keeps access until the billing date, then loses it', async () => {
+  it('a new student starts the trial, applies, cancels, keeps access until the billing date, loses it, and is billed at once the next time', async () => {
     const { page } = suite;
     const scholarshipId = await gatedScholarship();
     // Another gated one, never applied to: it shows what the membership alone opens.
@@ -105,6 +107,25 @@ describe('memberships in a real browser', () => {
     expect((await membership(page)).userWithSubscription[0]).toMatchObject({ status: 'expired', is_active_subscription: false });
     await page.goto(`${suite.server.baseUrl}/auth/scholarshipDetail?${other}`);
     await page.waitForURL('**/auth/dashboard/subscription-plan');
+
+    // One free trial per person: the plans now bill at once, and say when the trial was used.
+    const { freeTrial } = await membership(page);
+    expect(freeTrial).toMatchObject({ available: false, days: 0 });
+    await page.getByText(`Your free trial was used on ${formatDayMonthYear(freeTrial.usedAt)}. The plan you choose now is billed at once.`).waitFor();
+    await page.getByText('Billed at once: $57 every 3 months. Cancel anytime.').waitFor();
+    expect(await page.getByRole('button', { name: /Activate 7 Days/ }).count()).toBe(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-plans-trial-used.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Activate Now: Quarterly Plan' }).click();
+    await page.waitForURL('**/api/v1/sandbox-checkout/**');
+    // The provider's page writes the day in UTC: it does not know the person's time zone.
+    await page.getByText(`Your free trial was used on ${formatDayMonthYear(freeTrial.usedAt, 'UTC')}.`).waitFor();
+    await page.getByText('$57.00 today').waitFor();
+    expect(await page.getByText(/days free/).count()).toBe(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-checkout-trial-used.png'), fullPage: true });
+    await payWith(page, '4242 4242 4242 4242', 'Pay $57.00');
+    await page.waitForURL('**/auth/dashboard/success');
+    await page.getByText('Your subscription plan has been purchased successfully!').waitFor();
+    expect((await membership(page)).userWithSubscription[0]).toMatchObject({ status: 'active', is_active_subscription: true, trial_ends_at: null });
     expect(suite.problems.filter((problem) => !/status of (402|403)/.test(problem))).toEqual([]);
     process.stdout.write(`membership e2e: paid -> congratulations shown after ${congratulatedAfterMs} ms\n`);
   });

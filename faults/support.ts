@@ -119,6 +119,8 @@ export async function startBuiltServer(options: { name: string; databaseUrl: str
     PORT: String(port),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
+    // Production needs its public address (docs/security.md, "Absolute addresses"); a balancer in front passes its own.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     WEB_DIST: '',
     DATA_DIR: dataDir,

@@ -34,6 +34,7 @@ import { CreateRateLimitCounters1795750000000 } from './1795750000000-CreateRate
 import { CreateAutomation1795760000000 } from './1795760000000-CreateAutomation.js';
 import { CreateReminders1795760000002 } from './1795760000002-CreateReminders.js';
 import { ChatTurnClaims1795765000000 } from './1795765000000-ChatTurnClaims.js';
+import { CreateFreeTrials1795772700000 } from './1795772700000-CreateFreeTrials.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   CreateAutomation1795760000000,
   CreateReminders1795760000002,
   ChatTurnClaims1795765000000,
+  CreateFreeTrials1795772700000,
 ];

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const app = await createApp(config, location);
   await app.listen({ port: config.PORT, host: config.HOST });
 
-  const base = `http://localhost:${config.PORT}`;
+  const base = config.listenUrl;
   const database = location.isEmbedded ? `embedded PostgreSQL (data in ${config.DATA_DIR})` : 'DATABASE_URL';
   const lines = [
     '',

@@ -1,3 +1,6 @@
+import { formatDayMonthYear } from '@scholarmatch/schemas';
+import { DataSource } from 'typeorm';
+import { CreateFreeTrials1795772700000 } from '../../migrations/1795772700000-CreateFreeTrials.js';
 import { ServerSecrets } from '../src/auth/server-secrets.js';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../src/payments/sandbox/sandbox-signature.js';
 import { accountClient } from './accounts-helpers.js';
@@ -39,8 +42,8 @@ describe('memberships and payments', () => {
   };
   const pay = (checkoutUrl: string, card: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: `${checkoutUrl}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(card).toString() });
-  const member = async (card = GOOD_CARD, productId = 'quarterly') => {
-    const { session } = await api.signUp();
+  const member = async (card = GOOD_CARD, productId = 'quarterly', existing?: Awaited<ReturnType<typeof api.signUp>>['session']) => {
+    const session = existing ?? (await api.signUp()).session;
     const { checkoutUrl } = await checkout(session.accessToken, productId);
     expect((await pay(checkoutUrl, card)).statusCode).toBe(303);
     await eventually(async () => expect((await current(session.accessToken)).isActiveSubscription).toBe(true));
@@ -174,6 +177,80 @@ describe('memberships and payments', () => {
       (await api.call('GET', '/inbox', { token })).json().data.filter((m: { kind: string }) => m.kind === 'membership-receipt').map((m: { subject: { value: string } }) => m.subject.value);
     expect(await receipts(paying.accessToken)).toEqual(['Payment received: Quarterly Plan', 'Your free 7-day membership trial has started']);
     expect(await receipts(failing.accessToken)).toEqual(['Your free 7-day membership trial has started']);
+  });
+
+  describe('one free trial per person', () => {
+    const sessionRequest = async (sessionId: string) =>
+      (await t.sql.query(`SELECT request FROM sandbox_checkout_sessions WHERE id = $1`, [sessionId])).rows[0].request as { trialDays: number; trialUsedAt: string | null };
+    const receipts = async (token: string) =>
+      (await api.call('GET', '/inbox', { token })).json().data.filter((m: { kind: string }) => m.kind === 'membership-receipt').map((m: { subject: { value: string } }) => m.subject.value);
+
+    it('bills the second checkout at once, with no trial, once the first trial has ended', async () => {
+      const session = await member();
+      const token = session.accessToken;
+      expect((await current(token)).freeTrial).toEqual({ available: false, days: 0, usedAt: expect.any(String) });
+      const { usedAt } = (await current(token)).freeTrial;
+      const record = (await current(token)).userWithSubscription[0];
+      expect((await api.call('POST', `/user-payments/cancel-subscription/${record.subscribed_id}/sandbox`, { token })).statusCode).toBe(200);
+      await advanceClock(8 * DAY);
+      await eventually(async () => expect((await current(token)).userWithSubscription[0]).toMatchObject({ status: 'expired', is_active_subscription: false }));
+
+      const { checkoutUrl, sessionId } = await checkout(token);
+      expect(await sessionRequest(sessionId)).toMatchObject({ trialDays: 0, trialUsedAt: usedAt });
+      const page = await t.app.inject({ method: 'GET', url: checkoutUrl });
+      expect(page.body).toContain(`Your free trial was used on ${formatDayMonthYear(usedAt, 'UTC')}.`);
+      expect(page.body).toContain('$57.00 today');
+      expect(page.body).toContain('Pay $57.00');
+      expect(page.body).not.toMatch(/days free|free trial<\/button>/);
+      // Nothing free: a card whose charges fail is declined now, not after a trial.
+      expect((await pay(checkoutUrl, { ...GOOD_CARD, number: '4000000000000341' })).statusCode).toBe(402);
+
+      expect((await pay(checkoutUrl, GOOD_CARD)).statusCode).toBe(303);
+      await eventually(async () => expect((await current(token)).userWithSubscription[0]).toMatchObject({ status: 'active', is_active_subscription: true, trial_ends_at: null }));
+      const renews = new Date((await current(token)).userWithSubscription[0].next_billing_date).getTime() - Date.now();
+      expect(renews).toBeGreaterThan(80 * DAY * 1000);
+      await eventually(async () => expect((await receipts(token))[0]).toBe('Payment received: Quarterly Plan'));
+      // Still the first trial's day.
+      expect((await current(token)).freeTrial.usedAt).toBe(usedAt);
+    });
+
+    it('ends at once a trial from a checkout opened before the first trial started', async () => {
+      const { session } = await api.signUp();
+      const token = session.accessToken;
+      expect((await current(token)).freeTrial).toEqual({ available: true, days: 7, usedAt: null });
+      const early = await checkout(token, 'monthly');
+      await member(GOOD_CARD, 'quarterly', session);
+      const record = (await current(token)).userWithSubscription[0];
+      await api.call('POST', `/user-payments/cancel-subscription/${record.subscribed_id}/sandbox`, { token });
+      await advanceClock(8 * DAY);
+      await eventually(async () => expect((await current(token)).isActiveSubscription).toBe(false));
+
+      // The tab left open still offers 7 days: the trial starts, and is ended at once.
+      expect((await pay(early.checkoutUrl, GOOD_CARD)).statusCode).toBe(303);
+      await eventually(async () => expect((await current(token)).userWithSubscription[0]).toMatchObject({ title: 'Monthly Plan', status: 'active', is_active_subscription: true }), 15_000);
+      await eventually(async () => expect((await receipts(token))[0]).toBe('Payment received: Monthly Plan'));
+    });
+
+    it('counts a person whose membership had a trial before trials were recorded', async () => {
+      const { session } = await api.signUp();
+      const plan = (await plans())[1];
+      const migration = new CreateFreeTrials1795772700000();
+      const runner = t.app.get(DataSource).createQueryRunner();
+      try {
+        await migration.down(runner);
+        await t.sql.query(
+          `INSERT INTO subscriptions (user_id, plan_id, monthly_amount_cents, gateway, gateway_subscription_id, status, trial_ends_at, current_period_end, gateway_version, created_at)
+           VALUES ($1, $2, 1900, 'sandbox', 'sub_sandbox_before_records', 'expired', '2026-01-08T10:00:00Z', '2026-01-08T10:00:00Z', 3, '2026-01-01T10:00:00Z')`,
+          [session.user.id, plan.id],
+        );
+        await migration.up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect((await current(session.accessToken)).freeTrial).toEqual({ available: false, days: 0, usedAt: '2026-01-01T10:00:00.000Z' });
+      const { sessionId } = await checkout(session.accessToken);
+      expect(await sessionRequest(sessionId)).toMatchObject({ trialDays: 0, trialUsedAt: '2026-01-01T10:00:00.000Z' });
+    });
   });
 
   describe('webhooks', () => {

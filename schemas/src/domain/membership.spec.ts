@@ -1,4 +1,4 @@
-import { amountOfPriceString, annualSavings, membershipGrantsAccess, planPriceString } from './membership.js';
+import { amountOfPriceString, annualSavings, freeTrialUsedText, membershipGrantsAccess, planPriceString } from './membership.js';
 
 describe('membershipGrantsAccess', () => {
   const now = new Date('2026-11-25T12:00:00Z');
@@ -33,5 +33,13 @@ describe('plan prices', () => {
     expect(annualSavings(29, 12)).toBe('204.00');
     expect(annualSavings(29, 29)).toBeNull();
     expect(annualSavings(19.99, 14.99)).toBe('60.00');
+  });
+});
+
+describe('freeTrialUsedText', () => {
+  it("writes the day as the app writes dates, in the zone asked for", () => {
+    expect(freeTrialUsedText('2027-03-05T12:00:00Z', 'UTC')).toBe('Your free trial was used on 05 March, 2027');
+    // Late on the 5th in UTC is already the 6th in Tokyo.
+    expect(freeTrialUsedText(new Date('2027-03-05T20:00:00Z'), 'Asia/Tokyo')).toBe('Your free trial was used on 06 March, 2027');
   });
 });

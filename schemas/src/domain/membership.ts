@@ -4,8 +4,18 @@
  * the savings a longer plan shows.
  */
 
-/** The free trial every plan starts with. */
+import { formatDayMonthYear } from './dates.js';
+
+/** The free trial a plan starts with, once per person (docs/payments.md, "One free trial"). */
 export const TRIAL_DAYS = 7;
+
+/**
+ * What a person who has had their free trial is told on the plans page and at checkout: 'Your free
+ * trial was used on 05 March, 2027'. The server passes 'UTC' (it does not know the person's zone).
+ */
+export function freeTrialUsedText(usedAt: string | Date, timeZone?: string): string {
+  return `Your free trial was used on ${formatDayMonthYear(usedAt, timeZone)}`;
+}
 
 /**
  * trialing: in the free trial; active: paid and renewing; past_due: a renewal payment failed and

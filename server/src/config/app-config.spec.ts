@@ -28,6 +28,19 @@ describe('AppConfig', () => {
     expect(AppConfig.fromEnv({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
   });
 
+  it('refuses to start in production without PUBLIC_URL, naming it; elsewhere falls back to the address it listens on', () => {
+    expect(() => AppConfig.fromEnv({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required when NODE_ENV=production/);
+    expect(() => AppConfig.fromEnv({ NODE_ENV: 'production', PUBLIC_URL: '' })).toThrow(/PUBLIC_URL/);
+    expect(AppConfig.fromEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://scholarmatch.example/' }).publicUrl).toBe('https://scholarmatch.example');
+    expect(() => AppConfig.fromEnv({ NODE_ENV: 'production', PUBLIC_URL: 'scholarmatch.example' })).toThrow(/PUBLIC_URL/);
+    // Local use: every interface means this machine; a given interface is the address itself.
+    expect(AppConfig.fromEnv({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(AppConfig.fromEnv({ HOST: '::', PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(AppConfig.fromEnv({ HOST: '127.0.0.1', PORT: '4001' }).publicUrl).toBe('http://127.0.0.1:4001');
+    expect(AppConfig.fromEnv({ HOST: '::1', PORT: '4002' }).publicUrl).toBe('http://[::1]:4002');
+    expect(AppConfig.fromEnv({ NODE_ENV: 'test' }).publicUrl).toBe('http://localhost:3000');
+  });
+
   it('keeps uploads on local disk by default, and checks the S3 settings when a bucket is named', () => {
     expect(AppConfig.fromEnv({}).S3_BUCKET).toBeUndefined();
     const s3 = AppConfig.fromEnv({

@@ -131,8 +131,10 @@ export class AppConfig {
   UPLOAD_QUOTA_MB = 100;
 
   /**
-   * Where people reach this app, for the addresses a payment provider sends the browser back to.
-   * Unset: http://localhost:PORT (docs/payments.md).
+   * Where people reach this app: every absolute address the server writes (checkout returns, the
+   * Google callback, e-mail links, sitemap, canonical links) starts with it, never with a request's
+   * Host header (docs/security.md, "Absolute addresses"). Required in production; unset elsewhere,
+   * the address the server listens on.
    */
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_URL?: string;
@@ -207,9 +209,16 @@ export class AppConfig {
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';
 
-  /** The app's own address, without a trailing slash. */
+  /** The app's own address, without a trailing slash: PUBLIC_URL, or (local use only) the address it listens on. */
   get publicUrl(): string {
-    return (this.PUBLIC_URL ?? `http://localhost:${this.PORT}`).replace(/\/+$/, '');
+    return (this.PUBLIC_URL ?? this.listenUrl).replace(/\/+$/, '');
+  }
+
+  /** The address the server listens on: localhost when it listens on every interface, else its HOST. */
+  get listenUrl(): string {
+    const everyInterface = ['0.0.0.0', '::', ''].includes(this.HOST);
+    const host = everyInterface ? 'localhost' : this.HOST.includes(':') ? `[${this.HOST}]` : this.HOST;
+    return `http://${host}:${this.PORT}`;
   }
 
   static fromEnv(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -220,6 +229,10 @@ export class AppConfig {
     if (errors.length) {
       const details = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
       throw new Error(`Invalid configuration:\n  ${details.join('\n  ')}`);
+    }
+    if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+      // Without it the server could only guess its address from requests, whose Host header the client chooses.
+      throw new Error('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production: the https address people reach this app at (e.g. https://scholarmatch.example), used in checkout returns, e-mail links and the sitemap');
     }
     if (config.PAYMENTS_PROVIDER === 'stripe' && !(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)) {
       throw new Error('Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');

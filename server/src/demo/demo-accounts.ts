@@ -90,7 +90,7 @@ export class DemoAccounts implements OnApplicationBootstrap {
   private async startMembership(userId: string): Promise<void> {
     const quarterly = (await this.plans.list(true)).find((plan) => plan.productId === 'quarterly');
     if (this.sandbox && quarterly) {
-      const checkout = await this.memberships.startCheckout(userId, { planId: quarterly.id, origin: this.config.publicUrl, countryCode: 'us' });
+      const checkout = await this.memberships.startCheckout(userId, { planId: quarterly.id, countryCode: 'us' });
       const paid = await this.sandbox.pay(checkout.sessionId, { number: '4242424242424242', expiry: '12/40', cvc: '123', postalCode: '10001' });
       if (paid.ok && (await this.memberships.current(userId))?.is_active_subscription) return;
     }

@@ -63,7 +63,10 @@ export interface CheckoutRequest {
   amountCents: number;
   intervalMonths: number;
   planTitle: string;
+  /** 7, or 0 for a person who has had their free trial (docs/payments.md, "One free trial"). */
   trialDays: number;
+  /** When that person's trial was taken (ISO 8601), for the checkout page to say so; null otherwise. */
+  trialUsedAt: string | null;
   customerEmail: string;
   /** The provider's customer id from an earlier checkout, reused when known. */
   customerId: string | null;
@@ -105,7 +108,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 export abstract class PaymentGateway {
   abstract readonly name: GatewayName;
 
-  /** Opens a hosted checkout for a subscription with a free trial. */
+  /** Opens a hosted checkout for a subscription, with a free trial when `trialDays` is above 0. */
   abstract createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
 
   /** Asks the provider how a checkout ended (the success page's server-side check). */
@@ -122,4 +125,17 @@ export abstract class PaymentGateway {
 
   /** The provider's clock: trials and periods end by it (the sandbox's can be advanced). */
   abstract now(): Promise<Date>;
+
+  /**
+   * The fingerprint of the card paying for a subscription, the same for every copy of one card
+   * number, when the provider identifies cards (Stripe); null when it does not (the sandbox, whose
+   * test cards everyone shares) or the subscription has no card yet.
+   */
+  abstract cardFingerprint(subscriptionId: string): Promise<string | null>;
+
+  /**
+   * Ends a subscription's free trial now, so its first period is billed at once (a trial the rules
+   * say this person or card has had already). Returns the provider's new state.
+   */
+  abstract endTrialNow(subscriptionId: string): Promise<GatewaySubscription>;
 }

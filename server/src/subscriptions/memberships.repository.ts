@@ -133,6 +133,48 @@ export class MembershipsRepository {
     return { change: row.created ? 'created' : 'updated', receipt: receiptOf(s, row) };
   }
 
+  /** The person's free trial, when they have had one (docs/payments.md, "One free trial"). */
+  async freeTrialOf(userId: string): Promise<{ usedAt: Date } | null> {
+    const [row] = (await this.db.query(`SELECT used_at AS "usedAt" FROM free_trials WHERE user_id = $1`, [userId])) as { usedAt: Date }[];
+    return row ?? null;
+  }
+
+  /**
+   * Records that a subscription with a trial gave its owner their free trial, unless an earlier one
+   * did; returns the subscription that did (this one, or the earlier). The owner is locked by the
+   * caller (lockOwner), so two reports of one person never race here.
+   */
+  async recordFreeTrial(manager: EntityManager, userId: string, gateway: string, gatewaySubscriptionId: string): Promise<{ gateway: string; gatewaySubscriptionId: string }> {
+    const [row] = (await manager.query(
+      `WITH recorded AS (
+         INSERT INTO free_trials (user_id, used_at, gateway, gateway_subscription_id) VALUES ($1, now(), $2, $3)
+         ON CONFLICT (user_id) DO NOTHING RETURNING gateway, gateway_subscription_id)
+       SELECT gateway, gateway_subscription_id AS "gatewaySubscriptionId" FROM recorded
+       UNION ALL SELECT gateway, gateway_subscription_id FROM free_trials WHERE user_id = $1
+       LIMIT 1`,
+      [userId, gateway, gatewaySubscriptionId],
+    )) as { gateway: string; gatewaySubscriptionId: string }[];
+    return row;
+  }
+
+  /**
+   * Records the card that paid for a subscription's trial, unless a trial was paid with it before;
+   * true when this subscription is the card's first trial (or the same one reported again).
+   */
+  async claimTrialCard(gateway: string, fingerprint: string, userId: string, gatewaySubscriptionId: string): Promise<boolean> {
+    const [row] = (await this.db.query(
+      `WITH claimed AS (
+         INSERT INTO trial_card_fingerprints (gateway, fingerprint, user_id, gateway_subscription_id) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (gateway, fingerprint) DO NOTHING RETURNING gateway_subscription_id)
+       SELECT gateway_subscription_id AS "gatewaySubscriptionId" FROM claimed
+       UNION ALL SELECT gateway_subscription_id FROM trial_card_fingerprints WHERE gateway = $1 AND fingerprint = $2
+       LIMIT 1`,
+      [gateway, fingerprint, userId, gatewaySubscriptionId],
+    )) as { gatewaySubscriptionId: string }[];
+    // No row: another trial claimed the card at the same moment (committed after this statement's snapshot).
+    return row?.gatewaySubscriptionId === gatewaySubscriptionId;
+  }
+
   /** Whether the applicant has another subscription that is running and renewing (a second checkout paid in another tab). */
   async hasOtherRenewing(manager: EntityManager, userId: string, gateway: string, gatewaySubscriptionId: string): Promise<boolean> {
     const [row] = (await manager.query(

@@ -49,14 +49,33 @@ export interface CheckoutInput {
   planId: string;
   linkId?: string;
   sourceId?: string;
-  /** Where the browser is, for the success and cancel addresses (PUBLIC_URL when configured). */
-  origin: string;
   userAgent?: string;
   ipAddress?: string;
   countryCode: string;
 }
 
 const SECOND_SUBSCRIPTION_QUEUE = 'membership-cancel-second';
+const TRIAL_CHECK_QUEUE = 'membership-trial-check';
+
+/** Whether a person can still have the free trial, and when they had it (docs/payments.md, "One free trial"). */
+export interface FreeTrialState {
+  available: boolean;
+  /** The free days a checkout opened now gives: TRIAL_DAYS, or 0 once the trial was used. */
+  days: number;
+  usedAt: string | null;
+}
+
+/**
+ * A trial just started that needs a look after its report is stored: `repeated` when its owner
+ * had their free trial through another subscription (a checkout opened before that one started);
+ * otherwise its card is checked against the cards that paid for earlier trials.
+ */
+interface TrialCheck {
+  gateway: string;
+  subscriptionId: string;
+  userId: string;
+  repeated: boolean;
+}
 
 export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown owner';
 
@@ -94,6 +113,28 @@ export class MembershipsService implements OnModuleInit {
       retryLimit: 8,
       retryDelaySeconds: 30,
     });
+    this.jobs.register<TrialCheck>(TRIAL_CHECK_QUEUE, (job) => this.checkTrial(job), { retryLimit: 8, retryDelaySeconds: 30 });
+  }
+
+  /** The person's free trial: still to have, or used on a day (the plan pages say so). */
+  async freeTrial(userId: string): Promise<FreeTrialState> {
+    const used = await this.memberships.freeTrialOf(userId);
+    return used ? { available: false, days: 0, usedAt: used.usedAt.toISOString() } : { available: true, days: TRIAL_DAYS, usedAt: null };
+  }
+
+  /**
+   * One free trial per person, and per card where the provider identifies cards: a trial started
+   * by someone who had theirs already, or paid with a card that paid for an earlier trial, ends at
+   * once and its first period is billed.
+   */
+  private async checkTrial({ gateway, subscriptionId, userId, repeated }: TrialCheck): Promise<void> {
+    if (gateway !== this.gateway.name) return;
+    if (!repeated) {
+      const fingerprint = await this.gateway.cardFingerprint(subscriptionId);
+      if (!fingerprint || (await this.memberships.claimTrialCard(gateway, fingerprint, userId, subscriptionId))) return;
+    }
+    this.logger.warn({ userId, subscriptionId, reason: repeated ? 'person' : 'card' }, 'a second free trial: ended at once, its first period billed');
+    await this.applyGatewaySubscription(gateway, await this.gateway.endTrialNow(subscriptionId));
   }
 
   /**
@@ -112,6 +153,7 @@ export class MembershipsService implements OnModuleInit {
     if (await this.memberships.hasAccess(userId)) {
       throw new ApiError(409, 'You already have an active membership. See it under My Subscription plan.', { errorCode: 'ALREADY_SUBSCRIBED' });
     }
+    const usedTrial = await this.memberships.freeTrialOf(userId);
     const profileAnswer = (key: string) => (typeof user.profile[key] === 'string' ? (user.profile[key] as string) : null);
     const countryCode = (profileAnswer('country') ?? input.countryCode).toUpperCase();
     let session;
@@ -121,14 +163,17 @@ export class MembershipsService implements OnModuleInit {
         amountCents: plan.monthlyAmountCents * plan.intervalMonths,
         intervalMonths: plan.intervalMonths,
         planTitle: plan.title,
-        trialDays: TRIAL_DAYS,
+        // One free trial per person: after it, the plan bills at once.
+        trialDays: usedTrial ? 0 : TRIAL_DAYS,
+        trialUsedAt: usedTrial?.usedAt.toISOString() ?? null,
         customerEmail: user.email,
         customerId: await this.memberships.customerIdOf(userId, this.gateway.name),
         countryCode,
         postalCode: profileAnswer('zipCode'),
         metadata: { userId, planId: plan.id, ...(input.linkId && { linkId: input.linkId }), ...(input.sourceId && { sourceId: input.sourceId }) },
-        successUrl: `${input.origin}/auth/dashboard/success`,
-        cancelUrl: `${input.origin}/auth/dashboard/subscription-plan`,
+        // The configured address, never a request's Host header (docs/security.md, "Absolute addresses").
+        successUrl: `${this.config.publicUrl}/auth/dashboard/success`,
+        cancelUrl: `${this.config.publicUrl}/auth/dashboard/subscription-plan`,
       });
     } catch (error) {
       this.logger.warn({ err: error }, 'checkout not opened');
@@ -145,7 +190,7 @@ export class MembershipsService implements OnModuleInit {
    * commit together); when it answers false the report was received before and nothing is done.
    */
   async applyGatewaySubscription(gateway: string, subscription: GatewaySubscription, claim?: (manager: EntityManager) => Promise<boolean>): Promise<ApplyOutcome> {
-    let result: { created: boolean; secondSubscription: boolean; userId: string; planId: string } | 'duplicate';
+    let result: { created: boolean; secondSubscription: boolean; trialCheck: TrialCheck | null; userId: string; planId: string } | 'duplicate';
     try {
       result = await this.memberships.transaction(async (manager) => {
         if (claim && !(await claim(manager))) return 'duplicate';
@@ -170,7 +215,8 @@ export class MembershipsService implements OnModuleInit {
         if (outcome.receipt) await this.sendReceipt(manager, owner, outcome.receipt, subscription);
         const running = subscription.status === 'trialing' || subscription.status === 'active';
         const secondSubscription = outcome.change === 'created' && running && !subscription.cancelAtPeriodEnd && (await this.memberships.hasOtherRenewing(manager, owner.userId, gateway, subscription.id));
-        return { created: outcome.change === 'created', secondSubscription, ...owner };
+        const trialCheck = outcome.change === 'created' ? await this.recordTrial(manager, owner.userId, gateway, subscription) : null;
+        return { created: outcome.change === 'created', secondSubscription, trialCheck, ...owner };
       });
     } catch (error) {
       if (error instanceof UnknownOwner) return 'unknown owner';
@@ -178,10 +224,28 @@ export class MembershipsService implements OnModuleInit {
     }
     if (result === 'duplicate') return 'duplicate';
     if (result.secondSubscription) {
+      // Cancelled before it bills: it ends with its trial, so that trial needs no other look.
       this.logger.warn({ userId: result.userId, subscriptionId: subscription.id }, 'second subscription of a member: cancelled before it bills');
       await this.jobs.send(SECOND_SUBSCRIPTION_QUEUE, { gateway, subscriptionId: subscription.id }, { singletonKey: `${gateway}:${subscription.id}` });
-    } else if (result.created) await this.trackSale(gateway, subscription, result.planId, result.userId);
+      return 'applied';
+    }
+    if (result.created) await this.trackSale(gateway, subscription, result.planId, result.userId);
+    if (result.trialCheck) await this.jobs.send(TRIAL_CHECK_QUEUE, result.trialCheck, { singletonKey: `${gateway}:${subscription.id}` });
     return 'applied';
+  }
+
+  /**
+   * A new subscription with a trial gives its owner their free trial (kept in `free_trials`, first
+   * one wins; the subscriptions stored before that table are counted by its migration). One still
+   * in its trial then needs a check: whether the free trial was another subscription's (repeated),
+   * or whether its card had one.
+   */
+  private async recordTrial(manager: EntityManager, userId: string, gateway: string, subscription: GatewaySubscription): Promise<TrialCheck | null> {
+    if (!subscription.trialEnd && subscription.status !== 'trialing') return null;
+    const taker = await this.memberships.recordFreeTrial(manager, userId, gateway, subscription.id);
+    if (subscription.status !== 'trialing') return null;
+    const repeated = taker.gateway !== gateway || taker.gatewaySubscriptionId !== subscription.id;
+    return { gateway, subscriptionId: subscription.id, userId, repeated };
   }
 
   /** The receipt goes into the inbox (and so by e-mail) in the report's transaction: once per report applied. */

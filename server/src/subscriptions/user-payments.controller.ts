@@ -5,7 +5,6 @@ import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
-import { AppConfig } from '../config/app-config.js';
 import { VisitorCountryService } from '../geo/visitor-country.service.js';
 import { CancelSubscriptionResponseDto, CheckoutDto, CheckoutResponseDto, CurrentSubscriptionResponseDto } from './dto/plans.dto.js';
 import { MembershipsService } from './memberships.service.js';
@@ -19,20 +18,17 @@ export class UserPaymentsController {
   constructor(
     private readonly memberships: MembershipsService,
     private readonly visitorCountry: VisitorCountryService,
-    private readonly config: AppConfig,
   ) {}
 
   @Post('checkout')
   @ApiOperation({
-    summary: 'Open the payment provider checkout for a plan, with a 7-day free trial',
-    description: '409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.',
+    summary: 'Open the payment provider checkout for a plan: a 7-day free trial, or billed at once for a person who has had theirs',
+    description: 'One free trial per person (current-subscription says whether it is still available). 409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.',
   })
   @ApiCreatedResponse({ type: CheckoutResponseDto })
   async checkout(@CurrentUser() caller: Caller, @Body() body: CheckoutDto, @Req() request: FastifyRequest) {
     const started = await this.memberships.startCheckout(caller.id, {
       ...body,
-      // The address the browser came from, so the provider sends it back to the same origin.
-      origin: this.config.PUBLIC_URL ? this.config.publicUrl : `${request.protocol}://${request.host}`,
       userAgent: request.headers['user-agent']?.slice(0, 500),
       ipAddress: request.ip,
       countryCode: await this.visitorCountry.countryOf(request.ip),
@@ -42,11 +38,12 @@ export class UserPaymentsController {
 
   @Get('current-subscription')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "The applicant's membership (data.userWithSubscription[0]); asks the provider about a checkout just completed" })
+  @ApiOperation({ summary: "The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed" })
   @ApiOkResponse({ type: CurrentSubscriptionResponseDto })
   async current(@CurrentUser() caller: Caller) {
     const record = await this.memberships.current(caller.id);
-    return ok({ userWithSubscription: record ? [record] : [], isActiveSubscription: record?.is_active_subscription ?? false });
+    const freeTrial = await this.memberships.freeTrial(caller.id);
+    return ok({ userWithSubscription: record ? [record] : [], isActiveSubscription: record?.is_active_subscription ?? false, freeTrial });
   }
 
   @Post('cancel-subscription/:subscribed_id/:payment_gateway')

@@ -9,6 +9,8 @@ export type Plan = components['schemas']['PlanDto'];
 export type SubscriptionRecord = components['schemas']['SubscriptionRecordDto'];
 export type CurrentSubscription = components['schemas']['CurrentSubscriptionDto'];
 export type CheckoutStarted = components['schemas']['CheckoutStartedDto'];
+/** Whether the applicant can still have the free trial, and when they had it (docs/payments.md, "One free trial"). */
+export type FreeTrial = components['schemas']['FreeTrialDto'];
 
 async function fetchPlans(signal: AbortSignal): Promise<Plan[]> {
   return dataOf(await api.GET('/api/v1/subscription-plans', { signal }));

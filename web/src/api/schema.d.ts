@@ -1476,7 +1476,7 @@ export interface paths {
         put?: never;
         /**
          * The sandbox checkout's Pay button (an HTML form post)
-         * @description Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0000 0000 0119 fails once, then succeeds; 4000 0000 0000 0341 starts the trial but its renewals fail. 303 to the success address, or the page again with the reason.
+         * @description Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0000 0000 0119 fails once, then succeeds; 4000 0000 0000 0341 starts the trial but its renewals fail (declined when there is no trial). 303 to the success address, or the page again with the reason.
          */
         post: operations["SandboxCheckoutController_pay"];
         delete?: never;
@@ -1549,8 +1549,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Open the payment provider checkout for a plan, with a 7-day free trial
-         * @description 409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.
+         * Open the payment provider checkout for a plan: a 7-day free trial, or billed at once for a person who has had theirs
+         * @description One free trial per person (current-subscription says whether it is still available). 409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.
          */
         post: operations["UserPaymentsController_checkout"];
         delete?: never;
@@ -1566,7 +1566,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applicant's membership (data.userWithSubscription[0]); asks the provider about a checkout just completed */
+        /** The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed */
         get: operations["UserPaymentsController_current"];
         put?: never;
         post?: never;
@@ -3867,10 +3867,26 @@ export interface components {
             /** Format: date-time */
             trial_ends_at: string | null;
         };
+        FreeTrialDto: {
+            /** @description Whether a checkout opened now starts with the free trial; false once the person has had it */
+            available: boolean;
+            /**
+             * @description The free days a checkout opened now gives: 7, or 0 (the plan bills at once) once the trial was used
+             * @enum {number}
+             */
+            days: 0 | 7;
+            /**
+             * Format: date-time
+             * @description When the free trial was taken; null while it is still available
+             */
+            usedAt: string | null;
+        };
         CurrentSubscriptionDto: {
             /** @description The membership to show first, or empty when the applicant never subscribed */
             userWithSubscription: components["schemas"]["SubscriptionRecordDto"][];
             isActiveSubscription: boolean;
+            /** @description The applicant's free trial: still available, or when it was used */
+            freeTrial: components["schemas"]["FreeTrialDto"];
         };
         CurrentSubscriptionResponseDto: {
             /** @example 200 */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { currentUser, isSubscribed } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
-import { COUNT_PATH, CURRENT_PATH, currentAnswer, PLANS_PATH, plansAnswer, subscriptionRecord } from './fixtures';
+import { COUNT_PATH, CURRENT_PATH, currentAnswer, freeTrial, PLANS_PATH, plansAnswer, subscriptionRecord } from './fixtures';
 
 const SUMMARY = { appliedScholarship: 0, yourRecommendation: 0, scholarshipAmount: 0, expiringSoon: 0, unlock: { count: 0, totalValue: 0 } };
 const SWEEPSTAKES = { id: '7d1e8f6a-3b2c-4d5e-8f90-1a2b3c4d5e6f', title: '$1,000 Spring Sweepstakes', description: 'One entry, one winner.', endsAt: null, applied: false };
@@ -46,6 +46,17 @@ describe("the dashboard's membership offer and subscription check", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard/subscription-plan'));
     expect(await screen.findByRole('article', { name: 'Quarterly Plan' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers a person whose free trial was used the membership without free days, in the offer and the promo card', async () => {
+    signIn(false);
+    serveDashboard({ membership: currentAnswer(null, freeTrial('2027-03-05T12:00:00.000Z')) });
+    renderAppAt('/auth/dashboard');
+    const offer = await screen.findByRole('dialog', { name: OFFER });
+    expect(within(offer).getByText(/^Become a member: see every scholarship in full/)).toBeTruthy();
+    expect(screen.queryByText(/free for 7 days/)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Membership' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: '7-day free membership' })).toBeNull();
   });
 
   it('opens the membership popup instead of the page below 962 px', async () => {

@@ -1,4 +1,4 @@
-import type { CurrentSubscription, Plan, SubscriptionRecord } from '../../src/api/memberships';
+import type { CurrentSubscription, FreeTrial, Plan, SubscriptionRecord } from '../../src/api/memberships';
 import { apiAnswer } from '../scholarships/fixtures';
 
 const BENEFITS = 'Scholarship details,Easy Apply to every match, Essay help ,Cancel anytime';
@@ -35,7 +35,12 @@ export function subscriptionRecord(overrides: Partial<SubscriptionRecord> = {}):
   };
 }
 
-export function currentAnswer(record: SubscriptionRecord | null) {
-  const data: CurrentSubscription = { userWithSubscription: record ? [record] : [], isActiveSubscription: record?.is_active_subscription ?? false };
+/** A free trial still to have; `usedAt` (noon UTC) once it was used. */
+export function freeTrial(usedAt: string | null = null): FreeTrial {
+  return usedAt ? { available: false, days: 0, usedAt } : { available: true, days: 7, usedAt: null };
+}
+
+export function currentAnswer(record: SubscriptionRecord | null, trial: FreeTrial = freeTrial(record ? '2026-12-29T12:00:00.000Z' : null)) {
+  const data: CurrentSubscription = { userWithSubscription: record ? [record] : [], isActiveSubscription: record?.is_active_subscription ?? false, freeTrial: trial };
   return apiAnswer(200, { statusCode: 200, data });
 }

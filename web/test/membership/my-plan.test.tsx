@@ -6,12 +6,12 @@ import { formatDayMonthYear } from '../../src/app/dates';
 import { isSubscribed } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
-import { CANCEL_PATH, CURRENT_PATH, currentAnswer, PLANS_PATH, plansAnswer, subscriptionRecord } from './fixtures';
+import { CANCEL_PATH, CURRENT_PATH, currentAnswer, freeTrial, PLANS_PATH, plansAnswer, subscriptionRecord } from './fixtures';
 
 /** The plan page's calls: the membership as given, the plans, and the cancellation answering `cancel`. */
-function servePlanPage(record: SubscriptionRecord | null, cancel?: { status: number; body: unknown }) {
+function servePlanPage(record: SubscriptionRecord | null, cancel?: { status: number; body: unknown }, trial?: ReturnType<typeof freeTrial>) {
   mockApi('GET').mockImplementation(async (path) => {
-    if (path === CURRENT_PATH) return currentAnswer(record);
+    if (path === CURRENT_PATH) return currentAnswer(record, trial);
     if (path === PLANS_PATH) return plansAnswer();
     return apiAnswer(404, { description: `not mocked: ${path}` });
   });
@@ -112,6 +112,16 @@ describe("'My Subscription plan' (/auth/dashboard/plan)", () => {
     await userEvent.setup().click(within(dialog).getByRole('link', { name: 'View all plans' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard/subscription-plan'));
     expect(await screen.findByRole('article', { name: 'Quarterly Plan' })).toBeTruthy();
+  });
+
+  it('offers no free days to a non-member whose free trial was used', async () => {
+    signIn(false);
+    servePlanPage(null, undefined, freeTrial('2027-03-05T12:00:00.000Z'));
+    renderAppAt('/auth/dashboard/plan');
+    const dialog = await screen.findByRole('dialog', { name: 'You are not subscribed' });
+    expect(within(dialog).getByText(/^Choose a plan to see every scholarship in full/)).toBeTruthy();
+    expect(screen.getByText('You have no membership at the moment. Your free trial was used on 05 March, 2027. The plan you choose now is billed at once.')).toBeTruthy();
+    expect(screen.queryByText(/free trial\./)).toBeNull();
   });
 
   it("shows the dialog's way to the plans as the popup below 962 px", async () => {

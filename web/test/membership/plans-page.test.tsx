@@ -5,13 +5,23 @@ import { leavePage } from '../../src/app/leave-page';
 import { pathAfterSignIn, pendingPlanChoice, rememberPlanChoice } from '../../src/pages/membership/plan-choice';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
-import { CHECKOUT_PATH, MONTHLY, PLANS_PATH, plansAnswer, QUARTERLY, YEARLY } from './fixtures';
+import { CHECKOUT_PATH, CURRENT_PATH, currentAnswer, freeTrial, MONTHLY, PLANS_PATH, plansAnswer, QUARTERLY, YEARLY } from './fixtures';
 
 const CHECKOUT_URL = '/api/v1/sandbox-checkout/cs_sandbox_1';
 
-/** Plans as listed; every other GET is not this test's business. POST answers `checkout`. */
-function servePlans(checkout: { status: number; body: unknown } = { status: 201, body: { statusCode: 201, data: { checkoutUrl: CHECKOUT_URL, sessionId: 'cs_sandbox_1' } } }) {
-  const get = mockApi('GET').mockImplementation(async (path) => (path === PLANS_PATH ? plansAnswer() : apiAnswer(404, { description: `not mocked: ${path}` })));
+const TRIAL_USED_AT = '2027-03-05T12:00:00.000Z';
+
+/**
+ * Plans as listed, and (when given) the applicant's membership answer with their free trial; every
+ * other GET is not this test's business. POST answers `checkout`.
+ */
+function servePlans(
+  checkout: { status: number; body: unknown } = { status: 201, body: { statusCode: 201, data: { checkoutUrl: CHECKOUT_URL, sessionId: 'cs_sandbox_1' } } },
+  current?: ReturnType<typeof currentAnswer>,
+) {
+  const get = mockApi('GET').mockImplementation(async (path) =>
+    path === PLANS_PATH ? plansAnswer() : path === CURRENT_PATH && current ? current : apiAnswer(404, { description: `not mocked: ${path}` }),
+  );
   const post = mockApi('POST').mockImplementation(async () => apiAnswer(checkout.status, checkout.body));
   return { get, post };
 }
@@ -87,6 +97,40 @@ describe('the plans page', () => {
     expect((activateIn(await planBox('Monthly Plan')) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('tells a person whose free trial is used that the plans bill at once, and on which day the trial was used', async () => {
+    signIn();
+    const { post } = servePlans(undefined, currentAnswer(null, freeTrial(TRIAL_USED_AT)));
+    jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    renderAppAt('/auth/dashboard/subscription-plan');
+    expect(await screen.findByText('Your free trial was used on 05 March, 2027. The plan you choose now is billed at once.')).toBeTruthy();
+    expect(screen.getByText(/You can cancel anytime\./)).toBeTruthy();
+    expect(screen.queryByText(/free trial, and you can cancel/)).toBeNull();
+
+    const quarterly = await planBox('Quarterly Plan');
+    expect(within(quarterly).getByText('Billed at once: $57 every 3 months. Cancel anytime.')).toBeTruthy();
+    expect(within(quarterly).queryByText(/day free trial/)).toBeNull();
+    const activate = within(quarterly).getByRole('button', { name: 'Activate Now: Quarterly Plan' });
+    expect(activate.textContent).toBe('Activate Now');
+    await userEvent.setup().click(activate);
+    await waitFor(() => expect(post).toHaveBeenCalledWith(CHECKOUT_PATH, { body: { planId: QUARTERLY.id } }));
+  });
+
+  it('shows the buttons again to a person whose membership ended since the flag was stored', async () => {
+    signIn(true);
+    servePlans(undefined, currentAnswer(null, freeTrial(TRIAL_USED_AT)));
+    renderAppAt('/auth/dashboard/subscription-plan');
+    await within(await planBox('Monthly Plan')).findByRole('button', { name: 'Activate Now: Monthly Plan' });
+    expect(screen.queryByRole('link', { name: 'My Subscription plan' })).toBeNull();
+  });
+
+  it('offers the trial to a person who has not had one', async () => {
+    signIn();
+    servePlans(undefined, currentAnswer(null, freeTrial()));
+    renderAppAt('/auth/dashboard/subscription-plan');
+    expect(within(await planBox('Monthly Plan')).getByText('7-day free trial, then $29 every month. Cancel anytime.')).toBeTruthy();
+    expect(screen.queryByText(/Your free trial was used/)).toBeNull();
+  });
+
   it('shows a member a note and the way to My Subscription plan instead of the buttons', async () => {
     signIn(true);
     servePlans();
@@ -153,6 +197,17 @@ describe('the membership popup (below 962 px)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Activate 7 Days' }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(CHECKOUT_URL));
     expect(post).toHaveBeenCalledWith(CHECKOUT_PATH, { body: { planId: MONTHLY.id } });
+  });
+
+  it("says in the popup when the person's free trial was used, and activates with 'Activate Now'", async () => {
+    signIn();
+    servePlans(undefined, currentAnswer(null, freeTrial(TRIAL_USED_AT)));
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    renderAppAt('/auth/dashboard/setting');
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Get Full Access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Membership Options' });
+    expect(await within(dialog).findByText('Your free trial was used on 05 March, 2027. The plan you choose now is billed at once. Cancel anytime.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Activate Now' })).toBeTruthy();
   });
 
   it("opens from Settings' 'Buy Subscription Plan' at 961 px, and 'No Thanks' closes it", async () => {

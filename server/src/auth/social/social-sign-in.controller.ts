@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Ip, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Ip, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@scholarmatch/schemas';
-import type { FastifyRequest } from 'fastify';
 import { ok } from '../../common/api-response.js';
 import { ApiErrorResponses } from '../../common/error-body.js';
 import { RateLimited } from '../../common/rate-limit.js';
@@ -36,9 +35,9 @@ export class SocialSignInController {
     description: '404 SOCIAL_SIGN_IN_OFF when Google sign-in is not configured; 503 when Google cannot be reached. The sign-in must finish within 10 minutes.',
   })
   @ApiOkResponse({ type: AuthorizationUrlResponseDto })
-  async start(@Req() request: FastifyRequest) {
-    const origin = this.config.PUBLIC_URL ? this.config.publicUrl : `${request.protocol}://${request.host}`;
-    return ok(await this.socialSignIn.start(origin));
+  async start() {
+    // The configured address, never the request's Host header, which the client chooses.
+    return ok(await this.socialSignIn.start(this.config.publicUrl));
   }
 
   @Public()

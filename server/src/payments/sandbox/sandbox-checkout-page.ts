@@ -1,3 +1,4 @@
+import { freeTrialUsedText } from '@scholarmatch/schemas';
 import type { CheckoutRequest } from '../payment-gateway.js';
 import { TEST_CARDS } from './sandbox-provider.js';
 
@@ -22,11 +23,29 @@ const STYLE = `
   input:focus { outline: 2px solid #3b5bdb; border-color: #3b5bdb; }
   .row { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }
   button { margin-top: 22px; width: 100%; padding: 13px; border: 0; border-radius: 8px; background: #3b5bdb; color: #fff; font-size: 16px; font-weight: 600; cursor: pointer; }
+  .notice { background: #eef2ff; color: #27357e; border-radius: 8px; padding: 10px 12px; margin: 12px 0 0; font-size: 14px; }
   .error { background: #fdecec; color: #a61b1b; border-radius: 8px; padding: 10px 12px; margin-top: 12px; font-size: 14px; }
   table { width: 100%; border-collapse: collapse; font-size: 13px; margin-top: 8px; }
   td { padding: 6px 4px; border-top: 1px solid #eceef3; vertical-align: top; } td:first-child { font-family: ui-monospace, monospace; white-space: nowrap; }
   a { color: #3b5bdb; }
 `;
+
+const every = (months: number) => (months === 1 ? 'month' : `${months} months`);
+
+/**
+ * What the plan costs when: the free days first, or (for a person who has had their trial) the
+ * first period billed today, with the day that trial was used (docs/payments.md, "One free trial").
+ */
+function offer(request: CheckoutRequest): string {
+  const price = money(request.amountCents);
+  if (request.trialDays > 0) {
+    return `<p class="price">${request.trialDays} days free</p>
+    <p class="muted">Then ${price} every ${every(request.intervalMonths)}, plus taxes. Cancel any time before the trial ends and you pay nothing.</p>`;
+  }
+  const used = request.trialUsedAt ? `<p class="notice" role="note">${escapeHtml(freeTrialUsedText(request.trialUsedAt, 'UTC'))}.</p>` : '';
+  return `${used}<p class="price">${price} today</p>
+    <p class="muted">Billed at once, then every ${every(request.intervalMonths)}, plus taxes. Cancel any time; the plan then ends with the period paid.</p>`;
+}
 
 /**
  * The sandbox's hosted checkout page: the plan, a card form and the test cards. Plain HTML with a
@@ -46,8 +65,7 @@ export function renderCheckoutPage(sessionId: string, request: CheckoutRequest, 
   <section aria-labelledby="plan">
     <p class="muted">ScholarMatch membership</p>
     <h1 id="plan">${escapeHtml(request.planTitle)}</h1>
-    <p class="price">${request.trialDays} days free</p>
-    <p class="muted">Then ${money(request.amountCents)} every ${request.intervalMonths === 1 ? 'month' : `${request.intervalMonths} months`}, plus taxes. Cancel any time before the trial ends and you pay nothing.</p>
+    ${offer(request)}
     <p class="muted">Billed to ${escapeHtml(request.customerEmail)}</p>
     <h2>Test cards</h2>
     <p class="muted">Any future expiry date, any 3-digit security code, any postal code.</p>
@@ -65,7 +83,7 @@ export function renderCheckoutPage(sessionId: string, request: CheckoutRequest, 
       </div>
       <label for="postalCode">Postal code</label>
       <input id="postalCode" name="postalCode" autocomplete="postal-code" value="${escapeHtml(values.postalCode ?? request.postalCode ?? '')}" required>
-      <button type="submit">Start ${request.trialDays}-day free trial</button>
+      <button type="submit">${request.trialDays > 0 ? `Start ${request.trialDays}-day free trial` : `Pay ${money(request.amountCents)}`}</button>
     </form>
     <p class="muted" style="margin-top:16px"><a href="${escapeHtml(request.cancelUrl)}">Cancel and go back</a></p>
   </section>

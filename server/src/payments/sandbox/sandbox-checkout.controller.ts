@@ -40,7 +40,7 @@ export class SandboxCheckoutController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiOperation({
     summary: "The sandbox checkout's Pay button (an HTML form post)",
-    description: 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0000 0000 0119 fails once, then succeeds; 4000 0000 0000 0341 starts the trial but its renewals fail. 303 to the success address, or the page again with the reason.',
+    description: 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0000 0000 0119 fails once, then succeeds; 4000 0000 0000 0341 starts the trial but its renewals fail (declined when there is no trial). 303 to the success address, or the page again with the reason.',
   })
   @ApiResponse({ status: 303, description: 'Paid: to the success address' })
   @ApiResponse({ status: 402, description: 'Declined: the page again with the reason (HTML)', content: { 'text/html': { schema: { type: 'string' } } } })

@@ -96,4 +96,15 @@ export class SandboxPaymentGateway extends PaymentGateway {
   now(): Promise<Date> {
     return this.sandbox.now();
   }
+
+  /** The test cards are shared by everyone, so a card says nothing about who pays: the sandbox keeps one trial per person only. */
+  async cardFingerprint(): Promise<string | null> {
+    return null;
+  }
+
+  async endTrialNow(subscriptionId: string): Promise<GatewaySubscription> {
+    const row = await this.sandbox.endTrialNow(subscriptionId);
+    if (!row) throw new GatewayUnavailable(`The sandbox has no subscription ${subscriptionId}.`);
+    return toGatewaySubscription(subscriptionObject(row));
+  }
 }

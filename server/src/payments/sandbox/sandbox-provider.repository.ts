@@ -29,7 +29,7 @@ export interface SandboxSubscriptionRow {
 }
 
 export type SubscriptionChange = Partial<
-  Pick<SandboxSubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'canceledAt' | 'nextAttemptAt' | 'failedRenewals'>
+  Pick<SandboxSubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'trialEnd' | 'currentPeriodEnd' | 'canceledAt' | 'nextAttemptAt' | 'failedRenewals'>
 >;
 
 const SUBSCRIPTION_COLUMNS = `id, customer_id AS "customerId", status, cancel_at_period_end AS "cancelAtPeriodEnd",
@@ -40,6 +40,7 @@ const SUBSCRIPTION_COLUMNS = `id, customer_id AS "customerId", status, cancel_at
 const CHANGE_COLUMNS: Record<keyof SubscriptionChange, string> = {
   status: 'status',
   cancelAtPeriodEnd: 'cancel_at_period_end',
+  trialEnd: 'trial_end',
   currentPeriodEnd: 'current_period_end',
   canceledAt: 'canceled_at',
   nextAttemptAt: 'next_attempt_at',

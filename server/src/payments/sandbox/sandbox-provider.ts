@@ -23,7 +23,7 @@ export const TEST_CARDS = {
   '4242424242424242': { behaviour: 'succeeds', label: 'Succeeds, and every renewal is paid' },
   '4000000000000002': { behaviour: 'declined', label: 'Declined' },
   '4000000000000119': { behaviour: 'retry', label: 'Fails with a processing error once, then succeeds on retry' },
-  '4000000000000341': { behaviour: 'renewals-fail', label: 'Starts the trial, but renewal payments fail (past due, then ends)' },
+  '4000000000000341': { behaviour: 'renewals-fail', label: 'Starts the trial, but renewal payments fail (past due, then ends); declined when there is no trial' },
 } as const;
 type TestCard = keyof typeof TEST_CARDS;
 
@@ -135,7 +135,7 @@ export class SandboxProvider implements OnModuleInit {
     return this.repository.findSubscription(id);
   }
 
-  /** The checkout page's Pay button: test-card rules, then the subscription with its trial. */
+  /** The checkout page's Pay button: test-card rules, then the subscription with its trial, or with its first period paid at once. */
   async pay(sessionId: string, card: CardDetails): Promise<PaymentOutcome> {
     const now = await this.now();
     const problem = cardProblem(card, new Date());
@@ -145,33 +145,54 @@ export class SandboxProvider implements OnModuleInit {
       const session = await this.repository.findSession(sessionId, manager, true);
       if (!session) return { ok: false, status: 404, message: 'This checkout does not exist.' };
       if (session.status !== 'open') return { ok: false, status: 409, message: 'This checkout is already complete.' };
+      const { request } = session;
+      const trial = request.trialDays > 0;
       const behaviour = TEST_CARDS[card.number as TestCard].behaviour;
-      if (behaviour === 'declined') return { ok: false, status: 402, message: 'Your card was declined. Try another card.' };
+      // Without a trial the first period is charged now: a card whose charges fail is declined here, as at a card provider.
+      if (behaviour === 'declined' || (behaviour === 'renewals-fail' && !trial)) return { ok: false, status: 402, message: 'Your card was declined. Try another card.' };
       if (behaviour === 'retry' && session.failedAttempts === 0) {
         await this.repository.countFailedAttempt(manager, sessionId);
         return { ok: false, status: 402, message: 'An error occurred while processing your card. Try again in a little bit.' };
       }
-      const { request } = session;
-      const trialEnd = new Date(now.getTime() + request.trialDays * DAY_MS);
+      const trialEnd = trial ? new Date(now.getTime() + request.trialDays * DAY_MS) : null;
       const subscription = await this.repository.insertSubscription(manager, {
         id: newId('sub_sandbox'),
         customerId: request.customerId ?? newId('cus_sandbox'),
-        status: 'trialing',
+        status: trial ? 'trialing' : 'active',
         cancelAtPeriodEnd: false,
         trialEnd,
-        currentPeriodEnd: trialEnd,
+        currentPeriodEnd: trialEnd ?? addMonths(now, request.intervalMonths),
         amountCents: request.amountCents,
         intervalMonths: request.intervalMonths,
         cardLast4: card.number.slice(-4),
         metadata: { ...request.metadata, cardBehaviour: behaviour },
       });
       await this.repository.completeSession(manager, sessionId, subscription.id);
+      if (!trial) events.push(await this.emit(manager, 'invoice.paid', { ...this.invoice(subscription), id: newId('in_sandbox'), status: 'paid' }));
       events.push(await this.emit(manager, 'customer.subscription.created', subscriptionObject(subscription)));
       events.push(await this.emit(manager, 'checkout.session.completed', { id: sessionId, object: 'checkout.session', status: 'complete', subscription: subscription.id }));
       return { ok: true, successUrl: request.successUrl };
     });
     await this.queueDeliveries(events);
     return outcome;
+  }
+
+  /**
+   * The provider's "end the trial now": the first period falls due at once and is charged as a
+   * renewal is (paid and active, or past due for a card whose renewals fail). A subscription no
+   * longer in its trial is left as it is.
+   */
+  async endTrialNow(subscriptionId: string): Promise<SandboxSubscriptionRow | null> {
+    const now = await this.now();
+    const ended = await this.repository.transaction(async (manager) => {
+      const current = await this.repository.findSubscription(subscriptionId, manager, true);
+      if (current?.status !== 'trialing') return false;
+      await this.repository.updateSubscription(manager, subscriptionId, { trialEnd: now, currentPeriodEnd: now });
+      return true;
+    });
+    // The clock charges it, with the events a renewal sends.
+    if (ended) await this.tick();
+    return this.repository.findSubscription(subscriptionId);
   }
 
   /** The provider's cancel call: no renewal, the subscription ends when its period does. */
@@ -216,7 +237,7 @@ export class SandboxProvider implements OnModuleInit {
       const ended = await update({ status: 'canceled' });
       return [['customer.subscription.deleted', subscriptionObject(ended)]];
     }
-    const invoice = { object: 'invoice', subscription: due.id, amount_due: due.amountCents, currency: 'usd' };
+    const invoice = this.invoice(due);
     if (due.metadata.cardBehaviour !== 'renewals-fail') {
       const renewed = await update({ status: 'active', currentPeriodEnd: addMonths(due.currentPeriodEnd, due.intervalMonths), nextAttemptAt: null, failedRenewals: 0 });
       return [
@@ -234,6 +255,11 @@ export class SandboxProvider implements OnModuleInit {
     const failedAt = due.status === 'past_due' && due.nextAttemptAt ? due.nextAttemptAt : due.currentPeriodEnd;
     const pastDue = await update({ status: 'past_due', failedRenewals: failures, nextAttemptAt: new Date(failedAt.getTime() + RETRY_EVERY_DAYS * DAY_MS) });
     return [['invoice.payment_failed', failed], ['customer.subscription.updated', subscriptionObject(pastDue)]];
+  }
+
+  /** The invoice of one period of a subscription, as its events carry it. */
+  private invoice(subscription: SandboxSubscriptionRow) {
+    return { object: 'invoice', subscription: subscription.id, amount_due: subscription.amountCents, currency: 'usd' };
   }
 
   /** Stores an event in the same transaction as the change it reports; delivered after commit. */

@@ -41,6 +41,8 @@ interface RecordedRequest {
 class FakeStripeApi {
   requests: RecordedRequest[] = [];
   behaviour: 'normal' | 'error500' | 'unauthorized' | 'silent' = 'normal';
+  /** The fingerprint of the card saved on every subscription; null: no card saved. */
+  cardFingerprint: string | null = 'fp_card_1';
   private server: Server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -79,7 +81,16 @@ class FakeStripeApi {
       const expanded = request.query.getAll('expand[0]').includes('subscription');
       return send(res, 200, { id: session[1], object: 'checkout.session', status: 'complete', subscription: expanded ? trialingSubscription() : 'sub_123' });
     }
+    const read = /^GET \/v1\/subscriptions\/([^/]+)$/.exec(route);
+    if (read) {
+      const card = this.cardFingerprint ? { id: 'pm_1', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', fingerprint: this.cardFingerprint } } : null;
+      const expanded = request.query.getAll('expand[0]').includes('default_payment_method');
+      return send(res, 200, trialingSubscription({ id: read[1], default_payment_method: card && !expanded ? card.id : card }));
+    }
     const subscription = /^POST \/v1\/subscriptions\/([^/]+)$/.exec(route);
+    if (subscription && request.body.get('trial_end') === 'now') {
+      return send(res, 200, trialingSubscription({ id: subscription[1], status: 'active', trial_end: 1_790_000_000 }));
+    }
     if (subscription) {
       const cancel = request.body.get('cancel_at_period_end') === 'true';
       return send(res, 200, trialingSubscription({ id: subscription[1], cancel_at_period_end: cancel, canceled_at: cancel ? 1_790_000_000 : null }));
@@ -99,6 +110,7 @@ function checkoutRequest(overrides: Partial<CheckoutRequest> = {}): CheckoutRequ
     intervalMonths: 1,
     planTitle: 'Monthly',
     trialDays: 7,
+    trialUsedAt: null,
     customerEmail: 'ada@example.org',
     customerId: null,
     countryCode: 'US',
@@ -123,6 +135,7 @@ describe('StripePaymentGateway against a loopback Stripe API', () => {
   beforeEach(() => {
     fake.requests = [];
     fake.behaviour = 'normal';
+    fake.cardFingerprint = 'fp_card_1';
   });
 
   describe('createCheckout', () => {
@@ -177,6 +190,44 @@ describe('StripePaymentGateway against a loopback Stripe API', () => {
 
       expect(fake.requests[0].body.has('subscription_data[trial_period_days]')).toBe(false);
       expect(fake.requests[0].body.get('subscription_data[metadata][planId]')).toBe('plan-1');
+    });
+
+    it("says beside Stripe's button when the person's free trial was used", async () => {
+      await gateway.createCheckout(checkoutRequest({ customerId: 'cus_existing', trialDays: 0, trialUsedAt: '2027-03-05T12:00:00.000Z' }));
+
+      expect(fake.requests[0].body.has('subscription_data[trial_period_days]')).toBe(false);
+      expect(fake.requests[0].body.get('custom_text[submit][message]')).toBe('Your free trial was used on 05 March, 2027.');
+    });
+
+    it('adds no text to a checkout with a trial', async () => {
+      await gateway.createCheckout(checkoutRequest({ customerId: 'cus_existing' }));
+
+      expect([...fake.requests[0].body.keys()].filter((key) => key.startsWith('custom_text'))).toEqual([]);
+    });
+  });
+
+  describe('cardFingerprint', () => {
+    it("reads the fingerprint of the subscription's saved card", async () => {
+      expect(await gateway.cardFingerprint('sub_123')).toBe('fp_card_1');
+
+      expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/subscriptions/sub_123']);
+      expect(fake.requests[0].query.get('expand[0]')).toBe('default_payment_method');
+    });
+
+    it('is null when the subscription has no saved card', async () => {
+      fake.cardFingerprint = null;
+
+      expect(await gateway.cardFingerprint('sub_123')).toBeNull();
+    });
+  });
+
+  describe('endTrialNow', () => {
+    it("sets the trial's end to now and returns the billed subscription", async () => {
+      const subscription = await gateway.endTrialNow('sub_123');
+
+      expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/subscriptions/sub_123']);
+      expect(fake.requests[0].body.get('trial_end')).toBe('now');
+      expect(subscription).toMatchObject({ id: 'sub_123', status: 'active', trialEnd: new Date(1_790_000_000_000) });
     });
   });
 

@@ -1,3 +1,4 @@
+import { freeTrialUsedText } from '@scholarmatch/schemas';
 import Stripe from 'stripe';
 import {
   type CheckoutRequest,
@@ -97,6 +98,24 @@ export class StripePaymentGateway extends PaymentGateway {
     return new Date();
   }
 
+  /**
+   * The fingerprint of the subscription's default payment method (Checkout saves the card it took
+   * there), the same for every copy of one card number across Stripe customers.
+   */
+  async cardFingerprint(subscriptionId: string): Promise<string | null> {
+    const subscription = await this.call("read a subscription's card", () =>
+      this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] }),
+    );
+    const method = subscription.default_payment_method;
+    return method && typeof method === 'object' ? (method.card?.fingerprint ?? null) : null;
+  }
+
+  /** `trial_end: 'now'`: Stripe ends the trial and invoices the first period at once. */
+  async endTrialNow(subscriptionId: string): Promise<GatewaySubscription> {
+    const subscription = await this.call('end a trial now', () => this.stripe.subscriptions.update(subscriptionId, { trial_end: 'now' }));
+    return this.fromApi('end a trial now', subscription);
+  }
+
   private async createCustomer(request: CheckoutRequest): Promise<string> {
     const customer = await this.call('create a customer', () =>
       this.stripe.customers.create({
@@ -173,6 +192,8 @@ function checkoutParams(request: CheckoutRequest, customerId: string): Stripe.Ch
       metadata: { userId, planId },
     },
     metadata: { userId, planId, ...(linkId ? { linkId } : {}), ...(sourceId ? { sourceId } : {}) },
+    // Stripe's page shows what is due today by itself; beside its button it also says why nothing is free.
+    ...(request.trialDays === 0 && request.trialUsedAt ? { custom_text: { submit: { message: `${freeTrialUsedText(request.trialUsedAt, 'UTC')}.` } } } : {}),
     // Kept byte for byte: it may carry Stripe's {CHECKOUT_SESSION_ID} placeholder.
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
+import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 
@@ -108,11 +109,26 @@ export class SubscriptionRecordDto {
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true }) trial_ends_at: string | null;
 }
 
+/** One free trial per person (docs/payments.md, "One free trial"). */
+export class FreeTrialDto {
+  @ApiProperty({ description: 'Whether a checkout opened now starts with the free trial; false once the person has had it' })
+  available: boolean;
+
+  @ApiProperty({ enum: [0, TRIAL_DAYS], description: `The free days a checkout opened now gives: ${TRIAL_DAYS}, or 0 (the plan bills at once) once the trial was used` })
+  days: number;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'When the free trial was taken; null while it is still available' })
+  usedAt: string | null;
+}
+
 class CurrentSubscriptionDto {
   @ApiProperty({ type: [SubscriptionRecordDto], description: 'The membership to show first, or empty when the applicant never subscribed' })
   userWithSubscription: SubscriptionRecordDto[];
 
   @ApiProperty() isActiveSubscription: boolean;
+
+  @ApiProperty({ type: FreeTrialDto, description: "The applicant's free trial: still available, or when it was used" })
+  freeTrial: FreeTrialDto;
 }
 
 export class CurrentSubscriptionResponseDto extends ApiResponseBase {

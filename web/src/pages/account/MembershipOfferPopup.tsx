@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { eligibleCountQueryOptions, LIST_FILTERS } from '../../api/scholarships';
 import { useCurrentUser } from '../../session/session-store';
 import { useMembershipPrompt } from '../scholarships/membership-gate';
+import { useFreeTrial } from '../membership/use-free-trial';
 import { SmallDialog } from '../misc/SmallDialog';
 
 const dismissedKey = (userId: string) => `membership-offer-dismissed:${userId}`;
@@ -30,6 +31,7 @@ export function MembershipOfferPopup({ allowed }: { allowed: boolean }) {
   const count = useQuery({ ...eligibleCountQueryOptions(LIST_FILTERS.eligible), enabled: allowed && Boolean(user) });
   const [dismissed, setDismissed] = useState(() => !user || Boolean(tabStorage()?.getItem(dismissedKey(user.id))));
   const promptMembership = useMembershipPrompt();
+  const freeTrial = useFreeTrial();
   const matches = count.data ?? 0;
   const open = allowed && !dismissed && matches > 0;
 
@@ -60,8 +62,9 @@ export function MembershipOfferPopup({ allowed }: { allowed: boolean }) {
       }
     >
       <Text>
-        Try the membership free for {TRIAL_DAYS} days: see every scholarship in full, and let Easy Apply fill in and send
-        your applications for you. Cancel anytime.
+        {/* Free days only for a person who has not had their trial (docs/payments.md, "One free trial"). */}
+        {freeTrial.available ? `Try the membership free for ${TRIAL_DAYS} days` : 'Become a member'}: see every scholarship in full, and let Easy Apply
+        fill in and send your applications for you. Cancel anytime.
       </Text>
     </SmallDialog>
   );

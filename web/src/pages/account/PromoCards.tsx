@@ -3,6 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useSubscribed } from '../../session/session-store';
 import { PlansLink } from '../scholarships/membership-gate';
+import { useFreeTrial } from '../membership/use-free-trial';
 
 function PromoCard({ title, text, action, tone }: { title: string; text: string; action: ReactNode; tone: 'brand' | 'yellow' }) {
   return (
@@ -35,6 +36,8 @@ function PromoCard({ title, text, action, tone }: { title: string; text: string;
  */
 export function PromoCards() {
   const subscribed = useSubscribed();
+  // Free days only for a person who has not had their trial (docs/payments.md, "One free trial").
+  const { available: trialAvailable } = useFreeTrial();
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <PromoCard
@@ -61,8 +64,8 @@ export function PromoCards() {
       ) : (
         <PromoCard
           tone="yellow"
-          title="7-day free membership"
-          text="Members see every scholarship's details and apply to their matches automatically. Try it free for 7 days."
+          title={trialAvailable ? '7-day free membership' : 'Membership'}
+          text={`Members see every scholarship's details and apply to their matches automatically.${trialAvailable ? ' Try it free for 7 days.' : ''}`}
           action={
             <Button asChild colorPalette="yellow" size="sm">
               <PlansLink>See the membership</PlansLink>

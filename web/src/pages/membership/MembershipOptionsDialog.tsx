@@ -1,12 +1,12 @@
 import { Badge, Box, Button, CloseButton, Dialog, Heading, Portal, RadioCard, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { plansQueryOptions, type Plan } from '../../api/memberships';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { Carousel } from './Carousel';
-import { monthlyPlanOf, monthlyPriceText, savingsText, shortTitleOf } from './plan-text';
+import { activateText, monthlyPlanOf, monthlyPriceText, savingsText, shortTitleOf, trialUsedNotice } from './plan-text';
 import { useActivatePlan } from './use-activate-plan';
+import { useFreeTrial } from './use-free-trial';
 
 /** What a membership adds, one slide each (docs/payments.md, opening paragraph). */
 const BENEFITS = [
@@ -86,15 +86,15 @@ function PriceTiles({ plans, selected, onSelect }: { plans: Plan[]; selected: Pl
   );
 }
 
-/** The tiles and 'Activate 7 Days' for the tile chosen. */
-function PlanChoice({ plans, selected, onSelect }: { plans: Plan[]; selected: Plan; onSelect: (plan: Plan) => void }) {
+/** The tiles and 'Activate 7 Days' (or 'Activate Now') for the tile chosen. */
+function PlanChoice({ plans, selected, onSelect, trialDays }: { plans: Plan[]; selected: Plan; onSelect: (plan: Plan) => void; trialDays: number }) {
   const { activate, pendingPlanId, failure } = useActivatePlan();
   return (
     <Stack gap="4">
       <PriceTiles plans={plans} selected={selected} onSelect={onSelect} />
       <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} />
       <Button colorPalette={toneOf(selected)} size="lg" loading={pendingPlanId !== undefined} onClick={() => activate(selected)}>
-        Activate 7 Days
+        {activateText(trialDays)}
       </Button>
     </Stack>
   );
@@ -103,6 +103,7 @@ function PlanChoice({ plans, selected, onSelect }: { plans: Plan[]; selected: Pl
 /** The popup's content, mounted when it opens: the plans are asked for then. The most popular plan is chosen at first. */
 function MembershipOptions() {
   const plans = useQuery(plansQueryOptions);
+  const freeTrial = useFreeTrial();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const offered = plans.data ?? [];
   const selected = offered.find((plan) => plan.id === selectedId) ?? offered.find((plan) => plan.mostPopular) ?? offered[0];
@@ -117,7 +118,7 @@ function MembershipOptions() {
       <Dialog.Body pt="5">
         <Stack gap="3">
           <Text textAlign="center" fontSize="sm" color="fg.muted">
-            Start with {TRIAL_DAYS} days free. Cancel anytime.
+            {trialUsedNotice(freeTrial) ?? `Start with ${freeTrial.days} days free.`} Cancel anytime.
           </Text>
           {plans.isPending ? (
             <Text role="status" textAlign="center" color="fg.muted">
@@ -125,7 +126,7 @@ function MembershipOptions() {
             </Text>
           ) : null}
           {plans.isError ? <Text color="fg.muted" textAlign="center">The plans could not be loaded. Please try again in a moment.</Text> : null}
-          {selected ? <PlanChoice plans={offered} selected={selected} onSelect={(plan) => setSelectedId(plan.id)} /> : null}
+          {selected ? <PlanChoice plans={offered} selected={selected} onSelect={(plan) => setSelectedId(plan.id)} trialDays={freeTrial.days} /> : null}
         </Stack>
       </Dialog.Body>
       <Dialog.Footer justifyContent="center" pt="0">

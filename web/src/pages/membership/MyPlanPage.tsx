@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { failureText } from '../../api/api-error';
-import { cancelSubscription, currentSubscriptionQueryOptions, type CurrentSubscription, type SubscriptionRecord } from '../../api/memberships';
+import { cancelSubscription, currentSubscriptionQueryOptions, type CurrentSubscription, type FreeTrial, type SubscriptionRecord } from '../../api/memberships';
 import { formatDayMonthYear } from '../../app/dates';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { saveSubscribed } from '../../session/session-store';
 import { PLANS_PATH, PlansLink } from '../scholarships/membership-gate';
 import { Benefits } from './Benefits';
-import { benefitsOf, monthlyPriceText, PER_MONTH_TEXT } from './plan-text';
+import { benefitsOf, monthlyPriceText, PER_MONTH_TEXT, trialUsedNotice } from './plan-text';
 import { SmallDialog } from '../misc/SmallDialog';
 
 type Status = SubscriptionRecord['status'];
@@ -62,10 +62,9 @@ function CancelSubscription({ record }: { record: SubscriptionRecord }) {
   const closeDone = () => {
     if (!cancelled) return;
     if (!cancelled.is_active_subscription) saveSubscribed(false);
-    queryClient.setQueryData<CurrentSubscription>(currentSubscriptionQueryOptions.queryKey, {
-      userWithSubscription: [cancelled],
-      isActiveSubscription: cancelled.is_active_subscription,
-    });
+    queryClient.setQueryData<CurrentSubscription>(currentSubscriptionQueryOptions.queryKey, (previous) =>
+      previous && { ...previous, userWithSubscription: [cancelled], isActiveSubscription: cancelled.is_active_subscription },
+    );
     cancel.reset();
   };
   const benefitsUntil = cancelled?.is_active_subscription ? dateOf(cancelled.next_billing_date) : null;
@@ -156,8 +155,12 @@ function PlanDetails({ record }: { record: SubscriptionRecord }) {
   );
 }
 
-/** Someone without a membership: the 'You are not subscribed' dialog, and the way to the plans behind it. */
-function NotSubscribed() {
+/**
+ * Someone without a membership: the 'You are not subscribed' dialog, and the way to the plans behind
+ * it; the free trial offered only to a person who has not had it (docs/payments.md, "One free trial").
+ */
+function NotSubscribed({ freeTrial }: { freeTrial: FreeTrial }) {
+  const trialNotice = trialUsedNotice(freeTrial);
   const [open, setOpen] = useState(true);
   // The server says there is no membership: the stored flag follows, so the upsells show again.
   useEffect(() => saveSubscribed(false), []);
@@ -170,7 +173,7 @@ function NotSubscribed() {
     <>
       <Stack gap="4" borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '6', md: '8' }} align="flex-start">
         <Text color="fg.muted">
-          You have no membership at the moment. Every plan starts with a {TRIAL_DAYS}-day free trial.
+          You have no membership at the moment. {trialNotice ?? `Every plan starts with a ${TRIAL_DAYS}-day free trial.`}
         </Text>
         {plansButton}
       </Stack>
@@ -188,7 +191,8 @@ function NotSubscribed() {
         }
       >
         <Text>
-          Start a {TRIAL_DAYS}-day free trial to see every scholarship in full and let Easy Apply send your applications for you.
+          {freeTrial.available ? `Start a ${TRIAL_DAYS}-day free trial` : 'Choose a plan'} to see every scholarship in full and let Easy Apply send your
+          applications for you.
         </Text>
       </SmallDialog>
     </>
@@ -221,7 +225,7 @@ export function MyPlanPage() {
           </Button>
         </Stack>
       ) : null}
-      {subscription.data && !subscription.data.isActiveSubscription ? <NotSubscribed /> : null}
+      {subscription.data && !subscription.data.isActiveSubscription ? <NotSubscribed freeTrial={subscription.data.freeTrial} /> : null}
       {record && subscription.data?.isActiveSubscription ? <PlanDetails record={record} /> : null}
     </Container>
   );

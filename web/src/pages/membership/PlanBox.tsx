@@ -1,9 +1,8 @@
 import { Badge, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useId, type ReactNode } from 'react';
 import type { Plan } from '../../api/memberships';
 import { Benefits } from './Benefits';
-import { benefitsOf, billingText, monthlyPriceText, PER_MONTH_TEXT } from './plan-text';
+import { benefitsOf, monthlyPriceText, offerText, PER_MONTH_TEXT } from './plan-text';
 
 interface PlanBoxProps {
   plan: Plan;
@@ -11,12 +10,14 @@ interface PlanBoxProps {
   savings: string | null;
   /** The plan the person picked before signing up: marked so they find it again. */
   chosen: boolean;
-  /** 'Activate 7 Days', or nothing for a member. */
+  /** 'Activate 7 Days' (or 'Activate Now'), or nothing for a member. */
   action: ReactNode;
+  /** The free days a checkout opened now gives: 7, or 0 once the person's trial is used. */
+  trialDays: number;
 }
 
 /** One plan on the plans page: name, price per month, savings, what it is billed, benefits, and its button. */
-export function PlanBox({ plan, savings, chosen, action }: PlanBoxProps) {
+export function PlanBox({ plan, savings, chosen, action, trialDays }: PlanBoxProps) {
   const titleId = useId();
   const highlighted = plan.mostPopular || chosen;
   return (
@@ -60,7 +61,7 @@ export function PlanBox({ plan, savings, chosen, action }: PlanBoxProps) {
           {savings}
         </Text>
         <Text color="fg.muted" fontSize="sm">
-          {TRIAL_DAYS}-day free trial, then {billingText(plan)}. Cancel anytime.
+          {offerText(plan, trialDays)}
         </Text>
       </Stack>
       <Benefits benefits={benefitsOf(plan.description)} label={`${plan.title} benefits`} />

@@ -1,16 +1,16 @@
 import { Alert, Button, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { plansQueryOptions, type Plan } from '../../api/memberships';
+import { type FreeTrial, plansQueryOptions, type Plan } from '../../api/memberships';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { useSubscribed } from '../../session/session-store';
 import { forgetPlanChoice, pendingPlanChoice } from './plan-choice';
-import { monthlyPlanOf, savingsText } from './plan-text';
+import { activateText, monthlyPlanOf, savingsText, trialUsedNotice } from './plan-text';
 import { PlanBox } from './PlanBox';
 import { Testimonials } from './Testimonials';
 import { useActivatePlan } from './use-activate-plan';
+import { useFreeTrial } from './use-free-trial';
 
 /** A member has nothing to buy: the way to their own plan instead of the buttons. */
 function MemberNote() {
@@ -28,6 +28,16 @@ function MemberNote() {
   );
 }
 
+/** Once the free trial is used, the plans bill at once: said before the buttons, with the day it was used. */
+function TrialUsedNote({ text }: { text: string }) {
+  return (
+    <Alert.Root status="info" borderRadius="lg">
+      <Alert.Indicator />
+      <Alert.Description>{text}</Alert.Description>
+    </Alert.Root>
+  );
+}
+
 /** The plan list could not be had: said plainly, with a way to ask again (docs/decisions.md). */
 function PlansUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
@@ -40,7 +50,7 @@ function PlansUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-function PlanBoxes({ plans, subscribed }: { plans: Plan[]; subscribed: boolean }) {
+function PlanBoxes({ plans, subscribed, trialDays }: { plans: Plan[]; subscribed: boolean; trialDays: number }) {
   const { activate, pendingPlanId, failure } = useActivatePlan();
   // The plan picked before signing up is marked on this visit, then forgotten: later sign-ins go to the dashboard.
   const [chosenPlanId] = useState(pendingPlanChoice);
@@ -56,6 +66,7 @@ function PlanBoxes({ plans, subscribed }: { plans: Plan[]; subscribed: boolean }
             plan={plan}
             savings={savingsText(plan, monthlyPlan)}
             chosen={plan.id === chosenPlanId}
+            trialDays={trialDays}
             action={
               subscribed ? null : (
                 <Button
@@ -65,9 +76,9 @@ function PlanBoxes({ plans, subscribed }: { plans: Plan[]; subscribed: boolean }
                   loading={pendingPlanId === plan.id}
                   disabled={pendingPlanId !== undefined}
                   onClick={() => activate(plan)}
-                  aria-label={`Activate 7 Days: ${plan.title}`}
+                  aria-label={`${activateText(trialDays)}: ${plan.title}`}
                 >
-                  Activate 7 Days
+                  {activateText(trialDays)}
                 </Button>
               )
             }
@@ -78,14 +89,22 @@ function PlanBoxes({ plans, subscribed }: { plans: Plan[]; subscribed: boolean }
   );
 }
 
+/** The page's opening promise: the free trial while the person can have it. */
+function introText(freeTrial: FreeTrial): string {
+  return freeTrial.available ? `Every plan starts with a ${freeTrial.days}-day free trial, and you can cancel anytime.` : 'You can cancel anytime.';
+}
+
 /**
  * The plans (docs/decisions.md, "Memberships (web)", Prices): the three plan boxes with their prices per
- * month, benefits, savings and 'Activate 7 Days', and the testimonials. Signed in at
+ * month, benefits, savings and 'Activate 7 Days' ('Activate Now', billed at once, once the person's free trial
+ * is used: docs/payments.md, "One free trial"), and the testimonials. Signed in at
  * /auth/dashboard/subscription-plan; signed out at /membership, where the button leads to sign-up.
  */
 export function SubscriptionPlansPage() {
   const plans = useQuery(plansQueryOptions);
   const subscribed = useSubscribed();
+  const freeTrial = useFreeTrial();
+  const trialNotice = subscribed ? null : trialUsedNotice(freeTrial);
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap={{ base: '8', md: '10' }}>
@@ -94,18 +113,18 @@ export function SubscriptionPlansPage() {
             Membership Plans
           </Heading>
           <Text color="fg.muted" fontSize="lg" maxW="2xl">
-            Easy Apply fills in and sends applications to the scholarships you match. Every plan starts with a{' '}
-            {TRIAL_DAYS}-day free trial, and you can cancel anytime.
+            Easy Apply fills in and sends applications to the scholarships you match. {introText(freeTrial)}
           </Text>
         </Stack>
         {subscribed ? <MemberNote /> : null}
+        {trialNotice ? <TrialUsedNote text={trialNotice} /> : null}
         {plans.isPending ? (
           <Text role="status" textAlign="center" color="fg.muted" py="6">
             Please wait...
           </Text>
         ) : null}
         {plans.isError ? <PlansUnavailable onRetry={() => void plans.refetch()} /> : null}
-        {plans.data ? <PlanBoxes plans={plans.data} subscribed={subscribed} /> : null}
+        {plans.data ? <PlanBoxes plans={plans.data} subscribed={subscribed} trialDays={freeTrial.days} /> : null}
         <Stack as="section" gap="4" borderTopWidth="1px" pt={{ base: '8', md: '10' }}>
           <Heading as="h2" size="lg" textAlign="center">
             What members say

@@ -1,4 +1,5 @@
-import { amountOfPriceString, annualSavings, planPriceString } from '@scholarmatch/schemas';
+import { amountOfPriceString, annualSavings, freeTrialUsedText, planPriceString } from '@scholarmatch/schemas';
+import type { FreeTrial } from '../../api/memberships';
 import type { Plan } from '../../api/memberships';
 
 /**
@@ -38,6 +39,24 @@ export function billingText(plan: Plan): string {
   if (plan.intervalMonths === 1) return `${plan.billedAmount} every month`;
   if (plan.intervalMonths === 12) return `${plan.billedAmount} every year`;
   return `${plan.billedAmount} every ${plan.intervalMonths} months`;
+}
+
+/**
+ * What a plan costs when, under its price: '7-day free trial, then $57 every 3 months. Cancel
+ * anytime.', or, once the person's trial is used, 'Billed at once: $57 every 3 months. Cancel anytime.'
+ */
+export function offerText(plan: Plan, trialDays: number): string {
+  return trialDays > 0 ? `${trialDays}-day free trial, then ${billingText(plan)}. Cancel anytime.` : `Billed at once: ${billingText(plan)}. Cancel anytime.`;
+}
+
+/** The words of the plan buttons: 'Activate 7 Days' with the trial, 'Activate Now' without it. */
+export function activateText(trialDays: number): string {
+  return trialDays > 0 ? `Activate ${trialDays} Days` : 'Activate Now';
+}
+
+/** Said once the trial is used: 'Your free trial was used on 05 March, 2027. …'; null while it is available. */
+export function trialUsedNotice(freeTrial: FreeTrial): string | null {
+  return freeTrial.usedAt ? `${freeTrialUsedText(freeTrial.usedAt)}. The plan you choose now is billed at once.` : null;
 }
 
 /** The plan's name without the word 'Plan' ('Quarterly Plan' -> 'Quarterly'), for the small tiles. */
