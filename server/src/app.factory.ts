@@ -13,6 +13,7 @@ import { DatabaseLocation } from './database/database.module.js';
 import { PublicSite } from './site/public-site.js';
 import { HttpErrorFilter, toErrorBody } from './common/http-error.filter.js';
 import { addSecurityHeaders } from './common/security-headers.js';
+import { ClientConnections } from './common/client-connections.js';
 import { setupSwagger } from './common/swagger.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { registerRateLimits } from './common/rate-limit.js';
@@ -59,7 +60,14 @@ class OneLinePerRequest extends LogController {
 
 /** Builds the whole HTTP application (also used by the integration tests, without listening). */
 export async function createApp(config: AppConfig, location = new DatabaseLocation(config)): Promise<NestFastifyApplication> {
+  // Deadlines on clients that stop sending, and our error body for malformed HTTP (docs/operations.md).
+  const clients = new ClientConnections({
+    idleMs: config.HTTP_IDLE_TIMEOUT_MS,
+    headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+  });
   const adapter = new FastifyAdapter({
+    ...clients.serverOptions(),
     logger: {
       level: config.LOG_LEVEL,
       // Asynchronous, batched writes (4 KiB): a write per request line cost a third of the throughput.
@@ -98,6 +106,7 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,
   });
+  clients.watch(app.getHttpAdapter().getInstance());
 
   registerBodyParsers(app.getHttpAdapter().getInstance());
   await registerRateLimits(app, config);

@@ -26,7 +26,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
  * Security Cheat Sheet recommends (a CSP that forbids everything, no framing, no sniffing, HSTS)
  * instead of the page policy: fewer bytes on the hottest responses, same protection.
  */
-const API_HEADERS: Record<string, string> = {
+export const API_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
   'x-content-type-options': 'nosniff',

@@ -19,6 +19,16 @@ describe('AppConfig', () => {
     expect(() => AppConfig.fromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 
+  it('waits on slow clients 30 s of silence, 15 s for headers and 10 min for a whole request, the headers within the request', () => {
+    const config = AppConfig.fromEnv({});
+    expect([config.HTTP_IDLE_TIMEOUT_MS, config.HTTP_HEADERS_TIMEOUT_MS, config.HTTP_REQUEST_TIMEOUT_MS]).toEqual([30_000, 15_000, 600_000]);
+    // The largest body, a 2 MiB upload, at 128 kbit/s (about 131 s) arrives within the total.
+    expect((2 * 1024 * 1024 * 8) / 128_000).toBeLessThan(config.HTTP_REQUEST_TIMEOUT_MS / 1000);
+    expect(AppConfig.fromEnv({ HTTP_IDLE_TIMEOUT_MS: '800' }).HTTP_IDLE_TIMEOUT_MS).toBe(800);
+    expect(() => AppConfig.fromEnv({ HTTP_IDLE_TIMEOUT_MS: '0' })).toThrow(/HTTP_IDLE_TIMEOUT_MS/);
+    expect(() => AppConfig.fromEnv({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/);
+  });
+
   it('pays through the sandbox by default, and needs both Stripe keys to use Stripe', () => {
     expect(AppConfig.fromEnv({}).PAYMENTS_PROVIDER).toBe('sandbox');
     expect(() => AppConfig.fromEnv({ PAYMENTS_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_WEBHOOK_SECRET/);

@@ -101,6 +101,26 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(1440)
   LOGIN_LOCK_MINUTES = 15;
 
+  /**
+   * How long the server waits for the next byte of a request it is receiving (headers or body),
+   * or for a new connection's first byte, before it answers 408 and closes (docs/operations.md,
+   * "Slow and stalled clients"). A limit on silence, not on the total: a slow upload that keeps
+   * sending is never cut by it.
+   */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600_000)
+  HTTP_IDLE_TIMEOUT_MS = 30_000;
+
+  /** The most a request's headers may take in all, however they trickle (they normally come in one packet). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(600_000)
+  HTTP_HEADERS_TIMEOUT_MS = 15_000;
+
+  /**
+   * The most a whole request, headers and body, may take to arrive (not to be answered). Long
+   * enough for the largest body, a 2 MiB upload, at 28 kbit/s; it bounds a body sent a byte at a time.
+   */
+  @Transform(toInt) @IsInt() @Min(1000) @Max(3_600_000)
+  HTTP_REQUEST_TIMEOUT_MS = 600_000;
+
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (rate limits, clientIp). */
   @Transform(toBool) @IsBoolean()
   TRUST_PROXY = false;
@@ -233,6 +253,9 @@ export class AppConfig {
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
       // Without it the server could only guess its address from requests, whose Host header the client chooses.
       throw new Error('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production: the https address people reach this app at (e.g. https://scholarmatch.example), used in checkout returns, e-mail links and the sitemap');
+    }
+    if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+      throw new Error('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');
     }
     if (config.PAYMENTS_PROVIDER === 'stripe' && !(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET)) {
       throw new Error('Invalid configuration:\n  PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
