@@ -19,7 +19,9 @@ const FORM = {
   validatorUrl: `/api/v1/scholarships/${ID}/form/validator.js?version=3f2a9c0d1b7e4a55`,
 };
 
-function details(status: ApplicantDetails['status'], answers: Record<string, unknown>): ApplicantDetails {
+type Answer = ApplicantDetails['applicantFields'][number]['fieldValue'];
+
+function details(status: ApplicantDetails['status'], answers: Record<string, Answer>): ApplicantDetails {
   return {
     status,
     formVersion: FORM.version,
@@ -31,7 +33,7 @@ function details(status: ApplicantDetails['status'], answers: Record<string, unk
 }
 
 /** The scholarship, its form and a draft holding `answers`; `submit` answers each POST (by default: saved as asked). */
-function serveScholarship(answers: Record<string, unknown>, submit?: (body: { status: 'Draft' | 'Received'; requirements: { key: string; fieldValue: unknown }[] }) => unknown) {
+function serveScholarship(answers: Record<string, Answer>, submit?: (body: { status: 'Draft' | 'Received'; requirements: { key: string; fieldValue: unknown }[] }) => unknown) {
   mockApi('GET').mockImplementation(async (path) => {
     if (path === '/api/v1/scholarships/{id}') return apiAnswer(200, { statusCode: 200, data: scholarshipDetail({ id: ID, title: 'Hillcrest Leaders Award', scholarshipStatus: 'Draft' }) });
     if (path === '/api/v1/scholarships/{id}/form') return apiAnswer(200, { statusCode: 200, data: FORM });
@@ -41,7 +43,7 @@ function serveScholarship(answers: Record<string, unknown>, submit?: (body: { st
   return mockApi('POST').mockImplementation(async (path, init) => {
     if (path !== SUBMIT_PATH) return apiAnswer(404, { description: `not mocked: ${path}` });
     const body = (init as { body: { status: 'Draft' | 'Received'; requirements: { key: string; fieldValue: unknown }[] } }).body;
-    const saved = Object.fromEntries(body.requirements.map((item) => [item.key, item.fieldValue ?? undefined]));
+    const saved = Object.fromEntries(body.requirements.map((item) => [item.key, (item.fieldValue ?? undefined) as Answer]));
     return apiAnswer(200, { statusCode: 200, data: submit?.(body) ?? details(body.status, saved) });
   });
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { failureText } from '../../api/api-error';
@@ -30,7 +30,7 @@ function DraftChoice({ application }: { application: TrackedApplication }) {
         </Stack>
         <Button asChild size="sm" colorPalette="brand" flexShrink={0}>
           <a href={link.href} onClick={link.onClick}>
-            Upload essay for {title}
+            Upload essay<VisuallyHidden> for {title}</VisuallyHidden>
           </a>
         </Button>
       </Stack>
@@ -40,7 +40,7 @@ function DraftChoice({ application }: { application: TrackedApplication }) {
 
 /**
  * The upload page without a scholarship: the applicant's drafts whose form asks for an essay, to
- * choose from (docs/decisions.md, "Upload essay").
+ * choose from (docs/decisions.md, "Application tracker and essay upload").
  */
 export function EssayDraftChooser({ unknownAddress }: { unknownAddress: boolean }) {
   const drafts = useInfiniteQuery(trackerQueryOptions('essay-drafts'));

@@ -5,7 +5,7 @@ import { opensElsewhere, scholarshipIdOf } from '../scholarships/membership-gate
 /**
  * The upload-essay page's address names the scholarship the way the details page does, the whole
  * query string (`/auth/uploadEssay?{id}`); `?scholarshipId={id}` is read too. No scholarship: the
- * page offers the applicant's drafts that ask for an essay (docs/decisions.md, "Upload essay").
+ * page offers the applicant's drafts that ask for an essay (docs/decisions.md, "Application tracker and essay upload").
  */
 export const UPLOAD_ESSAY_PATH = '/auth/uploadEssay';
 

@@ -150,7 +150,7 @@ export function TrackApplicationsPage() {
           </Heading>
           <Text color="fg.muted">
             Every application you have started, with each step it has taken and its date.
-            {tracker.data ? ` ${tracker.data.pages[0].total} in all.` : ''}
+            {tracker.data?.pages[0].total ? ` ${tracker.data.pages[0].total} in all.` : ''}
           </Text>
         </Stack>
         {body}

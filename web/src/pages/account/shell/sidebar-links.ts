@@ -11,7 +11,7 @@ export interface SidebarLink {
 
 /**
  * The sidebar's entries in the seed's order (seed 001 section 2), with the application tracker
- * after My Scholarship (docs/decisions.md, "Signed-in shell"); Logout, an action, follows them.
+ * after My Scholarship (docs/decisions.md, "Application tracker and essay upload"); Logout, an action, follows them.
  * `exact`: the Dashboard is active on its own page only, not on every /auth/dashboard/… page.
  */
 export const SIDEBAR_LINKS = [
