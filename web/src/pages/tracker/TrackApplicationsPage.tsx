@@ -55,7 +55,7 @@ function TrackedCard({ application }: { application: TrackedApplication }) {
   return (
     <Box as="article" aria-labelledby={headingId} borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '4', md: '6' }}>
       <Stack gap="4">
-        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'flex-start', sm: 'flex-start' }} gap="2">
+        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align="flex-start" gap="2">
           <Stack gap="1" minW="0">
             <Heading as="h2" size="lg" id={headingId} overflowWrap="anywhere">
               <Link href={details.href} onClick={details.onClick} color="fg" _hover={{ color: 'brand.fg' }}>
