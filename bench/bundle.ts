@@ -104,6 +104,8 @@ export const ROUTES: RouteLoad[] = [
   signedIn('/auth/dashboard/easyApplyWithCv', 'scholarships/ApplyWithCvPage'),
   signedIn('/auth/dashboard/saved', 'scholarships/WishlistPage'),
   signedIn('/auth/dashboard/myScholarship', 'scholarships/MyScholarshipsPage'),
+  signedIn('/auth/dashboard/trackApplications', 'tracker/TrackApplicationsPage', [], 'the application tracker'),
+  signedIn('/auth/uploadEssay', 'essays/UploadEssayPage', [], 'an essay file for a draft, or the drafts to choose from'),
   signedIn('/auth/scholarshipDetail', 'scholarships/detail/ScholarshipDetailPage', [], 'Easy Apply, or read-only'),
   signedIn('/auth/scholarshipDetail with a requirement form', 'scholarships/detail/ScholarshipDetailPage', [REQUIREMENT_FORM, FORM_VALIDATOR, ...REQUIREMENT_PARTS], 'a member, a scholarship that asks for an essay and a file'),
   signedIn('/auth/dashboard/assistance', 'assistance/AssistancePage'),

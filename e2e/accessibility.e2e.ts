@@ -112,7 +112,7 @@ const STUDENT_ROUTES = [
   '/auth/dashboard', '/auth/profile', '/auth/dashboard/easy-apply', '/auth/dashboard/recommendation', '/auth/dashboard/easyApplyWithCv',
   '/auth/dashboard/saved', '/auth/dashboard/myScholarship', '/auth/dashboard/inbox', '/auth/dashboard/plan', '/auth/dashboard/subscription-plan',
   '/auth/dashboard/support', '/auth/dashboard/subscription-support', '/auth/dashboard/assistance', '/auth/dashboard/assistanceChat',
-  '/auth/dashboard/setting', '/auth/dashboard/success',
+  '/auth/dashboard/setting', '/auth/dashboard/success', '/auth/dashboard/trackApplications', '/auth/uploadEssay',
 ];
 
 const PROVIDER_ROUTES = ['/app/scholarships', '/app/scholarships/new', '/app/applicants', '/app/organisation', '/app/reviewers', '/app/settings'];
@@ -152,6 +152,11 @@ describe('every screen, every person: axe, overflow and screenshots at 390, 768 
     const matches = (await api.call('GET', '/scholarships/mine-eligible-scholarships?limit=1', undefined, token)).body.data;
     const scholarshipId = (matches.scholarships ?? matches)[0].id as string;
     audited.push(await audit(page, `/auth/scholarshipDetail?${scholarshipId}`, '/auth/scholarshipDetail'));
+    // The essay upload for a scholarship that asks for an essay.
+    const [{ id: essayScholarship }] = (
+      await suite.server.sql.query(`SELECT id FROM scholarships WHERE status = 'published' AND requirements @> '[{"field": {"dataType": "editor"}}]' ORDER BY title LIMIT 1`)
+    ).rows;
+    audited.push(await audit(page, `/auth/uploadEssay?${essayScholarship}`, '/auth/uploadEssay?{id}'));
     const inbox = (await api.call('GET', '/inbox', undefined, token)).body.data;
     const messages = (inbox.messages ?? inbox) as { _id: string }[];
     // The membership's receipt is in the inbox: its message page is audited too.

@@ -35,6 +35,7 @@ import { CreateAutomation1795760000000 } from './1795760000000-CreateAutomation.
 import { CreateReminders1795760000002 } from './1795760000002-CreateReminders.js';
 import { ChatTurnClaims1795765000000 } from './1795765000000-ChatTurnClaims.js';
 import { CreateFreeTrials1795772700000 } from './1795772700000-CreateFreeTrials.js';
+import { CreateApplicationStatusEvents1795781000000 } from './1795781000000-CreateApplicationStatusEvents.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -70,4 +71,5 @@ export const MIGRATIONS = [
   CreateReminders1795760000002,
   ChatTurnClaims1795765000000,
   CreateFreeTrials1795772700000,
+  CreateApplicationStatusEvents1795781000000,
 ];

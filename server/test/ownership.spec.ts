@@ -143,6 +143,8 @@ const ACCESS = {
     'PUT /api/v1/scholarships/add-wishlist',
     'PUT /api/v1/scholarships/remove-wishlist',
     'GET /api/v1/scholarships/me/scholarships',
+    // The application tracker: the caller's own applications (below: A's, and none of them for B).
+    'GET /api/v1/scholarships/me/applications',
     'GET /api/v1/register-applicants/auto-apply',
     'PUT /api/v1/register-applicants/auto-apply',
     'GET /api/v1/scholarships/{id}',
@@ -388,6 +390,12 @@ describe('the ownership matrix', () => {
     const details = (await send('GET', `/scholarships/${published}/applicants/get-applicant-details`, tokens.b)).json().data;
     expect(details).toEqual({ status: null, formVersion: null, applicantFields: [] });
     expect((await send('GET', '/scholarships/get-wishlist', tokens.b)).json().data).toEqual([]);
+    // The tracker: A's application is A's alone.
+    const aApplication = (await t.sql.query(`SELECT id FROM applications WHERE user_id = $1 AND scholarship_id = $2`, [a.id, published])).rows[0].id;
+    expect((await send('GET', '/scholarships/me/applications', tokens.a)).json().data.map((row: { id: string }) => row.id)).toEqual([aApplication]);
+    const trackedByB = await send('GET', '/scholarships/me/applications', tokens.b);
+    expect(trackedByB.json().data).toEqual([]);
+    expect(trackedByB.body).not.toContain(aApplication);
   });
 
   it("does not let applicant B use A's upload or touch A's application", async () => {

@@ -44,6 +44,7 @@ describe('the signed-in shell and the scholarship lists', () => {
       ['Recommendation', '/auth/dashboard/recommendation'],
       ['Wishlist / Saved', '/auth/dashboard/saved'],
       ['My Scholarship', '/auth/dashboard/myScholarship'],
+      ['Track Applications', '/auth/dashboard/trackApplications'],
       ['Inbox', '/auth/dashboard/inbox'],
       ['Profile', '/auth/profile'],
       ['Subscription Support', '/auth/dashboard/subscription-support'],

@@ -8,12 +8,15 @@ import { ApplicationsRepository } from './applications.repository.js';
 import { ApplicationsService } from './applications.service.js';
 import { BulkApplyService } from './bulk-apply.service.js';
 import { RequirementForms } from './requirement-forms.js';
+import { TrackerController } from './tracker.controller.js';
+import { TrackerRepository } from './tracker.repository.js';
+import { TrackerService } from './tracker.service.js';
 
-/** Requirement forms, drafts, submissions, Easy Apply and bulk apply (docs/applications.md). */
+/** Requirement forms, drafts, submissions, Easy Apply and bulk apply, and the application tracker (docs/applications.md). */
 @Module({
   imports: [FormsModule, ScholarshipsModule, InboxModule],
-  controllers: [ApplicationsController],
-  providers: [ApplicationsRepository, RequirementForms, ApplicationsService, BulkApplyService, ApplicationNotices],
+  controllers: [ApplicationsController, TrackerController],
+  providers: [ApplicationsRepository, RequirementForms, ApplicationsService, BulkApplyService, ApplicationNotices, TrackerRepository, TrackerService],
   exports: [RequirementForms],
 })
 export class ApplicationsModule {}

@@ -19,10 +19,10 @@ export class InboxController {
 
   @Get()
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'The caller\'s messages, newest first, optionally searched; meta counts the matches and the unread' })
+  @ApiOperation({ summary: 'The caller\'s messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread' })
   @ApiOkResponse({ type: InboxListResponseDto })
   async list(@CurrentUser() caller: Caller, @Query() query: InboxQueryDto) {
-    const { messages, total, unread } = await this.inbox.list(caller.id, { search: query.search, offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_LIMIT });
+    const { messages, total, unread } = await this.inbox.list(caller.id, { search: query.search, scholarshipId: query.scholarshipId, offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_LIMIT });
     return { statusCode: 200, data: messages, meta: { total, unread } };
   }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { INBOX_SEARCH_MAX_LENGTH } from '@scholarmatch/schemas';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { ApiResponseBase } from '../common/api-response.js';
 import { INBOX_MESSAGE_KINDS } from './inbox-message.js';
 
@@ -11,6 +11,11 @@ export class InboxQueryDto {
   @IsString()
   @MaxLength(INBOX_SEARCH_MAX_LENGTH, { message: `A search can be at most ${INBOX_SEARCH_MAX_LENGTH} characters long.` })
   search?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Only the messages about this scholarship (the application tracker\'s link)' })
+  @IsOptional()
+  @IsUUID('all', { message: 'scholarshipId must be a scholarship id.' })
+  scholarshipId?: string;
 
   @ApiPropertyOptional({ minimum: 0, default: 0 })
   @IsOptional()

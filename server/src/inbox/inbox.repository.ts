@@ -55,6 +55,25 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Which of the recipient's messages a list shows: those matching the search, about one scholarship. */
+export interface MessageFilter {
+  search: string;
+  scholarshipId?: string;
+}
+
+/** The filter's conditions, numbered from `$first`, and their parameters. */
+function filterSql({ search, scholarshipId }: MessageFilter, first: number): { sql: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const next = (value: unknown) => {
+    params.push(value);
+    return `$${first + params.length - 1}`;
+  };
+  if (search) conditions.push(`AND (search_vector @@ plainto_tsquery('simple', ${next(search)}) OR search_text LIKE ${next(likePattern(search))})`);
+  if (scholarshipId) conditions.push(`AND scholarship_id = ${next(scholarshipId)}`);
+  return { sql: conditions.join(' '), params };
+}
+
 /** The inbox's SQL (docs/inbox.md). */
 @Injectable()
 export class InboxRepository {
@@ -75,28 +94,24 @@ export class InboxRepository {
 
   /**
    * A page of the recipient's messages, newest first, with the count of those matching. A search
-   * matches whole words through the vector, or any part of the text through the trigram index.
+   * matches whole words through the vector, or any part of the text through the trigram index;
+   * `scholarshipId` keeps the messages about that scholarship.
    */
-  async page(userId: string, search: string, offset: number, limit: number): Promise<{ messages: StoredMessage[]; total: number }> {
-    const filter = search
-      ? `AND (search_vector @@ plainto_tsquery('simple', $4) OR search_text LIKE $5)`
-      : '';
-    const params: unknown[] = [userId, limit, offset];
-    if (search) params.push(search, likePattern(search));
+  async page(userId: string, filter: MessageFilter, offset: number, limit: number): Promise<{ messages: StoredMessage[]; total: number }> {
+    const { sql, params } = filterSql(filter, 4);
     const rows = (await this.db.query(
       `SELECT ${COLUMNS}, count(*) OVER () AS total FROM inbox_messages
-       WHERE user_id = $1 ${filter}
+       WHERE user_id = $1 ${sql}
        ORDER BY sent_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      params,
+      [userId, limit, offset, ...params],
     )) as (StoredMessage & { total: string })[];
-    const total = rows.length ? Number(rows[0].total) : offset > 0 ? await this.count(userId, search) : 0;
+    const total = rows.length ? Number(rows[0].total) : offset > 0 ? await this.count(userId, filter) : 0;
     return { messages: rows.map(({ total: _total, ...message }) => message), total };
   }
 
-  private async count(userId: string, search: string): Promise<number> {
-    const filter = search ? `AND (search_vector @@ plainto_tsquery('simple', $2) OR search_text LIKE $3)` : '';
-    const params: unknown[] = search ? [userId, search, likePattern(search)] : [userId];
-    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM inbox_messages WHERE user_id = $1 ${filter}`, params)) as { n: number }[];
+  private async count(userId: string, filter: MessageFilter): Promise<number> {
+    const { sql, params } = filterSql(filter, 2);
+    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM inbox_messages WHERE user_id = $1 ${sql}`, [userId, ...params])) as { n: number }[];
     return row.n;
   }
 

@@ -78,10 +78,10 @@ export class InboxService {
     await this.messages.insert(entries.map(({ userId, message }) => ({ userId, message: storableMessage(message) })), manager);
   }
 
-  async list(userId: string, query: { search?: string; offset: number; limit: number }) {
+  async list(userId: string, query: { search?: string; scholarshipId?: string; offset: number; limit: number }) {
     const search = (query.search ?? '').trim();
     const [{ messages, total }, unread] = await Promise.all([
-      this.messages.page(userId, search, query.offset, query.limit),
+      this.messages.page(userId, { search, scholarshipId: query.scholarshipId }, query.offset, query.limit),
       this.messages.unreadCount(userId),
     ]);
     return { messages: messages.map(inboxMessageView), total, unread };

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
@@ -30,11 +30,51 @@ export type BulkApplication = Schemas['SubmitScholarshipsDto'];
 /** The seed's success text for Easy Apply and bulk apply (seed 000 section 8). */
 export const APPLIED_TEXT = 'Scholarship applied successfully!';
 
+/** One application in the tracker: where it stands, its status events oldest first, its essays and messages (docs/applications.md). */
+export type TrackedApplication = Schemas['TrackedApplicationDto'];
+
+/** One step of an application's history: 'Draft', 'Submitted', or a review status. */
+export type StatusEvent = TrackedApplication['events'][number];
+
+/** Which applications the tracker lists: all, or only drafts asking for an essay (the upload page's chooser). */
+export type TrackerFilter = 'all' | 'essay-drafts';
+
+/** Applications a page of the tracker asks for. */
+export const TRACKER_PAGE_SIZE = 20;
+
 /** Under the scholarships' keys, so signing in or out drops them with the rest of the person's data. */
 export const applicationKeys = {
   form: (scholarshipId: string) => [...scholarshipKeys.all, 'requirement-form', scholarshipId] as const,
   details: (scholarshipId: string) => [...scholarshipKeys.all, 'application', scholarshipId] as const,
+  tracker: (filter: TrackerFilter) => [...scholarshipKeys.all, 'tracker', filter] as const,
 };
+
+async function fetchTrackerPage(filter: TrackerFilter, offset: number, signal: AbortSignal) {
+  const { data, error, response } = await api.GET('/api/v1/scholarships/me/applications', {
+    params: { query: { ...(filter === 'essay-drafts' && { status: 'Draft' as const, essay: true }), offset, limit: TRACKER_PAGE_SIZE } },
+    signal,
+  });
+  if (!data) throw new ApiError(error, response.status);
+  return { applications: data.data, total: data.meta.total };
+}
+
+/**
+ * The applicant's applications with their status history, latest change first, 20 at a time.
+ * Asked again on each visit: the provider moves statuses meanwhile.
+ */
+export function trackerQueryOptions(filter: TrackerFilter) {
+  return infiniteQueryOptions({
+    queryKey: applicationKeys.tracker(filter),
+    queryFn: ({ pageParam, signal }) => fetchTrackerPage(filter, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((count, page) => count + page.applications.length, 0);
+      return last.applications.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    staleTime: 0,
+    retry: shouldRetry,
+  });
+}
 
 async function fetchRequirementForm(id: string, signal: AbortSignal): Promise<FormDefinition> {
   return withValidator(dataOf(await api.GET('/api/v1/scholarships/{id}/form', { params: { path: { id } }, signal })));

@@ -12,17 +12,23 @@ export type InboxPage = Pick<components['schemas']['InboxListResponseDto'], 'dat
 /** Messages a page of the list asks for (the API allows up to 100). */
 export const INBOX_PAGE_SIZE = 50;
 
+/** Which messages a list holds: those matching `search` (empty: all), only about `scholarshipId` when given. */
+export interface InboxFilter {
+  search: string;
+  scholarshipId?: string;
+}
+
 /** Under 'register-applicants', so signing in or out drops the inbox with the profile (api/accounts.ts). */
 export const inboxKeys = {
   lists: ['register-applicants', 'inbox', 'list'] as const,
-  list: (search: string) => ['register-applicants', 'inbox', 'list', search] as const,
+  list: ({ search, scholarshipId }: InboxFilter) => ['register-applicants', 'inbox', 'list', search, scholarshipId ?? null] as const,
   message: (id: string) => ['register-applicants', 'inbox', 'message', id] as const,
   unreadCount: ['register-applicants', 'inbox', 'unread-count'] as const,
 };
 
-async function fetchInboxPage(search: string, offset: number, signal: AbortSignal): Promise<InboxPage> {
+async function fetchInboxPage({ search, scholarshipId }: InboxFilter, offset: number, signal: AbortSignal): Promise<InboxPage> {
   const { data, error, response } = await api.GET('/api/v1/inbox', {
-    params: { query: { ...(search && { search }), offset, limit: INBOX_PAGE_SIZE } },
+    params: { query: { ...(search && { search }), ...(scholarshipId && { scholarshipId }), offset, limit: INBOX_PAGE_SIZE } },
     signal,
   });
   if (!data) throw new ApiError(error, response.status);
@@ -30,13 +36,13 @@ async function fetchInboxPage(search: string, offset: number, signal: AbortSigna
 }
 
 /**
- * The messages matching `search` (empty: all), newest first, 50 at a time. Asked again on each
- * visit: a provider or the product may have written since.
+ * The messages the filter keeps, newest first, 50 at a time. Asked again on each visit: a
+ * provider or the product may have written since.
  */
-export function inboxQueryOptions(search: string) {
+export function inboxQueryOptions(filter: InboxFilter) {
   return infiniteQueryOptions({
-    queryKey: inboxKeys.list(search),
-    queryFn: ({ pageParam, signal }) => fetchInboxPage(search, pageParam, signal),
+    queryKey: inboxKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => fetchInboxPage(filter, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((count, page) => count + page.data.length, 0);

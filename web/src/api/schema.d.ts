@@ -865,6 +865,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scholarships/me/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your applications with their status history (the application tracker)
+         * @description Every application of the caller, latest change first, each with its status events oldest first ('Draft', 'Submitted', then the provider's review statuses), the essays its form asks for, and how many inbox messages are about its scholarship. `status` and `essay=true` narrow the list.
+         */
+        get: operations["TrackerController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/register-applicants/auto-apply": {
         parameters: {
             query?: never;
@@ -1350,7 +1370,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's messages, newest first, optionally searched; meta counts the matches and the unread */
+        /** The caller's messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread */
         get: operations["InboxController_list"];
         put?: never;
         post?: never;
@@ -3138,6 +3158,86 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["BulkApplyResultDto"];
+        };
+        StatusEventDto: {
+            /**
+             * @description 'Draft': first saved as a draft; 'Submitted': sent to the provider; the others: the provider's review status
+             * @enum {string}
+             */
+            status: "Draft" | "Submitted" | "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
+            /**
+             * Format: date-time
+             * @description When it happened
+             */
+            at: string;
+            /** @description Recorded from the state the application was in when the tracker began, not when it happened; `at` is the best date known */
+            backfilled: boolean;
+        };
+        TrackedEssayDto: {
+            /** @description The essay requirement's key (its answer is `{ text }` or `{ url }`) */
+            key: string;
+            title: string;
+            /**
+             * @description How it is answered: written in the editor, an uploaded file, or not yet
+             * @enum {string|null}
+             */
+            answer: "written" | "file" | null;
+        };
+        TrackedMessagesDto: {
+            /** @description Inbox messages about this scholarship (the provider's and the product's) */
+            total: number;
+            unread: number;
+        };
+        TrackedApplicationDto: {
+            /**
+             * Format: uuid
+             * @description The application
+             */
+            id: string;
+            /** Format: uuid */
+            scholarshipId: string;
+            title: string;
+            /** @description The sponsor's name */
+            sponsor: string;
+            /** @description Whole USD */
+            totalAmount: number;
+            /** @description YYYY-MM-DD */
+            deadline: string | null;
+            /** @enum {string} */
+            status: "Received" | "Draft";
+            /**
+             * @description Where the provider has moved it; null for a draft
+             * @enum {string|null}
+             */
+            reviewStatus: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected" | null;
+            /** @description Sent by automatic application (docs/automation.md) */
+            appliedAutomatically: boolean;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its last change (a draft: its last save)
+             */
+            updatedAt: string;
+            /** @description Oldest first */
+            events: components["schemas"]["StatusEventDto"][];
+            /** @description The essays its form asks for (the form version it is pinned to) */
+            essays: components["schemas"]["TrackedEssayDto"][];
+            messages: components["schemas"]["TrackedMessagesDto"];
+        };
+        TrackerMetaDto: {
+            /** @description Applications matching the filters */
+            total: number;
+            offset: number;
+            limit: number;
+        };
+        TrackerResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            /** @description Latest change first */
+            data: components["schemas"]["TrackedApplicationDto"][];
+            meta: components["schemas"]["TrackerMetaDto"];
         };
         AutoApplySettingDto: {
             /** @description Whether automatic application is on */
@@ -6897,6 +6997,68 @@ export interface operations {
             };
         };
     };
+    TrackerController_list: {
+        parameters: {
+            query?: {
+                /** @description Only drafts, or only submitted applications; both when absent */
+                status?: "Received" | "Draft";
+                /** @description true: only applications whose form asks for an essay (the upload-essay chooser) */
+                essay?: boolean;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackerResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     AutoApplyController_read: {
         parameters: {
             query?: never;
@@ -8915,6 +9077,8 @@ export interface operations {
             query?: {
                 /** @description Words or parts of words of the sender name or e-mail, the subject or the body */
                 search?: string;
+                /** @description Only the messages about this scholarship (the application tracker's link) */
+                scholarshipId?: string;
                 offset?: number;
                 limit?: number;
             };

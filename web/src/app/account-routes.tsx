@@ -228,6 +228,21 @@ export function accountRoutes() {
     }),
   ];
 
+  // The application tracker and the essay upload (docs/applications.md); the upload page takes
+  // its scholarship from the whole query string, like the details.
+  const trackerRoutes = [
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path: '/auth/dashboard/trackApplications',
+      component: lazyRouteComponent(() => import('../pages/tracker/TrackApplicationsPage'), 'TrackApplicationsPage'),
+    }),
+    createRoute({
+      getParentRoute: () => signedInFrame,
+      path: '/auth/uploadEssay',
+      component: lazyRouteComponent(() => import('../pages/essays/UploadEssayPage'), 'UploadEssayPage'),
+    }),
+  ];
+
   // The seeds' other public addresses (docs/decisions.md, "Web client and account screens"): each
   // leads to the screen it stands for, never to the not-found page.
   const seedAliases = [
@@ -239,5 +254,5 @@ export function accountRoutes() {
     redirectRoute('/auth/apply', () => (currentUser() ? '/auth/dashboard/easy-apply' : '/signup')),
   ];
 
-  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, ...membershipRoutes, inboxRoute, inboxAlias, ...messageRoutes, ...supportRoutes])];
+  return [...seedAliases, publicFrame.addChildren(publicPages), signedInFrame.addChildren([...signedInPages, ...listRoutes, detailRoute, ...assistanceRoutes, ...membershipRoutes, inboxRoute, inboxAlias, ...messageRoutes, ...supportRoutes, ...trackerRoutes])];
 }

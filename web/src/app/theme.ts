@@ -45,6 +45,7 @@ import {
   tagSlotRecipe,
   textareaRecipe,
   textStyles,
+  timelineSlotRecipe,
   toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
@@ -108,6 +109,7 @@ const chakraTheme = defineConfig({
       table: tableSlotRecipe,
       tabs: tabsSlotRecipe,
       tag: tagSlotRecipe,
+      timeline: timelineSlotRecipe,
       toast: toastSlotRecipe,
     },
   },

@@ -8,7 +8,7 @@ import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app
 const idOf = (n: number) => `7c1e0000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /** A message as GET /inbox sends it (docs/inbox.md, "Calls"): message 1 is the newest. */
-function inboxMessage(n: number, overrides: { read?: boolean; subject?: string; text?: string; html?: string } = {}): InboxMessage {
+function inboxMessage(n: number, overrides: { read?: boolean; subject?: string; text?: string; html?: string; scholarshipId?: string } = {}): InboxMessage {
   const sent = new Date(Date.UTC(2026, 10, 26 - n, 10)).toISOString();
   const text = overrides.text ?? `Body of message ${n}.`;
   return {
@@ -22,11 +22,11 @@ function inboxMessage(n: number, overrides: { read?: boolean; subject?: string; 
     bodyAsHtml: { value: overrides.html ?? `<p>${text}</p>` },
     read: overrides.read ?? false,
     kind: 'provider',
-    scholarshipId: null,
+    scholarshipId: overrides.scholarshipId ?? null,
   };
 }
 
-type Init = { params?: { path?: { id?: string }; query?: { search?: string; offset?: number; limit?: number } } } | undefined;
+type Init = { params?: { path?: { id?: string }; query?: { search?: string; scholarshipId?: string; offset?: number; limit?: number } } } | undefined;
 
 /** The inbox API over `messages`, searching subject and text as the server would (in part). */
 function serveInbox(messages: InboxMessage[]) {
@@ -36,7 +36,10 @@ function serveInbox(messages: InboxMessage[]) {
     const params = (init as Init)?.params;
     if (path === '/api/v1/inbox') {
       const search = params?.query?.search?.toLowerCase() ?? '';
-      const found = stored.filter((message) => `${message.subject.value} ${message.bodyAsText.value}`.toLowerCase().includes(search));
+      const about = params?.query?.scholarshipId;
+      const found = stored.filter(
+        (message) => `${message.subject.value} ${message.bodyAsText.value}`.toLowerCase().includes(search) && (!about || message.scholarshipId === about),
+      );
       const offset = params?.query?.offset ?? 0;
       // Copies, as a real answer would be: marking a stored message read must not change the page's.
       const data = structuredClone(found.slice(offset, offset + (params?.query?.limit ?? 50)));
@@ -192,6 +195,37 @@ describe('the inbox', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard/inbox'));
     expect(router.state.location.search).toEqual({ search: 'essay' });
     expect((screen.getByRole('searchbox', { name: 'Search messages' }) as HTMLInputElement).value).toBe('essay');
+  });
+
+  it("lists only the messages about one scholarship from the tracker's link, says which, and keeps it on the message page and back", async () => {
+    setWidth(800);
+    signIn();
+    const scholarshipId = '00000000-0000-4000-8000-000000000004';
+    const { get } = serveInbox([
+      inboxMessage(1, { subject: 'Hillcrest: Under review', scholarshipId }),
+      inboxMessage(2, { subject: 'Another award' }),
+      inboxMessage(3, { subject: 'Hillcrest: received', scholarshipId }),
+    ]);
+    const inboxCalls = get.getMockImplementation()!;
+    get.mockImplementation(async (path, init) =>
+      path === '/api/v1/scholarships/{id}' ? apiAnswer(200, { statusCode: 200, data: { id: scholarshipId, title: 'Hillcrest Leaders Award' } }) : inboxCalls(path, init),
+    );
+    const router = renderAppAt(`/auth/dashboard/inbox?scholarshipId=${scholarshipId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbox (2)' })).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/api/v1/inbox', { params: { query: { scholarshipId, offset: 0, limit: 50 } }, signal: expect.any(AbortSignal) });
+    expect(previews().map((link) => within(link).getAllByText(/^Hillcrest|^Another/)[0].textContent)).toEqual(['Hillcrest: Under review', 'Hillcrest: received']);
+    expect(await screen.findByText('Messages about Hillcrest Leaders Award')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(preview('Hillcrest: Under review'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/message'));
+    expect(router.state.location.search).toEqual({ id: idOf(1), scholarshipId });
+    await user.click(await screen.findByRole('link', { name: 'Back to Inbox' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ scholarshipId }));
+
+    await user.click(await screen.findByRole('link', { name: 'Show all messages' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inbox (3)' })).toBeTruthy();
   });
 
   it('opens a message by its address when the list does not hold it', async () => {

@@ -7,14 +7,14 @@ describe('the signed-in sidebar', () => {
     (pathname) => expect(showsSidebar(pathname)).toBe(false),
   );
 
-  it.each(['/auth/dashboard', '/auth/dashboard/easy-apply', '/auth/dashboard/saved', '/auth/profile', '/auth/dashboard/message'])(
+  it.each(['/auth/dashboard', '/auth/dashboard/easy-apply', '/auth/dashboard/saved', '/auth/profile', '/auth/dashboard/message', '/auth/dashboard/trackApplications'])(
     'shows on %s',
     (pathname) => expect(showsSidebar(pathname)).toBe(true),
   );
 
-  it("lists the seed's entries in the seed's order", () => {
+  it("lists the seed's entries in the seed's order, with the application tracker after My Scholarship", () => {
     expect(SIDEBAR_LINKS.map((link) => link.label)).toEqual([
-      'Dashboard', 'Easy Apply', 'Recommendation', 'Wishlist / Saved', 'My Scholarship', 'Inbox', 'Profile',
+      'Dashboard', 'Easy Apply', 'Recommendation', 'Wishlist / Saved', 'My Scholarship', 'Track Applications', 'Inbox', 'Profile',
       'Subscription Support', 'Support', 'Assistance', 'Setting',
     ]);
   });

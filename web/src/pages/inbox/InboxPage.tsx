@@ -1,12 +1,14 @@
-import { Box, Center, Container, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Center, Container, Grid, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { INBOX_SEARCH_MAX_LENGTH } from '@scholarmatch/schemas';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { failureText } from '../../api/api-error';
+import { scholarshipDetailQueryOptions } from '../../api/scholarships';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { RouteLoading } from '../misc/RouteLoading';
 import { opensElsewhere } from '../scholarships/membership-gate';
-import { isTwoPaneWidth, type InboxSearch } from './inbox-search';
+import { isTwoPaneWidth, listSearchOf, type InboxSearch } from './inbox-search';
 import { MessageList } from './MessageList';
 import { MessageView } from './MessageView';
 import { neighboursOf, useDebouncedValue, useInboxList, useMarkReadWhenOpened, useOpenedMessage } from './use-inbox';
@@ -16,7 +18,7 @@ import { useTwoPane } from './use-two-pane';
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The search box: the address's `?search=` follows the typed text once typing pauses, and the list follows the address. */
-function SearchBox({ search }: { search: string }) {
+function SearchBox({ search, scholarshipId }: { search: string; scholarshipId: string | undefined }) {
   const navigate = useNavigate();
   const [text, setText] = useState(search);
   const settled = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -26,8 +28,8 @@ function SearchBox({ search }: { search: string }) {
   useEffect(() => {
     if (settled === lastSearch.current) return;
     lastSearch.current = settled;
-    void navigate({ to: '.', search: settled ? { search: settled } : {}, replace: true });
-  }, [settled, navigate]);
+    void navigate({ to: '.', search: listSearchOf({ search: settled, scholarshipId }), replace: true });
+  }, [settled, scholarshipId, navigate]);
 
   // The address changed by other means (the sidebar's Inbox, Back): the box shows what is searched.
   useEffect(() => {
@@ -51,6 +53,25 @@ function SearchBox({ search }: { search: string }) {
 
 type InboxList = ReturnType<typeof useInboxList>;
 
+/**
+ * Above a list kept to one scholarship (the application tracker's link): which one, and the way
+ * back to every message. The title is the scholarship's, when the details can be read.
+ */
+function ScholarshipFilterNote({ scholarshipId, search }: { scholarshipId: string; search: string }) {
+  const scholarship = useQuery({ ...scholarshipDetailQueryOptions(scholarshipId), retry: false });
+  const title = scholarship.data?.title.trim();
+  return (
+    <HStack gap="3" flexWrap="wrap" borderWidth="1px" borderRadius="lg" bg="brand.subtle" px="4" py="3">
+      <Text>{title ? `Messages about ${title}` : 'Messages about one scholarship'}</Text>
+      <Link asChild colorPalette="brand" fontWeight="semibold">
+        <RouterLink to="/auth/dashboard/inbox" search={listSearchOf({ search })}>
+          Show all messages
+        </RouterLink>
+      </Link>
+    </HStack>
+  );
+}
+
 /** The message beside the list (wide screens), marked read as it opens. */
 function ReaderPane({ id, list }: { id: string | undefined; list: InboxList }) {
   const { message, error } = useOpenedMessage(id, list.messages, list.messages !== undefined);
@@ -72,15 +93,17 @@ function ReaderPane({ id, list }: { id: string | undefined; list: InboxList }) {
  * browser"). At 1200 px and wider a message opens beside the list; below, on /auth/message.
  */
 export function InboxPage() {
-  const { search = '', id } = useSearch({ strict: false }) as InboxSearch;
+  const address = useSearch({ strict: false }) as InboxSearch;
+  const { search = '', scholarshipId, id } = address;
+  const listSearch = listSearchOf(address);
   const navigate = useNavigate();
   const twoPane = useTwoPane();
-  const list = useInboxList(search);
+  const list = useInboxList({ search, scholarshipId });
 
   const open = (event: MouseEvent<HTMLAnchorElement>, messageId: string) => {
     if (opensElsewhere(event) || !isTwoPaneWidth()) return;
     event.preventDefault();
-    void navigate({ to: '.', search: { ...(search && { search }), id: messageId }, replace: true });
+    void navigate({ to: '.', search: { ...listSearch, id: messageId }, replace: true });
   };
 
   return (
@@ -89,7 +112,8 @@ export function InboxPage() {
         <Heading as="h1" size="2xl">
           {list.total === undefined ? 'Inbox' : `Inbox (${list.total})`}
         </Heading>
-        <SearchBox search={search} />
+        {scholarshipId ? <ScholarshipFilterNote scholarshipId={scholarshipId} search={search} /> : null}
+        <SearchBox search={search} scholarshipId={scholarshipId} />
         {list.error ? (
           <NoticeBanner notice={{ status: 'error', text: failureText(list.error) }} />
         ) : (
@@ -98,7 +122,7 @@ export function InboxPage() {
               <MessageList
                 messages={list.messages}
                 selectedId={twoPane ? id : undefined}
-                search={search || undefined}
+                listSearch={listSearch}
                 onOpen={open}
                 hasMore={list.hasMore}
                 loadingMore={list.loadingMore}

@@ -2,6 +2,7 @@ import { Box, Button, HStack, Skeleton, Stack, Text, VisuallyHidden } from '@cha
 import { Link as RouterLink } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import type { InboxMessage } from '../../api/inbox';
+import type { InboxListSearch } from './inbox-search';
 import { formatDayMonthYear } from '../../app/dates';
 
 /** An empty inbox, or a search that finds nothing, says so (docs/inbox.md, "In the browser"). */
@@ -22,19 +23,20 @@ const PREVIEW_STYLE = {
 
 interface PreviewProps {
   message: InboxMessage;
-  search: string | undefined;
+  /** The list's own place in the address, which the message page keeps. */
+  listSearch: InboxListSearch;
   selected: boolean;
   /** A plain click: the page decides where the message opens (beside the list, or on its own page). */
   onOpen: (event: MouseEvent<HTMLAnchorElement>, id: string) => void;
 }
 
 /** One message in the list: sender, date, subject and two rows of its text; an unread one is bold with a dot. */
-function MessagePreview({ message, search, selected, onOpen }: PreviewProps) {
+function MessagePreview({ message, listSearch, selected, onOpen }: PreviewProps) {
   const id = message._id.value;
   const unread = !message.read;
   return (
     <Box asChild {...PREVIEW_STYLE}>
-      <RouterLink to="/auth/message" search={{ id, ...(search && { search }) }} aria-current={selected ? 'true' : undefined} onClick={(event) => onOpen(event, id)}>
+      <RouterLink to="/auth/message" search={{ ...listSearch, id }} aria-current={selected ? 'true' : undefined} onClick={(event) => onOpen(event, id)}>
         <HStack justify="space-between" gap="3">
           <HStack gap="2" minW="0">
             {unread ? <Box as="span" flexShrink={0} boxSize="2" rounded="full" bg="brand.solid" aria-hidden="true" /> : null}

@@ -3,7 +3,7 @@ import { Link as RouterLink, useSearch } from '@tanstack/react-router';
 import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { RouteLoading } from '../misc/RouteLoading';
-import type { InboxSearch } from './inbox-search';
+import { listSearchOf, type InboxListSearch, type InboxSearch } from './inbox-search';
 import { MessageView } from './MessageView';
 import { neighboursOf, useInboxList, useMarkReadWhenOpened, useOpenedMessage } from './use-inbox';
 
@@ -16,8 +16,8 @@ function BackArrow() {
 }
 
 /** What the page shows for its id: the message, its failure, or a wait. */
-function OpenedMessage({ id, search }: { id: string; search: string }) {
-  const list = useInboxList(search);
+function OpenedMessage({ id, listSearch }: { id: string; listSearch: InboxListSearch }) {
+  const list = useInboxList({ search: listSearch.search ?? '', scholarshipId: listSearch.scholarshipId });
   const { message, error } = useOpenedMessage(id, list.messages, list.messages !== undefined || list.error !== null);
   useMarkReadWhenOpened(message);
   if (error) return <NoticeBanner notice={{ status: 'error', text: failureText(error) }} />;
@@ -28,20 +28,22 @@ function OpenedMessage({ id, search }: { id: string; search: string }) {
 /**
  * /auth/message?id= (and /auth/dashboard/message?id=): one message on a page of its own, where a
  * message opens below 1200 px (docs/inbox.md, "In the browser"). The arrows step through the list
- * it was opened from (`?search=` kept), and the back link returns to that list.
+ * it was opened from (`?search=` and `?scholarshipId=` kept), and the back link returns to that list.
  */
 export function MessagePage() {
-  const { id, search = '' } = useSearch({ strict: false }) as InboxSearch;
+  const address = useSearch({ strict: false }) as InboxSearch;
+  const { id } = address;
+  const listSearch = listSearchOf(address);
   return (
     <Container maxW="4xl" py={{ base: '4', md: '8' }}>
       <Stack gap="4">
         <Button asChild variant="ghost" colorPalette="brand" alignSelf="flex-start" size="sm">
-          <RouterLink to="/auth/dashboard/inbox" search={search ? { search } : {}}>
+          <RouterLink to="/auth/dashboard/inbox" search={listSearch}>
             <BackArrow />
             Back to Inbox
           </RouterLink>
         </Button>
-        {id ? <OpenedMessage id={id} search={search} /> : <NoticeBanner notice={{ status: 'error', text: 'There is no such message.' }} />}
+        {id ? <OpenedMessage id={id} listSearch={listSearch} /> : <NoticeBanner notice={{ status: 'error', text: 'There is no such message.' }} />}
       </Stack>
     </Container>
   );

@@ -1,10 +1,24 @@
 import { INBOX_SEARCH_MAX_LENGTH } from '@scholarmatch/schemas';
 
-/** The inbox's place in the address (docs/inbox.md, "In the browser"): `?search=` and the opened message's `?id=`. */
+/**
+ * The inbox's place in the address (docs/inbox.md, "In the browser"): `?search=`, the scholarship
+ * whose messages alone are listed (`?scholarshipId=`, the application tracker's link) and the
+ * opened message's `?id=`.
+ */
 export interface InboxSearch {
   search?: string;
+  scholarshipId?: string;
   id?: string;
 }
+
+/** What names the list (not the message opened in it): carried to the message page and back. */
+export type InboxListSearch = Pick<InboxSearch, 'search' | 'scholarshipId'>;
+
+export function listSearchOf({ search, scholarshipId }: InboxSearch): InboxListSearch {
+  return { ...(search && { search }), ...(scholarshipId && { scholarshipId }) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -13,7 +27,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 export function validateInboxSearch(query: Record<string, unknown>): InboxSearch {
   const search = text(query.search).slice(0, INBOX_SEARCH_MAX_LENGTH);
   const id = text(query.id);
-  return { ...(search && { search }), ...(id && { id }) };
+  // Anything but a scholarship id would only be refused by the server: the whole inbox instead.
+  const scholarshipId = UUID.test(text(query.scholarshipId)) ? text(query.scholarshipId) : '';
+  return { ...(search && { search }), ...(scholarshipId && { scholarshipId }), ...(id && { id }) };
 }
 
 /** From this width on a message opens beside the list; below it, on the message page (docs/inbox.md). */

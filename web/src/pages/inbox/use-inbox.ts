@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { inboxMessageQueryOptions, inboxQueryOptions, markMessageRead, showReadInCache, type InboxMessage } from '../../api/inbox';
+import { inboxMessageQueryOptions, inboxQueryOptions, markMessageRead, showReadInCache, type InboxFilter, type InboxMessage } from '../../api/inbox';
 
 /** `value`, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
@@ -12,9 +12,9 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-/** The messages matching `search` as one list, with the count the title shows. */
-export function useInboxList(search: string) {
-  const query = useInfiniteQuery(inboxQueryOptions(search));
+/** The messages the filter keeps as one list, with the count the title shows. */
+export function useInboxList(filter: InboxFilter) {
+  const query = useInfiniteQuery(inboxQueryOptions(filter));
   const pages = query.data?.pages;
   return {
     messages: pages?.flatMap((page) => page.data),

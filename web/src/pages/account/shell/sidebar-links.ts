@@ -10,7 +10,8 @@ export interface SidebarLink {
 }
 
 /**
- * The sidebar's entries in the seed's order (seed 001 section 2); Logout, an action, follows them.
+ * The sidebar's entries in the seed's order (seed 001 section 2), with the application tracker
+ * after My Scholarship (docs/decisions.md, "Application tracker and essay upload"); Logout, an action, follows them.
  * `exact`: the Dashboard is active on its own page only, not on every /auth/dashboard/… page.
  */
 export const SIDEBAR_LINKS = [
@@ -19,6 +20,7 @@ export const SIDEBAR_LINKS = [
   { label: 'Recommendation', to: '/auth/dashboard/recommendation', icon: 'star' },
   { label: 'Wishlist / Saved', to: '/auth/dashboard/saved', icon: 'heart' },
   { label: 'My Scholarship', to: '/auth/dashboard/myScholarship', icon: 'cap' },
+  { label: 'Track Applications', to: '/auth/dashboard/trackApplications', icon: 'track' },
   { label: 'Inbox', to: '/auth/dashboard/inbox', icon: 'inbox' },
   { label: 'Profile', to: '/auth/profile', icon: 'user' },
   { label: 'Subscription Support', to: '/auth/dashboard/subscription-support', icon: 'card' },
