@@ -15,6 +15,7 @@ import { HttpErrorFilter, toErrorBody } from './common/http-error.filter.js';
 import { addSecurityHeaders } from './common/security-headers.js';
 import { ClientConnections } from './common/client-connections.js';
 import { setupSwagger } from './common/swagger.js';
+import { applyApiPrefix } from './common/addresses.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { registerRateLimits } from './common/rate-limit.js';
 import { registerBodyParsers } from './common/raw-body.js';
@@ -95,8 +96,9 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     // route takes (they get 415 instead).
     bodyParser: false,
   });
-  // robots.txt and sitemap.xml live at the root, where crawlers look (src/site/).
-  app.setGlobalPrefix('api/v1', { exclude: ['robots.txt', 'sitemap.xml'] });
+  // Under /api/v1, but for robots.txt and sitemap.xml (at the root, where crawlers look) and the
+  // seeds' chat addresses under /api (common/addresses.ts).
+  applyApiPrefix(app);
   // On SIGTERM/SIGINT: drain HTTP, close the database, then exit with code 0. Without
   // useProcessExit Nest re-raises the signal, so the process dies by SIGTERM (an orchestrator sees
   // a failed exit, and the 'exit' event that flushes pino's asynchronous log batch never runs).

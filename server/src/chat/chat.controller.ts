@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, Ip, Post, Query } from '@nestjs/common'
 import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/auth.decorators.js';
 import type { SessionDto } from '../auth/dto/session.dto.js';
+import { SEED_ADDRESS } from '../common/addresses.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { RateLimited } from '../common/rate-limit.js';
@@ -35,7 +36,7 @@ export class ChatController {
   ) {}
 
   @Public()
-  @Get('questions')
+  @Get(['questions', SEED_ADDRESS.questions])
   @ApiOperation({
     summary: "The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'",
     description: 'A field added to one of those forms is a question here at once.',
@@ -48,7 +49,7 @@ export class ChatController {
 
   @Public()
   @RateLimited({ group: 'signupChat' })
-  @Post('signup/chats')
+  @Post(['signup/chats', SEED_ADDRESS.signUpChats])
   @ApiHeader(CHAT_TOKEN_HEADER)
   @ApiOperation({
     summary: 'One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary',
@@ -64,7 +65,7 @@ export class ChatController {
 
   @Public()
   @RateLimited({ group: 'login' })
-  @Post('login/chats')
+  @Post(['login/chats', SEED_ADDRESS.loginChats])
   @ApiHeader(CHAT_TOKEN_HEADER)
   @ApiOperation({
     summary: 'One turn of a login chat (public; rate-limited together with POST /users/auth/login)',
