@@ -4195,11 +4195,6 @@ export interface components {
             phone?: string;
             password?: string;
             /**
-             * @default STUDENT
-             * @enum {string}
-             */
-            applicantType: "STUDENT" | "PARENT";
-            /**
              * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
@@ -4209,6 +4204,11 @@ export interface components {
              * @enum {string}
              */
             isScholarshipApplied?: "false";
+            /**
+             * @description As at sign-up; STUDENT when absent
+             * @enum {string}
+             */
+            applicantType?: "STUDENT" | "PARENT";
         };
         ChatSummaryRowDto: {
             answer_key: string;

@@ -5,6 +5,7 @@ import { ApiResponseBase } from '../../common/api-response.js';
 import { UserDto } from '../../users/dto/user.dto.js';
 import { FIELD_VALUE_SCHEMAS } from '../../applicants/dto/applicant.dto.js';
 import { SignUpDto } from '../../applicants/dto/sign-up.dto.js';
+import { APPLICANT_TYPES, type ApplicantType } from '../../users/user.entity.js';
 
 export const CHAT_ACTIONS = ['submit', 'forgotPassword', 'resendOtp'] as const;
 export const QUESTION_TYPES = ['signUp', 'login'] as const;
@@ -58,7 +59,15 @@ export const SEED_SIGNUP_PAYLOAD_KEYS = ['firstName', 'lastName', 'email', 'phon
  * A turn of a sign-up chat: an answer, a step, or the seed's whole sign-up payload, which ends
  * the chat as `submit` does once it agrees with the answers given (docs/chat.md, "Sign-up").
  */
-export class SignUpChatTurnDto extends IntersectionType(ChatTurnDto, PartialType(PickType(SignUpDto, SEED_SIGNUP_PAYLOAD_KEYS))) {}
+export class SignUpChatTurnDto extends IntersectionType(
+  ChatTurnDto,
+  PartialType(PickType(SignUpDto, ['firstName', 'lastName', 'email', 'phone', 'password', 'isProfileUpdate', 'isScholarshipApplied'] as const)),
+) {
+  // Not picked: the sign-up's documents a default, which would make it required in generated client types.
+  @ApiPropertyOptional({ enum: APPLICANT_TYPES, description: 'As at sign-up; STUDENT when absent' })
+  @IsOptional() @IsIn(APPLICANT_TYPES)
+  applicantType?: ApplicantType;
+}
 
 export class ChatIdQueryDto {
   @ApiPropertyOptional({ description: 'The chat (its `_id`), which alone continues it; absent on the first turn, which opens it', format: 'uuid' })
