@@ -180,6 +180,19 @@ describe("the seeds' chat client", () => {
     expect(agreed.json().data.user.email).toBe(who.email);
   });
 
+  it('signs up once when the final payload is sent several times at once: the others are refused (409 CHAT_BUSY)', async () => {
+    const who = person();
+    const chat = seedChat('signup');
+    await answerEverySignUpQuestion(chat, who);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => chat.post(payloadOf(who))));
+    const outcomes = answers.map((res) => (res.statusCode === 201 ? '201' : `${res.statusCode} ${res.json().errorCode}`));
+    expect(outcomes.filter((outcome) => outcome === '201')).toHaveLength(1);
+    // A copy that reads the chat only after the sign-up ended it finds no chat (404) instead.
+    for (const outcome of outcomes.filter((outcome) => outcome !== '201')) expect(['409 CHAT_BUSY', '404 CHAT_NOT_FOUND']).toContain(outcome);
+    expect(outcomes).toContain('409 CHAT_BUSY');
+    expect((await t.sql.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [who.email])).rows[0].n).toBe(1);
+  });
+
   it('refuses the payload before every question is answered', async () => {
     const who = person();
     const chat = seedChat('signup');
