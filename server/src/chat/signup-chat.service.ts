@@ -84,9 +84,10 @@ export class SignUpChatService {
    * and words), then compared with the answer the chat kept: a difference is a 400 naming the field.
    */
   private async checkAgreement(state: ChatState, payload: SeedPayload): Promise<void> {
-    const asked = new Set((await this.conversation.fields(SIGNUP_FORM)).map((field) => field.key));
+    // The payload's flags and applicant type are no questions of the form: nothing to agree with.
+    const questionKeys = new Set((await this.conversation.fields(SIGNUP_FORM)).map((field) => field.key));
     for (const [key, sent] of Object.entries(payload)) {
-      if (!asked.has(key) || sent === undefined) continue;
+      if (!questionKeys.has(key) || sent === undefined) continue;
       const { field, value } = await this.conversation.judge(SIGNUP_FORM, key, { text: String(sent) }, state);
       if (value !== (state.answers[key] ?? state.secrets[key])) {
         const message = `The ${field.name} sent (${key}) is not the one given in this chat.`;
