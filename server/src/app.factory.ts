@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import multipart from '@fastify/multipart';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -15,6 +15,8 @@ import { HttpErrorFilter, toErrorBody } from './common/http-error.filter.js';
 import { addSecurityHeaders } from './common/security-headers.js';
 import { ClientConnections } from './common/client-connections.js';
 import { setupSwagger } from './common/swagger.js';
+import { applyApiPrefix } from './common/addresses.js';
+import { redactedUrl } from './common/redacted-url.js';
 import { createValidationPipe } from './common/validation.pipe.js';
 import { registerRateLimits } from './common/rate-limit.js';
 import { registerBodyParsers } from './common/raw-body.js';
@@ -47,19 +49,27 @@ const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-/** One structured line per request, when it completes, instead of Fastify's two. */
+/**
+ * One structured line per request, when it completes, instead of Fastify's two. The URL is
+ * written without the values of capabilities in its query (a chat's id: common/redacted-url.ts).
+ */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = { method: request.method, url: redactedUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) request.log.error({ ...line, err: error }, 'request failed');
     else request.log.info(line, 'request');
   }
 }
 
+/** Where request lines go instead of standard output (a test reads what the access log keeps). */
+export interface AppOptions {
+  logStream?: DestinationStream;
+}
+
 /** Builds the whole HTTP application (also used by the integration tests, without listening). */
-export async function createApp(config: AppConfig, location = new DatabaseLocation(config)): Promise<NestFastifyApplication> {
+export async function createApp(config: AppConfig, location = new DatabaseLocation(config), options: AppOptions = {}): Promise<NestFastifyApplication> {
   // Deadlines on clients that stop sending, and our error body for malformed HTTP (docs/operations.md).
   const clients = new ClientConnections({
     idleMs: config.HTTP_IDLE_TIMEOUT_MS,
@@ -72,7 +82,7 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
       level: config.LOG_LEVEL,
       // Asynchronous, batched writes (4 KiB): a write per request line cost a third of the throughput.
       // Pino flushes the batch on exit.
-      stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
     },
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client is the first X-Forwarded-For address (rate limits, clientIp).
@@ -95,8 +105,9 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     // route takes (they get 415 instead).
     bodyParser: false,
   });
-  // robots.txt and sitemap.xml live at the root, where crawlers look (src/site/).
-  app.setGlobalPrefix('api/v1', { exclude: ['robots.txt', 'sitemap.xml'] });
+  // Under /api/v1, but for robots.txt and sitemap.xml (at the root, where crawlers look) and the
+  // seeds' chat addresses under /api (common/addresses.ts).
+  applyApiPrefix(app);
   // On SIGTERM/SIGINT: drain HTTP, close the database, then exit with code 0. Without
   // useProcessExit Nest re-raises the signal, so the process dies by SIGTERM (an orchestrator sees
   // a failed exit, and the 'exit' event that flushes pino's asynchronous log batch never runs).

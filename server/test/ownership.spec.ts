@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,8 +46,9 @@ const ACCESS = {
     // A reviewer's invitation: the unguessable token is the capability (docs/review.md, "Reviewers").
     'GET /api/v1/reviewer-invitations/{token}',
     'POST /api/v1/reviewer-invitations/{token}/accept',
-    // The questions of the chats, made from public forms (docs/chat.md).
+    // The questions of the chats, made from public forms (docs/chat.md), also at the seeds' address.
     'GET /api/v1/questions',
+    'GET /api/questions',
     // Social sign-in (docs/chat.md): a sign-in's state is its capability, used once.
     'GET /api/v1/users/auth/social-providers',
     'GET /api/v1/users/auth/google',
@@ -55,12 +57,14 @@ const ACCESS = {
     'POST /api/v1/scholarships/add-support',
   ],
   /**
-   * Anyone may open a chat; its later turns belong to whoever holds the token its first turn
-   * answered (docs/chat.md, "Sessions"): anyone else, signed in or not, gets a 404.
+   * Anyone may open a chat; its later turns belong to whoever has its id, which nobody can guess (a
+   * token, when sent, must be the chat's; docs/chat.md, "Sessions"): any other id is a 404.
    */
   chatHolder: [
     'POST /api/v1/signup/chats',
     'POST /api/v1/login/chats',
+    'POST /api/signup/chats',
+    'POST /api/login/chats',
   ],
   /** Admins only. */
   admin: [
@@ -162,8 +166,9 @@ const ACCESS = {
     'GET /api/v1/user-payments/current-subscription',
     'GET /api/v1/inbox',
     'GET /api/v1/inbox/unread-count',
-    // The dashboard assistant: the caller's own chat (anyone else's id is a 404, below).
+    // The dashboard assistant: the caller's own chat (anyone else's id is a 404, below), also at the seeds' address.
     'POST /api/v1/scholarships/chats',
+    'POST /api/scholarships/chats',
   ],
 } as const;
 
@@ -261,29 +266,36 @@ describe('the ownership matrix', () => {
     }
   });
 
-  it("keeps a chat to the holder of its token: nobody else continues it or reads its answers", async () => {
+  it("keeps a chat to whoever has its id: a made-up id, another chat's id or a wrong token continues nothing and reads nothing", async () => {
     const opened: Record<string, { id: string; token: string }> = {};
-    const firstAnswers: Record<string, unknown> = {
-      'POST /api/v1/signup/chats': { answer_key: 'firstName', answer: A_ESSAY },
-      'POST /api/v1/login/chats': { answer_key: 'userName', answer: a.email },
+    const firstAnswers: Record<string, { answer_key: string; answer: string }> = {
+      signup: { answer_key: 'firstName', answer: A_ESSAY },
+      login: { answer_key: 'email', answer: a.email },
     };
+    const kindOf = (operation: string) => (operation.includes('/signup/') ? 'signup' : 'login');
     for (const operation of ACCESS.chatHolder) {
       const route = operation.split(' ')[1];
-      const first = await send('POST', route, tokens.a, firstAnswers[operation]);
+      const first = await send('POST', route, tokens.a, firstAnswers[kindOf(operation)]);
       expect([operation, first.statusCode]).toEqual([operation, 201]);
       opened[operation] = { id: first.json().data._id, token: first.json().data.chatToken };
-      const turn = (headers: Record<string, string>, token?: string) =>
+    }
+    for (const operation of ACCESS.chatHolder) {
+      const route = operation.split(' ')[1];
+      const chat = opened[operation];
+      const otherKind = Object.entries(opened).find(([other]) => kindOf(other) !== kindOf(operation))![1];
+      const turn = (id: string, headers: Record<string, string>, token?: string, body: unknown = { answer_key: 'lastName', answer: 'Mallory' }) =>
         t.app.inject({
           method: 'POST',
-          url: `${route}?id=${opened[operation].id}`,
+          url: `${route}?id=${id}`,
           headers: { 'content-type': 'application/json', ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          payload: JSON.stringify({ answer_key: 'lastName', answer: 'Mallory' }),
+          payload: JSON.stringify(body),
         });
       for (const [who, res] of [
-        ['anonymous', await turn({})],
-        ['b', await turn({}, tokens.b)],
-        ['b with a made-up token', await turn({ 'x-chat-token': 'A'.repeat(43) }, tokens.b)],
-        ['a without its chat token', await turn({}, tokens.a)],
+        ['anonymous with a made-up id', await turn(randomUUID(), {})],
+        ['b with a made-up id', await turn(randomUUID(), {}, tokens.b)],
+        ["anonymous with the other kind of chat's id", await turn(otherKind.id, {})],
+        ['b with the id and a made-up token', await turn(chat.id, { 'x-chat-token': 'A'.repeat(43) }, tokens.b)],
+        ["a with the id and another chat's token", await turn(chat.id, { 'x-chat-token': otherKind.token }, tokens.a)],
       ] as const) {
         expect([operation, who, res.statusCode]).toEqual([operation, who, 404]);
         expect(res.body).not.toContain(A_ESSAY);
@@ -291,7 +303,17 @@ describe('the ownership matrix', () => {
       }
     }
     const rows = (await t.sql.query(`SELECT turns FROM chat_sessions WHERE id = ANY($1)`, [Object.values(opened).map((chat) => chat.id)])).rows;
-    expect(rows).toEqual([{ turns: 1 }, { turns: 1 }]);
+    expect(rows).toEqual(Object.values(opened).map(() => ({ turns: 1 })));
+    // The control: the id alone, from anyone, continues the chat.
+    for (const operation of ACCESS.chatHolder) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${operation.split(' ')[1]}?id=${opened[operation].id}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(kindOf(operation) === 'signup' ? { answer_key: 'lastName', answer: 'Mallory' } : firstAnswers.login),
+      });
+      expect([operation, res.statusCode]).toEqual([operation, 201]);
+    }
 
     // The dashboard assistant's chat is its applicant's: B neither continues A's nor asks as A.
     const question = (userID: string) => ({ userID, questionAnswer: { scholarship_type: 'recommendation', question: 'Recommendations' } });
@@ -301,6 +323,7 @@ describe('the ownership matrix', () => {
     expect((await send('POST', `/scholarships/chats?id=${aChat}`, tokens.b, question(a.id))).statusCode).toBe(403);
     const bMine = (await send('GET', '/users/me', tokens.b)).json().data.id;
     expect((await send('POST', `/scholarships/chats?id=${aChat}`, tokens.b, question(bMine))).json().errorCode).toBe('CHAT_NOT_FOUND');
+    expect((await send('POST', `/api/scholarships/chats?id=${aChat}`, tokens.b, question(bMine))).json().errorCode).toBe('CHAT_NOT_FOUND');
   });
 
   it('lets only admins reach admin operations', async () => {

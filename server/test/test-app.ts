@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createApp } from '../src/app.factory.js';
+import { createApp, type AppOptions } from '../src/app.factory.js';
 import { AppConfig } from '../src/config/app-config.js';
 
 /** Creates an empty database of its own for one spec file, on the test PostgreSQL server. */
@@ -34,9 +34,9 @@ export interface TestApp {
 }
 
 /** The real application (migrations applied on start) on a fresh database, served in-process. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<AppConfig> = {}, options: AppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const started = await startTestAppOn(database.url, overrides);
+  const started = await startTestAppOn(database.url, overrides, options);
   return {
     ...started,
     close: async () => {
@@ -50,9 +50,9 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
  * The real application on a database that already exists (e.g. a second instance beside one
  * from startTestApp, as two server processes would share it); closing it leaves the database.
  */
-export async function startTestAppOn(databaseUrl: string, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestAppOn(databaseUrl: string, overrides: Partial<AppConfig> = {}, options: AppOptions = {}): Promise<TestApp> {
   const config = AppConfig.fromEnv({}, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST: '', ...overrides });
-  const app = await createApp(config);
+  const app = await createApp(config, undefined, options);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });

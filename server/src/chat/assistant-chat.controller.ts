@@ -1,6 +1,7 @@
 import { Body, Controller, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { SEED_ADDRESS } from '../common/addresses.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { AssistantChatService } from './assistant-chat.service.js';
 import { AssistantAnswerResponseDto, AssistantChatDto } from './dto/assistant-chat.dto.js';
@@ -11,11 +12,11 @@ import { ChatIdQueryDto } from './dto/chat-turn.dto.js';
 @ApiBearerAuth()
 @ApiErrorResponses()
 @Roles('applicant')
-@Controller('scholarships/chats')
+@Controller()
 export class AssistantChatController {
   constructor(private readonly assistant: AssistantChatService) {}
 
-  @Post()
+  @Post(['scholarships/chats', SEED_ADDRESS.assistantChats])
   @ApiOperation({
     summary: "Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }",
     description:

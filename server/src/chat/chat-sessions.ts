@@ -17,7 +17,10 @@ export interface ChatState {
   ended: boolean;
 }
 
-/** Who may continue a conversation: the holder of its token, or the signed-in user it belongs to. */
+/**
+ * Who may continue a conversation: whoever has its id, unguessable (a token given with it must be
+ * the chat's own), or the signed-in user it belongs to (docs/chat.md, "Sessions").
+ */
 export type ChatOwner = { token: string | undefined } | { userId: string };
 
 /** The conversation a turn took place in; `chatToken` only when this turn opened it. */
@@ -45,8 +48,8 @@ export function chatNotFound(): ApiError {
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
 /**
- * Runs the turns of a conversation: opens a session on the first (with an owner's token when the
- * person is not signed in), refuses a turn from anyone but its owner as if the chat did not exist,
+ * Runs the turns of a conversation: opens a session on the first (with a token too when the person
+ * is not signed in), refuses a turn from anyone but its owner as if the chat did not exist,
  * lets one turn at a time work (every later turn, the last one included, claims the session
  * first; docs/chat.md, "Sessions"), and saves what a successful turn changed. A failed turn
  * changes nothing.
@@ -95,6 +98,7 @@ export class ChatSessions {
   private async firstTurn<T>(kind: ChatKind, owner: ChatOwner, work: (state: ChatState) => Promise<T>): Promise<ChatTurnOutcome<T>> {
     const state: ChatState = { answers: {}, asked: new Set(), secrets: {}, step: 'asking', ended: false };
     const result = await work(state);
+    // The chat's id is what continues it: a v4 UUID, 122 bits from the CSPRNG.
     const id = randomUUID();
     const chatToken = 'userId' in owner ? undefined : randomBytes(32).toString('base64url');
     await this.sessions.create(
@@ -116,9 +120,16 @@ export class ChatSessions {
   }
 }
 
+/**
+ * A signed-in user's chat is theirs alone. Any other chat's id is its capability: a v4 UUID (122
+ * random bits from the CSPRNG) nobody can guess, kept out of logs. The token the first turn
+ * answered is optional; when sent it must be this chat's (the product's own client sends it).
+ */
 function isOwner(row: ChatSessionRow, owner: ChatOwner): boolean {
   if ('userId' in owner) return row.userId === owner.userId;
-  if (!row.tokenHash || !owner.token) return false;
+  if (row.userId !== null) return false;
+  if (owner.token === undefined) return true;
+  if (!row.tokenHash) return false;
   const given = hashToken(owner.token);
   return given.length === row.tokenHash.length && timingSafeEqual(given, row.tokenHash);
 }

@@ -40,9 +40,16 @@ export class FormConversation {
   /**
    * Reads and judges one answer to field `key`. `text` is what was typed or chosen; `value` an
    * answer given through the form engine (a field no text can answer). Returns the value to keep
-   * (undefined for a skipped optional question); a 400 with the form's message otherwise.
+   * (undefined for a skipped optional question); a 400 with the form's message otherwise, whose
+   * path is `answerKey`, the key the turn named the field by.
    */
-  async judge(formKey: string, key: string, given: { text?: string; value?: unknown }, state: ChatState): Promise<{ field: FieldDefinition; value: unknown }> {
+  async judge(
+    formKey: string,
+    key: string,
+    given: { text?: string; value?: unknown },
+    state: ChatState,
+    answerKey = key,
+  ): Promise<{ field: FieldDefinition; value: unknown }> {
     const field = (await this.fields(formKey)).find((candidate) => candidate.key === key);
     if (!field) throw new ApiError(400, 'This chat does not ask that question.', { errorCode: 'UNKNOWN_QUESTION' });
     const viaForm = CHAT_ANSWERING[field.dataType].input(field).kind === 'form';
@@ -54,7 +61,7 @@ export class FormConversation {
     const value = viaForm ? given.value : readChatAnswer(field, given.text ?? '');
     const { errors, answers } = await this.forms.validate(formKey, { ...state.answers, ...state.secrets, [key]: value });
     const own = errors.find((error) => error.path === key || error.path.startsWith(`${key}.`));
-    if (own) throw new ApiError(400, own.message, { errorCode: 'INVALID_ANSWER', errors: [{ ...own, path: key }] });
+    if (own) throw new ApiError(400, own.message, { errorCode: 'INVALID_ANSWER', errors: [{ ...own, path: answerKey }] });
     return { field, value: answers[key] };
   }
 

@@ -12,6 +12,23 @@ import type { ChatTurnDto } from './dto/chat-turn.dto.js';
 export const LOGIN_FORM = 'login';
 export const RECOVERY_FORM = 'password-reset';
 
+/**
+ * The seed's answer keys for the login form's fields (docs/chat.md, "Login"): the questions carry
+ * them, and a turn may name a field by either. The form's keys cannot be the seed's: `email` and
+ * `password` are the sign-up form's fields, whose rules differ.
+ */
+const SEED_KEY_OF: Record<string, string> = { userName: 'email', currentPassword: 'password' };
+const FORM_KEY_OF: Record<string, string> = Object.fromEntries(Object.entries(SEED_KEY_OF).map(([form, seed]) => [seed, form]));
+
+/** The seed's answer key that asks for a code by e-mail: the same step as `{ action: 'forgotPassword' }`. */
+export const GENERATE_OTP = 'generate_otp';
+
+/** A question as a login chat asks it: under the seed's answer key. */
+function inSeedKeys(question: ChatQuestion): ChatQuestion {
+  const seedKey = SEED_KEY_OF[question.answer_key];
+  return seedKey ? { ...question, answer_key: seedKey } : question;
+}
+
 /** The steps of a login chat (docs/chat.md, "Login"). */
 const STEP = { asking: 'asking', code: 'otp', newPassword: 'newPassword' } as const;
 
@@ -58,9 +75,18 @@ export class LoginChatService {
     private readonly passwordReset: PasswordResetService,
   ) {}
 
+  /**
+   * The questions of a login chat, under the seed's answer keys: the login form's, the step that
+   * e-mails a code (`generate_otp`, offered after a wrong password), then the recovery form's.
+   */
+  async questions(): Promise<ChatQuestion[]> {
+    const [login, recovery] = await Promise.all([this.conversation.questions(LOGIN_FORM), this.conversation.questions(RECOVERY_FORM)]);
+    return [...login.map(inSeedKeys), GENERATE_OTP_QUESTION, ...recovery];
+  }
+
   turn(chatId: string | undefined, chatToken: string | undefined, turn: ChatTurnDto, clientIp: string): Promise<ChatTurnOutcome<LoginTurn>> {
     return this.chats.turn('login', chatId, { token: chatToken }, async (state) => {
-      if (turn.action === 'forgotPassword' || turn.action === 'resendOtp') return this.sendCode(state);
+      if (turn.action === 'forgotPassword' || turn.action === 'resendOtp' || turn.answer_key === GENERATE_OTP) return this.sendCode(state);
       if (turn.action) throw new ApiError(400, `A login chat has no '${turn.action}' step.`, { errorCode: 'UNKNOWN_ACTION' });
       if (!turn.answer_key) throw new ApiError(400, 'Say which question this answers (answer_key).', { errorCode: 'ANSWER_KEY_MISSING' });
       const given = { text: turn.answer, value: turn.value };
@@ -70,13 +96,13 @@ export class LoginChatService {
     });
   }
 
-  /** The e-mail or the password; with both, the login itself. */
-  private async login(state: ChatState, key: string, given: { text?: string; value?: unknown }, clientIp: string): Promise<LoginTurn> {
-    const { field, value } = await this.conversation.judge(LOGIN_FORM, key, given, state);
+  /** The e-mail or the password (by the seed's key or the form's); with both, the login itself. */
+  private async login(state: ChatState, answerKey: string, given: { text?: string; value?: unknown }, clientIp: string): Promise<LoginTurn> {
+    const { field, value } = await this.conversation.judge(LOGIN_FORM, FORM_KEY_OF[answerKey] ?? answerKey, given, state, answerKey);
     state.step = STEP.asking;
     await this.conversation.record(LOGIN_FORM, field, value, state);
     const next = await this.conversation.next(LOGIN_FORM, state);
-    if (next) return { next };
+    if (next) return { next: inSeedKeys(next) };
     const { userName, currentPassword } = this.conversation.everything(state) as { userName: string; currentPassword: string };
     // A password is never kept: a wrong one is asked again.
     state.asked.delete('currentPassword');
@@ -124,6 +150,20 @@ export class LoginChatService {
     return question;
   }
 }
+
+/**
+ * The step that e-mails a code, as a question: the seed's client knows it by its answer key. It is
+ * no field of a form (nothing is typed); its answer is the button's words, not read.
+ */
+const GENERATE_OTP_QUESTION: ChatQuestion = {
+  _id: `${LOGIN_FORM}.${GENERATE_OTP}`,
+  question: 'Forgot your password? I can e-mail you a code to set a new one.',
+  answer: '',
+  answer_key: GENERATE_OTP,
+  hint: null,
+  optional: true,
+  input: { kind: 'choice', choices: [{ value: 'true', label: 'Forgot Password' }] },
+};
 
 function outOfStep(): ApiError {
   return new ApiError(400, 'Please ask for a code first (Forgot Password).', { errorCode: 'CHAT_OUT_OF_STEP' });

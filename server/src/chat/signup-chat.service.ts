@@ -4,9 +4,10 @@ import { AccountsService } from '../applicants/accounts.service.js';
 import type { SessionDto } from '../auth/dto/session.dto.js';
 import { ApiError } from '../common/error-body.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { ChatSessions, type ChatTurnOutcome } from './chat-sessions.js';
+import { ChatSessions, type ChatState, type ChatTurnOutcome } from './chat-sessions.js';
 import { FormConversation, type ChatSummaryRow } from './form-conversation.js';
-import type { ChatTurnDto } from './dto/chat-turn.dto.js';
+import { SEED_SIGNUP_PAYLOAD_KEYS, type SignUpChatTurnDto } from './dto/chat-turn.dto.js';
+import type { SignUpDto } from '../applicants/dto/sign-up.dto.js';
 
 /** The form a sign-up chat asks: the same one the sign-up page renders. */
 export const SIGNUP_FORM = 'signup';
@@ -36,15 +37,16 @@ export class SignUpChatService {
     private readonly users: UsersRepository,
   ) {}
 
-  turn(chatId: string | undefined, chatToken: string | undefined, turn: ChatTurnDto, clientIp: string): Promise<ChatTurnOutcome<SignUpTurn>> {
+  turn(chatId: string | undefined, chatToken: string | undefined, turn: SignUpChatTurnDto, clientIp: string): Promise<ChatTurnOutcome<SignUpTurn>> {
     return this.chats.turn('signUp', chatId, { token: chatToken }, async (state) => {
-      if (turn.action === 'submit') {
-        const rest = await this.conversation.next(SIGNUP_FORM, state);
-        if (rest) throw new ApiError(400, 'Please answer every question before saving.', { errorCode: 'CHAT_INCOMPLETE' });
-        const session = await this.accounts.signUp(signUpBody(this.conversation.everything(state)), clientIp);
-        state.ended = true;
-        return { message: MESSAGES.chatSignedUpNotice, session };
+      const payload = seedPayloadOf(turn);
+      if (payload) {
+        if (turn.answer_key !== undefined || turn.answer !== undefined || turn.value !== undefined || (turn.action && turn.action !== 'submit')) {
+          throw new ApiError(400, 'A turn either answers one question or ends the sign-up with its details, not both.', { errorCode: 'TURN_AMBIGUOUS' });
+        }
+        return this.signUp(state, payload, clientIp);
       }
+      if (turn.action === 'submit') return this.signUp(state, {}, clientIp);
       if (turn.action) throw new ApiError(400, `A sign-up chat has no '${turn.action}' step.`, { errorCode: 'UNKNOWN_ACTION' });
       if (!turn.answer_key) throw new ApiError(400, 'Say which question this answers (answer_key).', { errorCode: 'ANSWER_KEY_MISSING' });
 
@@ -63,10 +65,54 @@ export class SignUpChatService {
       };
     });
   }
+
+  /**
+   * The end of the chat: every question answered, then the same sign-up as the form's. The seed's
+   * client sends its whole payload here; it must say what the chat was told.
+   */
+  private async signUp(state: ChatState, payload: SeedPayload, clientIp: string): Promise<SignUpTurn> {
+    const rest = await this.conversation.next(SIGNUP_FORM, state);
+    if (rest) throw new ApiError(400, 'Please answer every question before saving.', { errorCode: 'CHAT_INCOMPLETE' });
+    await this.checkAgreement(state, payload);
+    const session = await this.accounts.signUp(signUpBody(this.conversation.everything(state), payload), clientIp);
+    state.ended = true;
+    return { message: MESSAGES.chatSignedUpNotice, session };
+  }
+
+  /**
+   * Each answer of the payload is read and judged as if it were typed in the chat (the form's rule
+   * and words), then compared with the answer the chat kept: a difference is a 400 naming the field.
+   */
+  private async checkAgreement(state: ChatState, payload: SeedPayload): Promise<void> {
+    // The payload's flags and applicant type are no questions of the form: nothing to agree with.
+    const questionKeys = new Set((await this.conversation.fields(SIGNUP_FORM)).map((field) => field.key));
+    for (const [key, sent] of Object.entries(payload)) {
+      if (!questionKeys.has(key) || sent === undefined) continue;
+      const { field, value } = await this.conversation.judge(SIGNUP_FORM, key, { text: String(sent) }, state);
+      if (value !== (state.answers[key] ?? state.secrets[key])) {
+        const message = `The ${field.name} sent (${key}) is not the one given in this chat.`;
+        throw new ApiError(400, `${message} Send the details the chat confirmed, or answer that question again first.`, {
+          errorCode: 'CHAT_ANSWER_MISMATCH',
+          errors: [{ path: key, message }],
+        });
+      }
+    }
+  }
 }
 
-/** The sign-up payload of a chat's answers: the seed's fields by name, the form's others as `answers`. */
-function signUpBody(all: Record<string, unknown>) {
+type SeedPayload = Partial<Pick<SignUpChatTurnDto, (typeof SEED_SIGNUP_PAYLOAD_KEYS)[number]>>;
+
+/** The seed's sign-up payload in a turn, or undefined when the turn carries none of it. */
+function seedPayloadOf(turn: SignUpChatTurnDto): SeedPayload | undefined {
+  const sent = SEED_SIGNUP_PAYLOAD_KEYS.filter((key) => turn[key] !== undefined);
+  return sent.length ? Object.fromEntries(sent.map((key) => [key, turn[key]])) : undefined;
+}
+
+/**
+ * The sign-up payload of a chat's answers: the seed's fields by name, the form's others as
+ * `answers`; the applicant type and the seed's flags as the payload sent them, if it did.
+ */
+function signUpBody(all: Record<string, unknown>, payload: SeedPayload): SignUpDto {
   const { firstName, lastName, email, phone, password, ...answers } = all;
   return {
     firstName: String(firstName ?? ''),
@@ -74,9 +120,9 @@ function signUpBody(all: Record<string, unknown>) {
     email: String(email ?? ''),
     phone: String(phone ?? ''),
     password: String(password ?? ''),
-    applicantType: 'STUDENT' as const,
-    isProfileUpdate: 'false' as const,
-    isScholarshipApplied: 'false' as const,
+    applicantType: payload.applicantType ?? 'STUDENT',
+    isProfileUpdate: payload.isProfileUpdate ?? 'false',
+    isScholarshipApplied: payload.isScholarshipApplied ?? 'false',
     answers,
   };
 }

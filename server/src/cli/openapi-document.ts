@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
+import { applyApiPrefix } from '../common/addresses.js';
 import { buildOpenApiDocument } from '../common/swagger.js';
 import { AppConfig } from '../config/app-config.js';
 
@@ -15,7 +16,7 @@ export async function generateOpenApiDocument(): Promise<OpenAPIObject> {
     preview: true,
     logger: false,
   });
-  app.setGlobalPrefix('api/v1');
+  applyApiPrefix(app);
   const document = buildOpenApiDocument(app);
   await app.close();
   return document;

@@ -1,6 +1,8 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { jest } from '@jest/globals';
+import { type ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@nestjs/common';
+import { inspect } from 'node:util';
 import { ApiError } from './error-body.js';
-import { toErrorBody } from './http-error.filter.js';
+import { HttpErrorFilter, toErrorBody } from './http-error.filter.js';
 
 describe('toErrorBody', () => {
   it('hides the details of an unexpected failure behind "Server Error"', () => {
@@ -38,5 +40,27 @@ describe('toErrorBody', () => {
     expect(toErrorBody(new BadRequestException({ description: 'Bad thing', errors: [] })).description).toBe('Bad thing');
     const parse = Object.assign(new Error('Unexpected token'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
     expect(toErrorBody(parse)).toMatchObject({ statusCode: 400, description: 'The request could not be read.' });
+  });
+});
+
+describe('HttpErrorFilter, what it logs of a failure', () => {
+  const id = '0b6f3c1e-2a4d-4c59-9f1e-7d2b8a6c5e40';
+
+  it("keeps a chat id out of the log: the address's and a failed statement's parameters", () => {
+    const reply = { sent: false, status: () => reply, header: () => reply, send: () => reply };
+    const request = { url: `/api/signup/chats?id=${id}` };
+    const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }) } as unknown as ArgumentsHost;
+    const failed = Object.assign(new Error('deadlock detected'), { name: 'QueryFailedError', query: 'UPDATE chat_sessions SET turns = turns + 1 WHERE id = $1', parameters: [id] });
+    const logged: unknown[] = [];
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown) => void logged.push(message));
+    try {
+      new HttpErrorFilter().catch(failed, host);
+    } finally {
+      error.mockRestore();
+    }
+    const text = inspect(logged, { depth: 5 });
+    expect(text).toContain('UPDATE chat_sessions');
+    expect(text).toContain('?id=[redacted]');
+    expect(text).not.toContain(id);
   });
 });

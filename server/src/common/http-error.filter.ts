@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { ApiError, type ErrorBodyDto } from './error-body.js';
+import { redactedUrl } from './redacted-url.js';
 import type { PublicSite } from '../site/public-site.js';
 
 const SERVER_ERROR = 'Server Error';
@@ -103,6 +104,17 @@ function describeFastifyError(error: { statusCode: number; code?: string; messag
 }
 
 /**
+ * A failed SQL statement's error as logs may keep it: TypeORM puts the statement's parameters on
+ * it, which are what a request sent (a chat's id, which alone continues the chat; profile answers).
+ * The statement and the driver's error stay.
+ */
+function withoutStatementParameters(error: unknown): unknown {
+  if (!(error instanceof Error) || !('parameters' in error)) return error;
+  const { parameters: _parameters, ...rest } = error as Error & Record<string, unknown>;
+  return { ...rest, name: error.name, message: error.message, stack: error.stack };
+}
+
+/**
  * The one exception filter. Also serves the web app's pages for unknown non-API GET paths, so
  * client-side routes (e.g. /auth/profile) load the SPA on refresh and public pages arrive
  * pre-rendered (docs/public-site.md).
@@ -126,8 +138,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       // line each, without the stack and the statement's parameters (an outage under load wrote
       // thousands of multi-kilobyte entries, with profile answers in them).
       const e = error as { code?: string; message?: string };
-      this.logger.warn({ event: 'service unavailable', url: request.url, reason: [e?.code, e?.message].filter(Boolean).join(' ') || String(error) });
-    } else if (body.statusCode >= 500) this.logger.error({ err: error, url: request.url }, 'request failed');
+      this.logger.warn({ event: 'service unavailable', url: redactedUrl(request.url), reason: [e?.code, e?.message].filter(Boolean).join(' ') || String(error) });
+    } else if (body.statusCode >= 500) this.logger.error({ err: withoutStatementParameters(error), url: redactedUrl(request.url) }, 'request failed');
     if (!reply.sent) reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isSeedAddress } from './addresses.js';
 
 /**
  * Helmet's security headers, computed once. Helmet's headers depend only on its options, yet the
@@ -39,9 +40,9 @@ const API_PREFIX = '/api/v1/';
 /** Under the API prefix but a page a person reads: the sandbox provider's hosted checkout (docs/payments.md). */
 const PAGES_UNDER_API = '/api/v1/sandbox-checkout/';
 
-const isApi = (url: string) => url.startsWith(API_PREFIX) && !url.startsWith(PAGES_UNDER_API);
+const isApi = (url: string) => (url.startsWith(API_PREFIX) && !url.startsWith(PAGES_UNDER_API)) || isSeedAddress(url);
 
-/** Pages, assets and Swagger UI get helmet's full set; `/api/v1/` JSON gets the API set. */
+/** Pages, assets and Swagger UI get helmet's full set; `/api/v1/` JSON (and the seeds' addresses under `/api/`) gets the API set. */
 export function addSecurityHeaders(fastify: FastifyInstance, pageOptions: HelmetOptions): void {
   const pageHeaders = computeSecurityHeaders(pageOptions);
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -3,6 +3,7 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type OperationObject, type SchemaObject } from '@nestjs/swagger';
 import { ALLOWED_ROLES, IS_PUBLIC } from '../auth/auth.decorators.js';
 import type { Role } from '../users/user.entity.js';
+import { API_PREFIX } from './addresses.js';
 import { ErrorBodyDto } from './error-body.js';
 
 const BEARER = 'bearer';
@@ -17,11 +18,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`{ statusCode, error, message, description, errors? }` where `description` is the sentence to show.',
     )
     .setVersion('1')
-    .addServer('/', 'The server that serves this document (paths carry the /api/v1 prefix)')
+    .addServer('/', "The server that serves this document (paths carry the /api/v1 prefix; the seeds' few addresses under /api are aliases)")
     .addBearerAuth(undefined, BEARER)
     .addSecurityRequirements(BEARER)
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBodyDto] });
+  describeSeedAliases(document);
   applyRouteAccess(document, routeAccess(app));
   visitSchemas(document, typeNullableUnions);
   return document;
@@ -33,6 +35,39 @@ export function setupSwagger(app: INestApplication): void {
     jsonDocumentUrl: 'api/docs-json',
     customSiteTitle: 'ScholarMatch API',
   });
+}
+
+/** Swagger names the operations of a handler with several paths `Controller_method[0]`, `[1]`, ... */
+const ALIASED_OPERATION = /^(.+)\[\d+\]$/;
+const ALIAS_SUFFIX = '_seedAddress';
+
+/**
+ * A handler served at its `/api/v1` path and at a seed's address (common/addresses.ts): the
+ * `/api/v1` operation keeps the handler's own operationId, and the seed's address is documented
+ * as its alias (`<operationId>_seedAddress`, `x-alias-of`), so each operationId stays unique.
+ */
+function describeSeedAliases(document: OpenAPIObject): void {
+  const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, OperationObject>).map(([method, operation]) => ({ path, method, operation, handler: handlerOf(operation) })),
+  );
+  const mainPathOf = new Map(operations.filter((op) => op.handler && op.path.startsWith(`/${API_PREFIX}/`)).map((op) => [op.handler, op.path]));
+  for (const { path, method, operation, handler } of operations) {
+    if (!handler) continue;
+    const main = mainPathOf.get(handler);
+    if (!main) throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} has no path under /${API_PREFIX}`);
+    if (path === main) {
+      operation.operationId = handler;
+      continue;
+    }
+    operation.operationId = `${handler}${ALIAS_SUFFIX}`;
+    operation.summary = `The seeds' address of ${method.toUpperCase()} ${main}. ${operation.summary ?? ''}`.trim();
+    Object.assign(operation, { 'x-alias-of': main });
+  }
+}
+
+/** The handler's operationId when it has several paths, else undefined. */
+function handlerOf(operation: OperationObject): string | undefined {
+  return operation.operationId ? ALIASED_OPERATION.exec(operation.operationId)?.[1] : undefined;
 }
 
 interface Access {
@@ -73,7 +108,8 @@ function routeAccess(app: INestApplication): Map<string, Access> {
 function applyRouteAccess(document: OpenAPIObject, access: Map<string, Access>): void {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item as Record<string, OperationObject>)) {
-      const found = operation.operationId ? access.get(operation.operationId) : undefined;
+      const handler = operation.operationId?.replace(ALIAS_SUFFIX, '');
+      const found = handler ? access.get(handler) : undefined;
       if (!found) throw new Error(`OpenAPI: no handler found for ${method.toUpperCase()} ${path} (${operation.operationId})`);
       const takesInput = operation.requestBody !== undefined || (operation.parameters ?? []).some((p) => 'in' in p && (p.in === 'path' || p.in === 'query'));
       if (takesInput) {

@@ -1756,9 +1756,29 @@ export interface paths {
         };
         /**
          * The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
-         * @description A field added to one of those forms is a question here at once.
+         * @description A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
         get: operations["ChatController_questions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seeds' address of GET /api/v1/questions. The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
+         * @description A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
+         */
+        get: operations["ChatController_questions_seedAddress"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1778,9 +1798,29 @@ export interface paths {
         put?: never;
         /**
          * One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
-         * @description The first turn (no ?id) opens the chat and answers its _id and chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' } then signs up exactly as POST /register-applicants does and answers the session. An unknown, expired or another's chat: 404 CHAT_NOT_FOUND.
+         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
         post: operations["ChatController_signUpTurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signup/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The seeds' address of POST /api/v1/signup/chats. One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
+         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
+         */
+        post: operations["ChatController_signUpTurn_seedAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1798,9 +1838,29 @@ export interface paths {
         put?: never;
         /**
          * One turn of a login chat (public; rate-limited together with POST /users/auth/login)
-         * @description userName, then currentPassword: the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). { action: 'forgotPassword' } (or 'resendOtp') e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         * @description email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
         post: operations["ChatController_loginTurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The seeds' address of POST /api/v1/login/chats. One turn of a login chat (public; rate-limited together with POST /users/auth/login)
+         * @description email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         */
+        post: operations["ChatController_loginTurn_seedAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1821,6 +1881,26 @@ export interface paths {
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
         post: operations["AssistantChatController_ask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The seeds' address of POST /api/v1/scholarships/chats. Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }
+         * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
+         */
+        post: operations["AssistantChatController_ask_seedAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4178,13 +4258,13 @@ export interface components {
             message?: string;
             data: components["schemas"]["ChatQuestionDto"][];
         };
-        ChatTurnDto: {
+        SignUpChatTurnDto: {
             /** @description The question's `_id` (the seed sends it; informative only) */
             question_id?: string;
             /** @description The question as shown (the seed sends it; informative only) */
             question?: string;
             /**
-             * @description The question answered: its `answer_key` (a field key of the chat's form)
+             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
@@ -4199,6 +4279,36 @@ export interface components {
              * @enum {string}
              */
             action?: "submit" | "forgotPassword" | "resendOtp";
+            /**
+             * @description The sign-up form's rules apply (GET /forms/signup)
+             * @example Maya
+             */
+            firstName?: string;
+            /** @example Lopez */
+            lastName?: string;
+            /** @example maya@example.com */
+            email?: string;
+            /**
+             * @description International format: '+', country code, number (a missing '+' is added)
+             * @example +12025550143
+             */
+            phone?: string;
+            password?: string;
+            /**
+             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @enum {string}
+             */
+            isProfileUpdate?: "false";
+            /**
+             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @enum {string}
+             */
+            isScholarshipApplied?: "false";
+            /**
+             * @description As at sign-up; STUDENT when absent
+             * @enum {string}
+             */
+            applicantType?: "STUDENT" | "PARENT";
         };
         ChatSummaryRowDto: {
             answer_key: string;
@@ -4210,10 +4320,10 @@ export interface components {
         ChatTurnDataDto: {
             /**
              * Format: uuid
-             * @description The chat: send it as `?id=` with later turns
+             * @description The chat: send it as `?id=` with later turns. Whoever has it continues the chat, so keep it as a secret
              */
             _id: string;
-            /** @description Only on the turn that opened the chat: send it as the X-Chat-Token header with every later turn */
+            /** @description Only on the turn that opened the chat: the X-Chat-Token header a later turn may send (optional; the _id alone continues the chat) */
             chatToken?: string;
             /** @description The assistant's words for this turn */
             message?: string;
@@ -4237,6 +4347,28 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["ChatTurnDataDto"];
+        };
+        ChatTurnDto: {
+            /** @description The question's `_id` (the seed sends it; informative only) */
+            question_id?: string;
+            /** @description The question as shown (the seed sends it; informative only) */
+            question?: string;
+            /**
+             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
+             * @example firstName
+             */
+            answer_key?: string;
+            /** @description What was typed or chosen (a choice's value); '' skips an optional question */
+            answer?: string;
+            /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
+            value?: string | number | boolean | string[] | {
+                [key: string]: unknown;
+            };
+            /**
+             * @description A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code
+             * @enum {string}
+             */
+            action?: "submit" | "forgotPassword" | "resendOtp";
         };
         AssistantQuestionDto: {
             /**
@@ -10146,14 +10278,147 @@ export interface operations {
             };
         };
     };
+    ChatController_questions_seedAddress: {
+        parameters: {
+            query: {
+                questionType: "signUp" | "login";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatQuestionsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
     ChatController_signUpTurn: {
         parameters: {
             query?: {
-                /** @description The chat (its `_id`); absent on the first turn, which opens it */
+                /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
                 id?: string;
             };
             header?: {
-                /** @description The chatToken the first turn answered; required with ?id= */
+                /** @description The chatToken the first turn answered (optional: ?id= alone continues the chat); when sent, it must be the chat's */
+                "x-chat-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpChatTurnDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTurnResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ChatController_signUpTurn_seedAddress: {
+        parameters: {
+            query?: {
+                /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
+                id?: string;
+            };
+            header?: {
+                /** @description The chatToken the first turn answered (optional: ?id= alone continues the chat); when sent, it must be the chat's */
+                "x-chat-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpChatTurnDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTurnResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ChatController_loginTurn: {
+        parameters: {
+            query?: {
+                /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
+                id?: string;
+            };
+            header?: {
+                /** @description The chatToken the first turn answered (optional: ?id= alone continues the chat); when sent, it must be the chat's */
                 "x-chat-token"?: string;
             };
             path?: never;
@@ -10193,14 +10458,14 @@ export interface operations {
             };
         };
     };
-    ChatController_loginTurn: {
+    ChatController_loginTurn_seedAddress: {
         parameters: {
             query?: {
-                /** @description The chat (its `_id`); absent on the first turn, which opens it */
+                /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
                 id?: string;
             };
             header?: {
-                /** @description The chatToken the first turn answered; required with ?id= */
+                /** @description The chatToken the first turn answered (optional: ?id= alone continues the chat); when sent, it must be the chat's */
                 "x-chat-token"?: string;
             };
             path?: never;
@@ -10243,7 +10508,69 @@ export interface operations {
     AssistantChatController_ask: {
         parameters: {
             query?: {
-                /** @description The chat (its `_id`); absent on the first turn, which opens it */
+                /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
+                id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssistantChatDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssistantAnswerResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AssistantChatController_ask_seedAddress: {
+        parameters: {
+            query?: {
+                /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
                 id?: string;
             };
             header?: never;

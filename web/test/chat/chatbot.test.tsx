@@ -19,12 +19,16 @@ const SIGN_UP: ChatQuestion[] = [
   question('signup', 'password', 'Choose a password for your account.', typed('password')),
   question('signup', 'acceptTerms', 'I agree to the Terms of Use', { kind: 'choice', choices: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] }),
 ];
+/** As the server asks a login: under the seed's answer keys. */
 const LOGIN: ChatQuestion[] = [
-  question('login', 'userName', 'What is the e-mail address of your account?', typed('email')),
-  question('login', 'currentPassword', 'And your password?', typed('password')),
+  question('login', 'email', 'What is the e-mail address of your account?', typed('email')),
+  question('login', 'password', 'And your password?', typed('password')),
+  question('login', 'generate_otp', 'Forgot your password? I can e-mail you a code to set a new one.', { kind: 'choice', choices: [{ value: 'true', label: 'Forgot Password' }] }),
   question('password-reset', 'otp', 'Please enter the 6-digit code we have just e-mailed you.'),
   question('password-reset', 'newPassword', 'Choose a new password.', typed('password')),
 ];
+const OTP = LOGIN[3];
+const NEW_PASSWORD = LOGIN[4];
 
 const CHAT_ID = '0c4a0000-0000-4000-8000-000000000001';
 const USER = {
@@ -156,10 +160,10 @@ describe('the chat sign-up and login (/chatbot)', () => {
     const { turns } = serveChat([
       next(1, LOGIN),
       refused('WRONG_PASSWORD', 'Your password is incorrect. Select from the options below to proceed further'),
-      ok({ message: 'OTP sent successfully', next: LOGIN[2] }),
+      ok({ message: 'OTP sent successfully', next: OTP }),
       refused('OTP_INCORRECT', 'Entered OTP is incorrect. Select from the options below to proceed further.'),
-      ok({ message: 'OTP sent successfully', next: LOGIN[2] }),
-      ok({ message: 'OTP submitted successfully!', otp: true, next: LOGIN[3] }),
+      ok({ message: 'OTP sent successfully', next: OTP }),
+      ok({ message: 'OTP submitted successfully!', otp: true, next: NEW_PASSWORD }),
       () => ({ status: 201, body: { message: 'Password reset successfully', ...SESSION, user: { ...USER, isProfileUpdate: true } } }),
     ]);
     const user = userEvent.setup();
@@ -179,10 +183,26 @@ describe('the chat sign-up and login (/chatbot)', () => {
     await typeAnswer(user, 'my new passphrase');
     expect(await says('Password reset successfully')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard'), { timeout: 4000 });
-    expect(turns.map(({ init }) => init.body?.action ?? init.body?.answer_key)).toEqual(['userName', 'currentPassword', 'forgotPassword', 'otp', 'resendOtp', 'otp', 'newPassword']);
+    expect(turns.map(({ init }) => init.body?.action ?? init.body?.answer_key)).toEqual(['email', 'password', 'forgotPassword', 'otp', 'resendOtp', 'otp', 'newPassword']);
     expect(turns.slice(1).map(({ path, init }) => [path, init.params?.query?.id, init.params?.header?.['x-chat-token']])).toEqual(
       Array(6).fill(['/api/v1/login/chats', CHAT_ID, 'chat-token']),
     );
+  }, 30_000);
+
+  it("turns a taken e-mail into a login chat that starts with it, under the login's e-mail key", async () => {
+    const { turns } = serveChat([
+      next(1),
+      ok({ available: false, message: 'This email is already registered. Do you want to login with this email.', next: SIGN_UP[1] }),
+      next(1, LOGIN),
+    ]);
+    const user = userEvent.setup();
+    renderAppAt('/chatbot?start=signUp');
+    await choose(user, 'Assistant');
+    await typeAnswer(user, 'Ada');
+    await typeAnswer(user, 'student@demo.example');
+    await choose(user, 'Login with this email');
+    expect(await says('And your password?')).toBeTruthy();
+    expect(turns[2]).toMatchObject({ path: '/api/v1/login/chats', init: { body: { answer_key: 'email', answer: 'student@demo.example' } } });
   }, 30_000);
 
   it('offers Signup or Try Again for an unknown e-mail, and starts over when the chat has ended', async () => {

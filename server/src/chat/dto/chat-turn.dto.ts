@@ -1,9 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PartialType, PickType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { UserDto } from '../../users/dto/user.dto.js';
 import { FIELD_VALUE_SCHEMAS } from '../../applicants/dto/applicant.dto.js';
+import { SignUpDto } from '../../applicants/dto/sign-up.dto.js';
+import { APPLICANT_TYPES, type ApplicantType } from '../../users/user.entity.js';
 
 export const CHAT_ACTIONS = ['submit', 'forgotPassword', 'resendOtp'] as const;
 export const QUESTION_TYPES = ['signUp', 'login'] as const;
@@ -22,7 +24,12 @@ export class ChatTurnDto {
   @IsOptional() @IsString() @MaxLength(500)
   question?: string;
 
-  @ApiPropertyOptional({ description: "The question answered: its `answer_key` (a field key of the chat's form)", example: 'firstName' })
+  @ApiPropertyOptional({
+    description:
+      "The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, " +
+      'and the login form takes its own userName and currentPassword too)',
+    example: 'firstName',
+  })
   @IsOptional() @IsString() @Matches(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'answer_key must be a field key' })
   answer_key?: string;
 
@@ -45,8 +52,25 @@ export class ChatTurnDto {
   action?: (typeof CHAT_ACTIONS)[number];
 }
 
+/** The seed's sign-up payload, which its client sends as the sign-up chat's last call. */
+export const SEED_SIGNUP_PAYLOAD_KEYS = ['firstName', 'lastName', 'email', 'phone', 'password', 'applicantType', 'isProfileUpdate', 'isScholarshipApplied'] as const;
+
+/**
+ * A turn of a sign-up chat: an answer, a step, or the seed's whole sign-up payload, which ends
+ * the chat as `submit` does once it agrees with the answers given (docs/chat.md, "Sign-up").
+ */
+export class SignUpChatTurnDto extends IntersectionType(
+  ChatTurnDto,
+  PartialType(PickType(SignUpDto, ['firstName', 'lastName', 'email', 'phone', 'password', 'isProfileUpdate', 'isScholarshipApplied'] as const)),
+) {
+  // Not picked: the sign-up's documents a default, which would make it required in generated client types.
+  @ApiPropertyOptional({ enum: APPLICANT_TYPES, description: 'As at sign-up; STUDENT when absent' })
+  @IsOptional() @IsIn(APPLICANT_TYPES)
+  applicantType?: ApplicantType;
+}
+
 export class ChatIdQueryDto {
-  @ApiPropertyOptional({ description: 'The chat (its `_id`); absent on the first turn, which opens it', format: 'uuid' })
+  @ApiPropertyOptional({ description: 'The chat (its `_id`), which alone continues it; absent on the first turn, which opens it', format: 'uuid' })
   @IsOptional() @IsUUID('all', { message: 'id must be the _id of a chat' })
   id?: string;
 }
@@ -98,10 +122,10 @@ export class ChatSummaryRowDto {
 
 /** What a turn answers: the chat, what the assistant says next, and the session when the person is signed in. */
 export class ChatTurnDataDto {
-  @ApiProperty({ format: 'uuid', description: 'The chat: send it as `?id=` with later turns' })
+  @ApiProperty({ format: 'uuid', description: 'The chat: send it as `?id=` with later turns. Whoever has it continues the chat, so keep it as a secret' })
   _id: string;
 
-  @ApiPropertyOptional({ description: 'Only on the turn that opened the chat: send it as the X-Chat-Token header with every later turn' })
+  @ApiPropertyOptional({ description: 'Only on the turn that opened the chat: the X-Chat-Token header a later turn may send (optional; the _id alone continues the chat)' })
   chatToken?: string;
 
   @ApiPropertyOptional({ description: "The assistant's words for this turn" })

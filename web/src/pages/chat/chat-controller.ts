@@ -290,7 +290,7 @@ export class ChatController {
     const taken = [...this.view.messages].reverse().find((message) => message.from === 'person')?.text ?? '';
     this.say(data.message ?? MESSAGES.chatEmailTaken, 'error');
     this.offer([
-      { label: 'Login with this email', choose: () => void this.startAssistant('login', 'Login with this email', { question: 'userName', text: taken }) },
+      { label: 'Login with this email', choose: () => void this.startAssistant('login', 'Login with this email', { question: 'email', text: taken }) },
       ...(email ? [{ label: 'Use another email', choose: () => (this.heard('Use another email'), this.ask(email)) }] : []),
     ]);
   }
@@ -300,12 +300,12 @@ export class ChatController {
     WRONG_PASSWORD: (error) =>
       this.tellWithOptions(error.message, [
         ['Forgot Password', () => this.action('forgotPassword', 'Forgot Password')],
-        ['Try Again', () => this.askAgain('currentPassword', 'Try Again')],
+        ['Try Again', () => this.askAgain('password', 'Try Again')],
       ], true),
     EMAIL_NOT_FOUND: (error) =>
       this.tellWithOptions(error.message, [
         ['Signup', () => void this.startAssistant('signUp', 'Signup')],
-        ['Try Again', () => this.askAgain('userName', 'Try Again')],
+        ['Try Again', () => this.askAgain('email', 'Try Again')],
       ]),
     OTP_INCORRECT: (error) =>
       this.tellWithOptions(error.message, [
