@@ -16,4 +16,10 @@ describe('redactedUrl', () => {
     expect(redactedUrl(`/chats?id`)).toBe('/chats?id=[redacted]');
     expect(redactedUrl(`/chats?%zz=1&id=${id}`)).toBe('/chats?%zz=1&id=[redacted]');
   });
+
+  it("replaces the social sign-in's authorisation code and state", () => {
+    expect(redactedUrl('/api/v1/users/auth/google/callback?state=s3cr3t&code=4%2F0Ab&scope=openid')).toBe(
+      '/api/v1/users/auth/google/callback?state=[redacted]&code=[redacted]&scope=openid',
+    );
+  });
 });

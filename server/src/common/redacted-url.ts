@@ -1,8 +1,10 @@
 /**
  * Query parameters whose value is a capability: whoever has it may act with it, so no log may
- * keep it. `id` is a chat's id, which alone continues the chat (docs/chat.md, "Sessions").
+ * keep it. `id` is a chat's id, which alone continues the chat (docs/chat.md, "Sessions");
+ * `code` and `state` are the social sign-in's authorisation code and its check (docs/chat.md,
+ * "Social sign-in").
  */
-const SECRET_QUERY_PARAMETERS = new Set(['id']);
+const SECRET_QUERY_PARAMETERS = new Set(['id', 'code', 'state']);
 
 export const REDACTED = '[redacted]';
 
