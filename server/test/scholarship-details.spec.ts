@@ -119,6 +119,19 @@ describe('scholarship details, my scholarships and public stats', () => {
     expect((await post({ [`field.${fieldIds.gender}`]: 'x'.repeat(5_000) })).statusCode).toBe(400);
   });
 
+  it('takes the answers given so far by field key too, as the sign-up page sends them (the date of birth has no public id)', async () => {
+    const post = (eligiblityFilters: object) => api.call('POST', '/scholarships/eligible-scholarships/stats', { body: { eligiblityFilters } });
+    const byKey = await post({ 'field.gender': '2', 'field.dob': dobYearsAgo(30) });
+    expect([byKey.statusCode, byKey.json().data]).toEqual([200, { counts: 2, totalValue: 2000 }]);
+    expect((await post({ [`field.${fieldIds.gender}`]: '2', [`field.${fieldIds.dob}`]: dobYearsAgo(30) })).json().data).toEqual(byKey.json().data);
+    // A key no field has is ignored like an unknown id; anything else is still refused.
+    expect((await post({ 'field.noSuchField': 'x' })).json().data).toEqual({ counts: 3, totalValue: 3000 });
+    for (const name of ['field.', 'field.1a', 'field._x', `field.${'a'.repeat(65)}`, 'gender']) {
+      const refused = await post({ [name]: '1' });
+      expect([name, refused.statusCode, refused.json().description]).toEqual([name, 400, expect.stringContaining("'field.{fieldKey}'")]);
+    }
+  });
+
   // The change job applies a publish or a close to stored lists moments later (docs/matching.md, "When the catalogue changes").
   it('shows a scholarship published or closed after the first list in the lists that follow', async () => {
     const titles = async () =>

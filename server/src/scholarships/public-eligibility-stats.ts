@@ -12,8 +12,11 @@ export interface EligibilityStats {
   totalValue: number;
 }
 
-/** The filter keys of the seed: `field.{fieldId}`. */
-const FILTER_KEY = /^field\.(\d{1,9})$/;
+/**
+ * The filter keys: the seed's `field.{fieldId}`, or `field.{fieldKey}` (the name every served form
+ * uses; the date of birth, an account field, is in no public list of ids).
+ */
+const FILTER_KEY = /^field\.(?:(\d{1,9})|([A-Za-z][A-Za-z0-9_]{0,63}))$/;
 
 /** Characters of JSON a teaser's answers may take. */
 const MAX_FILTERS_LENGTH = 4_000;
@@ -51,7 +54,10 @@ export class PublicEligibilityStats {
     return this.matches.openScholarshipsNotRuledOut({}, todayIso());
   }
 
-  /** `field.{id}` keys to field keys; ids of fields that no longer exist are ignored (a stale browser draft). */
+  /**
+   * `field.{id}` and `field.{key}` keys to field keys; fields that no longer exist are ignored (a
+   * stale browser draft). Both spellings of one field make one cache entry.
+   */
   private async answersByKey(filters: Record<string, unknown>): Promise<Record<string, unknown>> {
     // The answers become a cache key: a teaser sends three short ones.
     if (JSON.stringify(filters).length > MAX_FILTERS_LENGTH) throw new ApiError(400, 'eligiblityFilters is too large for a profile teaser.');
@@ -59,8 +65,9 @@ export class PublicEligibilityStats {
     const answers: Record<string, unknown> = {};
     for (const [name, answer] of Object.entries(filters)) {
       const match = FILTER_KEY.exec(name);
-      if (!match) throw new ApiError(400, `eligiblityFilters keys are 'field.{fieldId}'; '${name.slice(0, 40)}' is not.`);
-      const field = fields.get(Number(match[1]));
+      if (!match) throw new ApiError(400, `eligiblityFilters keys are 'field.{fieldId}' or 'field.{fieldKey}'; '${name.slice(0, 40)}' is not.`);
+      const [, id, key] = match;
+      const field = id !== undefined ? fields.get(Number(id)) : [...fields.values()].find((candidate) => candidate.key === key);
       if (field && field.active !== false) answers[field.key] = answer;
     }
     return answers;

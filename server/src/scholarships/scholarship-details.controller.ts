@@ -37,7 +37,8 @@ export class ScholarshipDetailsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Eligibility stats for a partial profile: the sign-up teaser (public)',
-    description: "Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for ten minutes per exact answers.",
+    description:
+      "Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}' or 'field.{fieldKey}'): for a student's whole profile, their recommendations plus what they could unlock. A rule on a field not given does not exclude. Cached for ten minutes per exact answers.",
   })
   @ApiOkResponse({ type: EligibilityStatsResponseDto })
   async statsFor(@Body() body: EligibilityFiltersDto) {

@@ -641,7 +641,7 @@ export interface paths {
         put?: never;
         /**
          * Eligibility stats for a partial profile: the sign-up teaser (public)
-         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for ten minutes per exact answers.
+         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}' or 'field.{fieldKey}'): for a student's whole profile, their recommendations plus what they could unlock. A rule on a field not given does not exclude. Cached for ten minutes per exact answers.
          */
         post: operations["ScholarshipDetailsController_statsFor"];
         delete?: never;
@@ -2914,9 +2914,10 @@ export interface components {
         };
         EligibilityFiltersDto: {
             /**
-             * @description Answers keyed 'field.{fieldId}' (the seed's spelling 'eligiblityFilters' is kept). Rules on fields not given do not exclude.
+             * @description Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the seed's spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.
              * @example {
-             *       "field.7": "college-senior"
+             *       "field.7": "college-senior",
+             *       "field.dob": "2008-05-01"
              *     }
              */
             eligiblityFilters?: {
