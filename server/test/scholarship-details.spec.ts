@@ -132,6 +132,21 @@ describe('scholarship details, my scholarships and public stats', () => {
     }
   });
 
+  it('limits the answer sets one client IP has counted that were not cached yet, not the cached ones', async () => {
+    const post = (dob: string, ip: string) =>
+      api.call('POST', '/scholarships/eligible-scholarships/stats', { body: { eligiblityFilters: { 'field.dob': dob } }, ip });
+    const day = (n: number) => new Date(Date.UTC(2000, 0, 1 + n)).toISOString().slice(0, 10);
+    // TEASER_COUNTS_PER_MINUTE, 60 by default.
+    for (let n = 0; n < 60; n += 1) expect([n, (await post(day(n), '10.77.0.1')).statusCode]).toEqual([n, 200]);
+    const refused = await post(day(60), '10.77.0.1');
+    expect([refused.statusCode, refused.json().errorCode]).toEqual([429, 'RATE_LIMITED']);
+    expect(refused.json().description).toMatch(/^You have used your 60 eligibility counts for now\. Please try again in 1 minute\.$/);
+    // What is cached costs nothing, and is still answered; another network has its own count.
+    expect((await post(day(0), '10.77.0.1')).statusCode).toBe(200);
+    expect((await post(day(60), '10.77.0.2')).statusCode).toBe(200);
+    expect((await post(day(60), '10.77.0.1')).statusCode).toBe(200);
+  });
+
   // The change job applies a publish or a close to stored lists moments later (docs/matching.md, "When the catalogue changes").
   it('shows a scholarship published or closed after the first list in the lists that follow', async () => {
     const titles = async () =>

@@ -1,7 +1,11 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import { Injectable } from '@nestjs/common';
 import { todayIso } from '@scholarmatch/schemas';
 import { LRUCache } from 'lru-cache';
+import { RateLimitCountersRepository } from '../auth/rate-limit-counters.repository.js';
 import { ApiError } from '../common/error-body.js';
+import { PerCallerLimit } from '../common/per-caller-limit.js';
+import { AppConfig } from '../config/app-config.js';
 import { FormsService } from '../forms/forms.service.js';
 import { MatchesRepository } from './matches.repository.js';
 
@@ -25,27 +29,43 @@ const MAX_FILTERS_LENGTH = 4_000;
  * Public eligibility stats (GET and POST scholarships/eligible-scholarships/stats). Anyone may
  * ask, so answers are cached for ten minutes by their exact filters (a teaser may lag a new
  * publication by that much): the teaser's few inputs repeat across visitors, and a burst of
- * identical requests costs one query (docs/matching.md).
+ * identical requests costs one query (docs/matching.md). Answer sets not cached yet are counted
+ * per client IP (TEASER_COUNTS_PER_MINUTE): each is a scan of the rules, and varying the answers
+ * would otherwise pass the cache; cached ones cost nothing and are not counted.
  */
 @Injectable()
 export class PublicEligibilityStats {
   private readonly cache = new LRUCache<string, Promise<EligibilityStats>>({ max: 5_000, ttl: 10 * 60_000 });
+  private readonly uncachedPerClient: PerCallerLimit;
 
   constructor(
     private readonly matches: MatchesRepository,
     private readonly forms: FormsService,
-  ) {}
+    config: AppConfig,
+    counters: RateLimitCountersRepository,
+  ) {
+    this.uncachedPerClient = new PerCallerLimit(counters, config.TEASER_COUNTS_PER_MINUTE, 60_000, 'eligibility counts');
+  }
 
-  async stats(filters?: Record<string, unknown> | null): Promise<EligibilityStats> {
+  /** `clientIp`: whose count an answer set not cached yet is (absent: not counted, for the server's own reads). */
+  async stats(filters?: Record<string, unknown> | null, clientIp?: string): Promise<EligibilityStats> {
     const answers = await this.answersByKey(filters ?? {});
     const today = todayIso();
     const key = `${today}|${JSON.stringify(Object.entries(answers).sort(([a], [b]) => a.localeCompare(b)))}`;
     let pending = this.cache.get(key);
     if (!pending) {
-      pending = this.matches.openScholarshipsNotRuledOut(answers, today);
-      this.cache.set(key, pending);
-      pending.catch(() => this.cache.delete(key));
+      // The address as the per-IP limits key it (IPv6 by its /64).
+      if (clientIp !== undefined) await this.uncachedPerClient.take(`ip:${normalizeIP(clientIp)}`);
+      // Another request may have started it meanwhile.
+      pending = this.cache.get(key) ?? this.count(key, answers, today);
     }
+    return pending;
+  }
+
+  private count(key: string, answers: Record<string, unknown>, today: string): Promise<EligibilityStats> {
+    const pending = this.matches.openScholarshipsNotRuledOut(answers, today);
+    this.cache.set(key, pending);
+    pending.catch(() => this.cache.delete(key));
     return pending;
   }
 

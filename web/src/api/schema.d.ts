@@ -641,7 +641,7 @@ export interface paths {
         put?: never;
         /**
          * Eligibility stats for a partial profile: the sign-up teaser (public)
-         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}' or 'field.{fieldKey}'): for a student's whole profile, their recommendations plus what they could unlock. A rule on a field not given does not exclude. Cached for ten minutes per exact answers.
+         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}' or 'field.{fieldKey}'): for a student's whole profile, their recommendations plus what they could unlock. A rule on a field not given does not exclude. Cached for ten minutes per exact answers; answer sets not cached yet are limited per client IP (TEASER_COUNTS_PER_MINUTE, 429 RATE_LIMITED).
          */
         post: operations["ScholarshipDetailsController_statsFor"];
         delete?: never;
