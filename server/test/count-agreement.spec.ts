@@ -146,7 +146,8 @@ describe('counts a student sees', () => {
     const created = (
       await api.call('POST', '/providers/scholarships', {
         token: provider,
-        body: { title: 'Counted Scholarship', award: 2500, criteria: [], requirements: [{ title: 'Essay', dataType: 'editor' }], recurrenceConfig: { deadline: `${new Date().getUTCFullYear() + 1}-06-30` } },
+        // An amount no demo scholarship has (theirs are multiples of 500), so the sum below tells the job has run.
+        body: { title: 'Counted Scholarship', award: 1234, criteria: [], requirements: [{ title: 'Essay', dataType: 'editor' }], recurrenceConfig: { deadline: `${new Date().getUTCFullYear() + 1}-06-30` } },
       })
     ).json().data;
     expect((await api.call('POST', `/providers/scholarships/${created.id}/publish`, { token: provider })).statusCode).toBeLessThan(300);
@@ -154,9 +155,11 @@ describe('counts a student sees', () => {
     expect((await api.call('POST', `/providers/scholarships/${easy.id}/close`, { token: provider })).statusCode).toBeLessThan(300);
     // The change job edits the stored matches moments later (docs/matching.md, "When the catalogue changes").
     await eventually(async () => {
+      const { rows } = await t.sql.query('SELECT p.applied_version >= c.version AS applied FROM match_catalogue c, match_progress p');
+      expect(rows[0].applied).toBe(true);
       const now = await get<Summary>('/scholarships/dashboard-summary');
       expect(now.yourRecommendation).toBe(before.yourRecommendation);
-      expect(now.scholarshipAmount).toBe(before.scholarshipAmount + 2500 - easy.totalAmount);
+      expect(now.scholarshipAmount).toBe(before.scholarshipAmount + 1234 - easy.totalAmount);
     }, 15_000);
     const computedAt = async () => (await t.sql.query('SELECT computed_at FROM applicant_match_state WHERE user_id = $1', [student.id])).rows[0].computed_at;
     const edited = await computedAt();
