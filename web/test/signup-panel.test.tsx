@@ -75,9 +75,11 @@ describe("the sign-up page's Congratulations panel", () => {
     type StatsInit = { body: { eligiblityFilters: Record<string, unknown> } };
 
     /** The sign-up page, the stats answering 200 scholarships less 40 per answer given. */
-    function renderSignup() {
+    function renderSignup(others: Record<string, ReturnType<typeof apiAnswer>> = {}) {
       mockApi('GET').mockImplementation(async (path) =>
-        path === '/api/v1/register-applicants/form-fields' ? apiAnswer(200, { statusCode: 200, data: DEFINITIONS }) : apiAnswer(404, { description: 'not mocked' }),
+        path === '/api/v1/register-applicants/form-fields'
+          ? apiAnswer(200, { statusCode: 200, data: DEFINITIONS })
+          : (others[path as string] ?? apiAnswer(404, { description: 'not mocked' })),
       );
       const post = mockApi('POST').mockImplementation(async (_path, init) => {
         const given = Object.keys((init as StatsInit).body.eligiblityFilters).length;
@@ -114,6 +116,27 @@ describe("the sign-up page's Congratulations panel", () => {
       await user.selectOptions(screen.getByLabelText('Field of Study'), 'Select…');
       await waitFor(async () => expect((await panel()).textContent).toContain('You may be eligible for 120 scholarships'));
       expect(JSON.parse(localStorage.getItem('register2')!)).toEqual({ schoolLevel: 'college-freshman', dob: '2008-05-01' });
+    });
+
+    it("counts with a profile question an admin put on the sign-up form, and never sends the form's other answers", async () => {
+      const signupForm = {
+        key: 'signup', version: 's1', validatorUrl: '/validator.js',
+        schema: {
+          type: 'object',
+          properties: {
+            firstName: { type: 'string', title: 'First Name' },
+            gender: { type: 'string', title: 'Gender', oneOf: [{ const: '1', title: 'Female' }, { const: '2', title: 'Male' }] },
+          },
+        },
+        uiSchema: {},
+      };
+      const { sent } = renderSignup({ '/api/v1/forms/{formKey}': apiAnswer(200, { statusCode: 200, data: signupForm }), '/api/v1/common/geo': apiAnswer(200, { statusCode: 200, data: { country: 'us' } }) });
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText('First Name'), 'Maya');
+      await user.selectOptions(screen.getByLabelText('Gender'), 'Male');
+      await waitFor(async () => expect((await panel()).textContent).toContain('You may be eligible for 160 scholarships'));
+      expect(sent().at(-1)).toEqual({ 'field.gender': '2' });
+      expect(JSON.stringify(sent())).not.toContain('Maya');
     });
 
     it('starts from the answers this browser kept', async () => {
