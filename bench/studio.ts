@@ -73,7 +73,7 @@ async function storeEveryone(bench: BenchServer): Promise<number> {
   const { rowCount } = await bench.sql.query(
     `INSERT INTO applicant_match_state (user_id, answers_version, catalogue_version, computed_for, computed_at, summary)
      SELECT u.id, u.answers_version, (SELECT version FROM match_catalogue), current_date, now(),
-            '{"eligible": 0, "eligibleValue": 0, "recommendation": 0, "easyApply": 0, "onlyRequirement": {}, "expiringSoon": 0, "missing": 0, "missingValue": 0}'
+            '{"eligible": 0, "eligibleValue": 0, "easyApply": 0, "onlyRequirement": {}, "expiringSoon": 0, "missing": 0, "missingValue": 0}'
        FROM users u WHERE u.role = 'applicant'
      ON CONFLICT (user_id) DO NOTHING`,
   );

@@ -242,10 +242,10 @@ export async function dismissSweepstakes(page: Page): Promise<void> {
 
 /**
  * The dashboard offers a non-member the free 7-day membership (a modal, once per visit), naming
- * them and their match count: waits for it, checks the name, and answers 'Not now'.
+ * them and their recommendation count: waits for it, checks the name, and answers 'Not now'.
  */
 export async function dismissMembershipOffer(page: Page, firstName: string): Promise<void> {
-  const offer = page.getByRole('dialog', { name: new RegExp(`^${firstName}, you match \\d+ scholarships?!$`) });
+  const offer = page.getByRole('dialog', { name: new RegExp(`^${firstName}, you are eligible for \\d+ scholarships?!$`) });
   await offer.getByRole('button', { name: 'Not now' }).click();
   await offer.waitFor({ state: 'detached' });
 }

@@ -34,11 +34,11 @@ describe('registration and profile in a real browser', () => {
     return { status: response.status, body: (await response.json()) as { data: any; errors?: { path: string; message: string }[] } };
   }
 
-  /** What the API answers this applicant for the header's 'Eligible for N scholarships': the count without a list filter. */
+  /** What the API answers this applicant for the header's 'Eligible for N scholarships': the recommendation count. */
   async function eligibleCount(token: string): Promise<number> {
-    const answer = await apiCall('GET', '/scholarships/mine-eligible-scholarships/count', undefined, token);
+    const answer = await apiCall('GET', '/scholarships/stats', undefined, token);
     expect(answer.status).toBe(200);
-    return answer.body.data as number;
+    return answer.body.data.yourRecommendation as number;
   }
 
   async function headerShowsCount(count: number): Promise<void> {

@@ -74,11 +74,16 @@ describe('mine-eligible-scholarships', () => {
     expect(item).toMatchObject({ title: 'open', totalAmount: 1000, user: { firstName: 'Grace Hopper Foundation' }, requirementCount: 0, recurrenceConfig: { deadline: NEXT_YEAR } });
   });
 
-  it('filters Easy Apply, with requirements, and the CV-only list; pages with offset and limit', async () => {
+  it('filters Easy Apply, every recommendation, and the CV-only list; pages with offset and limit', async () => {
     expect(await list('?withoutRequirement=true')).toEqual(['open']);
-    expect(await list('?withoutRequirement=false')).toEqual(['accountingCv', 'teens', 'usOnly']);
+    // Your Recommendation is every match, the Easy Apply ones included (docs/matching.md, "The counts").
+    expect(await list('?withoutRequirement=false')).toEqual(['accountingCv', 'open', 'teens', 'usOnly']);
     expect(await list('?withoutRequirement=false&requirementFields=cv')).toEqual(['accountingCv']);
-    expect(await count('?withoutRequirement=false')).toBe(3);
+    expect(await list('?withoutRequirement=true&requirementFields=cv')).toEqual([]);
+    expect(await count('?withoutRequirement=false')).toBe(4);
+    expect(await count('?withoutRequirement=true')).toBe(1);
+    expect(await count('?withoutRequirement=false&requirementFields=cv')).toBe(1);
+    expect(await count('?withoutRequirement=true&requirementFields=cv')).toBe(0);
     const page1 = await list('?limit=2&offset=0');
     const page2 = await list('?limit=2&offset=2');
     expect([...page1, ...page2].sort()).toEqual(['accountingCv', 'open', 'teens', 'usOnly']);
@@ -92,14 +97,14 @@ describe('mine-eligible-scholarships', () => {
       const summary = (await api.call('GET', '/scholarships/dashboard-summary', { token: applicant.token })).json().data;
       expect(summary).toEqual({
         appliedScholarship: 0,
-        yourRecommendation: 3,
+        yourRecommendation: 4,
         eligible: 4,
         scholarshipAmount: 4000,
         expiringSoon: 1,
         unlock: { count: 1, totalValue: 1000 },
       });
     });
-    expect((await api.call('GET', '/scholarships/stats', { token: applicant.token })).json().data).toEqual({ yourRecommendation: 3 });
+    expect((await api.call('GET', '/scholarships/stats', { token: applicant.token })).json().data).toEqual({ yourRecommendation: 4 });
   });
 
   it('reflects a profile change in the next call (no stale cache)', async () => {

@@ -83,7 +83,7 @@ describe('stored matches follow scholarship changes', () => {
     });
     await eventually(async () => expect((await view('accountant')).titles).toEqual(['Accounting CV', 'Open']));
     const accountant = await view('accountant');
-    expect(accountant).toMatchObject({ count: 2, stats: { yourRecommendation: 1 }, summary: { eligible: 2, yourRecommendation: 1, scholarshipAmount: 2000 } });
+    expect(accountant).toMatchObject({ count: 2, stats: { yourRecommendation: 2 }, summary: { eligible: 2, yourRecommendation: 2, scholarshipAmount: 2000 } });
     expect(await get('/scholarships/mine-eligible-scholarships/count?withoutRequirement=false&requirementFields=cv', people.accountant.token)).toBe(1);
     expect((await view('biologist')).titles).toEqual(['Biology', 'Open']);
 
@@ -94,7 +94,7 @@ describe('stored matches follow scholarship changes', () => {
     });
     expect(patched.statusCode).toBe(200);
     await eventually(async () => expect((await view('accountant')).titles).toEqual(['Open']));
-    expect(await view('accountant')).toMatchObject({ count: 1, stats: { yourRecommendation: 0 }, summary: { eligible: 1, unlock: { count: 0 } } });
+    expect(await view('accountant')).toMatchObject({ count: 1, stats: { yourRecommendation: 1 }, summary: { eligible: 1, unlock: { count: 0 } } });
     await eventually(async () => expect((await view('biologist')).summary).toMatchObject({ eligible: 2, unlock: { count: 1, totalValue: 2500 } }));
 
     await api.call('PATCH', `/providers/scholarships/${accountingCv}`, { token: provider, body: { criteria: [{ fieldKey: 'gpa', operator: 'gte', value: 3 }] } });
@@ -104,7 +104,7 @@ describe('stored matches follow scholarship changes', () => {
     expect((await api.call('POST', `/providers/scholarships/${accountingCv}/close`, { token: provider })).statusCode).toBe(200);
     await eventually(async () => expect((await view('accountant')).titles).toEqual(['Open']));
     await eventually(async () => expect((await view('biologist')).summary).toMatchObject({ unlock: { count: 0, totalValue: 0 } }));
-    expect((await view('accountant')).summary).toMatchObject({ eligible: 1, yourRecommendation: 0, scholarshipAmount: 1000 });
+    expect((await view('accountant')).summary).toMatchObject({ eligible: 1, yourRecommendation: 1, scholarshipAmount: 1000 });
 
     // Nobody was recomputed: the job edited the stored matches.
     expect(await computedAt('accountant')).toEqual(computed.accountant);

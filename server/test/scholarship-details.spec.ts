@@ -119,6 +119,34 @@ describe('scholarship details, my scholarships and public stats', () => {
     expect((await post({ [`field.${fieldIds.gender}`]: 'x'.repeat(5_000) })).statusCode).toBe(400);
   });
 
+  it('takes the answers given so far by field key too, as the sign-up page sends them (the date of birth has no public id)', async () => {
+    const post = (eligiblityFilters: object) => api.call('POST', '/scholarships/eligible-scholarships/stats', { body: { eligiblityFilters } });
+    const byKey = await post({ 'field.gender': '2', 'field.dob': dobYearsAgo(30) });
+    expect([byKey.statusCode, byKey.json().data]).toEqual([200, { counts: 2, totalValue: 2000 }]);
+    expect((await post({ [`field.${fieldIds.gender}`]: '2', [`field.${fieldIds.dob}`]: dobYearsAgo(30) })).json().data).toEqual(byKey.json().data);
+    // A key no field has is ignored like an unknown id; anything else is still refused.
+    expect((await post({ 'field.noSuchField': 'x' })).json().data).toEqual({ counts: 3, totalValue: 3000 });
+    for (const name of ['field.', 'field.1a', 'field._x', `field.${'a'.repeat(65)}`, 'gender']) {
+      const refused = await post({ [name]: '1' });
+      expect([name, refused.statusCode, refused.json().description]).toEqual([name, 400, expect.stringContaining("'field.{fieldKey}'")]);
+    }
+  });
+
+  it('limits the answer sets one client IP has counted that were not cached yet, not the cached ones', async () => {
+    const post = (dob: string, ip: string) =>
+      api.call('POST', '/scholarships/eligible-scholarships/stats', { body: { eligiblityFilters: { 'field.dob': dob } }, ip });
+    const day = (n: number) => new Date(Date.UTC(2000, 0, 1 + n)).toISOString().slice(0, 10);
+    // TEASER_COUNTS_PER_MINUTE, 60 by default.
+    for (let n = 0; n < 60; n += 1) expect([n, (await post(day(n), '10.77.0.1')).statusCode]).toEqual([n, 200]);
+    const refused = await post(day(60), '10.77.0.1');
+    expect([refused.statusCode, refused.json().errorCode]).toEqual([429, 'RATE_LIMITED']);
+    expect(refused.json().description).toMatch(/^You have used your 60 eligibility counts for now\. Please try again in 1 minute\.$/);
+    // What is cached costs nothing, and is still answered; another network has its own count.
+    expect((await post(day(0), '10.77.0.1')).statusCode).toBe(200);
+    expect((await post(day(60), '10.77.0.2')).statusCode).toBe(200);
+    expect((await post(day(60), '10.77.0.1')).statusCode).toBe(200);
+  });
+
   // The change job applies a publish or a close to stored lists moments later (docs/matching.md, "When the catalogue changes").
   it('shows a scholarship published or closed after the first list in the lists that follow', async () => {
     const titles = async () =>

@@ -3,12 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { apiAnswer, mockApi } from './scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from './scholarships/render-app';
 
-const COUNT = '/api/v1/scholarships/mine-eligible-scholarships/count';
+/** The recommendation count (the seed: 'Eligible for N', N from the recommendation count). */
+const STATS = '/api/v1/scholarships/stats';
 
-/** The profile page with the count endpoint answering `count`; everything else is not this test's business. */
+/** The profile page with scholarships/stats answering `count`; everything else is not this test's business. */
 function renderProfile(count: () => Promise<unknown>) {
   signIn();
-  const get = mockApi('GET').mockImplementation(async (path) => (path === COUNT ? count() : apiAnswer(404, { description: `not mocked: ${path}` })));
+  const get = mockApi('GET').mockImplementation(async (path) => (path === STATS ? count() : apiAnswer(404, { description: `not mocked: ${path}` })));
   renderAppAt('/auth/profile');
   return get;
 }
@@ -16,15 +17,14 @@ function renderProfile(count: () => Promise<unknown>) {
 describe("the profile header's eligible count", () => {
   isolateAppTests();
 
-  it('shows how many scholarships the applicant is eligible for, asked without a list filter', async () => {
-    const get = renderProfile(async () => apiAnswer(200, { statusCode: 200, data: 37 }));
+  it('shows how many scholarships the applicant is eligible for: the recommendation count', async () => {
+    const get = renderProfile(async () => apiAnswer(200, { statusCode: 200, data: { yourRecommendation: 37 } }));
     expect(await screen.findByText('Eligible for 37 scholarships')).toBeTruthy();
-    const call = get.mock.calls.find(([path]) => path === COUNT);
-    expect((call?.[1] as { params: { query: unknown } }).params.query).toEqual({});
+    expect(get).toHaveBeenCalledWith(STATS, expect.anything());
   });
 
   it('says "1 scholarship" for one', async () => {
-    renderProfile(async () => apiAnswer(200, { statusCode: 200, data: 1 }));
+    renderProfile(async () => apiAnswer(200, { statusCode: 200, data: { yourRecommendation: 1 } }));
     expect(await screen.findByText('Eligible for 1 scholarship')).toBeTruthy();
   });
 

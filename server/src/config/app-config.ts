@@ -94,6 +94,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(1000000)
   CHAT_TURNS_PER_MINUTE = 60;
 
+  /**
+   * Answer sets per IP per minute the public eligibility stats count that are not cached yet (each
+   * a scan of the rules; a visitor of the sign-up page gives a handful; docs/security.md).
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000000)
+  TEASER_COUNTS_PER_MINUTE = 60;
+
   /** Failed logins for one account from one IP before that pair is locked out. */
   @Transform(toInt) @IsInt() @Min(1) @Max(1000)
   LOGIN_MAX_FAILURES = 10;

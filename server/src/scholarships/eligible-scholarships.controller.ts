@@ -23,8 +23,9 @@ export class EligibleScholarshipsController {
   @Get('mine-eligible-scholarships')
   @Header('cache-control', 'no-store')
   @ApiOperation({
-    summary: 'The published scholarships the applicant is eligible for (applicants)',
-    description: 'Every rule of the scholarship is met by the applicant’s answers (evaluated in PostgreSQL); a profile save shows in the next call.',
+    summary: 'The published scholarships the applicant is eligible for: the recommendations (applicants)',
+    description:
+      'Open scholarships whose every rule the applicant’s answers meet (evaluated in PostgreSQL); a profile save shows in the next call. withoutRequirement=true keeps the Easy Apply ones; false or absent, every recommendation.',
   })
   @ApiOkResponse({ type: EligibleScholarshipListResponseDto })
   async list(@CurrentUser() caller: Caller, @Query() query: EligibleScholarshipsQueryDto) {
@@ -33,7 +34,7 @@ export class EligibleScholarshipsController {
 
   @Get('stats')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'Scholarship stats: yourRecommendation (applicants)' })
+  @ApiOperation({ summary: 'Scholarship stats: yourRecommendation, the recommendations count (applicants)' })
   @ApiOkResponse({ type: StatsResponseDto })
   async stats(@CurrentUser() caller: Caller) {
     return ok({ yourRecommendation: await this.eligible.recommendationCount(caller) });
@@ -43,7 +44,8 @@ export class EligibleScholarshipsController {
   @Header('cache-control', 'no-store')
   @ApiOperation({
     summary: "The dashboard's tiles and the unlock hint (applicants)",
-    description: 'appliedScholarship, yourRecommendation, scholarshipAmount (USD), expiringSoon (14 days), and unlock { count, totalValue } for the scholarships a missing profile answer keeps out.',
+    description:
+      'appliedScholarship (Received applications), yourRecommendation (the recommendations, as scholarships/stats and the list count), scholarshipAmount (their value, USD), expiringSoon (14 days), and unlock { count, totalValue } for the scholarships a missing profile answer keeps out.',
   })
   @ApiOkResponse({ type: DashboardSummaryResponseDto })
   async dashboardSummary(@CurrentUser() caller: Caller) {

@@ -3,12 +3,14 @@ import type { Caller } from '../auth/auth.decorators.js';
 import { ApplicantMatches } from './applicant-matches.js';
 import { toCard } from './scholarship-card.js';
 import { ScholarshipsRepository } from './scholarships.repository.js';
+import { listCount, type StudentCounts, studentCountsOf } from './student-counts.js';
 import type { DashboardSummaryDto, EligibleScholarshipDto, EligibleScholarshipsQueryDto } from './dto/eligible-scholarships.dto.js';
 
 /**
  * The applicant's open scholarships: published, deadline not passed, and every rule met by the
  * applicant's answers. Decided in PostgreSQL and stored per applicant (ApplicantMatches), so a
- * list page is an index range and a count one of the day's aggregates (docs/matching.md).
+ * list page is an index range and every count one of the day's aggregates, read through `counts`
+ * (docs/matching.md, "The counts").
  */
 @Injectable()
 export class EligibleScholarshipsService {
@@ -30,39 +32,34 @@ export class EligibleScholarshipsService {
     return rows.map(toCard);
   }
 
-  /** Every filter combination the lists use is counted when the matches are computed. */
-  async count(caller: Caller, query: EligibleScholarshipsQueryDto): Promise<number> {
-    const summary = await this.matches.current(caller.id);
-    const { withoutRequirement, requirementFields } = query;
-    // One named requirement means one requirement, never none. Own keys only: the key comes from the
-    // query string, and `constructor` or `toString` would otherwise read Object.prototype (a function,
-    // which the answer then lost: `{ statusCode: 200 }` with no count).
-    if (requirementFields !== undefined) {
-      return withoutRequirement || !Object.hasOwn(summary.onlyRequirement, requirementFields) ? 0 : summary.onlyRequirement[requirementFields];
-    }
-    if (withoutRequirement === undefined) return summary.eligible;
-    return withoutRequirement ? summary.easyApply : summary.recommendation;
-  }
-
-  /** The Recommendation count (scholarships/stats), from the day's aggregates. */
-  async recommendationCount(caller: Caller): Promise<number> {
-    return (await this.matches.current(caller.id)).recommendation;
-  }
-
   /**
-   * The dashboard's tiles and the unlock hint: what the applicant is eligible for, and what a
-   * rule on an unanswered field keeps out (issue 5's "complete your profile to unlock N more
-   * scholarships worth $X").
+   * Every count a student sees (docs/matching.md, "The counts"), from the stored matches brought
+   * up to date: the one read behind the list counts, scholarships/stats and the dashboard summary.
    */
+  async counts(caller: Caller): Promise<StudentCounts> {
+    return studentCountsOf(await this.matches.current(caller.id));
+  }
+
+  /** How many scholarships the list with these filters holds (its pages). */
+  async count(caller: Caller, query: EligibleScholarshipsQueryDto): Promise<number> {
+    return listCount(await this.counts(caller), query);
+  }
+
+  /** The Recommendation count (scholarships/stats): the profile header's "Eligible for N". */
+  async recommendationCount(caller: Caller): Promise<number> {
+    return (await this.counts(caller)).recommendations;
+  }
+
+  /** The dashboard's tiles and the unlock hint ("complete your profile to unlock N more scholarships worth $X"). */
   async summary(caller: Caller): Promise<DashboardSummaryDto> {
-    const summary = await this.matches.current(caller.id);
+    const counts = await this.counts(caller);
     return {
       appliedScholarship: await this.scholarships.countReceivedApplications(caller.id),
-      yourRecommendation: summary.recommendation,
-      eligible: summary.eligible,
-      scholarshipAmount: Number(summary.eligibleValue),
-      expiringSoon: summary.expiringSoon,
-      unlock: { count: summary.missing, totalValue: Number(summary.missingValue) },
+      yourRecommendation: counts.recommendations,
+      eligible: counts.recommendations,
+      scholarshipAmount: counts.recommendationsValue,
+      expiringSoon: counts.expiringSoon,
+      unlock: { count: counts.couldUnlock, totalValue: counts.couldUnlockValue },
     };
   }
 }

@@ -114,11 +114,12 @@ export const RECOMPUTE_SQL = `
     SELECT $1::uuid, scholarship_id, created_at, deadline, total_amount, requirement_count, only_requirement_key
       FROM open_outcomes WHERE worst = 0
   ),
+  -- The day's aggregates, the counts of docs/matching.md ("The counts"): eligible (the recommendations),
+  -- the lists' counts, expiring soon, and missing (could unlock). APPLY_CHANGES_SQL keeps the same keys.
   summary AS (
     SELECT jsonb_build_object(
              'eligible', count(*) FILTER (WHERE worst = 0),
              'eligibleValue', coalesce(sum(total_amount) FILTER (WHERE worst = 0), 0),
-             'recommendation', count(*) FILTER (WHERE worst = 0 AND requirement_count > 0),
              'easyApply', count(*) FILTER (WHERE worst = 0 AND requirement_count = 0),
              'onlyRequirement', (SELECT coalesce(jsonb_object_agg(key, n), '{}'::jsonb)
                                    FROM (SELECT only_requirement_key AS key, count(*) AS n FROM open_outcomes
@@ -137,11 +138,14 @@ export const RECOMPUTE_SQL = `
   RETURNING summary`;
 
 /**
- * The list's filters over the applicant's stored matches (`$1` the applicant). No deadline test:
- * the matches are recomputed each day and hold only what is open that day.
+ * The lists' filters over the applicant's stored matches (`$1` the applicant), the counterpart of
+ * `listCount` (eligible-scholarships.service.ts), which gives each list's count from the state's
+ * aggregates: `$2` true keeps the Easy Apply ones (no requirement), false or NULL every
+ * recommendation; `$3` those whose single requirement has that key. No deadline test: the matches
+ * are recomputed each day and hold only what is open that day.
  */
 export const MATCH_FILTER = `m.user_id = $1
-  AND ($2::boolean IS NULL OR (m.requirement_count = 0) = $2::boolean)
+  AND ($2::boolean IS NOT TRUE OR m.requirement_count = 0)
   AND ($3::text IS NULL OR m.only_requirement_key = $3::text)`;
 
 /**
@@ -356,7 +360,6 @@ export const APPLY_CHANGES_SQL = `
     SELECT user_id, offer->>'only_requirement_key' AS key,
            coalesce(sum(sign) FILTER (WHERE worst = 0), 0) AS eligible,
            coalesce(sum(sign * (offer->>'total_amount')::bigint) FILTER (WHERE worst = 0), 0) AS eligible_value,
-           coalesce(sum(sign) FILTER (WHERE worst = 0 AND (offer->>'requirement_count')::int > 0), 0) AS recommendation,
            coalesce(sum(sign) FILTER (WHERE worst = 0 AND (offer->>'requirement_count')::int = 0), 0) AS easy_apply,
            coalesce(sum(sign) FILTER (WHERE worst = 0 AND (offer->>'deadline')::date <= $1::date + ${EXPIRING_SOON_DAYS}), 0) AS expiring_soon,
            coalesce(sum(sign) FILTER (WHERE worst = 1), 0) AS missing,
@@ -365,7 +368,7 @@ export const APPLY_CHANGES_SQL = `
      GROUP BY user_id, offer->>'only_requirement_key'
   ),
   deltas AS (
-    SELECT user_id, sum(eligible) AS eligible, sum(eligible_value) AS eligible_value, sum(recommendation) AS recommendation,
+    SELECT user_id, sum(eligible) AS eligible, sum(eligible_value) AS eligible_value,
            sum(easy_apply) AS easy_apply, sum(expiring_soon) AS expiring_soon, sum(missing) AS missing, sum(missing_value) AS missing_value,
            coalesce(jsonb_object_agg(key, eligible) FILTER (WHERE key IS NOT NULL), '{}'::jsonb) AS only_requirement
       FROM per_key
@@ -395,7 +398,6 @@ export const APPLY_CHANGES_SQL = `
            summary = jsonb_build_object(
              'eligible', (st.summary->>'eligible')::bigint + d.eligible,
              'eligibleValue', (st.summary->>'eligibleValue')::numeric + d.eligible_value,
-             'recommendation', (st.summary->>'recommendation')::bigint + d.recommendation,
              'easyApply', (st.summary->>'easyApply')::bigint + d.easy_apply,
              'onlyRequirement', (SELECT coalesce(jsonb_object_agg(key, n), '{}'::jsonb)
                                    FROM (SELECT key, sum(value::bigint) AS n

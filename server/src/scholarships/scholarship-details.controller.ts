@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Ip, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
@@ -37,11 +37,12 @@ export class ScholarshipDetailsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Eligibility stats for a partial profile: the sign-up teaser (public)',
-    description: "Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for ten minutes per exact answers.",
+    description:
+      "Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}' or 'field.{fieldKey}'): for a student's whole profile, their recommendations plus what they could unlock. A rule on a field not given does not exclude. Cached for ten minutes per exact answers; answer sets not cached yet are limited per client IP (TEASER_COUNTS_PER_MINUTE, 429 RATE_LIMITED).",
   })
   @ApiOkResponse({ type: EligibilityStatsResponseDto })
-  async statsFor(@Body() body: EligibilityFiltersDto) {
-    return ok(await this.publicStats.stats(body.eligiblityFilters));
+  async statsFor(@Body() body: EligibilityFiltersDto, @Ip() clientIp: string) {
+    return ok(await this.publicStats.stats(body.eligiblityFilters, clientIp));
   }
 
   @ApiBearerAuth()

@@ -5,7 +5,7 @@ import { api } from './client';
 import { withValidator, type FormDefinition } from './forms';
 import { SaveError } from './profile';
 import type { components } from './schema';
-import { dashboardSummaryQueryOptions, scholarshipKeys } from './scholarships';
+import { scholarshipKeys } from './scholarships';
 
 type Schemas = components['schemas'];
 
@@ -135,11 +135,9 @@ const KEPT_BY_THE_PAGE = new Set(['requirement-form', 'application']);
  * show it, so they are fetched again (those on screen at once, the others when next shown).
  */
 export async function refreshAfterApplying(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({
-      queryKey: scholarshipKeys.all,
-      predicate: (query) => !KEPT_BY_THE_PAGE.has(String(query.queryKey[scholarshipKeys.all.length])),
-    }),
-    queryClient.invalidateQueries({ queryKey: dashboardSummaryQueryOptions.queryKey }),
-  ]);
+  // The dashboard summary is among the scholarships' keys.
+  await queryClient.invalidateQueries({
+    queryKey: scholarshipKeys.all,
+    predicate: (query) => !KEPT_BY_THE_PAGE.has(String(query.queryKey[scholarshipKeys.all.length])),
+  });
 }

@@ -512,8 +512,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The published scholarships the applicant is eligible for (applicants)
-         * @description Every rule of the scholarship is met by the applicant’s answers (evaluated in PostgreSQL); a profile save shows in the next call.
+         * The published scholarships the applicant is eligible for: the recommendations (applicants)
+         * @description Open scholarships whose every rule the applicant’s answers meet (evaluated in PostgreSQL); a profile save shows in the next call. withoutRequirement=true keeps the Easy Apply ones; false or absent, every recommendation.
          */
         get: operations["EligibleScholarshipsController_list"];
         put?: never;
@@ -531,7 +531,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Scholarship stats: yourRecommendation (applicants) */
+        /** Scholarship stats: yourRecommendation, the recommendations count (applicants) */
         get: operations["EligibleScholarshipsController_stats"];
         put?: never;
         post?: never;
@@ -550,7 +550,7 @@ export interface paths {
         };
         /**
          * The dashboard's tiles and the unlock hint (applicants)
-         * @description appliedScholarship, yourRecommendation, scholarshipAmount (USD), expiringSoon (14 days), and unlock { count, totalValue } for the scholarships a missing profile answer keeps out.
+         * @description appliedScholarship (Received applications), yourRecommendation (the recommendations, as scholarships/stats and the list count), scholarshipAmount (their value, USD), expiringSoon (14 days), and unlock { count, totalValue } for the scholarships a missing profile answer keeps out.
          */
         get: operations["EligibleScholarshipsController_dashboardSummary"];
         put?: never;
@@ -641,7 +641,7 @@ export interface paths {
         put?: never;
         /**
          * Eligibility stats for a partial profile: the sign-up teaser (public)
-         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}'); a rule on a field not given does not exclude. Cached for ten minutes per exact answers.
+         * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}' or 'field.{fieldKey}'): for a student's whole profile, their recommendations plus what they could unlock. A rule on a field not given does not exclude. Cached for ten minutes per exact answers; answer sets not cached yet are limited per client IP (TEASER_COUNTS_PER_MINUTE, 429 RATE_LIMITED).
          */
         post: operations["ScholarshipDetailsController_statsFor"];
         delete?: never;
@@ -2930,6 +2930,7 @@ export interface components {
             data: components["schemas"]["EligibleScholarshipDto"][];
         };
         StatsDto: {
+            /** @description Recommendations: open scholarships whose every rule the profile meets (the dashboard summary's yourRecommendation) */
             yourRecommendation: number;
         };
         StatsResponseDto: {
@@ -2939,7 +2940,7 @@ export interface components {
             data: components["schemas"]["StatsDto"];
         };
         UnlockDto: {
-            /** @description Open scholarships a rule on an unanswered profile field keeps out */
+            /** @description Could unlock: open scholarships no answer rules out, at least one of whose rules asks what the profile leaves unanswered */
             count: number;
             /** @description Their combined value, whole USD */
             totalValue: number;
@@ -2947,13 +2948,13 @@ export interface components {
         DashboardSummaryDto: {
             /** @description Applications sent (0 until applications exist) */
             appliedScholarship: number;
-            /** @description Eligible scholarships with requirements (the Recommendation list) */
+            /** @description Recommendations: open scholarships whose every rule the profile meets (the Your Recommendation list's count, scholarships/stats and the profile's Eligible for N) */
             yourRecommendation: number;
-            /** @description All eligible open scholarships */
+            /** @description The same number as yourRecommendation */
             eligible: number;
-            /** @description Their combined value, whole USD */
+            /** @description The recommendations’ combined value, whole USD */
             scholarshipAmount: number;
-            /** @description Eligible ones whose deadline is within 14 days */
+            /** @description Recommendations whose deadline is within 14 days */
             expiringSoon: number;
             unlock: components["schemas"]["UnlockDto"];
         };
@@ -3013,9 +3014,10 @@ export interface components {
         };
         EligibilityFiltersDto: {
             /**
-             * @description Answers keyed 'field.{fieldId}' (the seed's spelling 'eligiblityFilters' is kept). Rules on fields not given do not exclude.
+             * @description Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the seed's spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.
              * @example {
-             *       "field.7": "college-senior"
+             *       "field.7": "college-senior",
+             *       "field.dob": "2008-05-01"
              *     }
              */
             eligiblityFilters?: {
@@ -4372,7 +4374,7 @@ export interface components {
         };
         AssistantQuestionDto: {
             /**
-             * @description recommendation: scholarships with requirements; easy_apply: none; essay_only: only an essay
+             * @description recommendation: every recommendation (the Your Recommendation list); easy_apply: no requirement; essay_only: only an essay
              * @enum {string}
              */
             scholarship_type: "recommendation" | "easy_apply" | "essay_only";
@@ -5974,7 +5976,7 @@ export interface operations {
                 limit?: number;
                 order?: "ASC" | "DESC";
                 orderBy?: "createdAt" | "deadline";
-                /** @description true: Easy Apply (no requirement); false: with requirements */
+                /** @description true: Easy Apply (the recommendations with no requirement); false or absent: every recommendation (the Your Recommendation list) */
                 withoutRequirement?: boolean;
                 /** @description Only scholarships whose single requirement has this key (the CV list: 'cv') */
                 requirementFields?: string;
@@ -6132,7 +6134,7 @@ export interface operations {
                 limit?: number;
                 order?: "ASC" | "DESC";
                 orderBy?: "createdAt" | "deadline";
-                /** @description true: Easy Apply (no requirement); false: with requirements */
+                /** @description true: Easy Apply (the recommendations with no requirement); false or absent: every recommendation (the Your Recommendation list) */
                 withoutRequirement?: boolean;
                 /** @description Only scholarships whose single requirement has this key (the CV list: 'cv') */
                 requirementFields?: string;

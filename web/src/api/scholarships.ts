@@ -23,10 +23,12 @@ export type ListFilter = Pick<EligibleListQuery, 'withoutRequirement' | 'require
 /** One page of a list: `limit` is the page size, `offset` = (page - 1) × page size (docs/decisions.md). */
 export type PageWindow = Required<Pick<EligibleListQuery, 'offset' | 'limit'>>;
 
-/** The seed's lists (seed 000 section 2) as the API's filters. */
+/**
+ * The seed's lists (seed 000 section 2) as the API's filters. Your Recommendation is every
+ * scholarship the applicant is eligible for; Easy Apply and Apply with CV only are parts of it
+ * (docs/matching.md, "The counts").
+ */
 export const LIST_FILTERS = {
-  /** No filter: every scholarship the applicant is eligible for (the profile header's count). */
-  eligible: {},
   easyApply: { withoutRequirement: true },
   recommendation: { withoutRequirement: false },
   cvOnly: { withoutRequirement: false, requirementFields: 'cv' },
@@ -38,6 +40,8 @@ export const LIST_FILTERS = {
  */
 export const scholarshipKeys = {
   all: ['register-applicants', 'scholarships'] as const,
+  dashboardSummary: ['register-applicants', 'scholarships', 'dashboard-summary'] as const,
+  recommendationCount: ['register-applicants', 'scholarships', 'stats'] as const,
   eligibleLists: ['register-applicants', 'scholarships', 'eligible'] as const,
   eligible: (filter: ListFilter, window: PageWindow) => ['register-applicants', 'scholarships', 'eligible', filter, window] as const,
   eligibleCount: (filter: ListFilter) => ['register-applicants', 'scholarships', 'eligible-count', filter] as const,
@@ -52,11 +56,29 @@ async function fetchDashboardSummary(signal: AbortSignal): Promise<DashboardSumm
   return dataOf(await api.GET('/api/v1/scholarships/dashboard-summary', { signal }));
 }
 
-/** The dashboard tiles; refetched on each visit (a profile save may change them). */
+/**
+ * The dashboard tiles; refetched on each visit. Under the scholarships' keys, so that a profile
+ * save, which changes the matches, asks for them again with the lists and the other counts.
+ */
 export const dashboardSummaryQueryOptions = queryOptions({
-  // Under 'register-applicants' so that signing in or out drops it with the profile.
-  queryKey: ['register-applicants', 'dashboard-summary'],
+  queryKey: scholarshipKeys.dashboardSummary,
   queryFn: ({ signal }) => fetchDashboardSummary(signal),
+  staleTime: 0,
+  retry: shouldRetry,
+});
+
+async function fetchRecommendationCount(signal: AbortSignal): Promise<number> {
+  return dataOf(await api.GET('/api/v1/scholarships/stats', { signal })).yourRecommendation;
+}
+
+/**
+ * The recommendation count (GET scholarships/stats): every scholarship the applicant is eligible
+ * for, the number the profile header ('Eligible for N scholarships') and the dashboard's offer
+ * quote, and the same as the Your Recommendation tile and list.
+ */
+export const recommendationCountQueryOptions = queryOptions({
+  queryKey: scholarshipKeys.recommendationCount,
+  queryFn: ({ signal }) => fetchRecommendationCount(signal),
   staleTime: 0,
   retry: shouldRetry,
 });

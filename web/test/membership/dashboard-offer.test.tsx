@@ -4,11 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { currentUser, isSubscribed } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
-import { COUNT_PATH, CURRENT_PATH, currentAnswer, freeTrial, PLANS_PATH, plansAnswer, subscriptionRecord } from './fixtures';
+import { CURRENT_PATH, currentAnswer, freeTrial, PLANS_PATH, plansAnswer, subscriptionRecord } from './fixtures';
 
 const SUMMARY = { appliedScholarship: 0, yourRecommendation: 0, scholarshipAmount: 0, expiringSoon: 0, unlock: { count: 0, totalValue: 0 } };
 const SWEEPSTAKES = { id: '7d1e8f6a-3b2c-4d5e-8f90-1a2b3c4d5e6f', title: '$1,000 Spring Sweepstakes', description: 'One entry, one winner.', endsAt: null, applied: false };
-const OFFER = 'Maya, you match 37 scholarships!';
+const OFFER = 'Maya, you are eligible for 37 scholarships!';
+/** The recommendation count the offer quotes, as the profile header does. */
+const STATS_PATH = '/api/v1/scholarships/stats';
 
 interface DashboardAnswers {
   membership?: ReturnType<typeof apiAnswer>;
@@ -21,7 +23,7 @@ function serveDashboard({ membership = currentAnswer(null), sweepstakes = apiAns
   return mockApi('GET').mockImplementation(async (path) => {
     if (path === CURRENT_PATH) return membership;
     if (path === '/api/v1/sweepstakes/current') return sweepstakes;
-    if (path === COUNT_PATH) return apiAnswer(200, { statusCode: 200, data: eligible });
+    if (path === STATS_PATH) return apiAnswer(200, { statusCode: 200, data: { yourRecommendation: eligible } });
     if (path === '/api/v1/scholarships/dashboard-summary') return apiAnswer(200, { statusCode: 200, data: SUMMARY });
     if (path === '/api/v1/scholarships/mine-eligible-scholarships') return apiAnswer(200, { statusCode: 200, data: [] });
     if (path === PLANS_PATH) return plansAnswer();
@@ -41,7 +43,7 @@ describe("the dashboard's membership offer and subscription check", () => {
     const router = renderAppAt('/auth/dashboard');
     const offer = await screen.findByRole('dialog', { name: OFFER });
     expect(within(offer).getByText(/Try the membership free for 7 days/)).toBeTruthy();
-    expect((get.mock.calls.find(([path]) => path === COUNT_PATH)?.[1] as { params: { query: unknown } }).params.query).toEqual({});
+    expect(get).toHaveBeenCalledWith(STATS_PATH, expect.anything());
     await userEvent.setup().click(within(offer).getByRole('button', { name: 'See Membership Plans' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard/subscription-plan'));
     expect(await screen.findByRole('article', { name: 'Quarterly Plan' })).toBeTruthy();
@@ -67,7 +69,7 @@ describe("the dashboard's membership offer and subscription check", () => {
     serveDashboard({ eligible: 1 });
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     const router = renderAppAt('/auth/dashboard');
-    const offer = await screen.findByRole('dialog', { name: 'Maya, you match 1 scholarship!' });
+    const offer = await screen.findByRole('dialog', { name: 'Maya, you are eligible for 1 scholarship!' });
     await userEvent.setup().click(within(offer).getByRole('button', { name: 'See Membership Plans' }));
     expect(await screen.findByRole('dialog', { name: 'Membership Options' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/dashboard');
@@ -105,7 +107,7 @@ describe("the dashboard's membership offer and subscription check", () => {
     await waitFor(() => expect(isSubscribed()).toBe(true));
     expect(currentUser()?.isActiveSubscription).toBe(true);
     expect(await screen.findByRole('link', { name: 'View Subscription Plan' })).toBeTruthy();
-    expect(get.mock.calls.map(([path]) => path)).not.toContain(COUNT_PATH);
+    expect(get.mock.calls.map(([path]) => path)).not.toContain(STATS_PATH);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -116,7 +118,7 @@ describe("the dashboard's membership offer and subscription check", () => {
     await waitFor(() => expect(isSubscribed()).toBe(false));
     expect(await screen.findByRole('link', { name: 'Get Full Access' })).toBeTruthy();
     await welcome();
-    expect(get.mock.calls.map(([path]) => path)).not.toContain(COUNT_PATH);
+    expect(get.mock.calls.map(([path]) => path)).not.toContain(STATS_PATH);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -124,7 +126,7 @@ describe("the dashboard's membership offer and subscription check", () => {
     signIn(false);
     const get = serveDashboard({ eligible: 0 });
     renderAppAt('/auth/dashboard');
-    await waitFor(() => expect(get).toHaveBeenCalledWith(COUNT_PATH, expect.anything()));
+    await waitFor(() => expect(get).toHaveBeenCalledWith(STATS_PATH, expect.anything()));
     await welcome();
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -9,7 +9,7 @@ export const ASSISTANT_TYPES = ['recommendation', 'easy_apply', 'essay_only'] as
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
 
 export class AssistantQuestionDto {
-  @ApiProperty({ enum: ASSISTANT_TYPES, description: 'recommendation: scholarships with requirements; easy_apply: none; essay_only: only an essay' })
+  @ApiProperty({ enum: ASSISTANT_TYPES, description: 'recommendation: every recommendation (the Your Recommendation list); easy_apply: no requirement; essay_only: only an essay' })
   @IsIn(ASSISTANT_TYPES, { message: `scholarship_type must be one of ${ASSISTANT_TYPES.join(', ')}` })
   scholarship_type: AssistantType;
 

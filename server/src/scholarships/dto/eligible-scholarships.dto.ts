@@ -32,7 +32,10 @@ export class EligibleScholarshipsQueryDto {
   @IsIn(['createdAt', 'deadline'])
   orderBy?: 'createdAt' | 'deadline';
 
-  @ApiPropertyOptional({ description: 'true: Easy Apply (no requirement); false: with requirements', type: Boolean })
+  @ApiPropertyOptional({
+    description: 'true: Easy Apply (the recommendations with no requirement); false or absent: every recommendation (the Your Recommendation list)',
+    type: Boolean,
+  })
   @IsOptional()
   @Transform(queryBoolean)
   @IsBoolean()
@@ -69,16 +72,19 @@ export class CountResponseDto extends ApiResponseBase {
 }
 
 class UnlockDto {
-  @ApiProperty({ description: 'Open scholarships a rule on an unanswered profile field keeps out' }) count: number;
+  @ApiProperty({ description: 'Could unlock: open scholarships no answer rules out, at least one of whose rules asks what the profile leaves unanswered' }) count: number;
   @ApiProperty({ description: 'Their combined value, whole USD' }) totalValue: number;
 }
 
 export class DashboardSummaryDto {
   @ApiProperty({ description: 'Applications sent (0 until applications exist)' }) appliedScholarship: number;
-  @ApiProperty({ description: 'Eligible scholarships with requirements (the Recommendation list)' }) yourRecommendation: number;
-  @ApiProperty({ description: 'All eligible open scholarships' }) eligible: number;
-  @ApiProperty({ description: 'Their combined value, whole USD' }) scholarshipAmount: number;
-  @ApiProperty({ description: 'Eligible ones whose deadline is within 14 days' }) expiringSoon: number;
+  @ApiProperty({
+    description: "Recommendations: open scholarships whose every rule the profile meets (the Your Recommendation list's count, scholarships/stats and the profile's Eligible for N)",
+  })
+  yourRecommendation: number;
+  @ApiProperty({ description: 'The same number as yourRecommendation' }) eligible: number;
+  @ApiProperty({ description: 'The recommendations’ combined value, whole USD' }) scholarshipAmount: number;
+  @ApiProperty({ description: 'Recommendations whose deadline is within 14 days' }) expiringSoon: number;
   @ApiProperty({ type: UnlockDto }) unlock: UnlockDto;
 }
 
@@ -88,7 +94,8 @@ export class DashboardSummaryResponseDto extends ApiResponseBase {
 }
 
 class StatsDto {
-  @ApiProperty() yourRecommendation: number;
+  @ApiProperty({ description: "Recommendations: open scholarships whose every rule the profile meets (the dashboard summary's yourRecommendation)" })
+  yourRecommendation: number;
 }
 
 export class StatsResponseDto extends ApiResponseBase {

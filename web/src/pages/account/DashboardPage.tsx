@@ -13,12 +13,16 @@ import { PromoCards } from './PromoCards';
 import { SweepstakesEntryBanner } from './SweepstakesEntryBanner';
 import { SweepstakesPopup, useSweepstakesOfferedThisVisit } from './SweepstakesPopup';
 
-/** The seed's four tiles, in its order. */
-const TILES: { label: string; value: (summary: DashboardSummary) => string }[] = [
-  { label: 'Applied Scholarship', value: (s) => String(s.appliedScholarship) },
-  { label: 'Your Recommendation', value: (s) => String(s.yourRecommendation) },
-  { label: 'Scholarship Amount', value: (s) => formatUsd(s.scholarshipAmount) },
-  { label: 'Expiring Soon', value: (s) => String(s.expiringSoon) },
+/**
+ * The seed's four tiles, in its order, each with a line saying what it counts in the words the
+ * other screens use (docs/matching.md, "The counts"): Your Recommendation is the number the
+ * profile header and the offer call 'eligible for'.
+ */
+const TILES: { label: string; value: (summary: DashboardSummary) => string; counts: string }[] = [
+  { label: 'Applied Scholarship', value: (s) => String(s.appliedScholarship), counts: 'applications you have sent' },
+  { label: 'Your Recommendation', value: (s) => String(s.yourRecommendation), counts: 'scholarships you are eligible for' },
+  { label: 'Scholarship Amount', value: (s) => formatUsd(s.scholarshipAmount), counts: 'what your recommendations are worth' },
+  { label: 'Expiring Soon', value: (s) => String(s.expiringSoon), counts: 'recommendations closing within 14 days' },
 ];
 
 function Tiles({ summary }: { summary: DashboardSummary | undefined }) {
@@ -36,19 +40,29 @@ function Tiles({ summary }: { summary: DashboardSummary | undefined }) {
           ) : (
             <Skeleton height="8" width="16" />
           )}
+          <Text color="fg.muted" fontSize="xs">
+            {tile.counts}
+          </Text>
         </Stack>
       ))}
     </SimpleGrid>
   );
 }
 
-/** "Complete your profile to unlock N more scholarships worth $X": what a missing answer keeps out. */
+/**
+ * "Complete your profile to unlock N more scholarships worth $X": the scholarships the applicant
+ * could unlock, which no answer rules out but which ask something the profile leaves unanswered
+ * (an optional question of the registration, a field added since).
+ */
 function UnlockCard({ unlock, registered }: { unlock: DashboardSummary['unlock']; registered: boolean }) {
   if (unlock.count === 0) return null;
   return (
     <HStack justify="space-between" flexWrap="wrap" gap="4" borderRadius="xl" bg="brand.50" borderWidth="1px" borderColor="brand.200" p="5">
       <Text fontWeight="semibold" color="brand.800">
-        Complete your profile to unlock {unlock.count} more scholarship{unlock.count === 1 ? '' : 's'} worth {formatUsd(unlock.totalValue)}.
+        Complete your profile to unlock {unlock.count} more scholarship{unlock.count === 1 ? '' : 's'} worth {formatUsd(unlock.totalValue)}.{' '}
+        <Text as="span" fontWeight="normal">
+          {unlock.count === 1 ? 'It asks' : 'Each asks'} something your profile leaves unanswered.
+        </Text>
       </Text>
       <Button asChild colorPalette="brand" size="sm">
         <RouterLink to={registered ? '/auth/profile' : '/auth/userdetails'}>Complete my profile</RouterLink>

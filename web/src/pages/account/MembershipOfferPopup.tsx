@@ -2,7 +2,7 @@ import { Button, Dialog, Text } from '@chakra-ui/react';
 import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { eligibleCountQueryOptions, LIST_FILTERS } from '../../api/scholarships';
+import { recommendationCountQueryOptions } from '../../api/scholarships';
 import { useCurrentUser } from '../../session/session-store';
 import { useMembershipPrompt } from '../scholarships/membership-gate';
 import { useFreeTrial } from '../membership/use-free-trial';
@@ -21,14 +21,15 @@ function tabStorage(): Storage | undefined {
 
 /**
  * The dashboard's offer of a free 7-day membership to non-members (docs/decisions.md, "Memberships (web)"), with the
- * applicant's own first name and eligible count (never hard-coded). Shown only
+ * applicant's own first name and recommendation count (never hard-coded): the profile header's
+ * 'Eligible for N' in the same words. Shown only
  * when `allowed` (the server said "not a member" and no sweepstakes popup is offered this visit)
- * and the applicant matches at least one scholarship; 'See Membership Plans' leads to the plans
+ * and the applicant is eligible for at least one scholarship; 'See Membership Plans' leads to the plans
  * (page or popup by width). Either choice closes it for the rest of the tab's session.
  */
 export function MembershipOfferPopup({ allowed }: { allowed: boolean }) {
   const user = useCurrentUser();
-  const count = useQuery({ ...eligibleCountQueryOptions(LIST_FILTERS.eligible), enabled: allowed && Boolean(user) });
+  const count = useQuery({ ...recommendationCountQueryOptions, enabled: allowed && Boolean(user) });
   const [dismissed, setDismissed] = useState(() => !user || Boolean(tabStorage()?.getItem(dismissedKey(user.id))));
   const promptMembership = useMembershipPrompt();
   const freeTrial = useFreeTrial();
@@ -43,7 +44,7 @@ export function MembershipOfferPopup({ allowed }: { allowed: boolean }) {
     <SmallDialog
       open={open}
       onClose={dismiss}
-      title={`${user?.firstName}, you match ${matches} scholarship${matches === 1 ? '' : 's'}!`}
+      title={`${user?.firstName}, you are eligible for ${matches} scholarship${matches === 1 ? '' : 's'}!`}
       footer={
         <>
           <Dialog.ActionTrigger asChild>

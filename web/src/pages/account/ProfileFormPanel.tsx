@@ -28,6 +28,8 @@ interface ProfileFormPanelProps {
   onSaved?: (applicant: Applicant) => void;
   /** The completion step shows its own heading: the form's title would repeat it. */
   hideTitle?: boolean;
+  /** Answers to start from where none is stored yet (the sign-up teaser's, on the completion step). */
+  startingAnswers?: Record<string, unknown>;
 }
 
 /**
@@ -35,7 +37,7 @@ interface ProfileFormPanelProps {
  * answers and saved with PUT register-applicants/{id}. It knows no field: the form, the answers
  * and the field ids all come from the server.
  */
-export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, hideTitle }: ProfileFormPanelProps) {
+export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, hideTitle, startingAnswers }: ProfileFormPanelProps) {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
   const form = useQuery(formQueryOptions(formKey));
@@ -46,7 +48,7 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
   const [notice, setNotice] = useState<Notice>(null);
   const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
 
-  const stored = useMemo(() => (profile.data ? answersOf(profile.data) : undefined), [profile.data]);
+  const stored = useMemo(() => (profile.data ? { ...startingAnswers, ...answersOf(profile.data) } : undefined), [profile.data, startingAnswers]);
   // The answers being edited: RJSF treats a given formData as controlled, so the edits live here.
   // They start from the stored answers and return to them after this form's own save; another
   // tab's save does not touch them.

@@ -2,7 +2,7 @@ import { Avatar, Box, Button, Container, Heading, HStack, Stack, Tabs, Text } fr
 import { ageFromDateOfBirth } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { eligibleCountQueryOptions, LIST_FILTERS } from '../../api/scholarships';
+import { recommendationCountQueryOptions } from '../../api/scholarships';
 import { isSubscribed, useCurrentUser } from '../../session/session-store';
 import { PlansLink } from '../scholarships/membership-gate';
 import { ProfileFormPanel } from './ProfileFormPanel';
@@ -19,12 +19,13 @@ function initialsOf(firstName: string, lastName: string): string {
 }
 
 /**
- * 'Eligible for N scholarships': every scholarship the applicant's answers match now (the count of
- * `mine-eligible-scholarships` without a filter). 0 when the count cannot be had, as the seed says;
- * an ellipsis while it is asked, so a wrong 0 never flashes.
+ * 'Eligible for N scholarships', N the recommendation count as the seed says (scholarships/stats):
+ * every scholarship the applicant is eligible for now, the dashboard's Your Recommendation.
+ * 0 when the count cannot be had, as the seed says; an ellipsis while it is asked, so a wrong 0
+ * never flashes.
  */
 function EligibleCount() {
-  const count = useQuery(eligibleCountQueryOptions(LIST_FILTERS.eligible));
+  const count = useQuery(recommendationCountQueryOptions);
   const shown = count.isPending ? '…' : String(count.data ?? 0);
   return (
     <Text color="brand.700" fontWeight="semibold" aria-busy={count.isPending}>

@@ -1,17 +1,17 @@
-import { Box, Button, Grid, Heading, Link, List, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { formatUsd } from '@scholarmatch/schemas';
+import { Box, Button, Grid, Heading, Link, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { signUp, type SignUpBody } from '../../api/accounts';
 import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { formQueryOptions } from '../../api/forms';
 import { visitorCountryQueryOptions } from '../../api/geo';
-import { eligibilityStatsQueryOptions, type EligibilityFilters } from '../../api/eligibility-stats';
+import { fieldDefinitionsQueryOptions } from '../../api/profile';
 import { SchemaForm } from '../../forms/SchemaForm';
 import { RouteLoading } from '../misc/RouteLoading';
 import { SWEEPSTAKES_RULES_ANCHOR } from '../public/site-page';
+import { CongratulationsPanel } from './CongratulationsPanel';
 
 /** What the served sign-up form answers (its fields are data; these are the ones the call needs). */
 interface SignUpAnswers {
@@ -71,57 +71,6 @@ function ApplicantTypeChoice({ value, onChange, disabled }: { value: ApplicantTy
   );
 }
 
-/**
- * The teaser's answers: the seed sends the stored second registration step's school level, field
- * of study and date of birth. This app stores no such step before sign-up (its registration asks
- * them after it, on /auth/userdetails), so it asks about every open scholarship.
- */
-const SIGN_UP_FILTERS: EligibilityFilters = {};
-
-/** "You may be eligible for 3 scholarships worth $12,500", or the generic line when there are none or the call failed. */
-function EligibilityTeaser() {
-  const stats = useQuery(eligibilityStatsQueryOptions(SIGN_UP_FILTERS));
-  const counts = stats.data?.counts ?? 0;
-  if (counts > 0) {
-    return (
-      <Text fontSize="lg">
-        You may be eligible for{' '}
-        <Text as="strong" fontWeight="bold">
-          {counts} scholarship{counts === 1 ? '' : 's'}
-        </Text>{' '}
-        worth{' '}
-        <Text as="strong" fontWeight="bold">
-          {formatUsd(stats.data?.totalValue ?? 0)}
-        </Text>
-        . Create your free account and we will show you every one you qualify for.
-      </Text>
-    );
-  }
-  return (
-    <Text fontSize="lg">
-      You are one step away from numerous scholarships matched to your profile. Create your free account and we will
-      show you every one you qualify for.
-    </Text>
-  );
-}
-
-/** The left panel (seed 000 section 2): Congratulations, and what may be waiting. */
-function CongratulationsPanel() {
-  return (
-    <Stack gap="6" bg="brand.700" color="white" borderRadius="2xl" p={{ base: '6', md: '10' }}>
-      <Heading as="h2" size="2xl">
-        Congratulations
-      </Heading>
-      <EligibilityTeaser />
-      <List.Root gap="3" ps="5" fontSize="md" color="whiteAlpha.900">
-        <List.Item>Free for students, always.</List.Item>
-        <List.Item>One profile, reused for every application.</List.Item>
-        <List.Item>Every application and its status in one place.</List.Item>
-      </List.Root>
-    </Stack>
-  );
-}
-
 /** /signup, /auth/register and /auth/register1: who is signing up, then the server's `signup` form, rendered generically. */
 export function SignupPage() {
   const navigate = useNavigate();
@@ -130,6 +79,18 @@ export function SignupPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [applicantType, setApplicantType] = useState<ApplicantType>('STUDENT');
+  const definitions = useQuery(fieldDefinitionsQueryOptions);
+  // The form's answers to profile questions (an admin may add some to the sign-up form): the
+  // panel counts with them. Never the names, e-mail or password: those are no profile fields.
+  const [profileAnswers, setProfileAnswers] = useState<Record<string, unknown>>({});
+  const keepProfileAnswers = useCallback(
+    (values: unknown) => {
+      const profileKeys = new Set(definitions.data?.map((field) => field.key));
+      const answers = Object.entries((values ?? {}) as Record<string, unknown>).filter(([key]) => profileKeys.has(key));
+      setProfileAnswers((previous) => (JSON.stringify(previous) === JSON.stringify(Object.fromEntries(answers)) ? previous : Object.fromEntries(answers)));
+    },
+    [definitions.data],
+  );
 
   async function submit(values: unknown) {
     const { firstName, lastName, email, phone, password, confirmPassword: _confirm, consentToContact, acceptTerms, ...others } = values as SignUpAnswers;
@@ -159,7 +120,7 @@ export function SignupPage() {
   return (
     <Box px="4" py={{ base: '8', md: '12' }}>
       <Grid maxW="6xl" mx="auto" gap="8" templateColumns={{ base: '1fr', lg: '2fr 3fr' }} alignItems="start">
-        <CongratulationsPanel />
+        <CongratulationsPanel formAnswers={profileAnswers} />
         <Box borderWidth="1px" borderRadius="2xl" bg="bg" boxShadow="sm" p={{ base: '5', md: '8' }}>
           <Heading as="h1" size="xl" mb="2">
             Create your free account
@@ -192,8 +153,9 @@ export function SignupPage() {
                 formContext={{ visitorCountry: geo.data ?? undefined }}
                 submitLabel="Continue"
                 disabled={pending}
+                onChange={keepProfileAnswers}
                 onSubmit={submit}
-            />
+              />
             </>
           ) : null}
           <Text fontSize="sm" color="fg.muted" mt="4">

@@ -36,7 +36,7 @@ export function EasyApplyPage() {
   return <EligibleListScreen title="Easy Apply Scholarships" filter={LIST_FILTERS.easyApply} />;
 }
 
-/** /auth/dashboard/recommendation: the matches that ask for something. */
+/** /auth/dashboard/recommendation: every scholarship the applicant is eligible for (the Your Recommendation tile's count). */
 export function RecommendationPage() {
   return <EligibleListScreen title="Your Recommendation" filter={LIST_FILTERS.recommendation} />;
 }
