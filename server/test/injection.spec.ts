@@ -474,6 +474,7 @@ describe('injection and XSS', () => {
     'POST /api/v1/user-payments/checkout': { who: ['applicant'], body: () => ({ planId: ids.plan, linkId: 'partner-link', sourceId: 'newsletter' }), controlStatus: [409, 409] },
     'GET /api/v1/user-payments/current-subscription': { who: ['applicant'] },
     'GET /api/v1/inbox': { who: ['applicant'], query: { search: 'probe', offset: '0', limit: '20' } },
+    'GET /api/v1/scholarships/me/applications': { who: ['applicant'], query: { offset: '0', limit: '20' } },
     'GET /api/v1/inbox/unread-count': { who: ['applicant'] },
     'GET /api/v1/inbox/{id}': { who: ['applicant'], path: { id: ids.message } },
     'PUT /api/v1/inbox/{id}/read': { who: ['applicant'], path: { id: ids.message } },
