@@ -75,6 +75,9 @@ describe('scholarship details, my scholarships and public stats', () => {
     const refused = await get(`/scholarships/${ids.open}`, visitor.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ errorCode: 'SUBSCRIPTION_REQUIRED', description: expect.stringContaining('members') });
+    // The refusal names the scholarship (its public title), so the plans page can say which one.
+    const { title } = (await t.sql.query(`SELECT title FROM scholarships WHERE id = $1`, [ids.open])).rows[0] as { title: string };
+    expect(refused.json().scholarship).toEqual({ id: ids.open, title });
     await t.sql.query(`INSERT INTO applications (user_id, scholarship_id, status) VALUES ($1, $2, 'Draft')`, [visitor.id, ids.open]);
     const own = await get(`/scholarships/${ids.open}`, visitor.token);
     expect(own.statusCode).toBe(200);

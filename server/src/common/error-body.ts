@@ -9,6 +9,15 @@ export class FieldErrorDto implements FieldError {
   message: string;
 }
 
+/** A published scholarship a refusal is about, by its public facts (its title is on its public page too). */
+export class RefusedScholarshipDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty({ example: 'Women in STEM Scholarship' })
+  title: string;
+}
+
 /** The one error body every 4xx and 5xx carries (DESIGN.md section 3). */
 export class ErrorBodyDto {
   @ApiProperty({ example: 400 })
@@ -28,6 +37,12 @@ export class ErrorBodyDto {
 
   @ApiPropertyOptional({ description: 'Stable code for clients that branch on the kind of failure', example: 'FORM_NOT_FOUND' })
   errorCode?: string;
+
+  @ApiPropertyOptional({
+    type: RefusedScholarshipDto,
+    description: 'The scholarship a membership refusal (SUBSCRIPTION_REQUIRED on its details) is about, so the client can name it',
+  })
+  scholarship?: RefusedScholarshipDto;
 }
 
 /** Thrown by services for a 4xx with a human description (and optional field errors). */
@@ -35,7 +50,7 @@ export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly description: string,
-    readonly options: { message?: string; errors?: FieldError[]; errorCode?: string } = {},
+    readonly options: { message?: string; errors?: FieldError[]; errorCode?: string; scholarship?: RefusedScholarshipDto } = {},
   ) {
     super(options.message ?? description);
   }

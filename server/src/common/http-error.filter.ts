@@ -66,6 +66,7 @@ export function toErrorBody(error: unknown): ErrorBodyDto {
       description: error.description,
       ...(error.options.errors ? { errors: error.options.errors } : {}),
       ...(error.options.errorCode ? { errorCode: error.options.errorCode } : {}),
+      ...(error.options.scholarship ? { scholarship: error.options.scholarship } : {}),
     };
   }
   if (error instanceof HttpException) {

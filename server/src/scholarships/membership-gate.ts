@@ -1,4 +1,4 @@
-import { ApiError } from '../common/error-body.js';
+import { ApiError, type RefusedScholarshipDto } from '../common/error-body.js';
 
 /**
  * The membership gate's refusal (seed 000 section 1: details, Easy Apply, bulk apply and the
@@ -6,6 +6,10 @@ import { ApiError } from '../common/error-body.js';
  */
 export const SUBSCRIPTION_REQUIRED = 'SUBSCRIPTION_REQUIRED';
 
-export function subscriptionRequired(description: string): ApiError {
-  return new ApiError(403, description, { errorCode: SUBSCRIPTION_REQUIRED });
+/**
+ * `scholarship`: the one a refused details request was for, so the plans page and the popup can
+ * name it. Only a published or closed scholarship's title, which its public page shows anyway.
+ */
+export function subscriptionRequired(description: string, scholarship?: RefusedScholarshipDto): ApiError {
+  return new ApiError(403, description, { errorCode: SUBSCRIPTION_REQUIRED, ...(scholarship ? { scholarship } : {}) });
 }

@@ -24,7 +24,10 @@ export class ScholarshipDetailsService {
     const row = await this.scholarships.findDetailForApplicant(id, caller.id);
     if (!row) throw new ApiError(404, 'There is no such scholarship.', { errorCode: 'SCHOLARSHIP_NOT_FOUND' });
     if (!row.subscribed && !row.application_status) {
-      throw subscriptionRequired('Scholarship details are for members. Start your free 7-day membership to see them and apply.');
+      throw subscriptionRequired('Scholarship details are for members. Start your free 7-day membership to see them and apply.', {
+        id: row.id,
+        title: row.title,
+      });
     }
     return {
       id: row.id,

@@ -8,6 +8,19 @@ export interface ApiErrorBody {
   errorCode?: string;
   /** Answers refused by a form's rules: the field (its key, or a dot path) and the form's words. */
   errors?: { path: string; message: string }[];
+  /** The scholarship a membership refusal of its details is about. */
+  scholarship?: RefusedScholarship;
+}
+
+/** A scholarship a non-member tried to open: what the plans page and the popup name. */
+export interface RefusedScholarship {
+  id: string;
+  title: string;
+}
+
+function refusedScholarshipOf(value: unknown): RefusedScholarship | undefined {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.title !== 'string') return undefined;
+  return { id: value.id, title: value.title };
 }
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again in a moment.';
@@ -40,6 +53,8 @@ export class ApiError extends Error {
   readonly errorCode: string | undefined;
   /** The fields a form refused, in the server's order (empty when the failure is not about answers). */
   readonly fieldErrors: { path: string; message: string }[];
+  /** The scholarship a membership refusal names, where the server gives it. */
+  readonly scholarship: RefusedScholarship | undefined;
 
   constructor(body: unknown, status?: number) {
     super(apiError(body));
@@ -49,6 +64,7 @@ export class ApiError extends Error {
     this.errorCode = typeof errorCode === 'string' ? errorCode : undefined;
     const errors = isRecord(body) ? (body as ApiErrorBody).errors : undefined;
     this.fieldErrors = Array.isArray(errors) ? errors.filter((error) => isRecord(error) && typeof error.path === 'string') : [];
+    this.scholarship = isRecord(body) ? refusedScholarshipOf(body.scholarship) : undefined;
   }
 }
 

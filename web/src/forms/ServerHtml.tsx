@@ -25,6 +25,16 @@ export function cleanServerHtml(html: string): string {
 }
 
 /**
+ * Whether server rich text shows anything once cleaned: '', '<p></p>', '<p>&nbsp;</p>' or markup
+ * the allow-list drops show nothing, so a page leaves out the card that would hold them.
+ */
+export function hasServerText(html: string | null | undefined): boolean {
+  if (!html?.trim()) return false;
+  const text = new DOMParser().parseFromString(cleanServerHtml(html), 'text/html').body.textContent ?? '';
+  return text.trim() !== '';
+}
+
+/**
  * Rich text from the server (a provider's description, a saved essay) as HTML. The server
  * sanitises it when it is stored; DOMPurify cleans it once more with the same allow-list before
  * it reaches the page, so a row written before that rule, or by another path, cannot run script.

@@ -2,8 +2,10 @@ import { Badge, Box, Button, CloseButton, Dialog, Heading, Portal, RadioCard, Si
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { plansQueryOptions, type Plan } from '../../api/memberships';
+import type { RefusedScholarship } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { Carousel } from './Carousel';
+import { membershipForSentence } from './membership-for';
 import { activateText, monthlyPlanOf, monthlyPriceText, savingsText, shortTitleOf, trialUsedNotice } from './plan-text';
 import { useActivatePlan } from './use-activate-plan';
 import { useFreeTrial } from './use-free-trial';
@@ -101,7 +103,7 @@ function PlanChoice({ plans, selected, onSelect, trialDays }: { plans: Plan[]; s
 }
 
 /** The popup's content, mounted when it opens: the plans are asked for then. The most popular plan is chosen at first. */
-function MembershipOptions() {
+function MembershipOptions({ scholarship }: { scholarship: RefusedScholarship | undefined }) {
   const plans = useQuery(plansQueryOptions);
   const freeTrial = useFreeTrial();
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -117,6 +119,11 @@ function MembershipOptions() {
       </Box>
       <Dialog.Body pt="5">
         <Stack gap="3">
+          {scholarship ? (
+            <Dialog.Description fontWeight="medium" textAlign="center" overflowWrap="anywhere">
+              {membershipForSentence(scholarship)}
+            </Dialog.Description>
+          ) : null}
           <Text textAlign="center" fontSize="sm" color="fg.muted">
             {trialUsedNotice(freeTrial) ?? `Start with ${freeTrial.days} days free.`} Cancel anytime.
           </Text>
@@ -146,15 +153,24 @@ function MembershipOptions() {
 /**
  * The narrow-screen popup ('Membership Options'; docs/decisions.md, "Memberships (web)", The popup): a benefits carousel, three
  * price tiles (the chosen one highlighted, the popup's colours following it), 'Activate 7 Days'
- * for the chosen plan and 'No Thanks', which closes it.
+ * for the chosen plan and 'No Thanks', which closes it. Opened from a scholarship, it names it first.
  */
-export function MembershipOptionsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MembershipOptionsDialog({
+  open,
+  onOpenChange,
+  scholarship,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The scholarship the person tried to open, named above the tiles. */
+  scholarship?: RefusedScholarship;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" lazyMount unmountOnExit>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <MembershipOptions />
+          <MembershipOptions scholarship={scholarship} />
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>

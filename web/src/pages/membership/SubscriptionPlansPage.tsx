@@ -1,10 +1,11 @@
 import { Alert, Button, Container, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
+import { Link as RouterLink, useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { type FreeTrial, plansQueryOptions, type Plan } from '../../api/memberships';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { useSubscribed } from '../../session/session-store';
+import { MembershipForNote } from './membership-for';
 import { forgetPlanChoice, pendingPlanChoice } from './plan-choice';
 import { activateText, monthlyPlanOf, savingsText, trialUsedNotice } from './plan-text';
 import { PlanBox } from './PlanBox';
@@ -97,7 +98,8 @@ function introText(freeTrial: FreeTrial): string {
 /**
  * The plans (docs/decisions.md, "Memberships (web)", Prices): the three plan boxes with their prices per
  * month, benefits, savings and 'Activate 7 Days' ('Activate Now', billed at once, once the person's free trial
- * is used: docs/payments.md, "One free trial"), and the testimonials. Signed in at
+ * is used: docs/payments.md, "One free trial"), and the testimonials; reached from a scholarship, it
+ * first names it and what a membership unlocks for it. Signed in at
  * /auth/dashboard/subscription-plan; signed out at /membership, where the button leads to sign-up.
  */
 export function SubscriptionPlansPage() {
@@ -105,6 +107,8 @@ export function SubscriptionPlansPage() {
   const subscribed = useSubscribed();
   const freeTrial = useFreeTrial();
   const trialNotice = subscribed ? null : trialUsedNotice(freeTrial);
+  // The scholarship a non-member tried to open, when they came from its details or its card.
+  const triedToOpen = useLocation({ select: (location) => location.state.membershipFor });
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap={{ base: '8', md: '10' }}>
@@ -116,6 +120,7 @@ export function SubscriptionPlansPage() {
             Easy Apply fills in and sends applications to the scholarships you match. {introText(freeTrial)}
           </Text>
         </Stack>
+        {triedToOpen && !subscribed ? <MembershipForNote scholarship={triedToOpen} /> : null}
         {subscribed ? <MemberNote /> : null}
         {trialNotice ? <TrialUsedNote text={trialNotice} /> : null}
         {plans.isPending ? (

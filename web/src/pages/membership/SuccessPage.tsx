@@ -1,9 +1,11 @@
-import { Button, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { autoApplyKey } from '../../api/automation';
 import { currentSubscriptionQueryOptions, fetchCurrentSubscription, type CurrentSubscription, type SubscriptionRecord } from '../../api/memberships';
 import { saveSubscribed } from '../../session/session-store';
+import { AutoApplySetting } from '../account/AutoApplySetting';
 import { Benefits } from './Benefits';
 import { benefitsOf } from './plan-text';
 
@@ -45,6 +47,8 @@ function useSubscriptionVerification(): Verification {
         if (answer?.isActiveSubscription) {
           saveSubscribed(true);
           queryClient.setQueryData(currentSubscriptionQueryOptions.queryKey, answer);
+          // A setting read before the purchase said 'not a member': the switch asks again rather than show it disabled.
+          queryClient.removeQueries({ queryKey: autoApplyKey });
           setVerification({ outcome: 'active', record: answer.userWithSubscription[0] });
           return;
         }
@@ -80,6 +84,10 @@ function Congratulations({ record }: { record: SubscriptionRecord | undefined })
           <Benefits benefits={benefitsOf(record.description)} />
         </Stack>
       ) : null}
+      {/* What the membership is sold for, offered at once; off until the member turns it on (docs/automation.md). */}
+      <Box w="full" textAlign="start">
+        <AutoApplySetting />
+      </Box>
       <Button colorPalette="brand" size="lg" onClick={() => void navigate({ to: '/auth/dashboard' })}>
         Start Applying
       </Button>
@@ -89,7 +97,8 @@ function Congratulations({ record }: { record: SubscriptionRecord | undefined })
 
 /**
  * /auth/dashboard/success, where the checkout returns (docs/decisions.md, "Memberships (web)", Success page): 'Verifying
- * Subscription Status for you.', then the congratulations with the plan's benefits, or 'Error
+ * Subscription Status for you.', then the congratulations with the plan's benefits and the
+ * automatic application switch (as stored: off until the member turns it on), or 'Error
  * validating subscription' and back to the dashboard. The sidebar is left out here.
  */
 export function SuccessPage() {

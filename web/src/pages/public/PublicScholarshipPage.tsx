@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import { ApiError } from '../../api/api-error';
 import { publicScholarshipQueryOptions, type PublicScholarship } from '../../api/providers';
-import { ServerHtml } from '../../forms/ServerHtml';
+import { hasServerText, ServerHtml } from '../../forms/ServerHtml';
 import { isProvider } from '../../session/home-path';
 import { useCurrentUser } from '../../session/session-store';
 import { LoadFailure } from '../provider/StudioPage';
@@ -124,7 +124,7 @@ function ScholarshipView({ scholarship }: { scholarship: PublicScholarship }) {
           <ApplyButton scholarship={scholarship} />
         </Box>
       </Stack>
-      {scholarship.description ? (
+      {hasServerText(scholarship.description) ? (
         <Stack as="section" aria-label="Description" gap="3" borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '5', md: '8' }}>
           <Heading as="h2" size="lg">
             About this scholarship

@@ -39,8 +39,8 @@ function IncludeBox({ title, selected, onChange }: { title: string; selected: bo
 export const EMPTY_LIST_TEXT = 'No Data';
 
 function GatedCard({ item, titleAs, selection }: { item: ListedScholarship; titleAs: 'h2' | 'h3'; selection?: CardSelection }) {
-  const { id } = item.scholarship;
-  const detailsLink = useScholarshipDetailsLink(id, { ownApplication: item.ownApplication });
+  const { id, title } = item.scholarship;
+  const detailsLink = useScholarshipDetailsLink(id, { ownApplication: item.ownApplication, title });
   const toggle = useWishlistToggle();
   return (
     <ScholarshipCard

@@ -1,6 +1,6 @@
 import { Link as RouterLink, useNavigate, useRouter } from '@tanstack/react-router';
 import { createContext, lazy, Suspense, useContext, useEffect, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
-import { isSubscriptionRequired } from '../../api/api-error';
+import { isSubscriptionRequired, type RefusedScholarship } from '../../api/api-error';
 import { useSubscribed } from '../../session/session-store';
 
 /**
@@ -25,7 +25,8 @@ export function scholarshipIdOf(search: string): string {
   }
 }
 
-const OpenMembershipOptions = createContext<(() => void) | null>(null);
+/** Opens the popup, naming the scholarship the person tried to open when there is one. */
+const OpenMembershipOptions = createContext<((scholarship?: RefusedScholarship) => void) | null>(null);
 
 /**
  * The popup's code (the plans, their cards and carousel) loads the first time it opens: every
@@ -39,9 +40,11 @@ export function MembershipGate({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   // Once opened, it stays mounted, so closing plays the dialog's exit.
   const [wanted, setWanted] = useState(false);
+  const [scholarship, setScholarship] = useState<RefusedScholarship>();
   return (
     <OpenMembershipOptions.Provider
-      value={() => {
+      value={(tried) => {
+        setScholarship(tried);
         setWanted(true);
         setOpen(true);
       }}
@@ -49,7 +52,7 @@ export function MembershipGate({ children }: { children: ReactNode }) {
       {children}
       {wanted ? (
         <Suspense fallback={null}>
-          <MembershipOptionsDialog open={open} onOpenChange={setOpen} />
+          <MembershipOptionsDialog open={open} onOpenChange={setOpen} scholarship={scholarship} />
         </Suspense>
       ) : null}
     </OpenMembershipOptions.Provider>
@@ -61,17 +64,24 @@ export function opensElsewhere(event: MouseEvent): boolean {
   return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
+interface PromptOptions {
+  /** Leaves the refused address out of the history, so Back does not lead into the refusal again. */
+  replace?: boolean;
+  /** The scholarship the person tried to open: the plans page or the popup names it. */
+  scholarship?: RefusedScholarship;
+}
+
 /**
  * What a non-member meets where details are for members (docs/decisions.md, "Memberships (web)", Page or popup), and where every
- * upsell leads: the plans page, or, below 962 px, the membership popup. `replace` leaves the
- * refused address out of the history, so Back does not lead into the refusal again.
+ * upsell leads: the plans page, or, below 962 px, the membership popup. The scholarship travels
+ * to the plans page in the history's state, so a reload keeps it and any other visit has none.
  */
-export function useMembershipPrompt(): (options?: { replace?: boolean }) => void {
+export function useMembershipPrompt(): (options?: PromptOptions) => void {
   const navigate = useNavigate();
   const openMembershipOptions = useContext(OpenMembershipOptions);
-  return ({ replace = false } = {}) => {
-    if (window.innerWidth < POPUP_BELOW_WIDTH && openMembershipOptions) openMembershipOptions();
-    else void navigate({ to: PLANS_PATH, replace });
+  return ({ replace = false, scholarship } = {}) => {
+    if (window.innerWidth < POPUP_BELOW_WIDTH && openMembershipOptions) openMembershipOptions(scholarship);
+    else void navigate({ to: PLANS_PATH, replace, state: { membershipFor: scholarship } });
   };
 }
 
@@ -80,7 +90,7 @@ export function useMembershipPrompt(): (options?: { replace?: boolean }) => void
  * page that opens the membership popup instead on narrow screens. Its address stays the plans
  * page, so a new tab or a copied link still works. Use it as a Button's child (`asChild`).
  */
-export function PlansLink({ onClick, ...props }: Omit<ComponentProps<'a'>, 'href'>) {
+export function PlansLink({ onClick, scholarship, ...props }: Omit<ComponentProps<'a'>, 'href'> & { scholarship?: RefusedScholarship }) {
   const promptMembership = useMembershipPrompt();
   return (
     <RouterLink
@@ -90,7 +100,7 @@ export function PlansLink({ onClick, ...props }: Omit<ComponentProps<'a'>, 'href
         onClick?.(event);
         if (event.defaultPrevented || opensElsewhere(event)) return;
         event.preventDefault();
-        promptMembership();
+        promptMembership({ scholarship });
       }}
     />
   );
@@ -103,8 +113,9 @@ export function PlansLink({ onClick, ...props }: Omit<ComponentProps<'a'>, 'href
 export function usePromptOnSubscriptionRequired(error: Error | null): void {
   const promptMembership = useMembershipPrompt();
   const refused = isSubscriptionRequired(error);
+  const scholarship = refused ? error.scholarship : undefined;
   useEffect(() => {
-    if (refused) promptMembership({ replace: true });
+    if (refused) promptMembership({ replace: true, scholarship });
     // Once per refusal, not on every render (the prompt function is new each time).
   }, [refused]);
 }
@@ -115,6 +126,8 @@ interface DetailsLinkOptions {
    * (seed 000 section 4), and the server lets them through.
    */
   ownApplication?: boolean;
+  /** The card's title: a non-member's prompt names the scholarship they tried to open. */
+  title?: string;
 }
 
 /**
@@ -124,7 +137,7 @@ interface DetailsLinkOptions {
  */
 export function useScholarshipDetailsLink(
   id: string,
-  { ownApplication = false }: DetailsLinkOptions = {},
+  { ownApplication = false, title }: DetailsLinkOptions = {},
 ): { href: string; onClick: (event: MouseEvent<HTMLAnchorElement>) => void } {
   const subscribed = useSubscribed();
   const router = useRouter();
@@ -138,7 +151,7 @@ export function useScholarshipDetailsLink(
       event.preventDefault();
       // A raw query string is no search object the router could build: push the address as it is.
       if (opensDetails) router.history.push(href);
-      else promptMembership();
+      else promptMembership({ scholarship: title === undefined ? undefined : { id, title } });
     },
   };
 }

@@ -6,7 +6,8 @@ import { useId, type ReactNode } from 'react';
 import { ApiError, failureText, isSubscriptionRequired } from '../../../api/api-error';
 import { scholarshipDetailQueryOptions, type CardScholarship, type ScholarshipDetail } from '../../../api/scholarships';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
-import { ServerHtml } from '../../../forms/ServerHtml';
+import { hasServerText, ServerHtml } from '../../../forms/ServerHtml';
+import { MembershipForNote } from '../../membership/membership-for';
 import { PlansLink, scholarshipIdOf, usePromptOnSubscriptionRequired } from '../membership-gate';
 import { formatDeadline, HeartButton, MISSING_TITLE, previewOf } from '../ScholarshipCard';
 import { useWishlistToggle } from '../wishlist-toggle';
@@ -108,15 +109,16 @@ function Description({ html }: { html: string }) {
 }
 
 /** A page that cannot show the scholarship: why (the server's sentence), and the way on. */
-function Unavailable({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+function Unavailable({ title, text, action, children }: { title: string; text: string; action?: ReactNode; children?: ReactNode }) {
   return (
-    <Stack gap="4" borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '6', md: '10' }} align="flex-start">
+    <Stack gap="4" borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '6', md: '10' }} align="stretch">
       <Heading as="h1" size="xl">
         {title}
       </Heading>
       <Text color="fg.muted" fontSize="lg">
         {text}
       </Text>
+      {children}
       <HStack gap="3" flexWrap="wrap">
         {action}
         <Button asChild variant="outline">
@@ -147,10 +149,12 @@ function DetailFailure({ error, onRetry }: { error: Error; onRetry: () => void }
         text={error.message}
         action={
           <Button asChild colorPalette="yellow">
-            <PlansLink>See Membership Plans</PlansLink>
+            <PlansLink scholarship={error.scholarship}>See Membership Plans</PlansLink>
           </Button>
         }
-      />
+      >
+        {error.scholarship ? <MembershipForNote scholarship={error.scholarship} /> : null}
+      </Unavailable>
     );
   }
   if (status === 400 || status === 404) return <Unavailable title="This scholarship cannot be shown" text={error.message} />;
@@ -183,7 +187,8 @@ function ScholarshipDetails({ id }: { id: string }) {
   return (
     <Stack gap="5">
       <DetailHeader scholarship={scholarship} />
-      <Description html={scholarship.description} />
+      {/* No description, no empty card (docs/decisions.md, "Scholarship details"). */}
+      {hasServerText(scholarship.description) ? <Description html={scholarship.description} /> : null}
       <WhyYouMatchPanel match={scholarship.match} />
       <ApplicationSection scholarship={scholarship} />
     </Stack>
