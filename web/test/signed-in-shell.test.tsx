@@ -152,6 +152,8 @@ describe('the signed-in shell and the scholarship lists', () => {
     const card = await screen.findByRole('article', { name: 'Scholarship 1' });
     await userEvent.setup().click(within(card).getByRole('link', { name: 'Scholarship 1' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard/subscription-plan'));
+    // The plans page names the scholarship the card was for.
+    expect(await screen.findByRole('region', { name: 'To see Scholarship 1, become a member' })).toBeTruthy();
   });
 
   it('sends a member to the details, the id being the whole query string', async () => {

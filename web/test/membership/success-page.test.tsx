@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { AUTO_APPLY_TEXT } from '../../src/pages/account/AutoApplySetting';
 import { currentUser, isSubscribed } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
@@ -16,6 +17,17 @@ function serveChecks(...answers: ReturnType<typeof apiAnswer>[]) {
     const answer = answers[Math.min(call, answers.length - 1)];
     call += 1;
     return answer;
+  });
+}
+
+const AUTO_APPLY_PATH = '/api/v1/register-applicants/auto-apply';
+
+/** The membership check answering active, and the automatic application setting as stored (off for a new member). */
+function serveActiveWithSetting(setting: { enabled: boolean; member: boolean }) {
+  return mockApi('GET').mockImplementation(async (path) => {
+    if (path === CURRENT_PATH) return currentAnswer(subscriptionRecord({ status: 'trialing' }));
+    if (path === AUTO_APPLY_PATH) return apiAnswer(200, { statusCode: 200, data: setting });
+    return apiAnswer(404, { description: `not mocked: ${path}` });
   });
 }
 
@@ -55,6 +67,28 @@ describe('the success page (/auth/dashboard/success)', () => {
 
     await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Start Applying' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard'));
+  });
+
+  it('offers the automatic application switch, saying what it does, off until the member turns it on', async () => {
+    signIn(false);
+    serveActiveWithSetting({ enabled: false, member: true });
+    const put = mockApi('PUT').mockResolvedValue(apiAnswer(200, { statusCode: 200, message: 'Automatic application is on', data: { enabled: true, member: true } }));
+    renderAppAt('/auth/dashboard/success');
+    await screen.findByText(VERIFYING);
+    // Nothing is asked about the setting before the membership is confirmed.
+    expect(screen.queryByRole('checkbox', { name: 'Apply automatically' })).toBeNull();
+    await advance(2000);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Automatic application' })).toBeTruthy();
+    expect(screen.getByText(AUTO_APPLY_TEXT)).toBeTruthy();
+    const toggle = (await screen.findByRole('checkbox', { name: 'Apply automatically' })) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(toggle.disabled).toBe(false);
+    expect(put).not.toHaveBeenCalled();
+
+    await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(toggle);
+    expect(put).toHaveBeenCalledWith(AUTO_APPLY_PATH, { body: { enabled: true } });
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Apply automatically' }) as HTMLInputElement).checked).toBe(true));
   });
 
   it('asks again while the provider has not reported yet, and congratulates once it has', async () => {

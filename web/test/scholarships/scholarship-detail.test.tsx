@@ -2,6 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../src/api/client';
+import { UNLOCKS_FOR_IT } from '../../src/pages/membership/membership-for';
+import { plansAnswer } from '../membership/fixtures';
 import type { ScholarshipDetail } from '../../src/api/scholarships';
 import { apiAnswer, mockApi, scholarshipDetail } from './fixtures';
 import { isolateAppTests, renderAppAt, signIn } from './render-app';
@@ -23,6 +25,7 @@ function serveDetail(answer: { status: number; body: unknown }) {
       return apiAnswer(200, { statusCode: 200, data: { status: null, formVersion: null, applicantFields: [] } });
     }
     if (path === '/api/v1/register-applicants/form-fields') return apiAnswer(200, { statusCode: 200, data: FIELD_DEFINITIONS });
+    if (path === '/api/v1/subscription-plans') return plansAnswer();
     return apiAnswer(404, { description: `not mocked: ${path}` });
   });
 }
@@ -36,8 +39,10 @@ const SUBSCRIPTION_REQUIRED = {
     message: 'Forbidden',
     description: 'Scholarship details are for members. Start your free 7-day membership to see them and apply.',
     errorCode: 'SUBSCRIPTION_REQUIRED',
+    scholarship: { id: DETAIL.id, title: 'Scholarship 4' },
   },
 };
+const NAMED = 'To see Scholarship 4, become a member';
 
 function ruleItem(text: string) {
   const item = screen.getByText(text).closest('li');
@@ -123,6 +128,19 @@ describe('the scholarship details page', () => {
     const router = renderAppAt(DETAIL_PATH);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard/subscription-plan'));
     expect(router.history.length).toBe(1);
+    // The plans page says which scholarship, and what a membership unlocks for it.
+    const note = await screen.findByRole('region', { name: NAMED });
+    expect(within(note).getAllByRole('listitem').map((item) => item.textContent)).toEqual(UNLOCKS_FOR_IT);
+    expect(screen.getByRole('heading', { level: 1, name: 'Membership Plans' })).toBeTruthy();
+  });
+
+  it('names no scholarship on the plans page reached from elsewhere', async () => {
+    signIn(false);
+    serveDetail(SUBSCRIPTION_REQUIRED);
+    renderAppAt('/auth/dashboard/subscription-plan');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Membership Plans' })).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'Monthly Plan' })).toBeTruthy();
+    expect(screen.queryByText(/become a member/)).toBeNull();
   });
 
   it('shows a non-member below 962 px the membership popup over the reason', async () => {
@@ -134,6 +152,19 @@ describe('the scholarship details page', () => {
     expect(within(dialog).getByRole('button', { name: 'No Thanks' })).toBeTruthy();
     expect(screen.getByText(SUBSCRIPTION_REQUIRED.body.description)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/scholarshipDetail');
+    // Both the popup and the page behind it name the scholarship and what a membership unlocks.
+    expect(within(dialog).getByText(/^To see Scholarship 4 and apply to it, become a member: a membership unlocks its details, Easy Apply and automatic application\.$/)).toBeTruthy();
+    const note = screen.getByRole('region', { name: NAMED, hidden: true });
+    expect(within(note).getAllByRole('listitem', { hidden: true })).toHaveLength(UNLOCKS_FOR_IT.length);
+  });
+
+  it.each(['', '<p></p>', '<p>&nbsp; </p><br>', '<script>alert(1)</script>'])('shows no Description card for a description of %j', async (description) => {
+    signIn(true);
+    serveDetail(found(scholarshipDetail({ description })));
+    renderAppAt(DETAIL_PATH);
+    expect(await screen.findByRole('region', { name: 'Why you match' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Description' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Description' })).toBeNull();
   });
 
   it.each([
