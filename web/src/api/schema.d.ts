@@ -2034,6 +2034,12 @@ export interface components {
             /** @example Please select your date of birth! */
             message: string;
         };
+        RefusedScholarshipDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Women in STEM Scholarship */
+            title: string;
+        };
         ErrorBodyDto: {
             /** @example 400 */
             statusCode: number;
@@ -2059,6 +2065,8 @@ export interface components {
              * @example FORM_NOT_FOUND
              */
             errorCode?: string;
+            /** @description The scholarship a membership refusal (SUBSCRIPTION_REQUIRED on its details) is about, so the client can name it */
+            scholarship?: components["schemas"]["RefusedScholarshipDto"];
         };
         LoginDto: {
             /**
