@@ -1,7 +1,7 @@
 import { formatDayMonthYear } from '@scholarmatch/schemas';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
+import { ARTIFACTS, browserSuite, settledDialog, suiteApi } from './harness.js';
 import { completeRegistration, signUpInBrowser } from './student-flows.js';
 
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
@@ -50,9 +50,23 @@ describe('memberships in a real browser', () => {
     await signUpInBrowser(page, suite.server.baseUrl, `trial.${Date.now()}@example.com`);
     await completeRegistration(page);
 
-    // Not a member yet: the details lead to the plans.
+    // Not a member yet, on a phone: the popup over the details names the scholarship.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${suite.server.baseUrl}/auth/scholarshipDetail?${scholarshipId}`);
+    const popup = page.getByRole('dialog', { name: 'Membership Options' });
+    await popup.getByText(/^To see Membership Path Award and apply to it, become a member/).waitFor();
+    await settledDialog(page);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-popup-named-390.png') });
+    await popup.getByRole('button', { name: 'No Thanks' }).click();
+    await popup.waitFor({ state: 'detached' });
+    await page.getByRole('region', { name: 'To see Membership Path Award, become a member' }).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-details-refused-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // On a wide screen the details lead to the plans, which name the scholarship.
     await page.goto(`${suite.server.baseUrl}/auth/scholarshipDetail?${scholarshipId}`);
     await page.waitForURL('**/auth/dashboard/subscription-plan');
+    await page.getByRole('region', { name: 'To see Membership Path Award, become a member' }).waitFor();
     await page.getByText('Quarterly Plan').waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'membership-plans.png'), fullPage: true });
     await page.getByRole('button', { name: 'Activate 7 Days' }).nth(1).click();
@@ -72,7 +86,15 @@ describe('memberships in a real browser', () => {
     await page.getByText('Verifying Subscription Status for you.').waitFor();
     await page.getByText('Your subscription plan has been purchased successfully!').waitFor();
     const congratulatedAfterMs = Date.now() - paidAt;
+    // The automatic application switch, said what it does, off until the member turns it on.
+    const autoApply = page.getByRole('checkbox', { name: 'Apply automatically' });
+    await autoApply.waitFor({ state: 'attached' });
+    expect(await autoApply.isChecked()).toBe(false);
+    expect(await autoApply.isEnabled()).toBe(true);
     await page.screenshot({ path: path.join(ARTIFACTS, 'membership-success.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'membership-success-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect((await membership(page)).userWithSubscription[0]).toMatchObject({ status: 'trialing', is_active_subscription: true });
 
     // Unlocked: the details open and the application goes in.
@@ -96,8 +118,13 @@ describe('memberships in a real browser', () => {
     const cancelled = (await membership(page)).userWithSubscription[0];
     expect(cancelled).toMatchObject({ status: 'canceled', is_active_subscription: true });
     await page.keyboard.press('Escape');
+    // A scholarship without a description: no empty Description card.
+    await suite.server.sql.query(`UPDATE scholarships SET description = '<p></p>' WHERE id = $1`, [other]);
     await page.goto(`${suite.server.baseUrl}/auth/scholarshipDetail?${other}`);
     await page.getByRole('heading', { name: 'Membership Path Award' }).waitFor();
+    await page.getByRole('region', { name: 'Why you match' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Description' }).count()).toBe(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'details-without-description.png'), fullPage: true });
 
     // The sandbox clock passes the billing date: the provider ends the subscription, the gate closes.
     const admin = await login('admin@demo.scholarmatch.test', 'DemoAdmin#2026');
