@@ -105,7 +105,7 @@ afterAll(() => {
 
 const PUBLIC_ROUTES = [
   '/', '/faq', '/terms', '/privacy', '/contact', '/partners', '/pricing', '/about-us', '/b2b', '/chatbot', '/lennyAssistance',
-  '/signup', '/auth/login', '/forgot-password', '/membership', '/b2b/signup', '/no/such/page',
+  '/signup', '/auth/login', '/forgot-password', '/membership', '/b2b/signup', '/no/such/page', '/auth/error-1', '/auth/error-2',
 ];
 
 const STUDENT_ROUTES = [
@@ -113,9 +113,41 @@ const STUDENT_ROUTES = [
   '/auth/dashboard/saved', '/auth/dashboard/myScholarship', '/auth/dashboard/inbox', '/auth/dashboard/plan', '/auth/dashboard/subscription-plan',
   '/auth/dashboard/support', '/auth/dashboard/subscription-support', '/auth/dashboard/assistance', '/auth/dashboard/assistanceChat',
   '/auth/dashboard/setting', '/auth/dashboard/success', '/auth/dashboard/trackApplications', '/auth/uploadEssay',
+  '/auth/dashboard/profile', '/auth/register4',
 ];
 
-const PROVIDER_ROUTES = ['/app/scholarships', '/app/scholarships/new', '/app/applicants', '/app/organisation', '/app/reviewers', '/app/settings'];
+const PROVIDER_ROUTES = [
+  '/app/scholarships', '/app/scholarships/new', '/app/applicants', '/app/organisation', '/app/reviewers', '/app/settings',
+  // The seeds' review addresses without a scholarship: the chooser of each.
+  '/app/applicants_review', '/app/rank-criteria', '/app/winner',
+];
+
+/** The seeds' addresses whose screen this suite checks by its heading, besides auditing it (docs/decisions.md, "Seed routes with a screen"). */
+const SEED_SCREENS: Record<string, RegExp> = {
+  '/auth/error-1': /^Something went wrong$/,
+  '/auth/error-2': /^We could not find that page$/,
+  '/auth/register4': /^Welcome, /,
+  '/auth/dashboard/profile': /^Sam Rivera$/,
+  '/app/applicants_review': /^Applicants$/,
+  '/app/rank-criteria': /^Rubric$/,
+  '/app/winner': /^Winners$/,
+};
+
+/** The page's one h1, once it is there. */
+async function headingOf(page: Page): Promise<string> {
+  return ((await page.locator('h1').first().textContent({ timeout: 10_000 })) ?? '').trim();
+}
+
+/** Audits each route; a seed address must show its own screen, never the not-found one. */
+async function auditAll(page: Page, routes: readonly string[]): Promise<RouteReport[]> {
+  const audited = [];
+  for (const route of routes) {
+    audited.push(await audit(page, route));
+    const expected = SEED_SCREENS[route];
+    if (expected) expect({ route, heading: await headingOf(page) }).toEqual({ route, heading: expect.stringMatching(expected) });
+  }
+  return audited;
+}
 
 it('a crawler without JavaScript reads the FAQ, the Terms and the Privacy Policy with their tags (docs/public-site.md)', async () => {
   for (const [route, title, text] of [
@@ -136,8 +168,7 @@ it('a crawler without JavaScript reads the FAQ, the Terms and the Privacy Policy
 describe('every screen, every person: axe, overflow and screenshots at 390, 768 and 1280 px', () => {
   it('public pages', async () => {
     const [{ slug }] = (await suite.server.sql.query(`SELECT slug FROM scholarships WHERE status = 'published' AND slug IS NOT NULL ORDER BY slug LIMIT 1`)).rows;
-    const audited = [];
-    for (const route of [...PUBLIC_ROUTES, `/scholarships/${slug}`]) audited.push(await audit(suite.page, route));
+    const audited = await auditAll(suite.page, [...PUBLIC_ROUTES, `/scholarships/${slug}`]);
     expect(problemsOf(audited)).toEqual([]);
   }, 600_000);
 
@@ -146,7 +177,7 @@ describe('every screen, every person: axe, overflow and screenshots at 390, 768 
     await signIn(page, 'member@demo.scholarmatch.test', 'DemoMember#2026');
     const audited = [await audit(page, '/auth/userdetails')];
     await completeRegistration(page);
-    for (const route of STUDENT_ROUTES) audited.push(await audit(page, route));
+    audited.push(...(await auditAll(page, STUDENT_ROUTES)));
 
     const token = await api.login('member@demo.scholarmatch.test', 'DemoMember#2026');
     const matches = (await api.call('GET', '/scholarships/mine-eligible-scholarships?limit=1', undefined, token)).body.data;
@@ -173,10 +204,22 @@ describe('every screen, every person: axe, overflow and screenshots at 390, 768 
         `SELECT s.id FROM scholarships s JOIN users u ON u.id = s.provider_id WHERE u.email = 'provider@demo.scholarmatch.test' AND s.status = 'published' ORDER BY s.title LIMIT 1`,
       )
     ).rows;
-    const audited = [];
-    for (const route of PROVIDER_ROUTES) audited.push(await audit(page, route));
+    const audited = await auditAll(page, PROVIDER_ROUTES);
     audited.push(await audit(page, `/app/scholarships/${id}`, '/app/scholarships/$id'));
     audited.push(await audit(page, `/app/scholarships/${id}/applicants`, '/app/scholarships/$id/applicants'));
+    // The seeds' review addresses naming a scholarship open its screen: the applicants, the rubric, the winners.
+    for (const [seed, pathname, search] of [
+      ['applicants_review', `/app/scholarships/${id}/applicants`, ''],
+      ['rank-criteria', `/app/scholarships/${id}`, '?tab=review'],
+      ['winner', `/app/scholarships/${id}/applicants`, '?status=Winner'],
+    ]) {
+      audited.push(await audit(page, `/app/${seed}?scholarshipId=${id}`, `/app/${seed}?scholarshipId={id}`));
+      const address = new URL(page.url());
+      expect(address.pathname + address.search).toBe(pathname + search);
+    }
+    // A scholarship that does not exist: error-2 inside the studio's frame.
+    audited.push(await audit(page, '/app/scholarships/00000000-0000-4000-8000-000000000000/applicants', '/app/scholarships/{unknown}/applicants'));
+    expect(await headingOf(page)).toBe('We could not find that scholarship');
     expect(problemsOf(audited)).toEqual([]);
   }, 600_000);
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import '../src/pages/provider/shell/ProviderLayout';
 import { apiAnswer, mockApi } from './scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from './scholarships/render-app';
+import { serveStudio, signInProvider } from './provider/studio-fixtures';
 
 /** Every call answers 404: these tests look at where an address leads, not at the data on the screen. */
 function quietApi() {
@@ -37,6 +39,9 @@ describe("the seeds' public addresses", () => {
       // The registration step needs someone who signed up: without one it is the sign-up page.
       ['/auth/register3', '/signup', SIGN_UP],
       ['/auth/apply', '/signup', SIGN_UP],
+      // The registration step needs someone who signed up, the profile a sign-in: the same guards as their screens.
+      ['/auth/register4', '/signup', SIGN_UP],
+      ['/auth/dashboard/profile', '/auth/login', LOGIN],
     ])('%s leads to %s', async (path, expectedPath, heading) => {
       await visit(path, expectedPath, heading);
     });
@@ -55,10 +60,34 @@ describe("the seeds' public addresses", () => {
       ['/signup', '/auth/dashboard', DASHBOARD],
       ['/auth/login', '/auth/dashboard', DASHBOARD],
       ['/auth/register3', '/auth/userdetails', /Welcome, Maya!/],
+      // The seeds' signed-in registration step and profile: their screens at the seeds' addresses.
+      ['/auth/register4', '/auth/register4', /Welcome, Maya!/],
+      ['/auth/dashboard/profile', '/auth/dashboard/profile', 'Maya Lopez'],
       ['/auth/apply', '/auth/dashboard/easy-apply', 'Easy Apply Scholarships'],
     ])('%s leads to %s', async (path, expectedPath, heading) => {
       signIn();
       await visit(path, expectedPath, heading);
+    });
+  });
+
+  describe('the registration step and the profile at their seed addresses', () => {
+    it("lights the sidebar's Profile on /auth/dashboard/profile, as on /auth/profile", async () => {
+      signIn();
+      await visit('/auth/dashboard/profile', '/auth/dashboard/profile', 'Maya Lopez');
+      const nav = await waitFor(() => {
+        const found = document.querySelector<HTMLElement>('aside nav[aria-label="Account"]');
+        expect(found).not.toBeNull();
+        return found!;
+      });
+      const current = within(nav).getAllByRole('link', { hidden: true }).filter((link) => link.getAttribute('aria-current') === 'page');
+      expect(current.map((link) => link.textContent)).toEqual(['Profile']);
+    });
+
+    it.each(['/auth/register4', '/auth/dashboard/profile'])('sends a provider from %s to the studio', async (path) => {
+      signInProvider();
+      serveStudio();
+      const router = renderAppAt(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/scholarships'));
     });
   });
 });

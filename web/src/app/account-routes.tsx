@@ -65,6 +65,7 @@ export function accountRoutes() {
   const signupPage = lazyRouteComponent(() => import('../pages/auth/SignupPage'), 'SignupPage');
   const subscriptionPlansPage = lazyRouteComponent(() => import('../pages/membership/SubscriptionPlansPage'), 'SubscriptionPlansPage');
   const loginPage = lazyRouteComponent(() => import('../pages/auth/LoginPage'), 'LoginPage');
+  const userDetailsPage = lazyRouteComponent(() => import('../pages/account/UserDetailsPage'), 'UserDetailsPage');
   const publicPages = [
     createRoute({ getParentRoute: () => publicFrame, path: '/signup', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
     createRoute({ getParentRoute: () => publicFrame, path: '/auth/register1', component: signupPage, beforeLoad: toDashboardWhenSignedIn }),
@@ -84,17 +85,21 @@ export function accountRoutes() {
       component: lazyRouteComponent(() => import('../pages/auth/ForgotPasswordPage'), 'ForgotPasswordScreen'),
     }),
     // The profile step needs the person who just signed up; without one it sends them to sign up.
-    createRoute({
-      getParentRoute: () => publicFrame,
-      path: '/auth/userdetails',
-      component: lazyRouteComponent(() => import('../pages/account/UserDetailsPage'), 'UserDetailsPage'),
-      beforeLoad: () => {
-        const user = currentUser();
-        if (isProvider(user)) throw redirect({ to: '/app', replace: true });
-        if (!user?.firstName) throw redirect({ to: '/signup' });
-      },
-      loader: () => prefetchProfileForms(['registration']),
-    }),
+    // The seeds' signed-in registration step, /auth/register4, is the same screen at its own
+    // address (docs/decisions.md, "Seed routes with a screen").
+    ...(['/auth/userdetails', '/auth/register4'] as const).map((path) =>
+      createRoute({
+        getParentRoute: () => publicFrame,
+        path,
+        component: userDetailsPage,
+        beforeLoad: () => {
+          const user = currentUser();
+          if (isProvider(user)) throw redirect({ to: '/app', replace: true });
+          if (!user?.firstName) throw redirect({ to: '/signup' });
+        },
+        loader: () => prefetchProfileForms(['registration']),
+      }),
+    ),
     // The membership plans for visitors (the account's plan page needs a sign-in); 'Activate 7
     // Days' sends them to sign up. Signed in, the account's own plans page takes over.
     createRoute({
@@ -119,18 +124,22 @@ export function accountRoutes() {
       if (isProvider(user)) throw redirect({ to: '/app', replace: true });
     },
   });
+  const profilePage = lazyRouteComponent(() => import('../pages/account/ProfilePage'), 'ProfilePage');
   const signedInPages = [
     createRoute({
       getParentRoute: () => signedInFrame,
       path: '/auth/dashboard',
       component: lazyRouteComponent(() => import('../pages/account/DashboardPage'), 'DashboardPage'),
     }),
-    createRoute({
-      getParentRoute: () => signedInFrame,
-      path: '/auth/profile',
-      component: lazyRouteComponent(() => import('../pages/account/ProfilePage'), 'ProfilePage'),
-      loader: () => prefetchProfileForms(['profile-education', 'profile-basic', 'profile-contact']),
-    }),
+    // The seeds name the profile at both addresses: one screen, the sidebar's Profile lit at either.
+    ...(['/auth/profile', '/auth/dashboard/profile'] as const).map((path) =>
+      createRoute({
+        getParentRoute: () => signedInFrame,
+        path,
+        component: profilePage,
+        loader: () => prefetchProfileForms(['profile-education', 'profile-basic', 'profile-contact']),
+      }),
+    ),
     createRoute({
       getParentRoute: () => signedInFrame,
       path: '/auth/dashboard/setting',

@@ -26,6 +26,12 @@ function validateOrganisationSearch(search: Record<string, unknown>): { welcome?
   return search.welcome === true || search.welcome === 'true' || search.welcome === 1 ? { welcome: true } : {};
 }
 
+/** The seeds' review addresses name their scholarship in `?scholarshipId=` (docs/decisions.md, "Seed routes with a screen"). */
+function validateScholarshipChoice(search: Record<string, unknown>): { scholarshipId?: string } {
+  const id = typeof search.scholarshipId === 'string' ? search.scholarshipId.trim() : '';
+  return id ? { scholarshipId: id } : {};
+}
+
 /** Starts a served form's download while the page's code downloads. */
 function prefetchForms(...formKeys: string[]) {
   for (const key of formKeys) void queryClient.prefetchQuery(formQueryOptions(key));
@@ -76,6 +82,7 @@ export function providerRoutes() {
     },
   });
 
+  const applicantsPage = lazyRouteComponent(() => import('../pages/provider/ApplicantsPage'), 'ApplicantsPage');
   const editorPage = lazyRouteComponent(() => import('../pages/provider/editor/ScholarshipEditorPage'), 'ScholarshipEditorPage');
   const prefetchEditor = () => {
     prefetchForms('scholarship-editor', 'requirement-editor');
@@ -131,7 +138,43 @@ export function providerRoutes() {
     createRoute({
       getParentRoute: () => providerFrame,
       path: '/app/applicants',
-      component: lazyRouteComponent(() => import('../pages/provider/ApplicantsPage'), 'ApplicantsPage'),
+      component: applicantsPage,
+      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+    }),
+    // The seeds' review addresses: with `?scholarshipId=` they open that scholarship's screen (the
+    // studio's own address replaces the seed's), without one they list the scholarships to choose from.
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/applicants_review',
+      validateSearch: validateScholarshipChoice,
+      beforeLoad: ({ search }) => {
+        if (search.scholarshipId) throw redirect({ to: '/app/scholarships/$id/applicants', params: { id: search.scholarshipId }, replace: true });
+      },
+      component: applicantsPage,
+      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+    }),
+    // The rubric is the owner's (the editor's Review tab): a reviewer scores against it on each submission.
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/rank-criteria',
+      validateSearch: validateScholarshipChoice,
+      beforeLoad: ({ search }) => {
+        if (!isOwner(currentUser())) throw redirect({ to: '/app/applicants_review', search, replace: true });
+        if (search.scholarshipId) throw redirect({ to: '/app/scholarships/$id', params: { id: search.scholarshipId }, search: { tab: 'review' }, replace: true });
+      },
+      component: lazyRouteComponent(() => import('../pages/provider/ApplicantsPage'), 'RubricChooserPage'),
+      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/winner',
+      validateSearch: validateScholarshipChoice,
+      beforeLoad: ({ search }) => {
+        if (search.scholarshipId) {
+          throw redirect({ to: '/app/scholarships/$id/applicants', params: { id: search.scholarshipId }, search: { status: 'Winner' }, replace: true });
+        }
+      },
+      component: lazyRouteComponent(() => import('../pages/provider/ApplicantsPage'), 'WinnersChooserPage'),
       loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
     }),
     createRoute({

@@ -12,6 +12,8 @@ import { validateChatbotSearch } from '../pages/chat/chatbot-search';
 import { toDashboardWhenSignedIn } from './account-routes';
 import { PageShell } from '../pages/misc/PageShell';
 import { RouteLoading } from '../pages/misc/RouteLoading';
+import { ErrorPage, RouteErrorScreen } from '../pages/misc/ErrorPage';
+import { NotFoundPage } from '../pages/misc/NotFoundPage';
 
 
 /** The landing page is in the main chunk: it is what most visitors see first. */
@@ -123,6 +125,15 @@ const formPreviewRoute = createRoute({
   pendingComponent: RouteLoading,
 });
 
+/**
+ * The seeds' error screens at their own addresses (docs/decisions.md, "Seed routes with a
+ * screen"), for anyone, signed in or not. In the main chunk: an error screen must not need a download.
+ */
+const errorRoutes = [
+  createRoute({ getParentRoute: () => rootRoute, path: '/auth/error-1', component: ErrorPage }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/auth/error-2', component: NotFoundPage }),
+];
+
 const routeTree = rootRoute.addChildren([
   landingRoute,
   homeRoute,
@@ -137,6 +148,7 @@ const routeTree = rootRoute.addChildren([
   chatbotRoute,
   lennyAssistanceRoute,
   formPreviewRoute,
+  ...errorRoutes,
   ...accountRoutes(),
   ...providerRoutes(),
 ]);
@@ -147,6 +159,8 @@ export function createAppRouter(history?: RouterHistory) {
     routeTree,
     history,
     defaultPreload: 'intent',
+    // A page that throws shows error-1 in its own frame (the sidebar stays), not a blank screen.
+    defaultErrorComponent: RouteErrorScreen,
     scrollRestoration: true,
   });
 }

@@ -241,7 +241,11 @@ describe('the inbox', () => {
     signIn();
     serveInbox([inboxMessage(1)]);
     renderAppAt(`/auth/message?id=${idOf(99)}`);
-    expect(await screen.findByText('There is no such message.')).toBeTruthy();
+    // The not-found screen (error-2) with the server's sentence, the way back to the inbox kept.
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find that message' })).toBeTruthy();
+    expect(screen.getByText('There is no such message.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Inbox' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe('/auth/dashboard');
   });
 
   it('shows no badge when nothing is unread, and /auth/inbox shows the inbox', async () => {

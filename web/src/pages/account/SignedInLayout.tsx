@@ -1,6 +1,7 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { Toaster } from '../../app/toaster';
+import { InFrame } from '../misc/frame-context';
 import { MembershipGate } from '../scholarships/membership-gate';
 import { AppNavBar } from './shell/AppNavBar';
 import { ShellSidebar } from './shell/ShellSidebar';
@@ -21,7 +22,9 @@ export function SignedInLayout() {
         <Flex flex="1" align="stretch">
           {withSidebar ? <ShellSidebar media={SIDEBAR_MEDIA} width="64" /> : null}
           <Box as="main" flex="1" minW="0">
-            <Outlet />
+            <InFrame>
+              <Outlet />
+            </InFrame>
           </Box>
         </Flex>
       </Flex>

@@ -2,6 +2,7 @@ import { Button, Container, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useSearch } from '@tanstack/react-router';
 import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
+import { isNotFound, NotFoundContent } from '../misc/NotFoundPage';
 import { RouteLoading } from '../misc/RouteLoading';
 import { listSearchOf, type InboxListSearch, type InboxSearch } from './inbox-search';
 import { MessageView } from './MessageView';
@@ -15,11 +16,14 @@ function BackArrow() {
   );
 }
 
+const MISSING_MESSAGE = 'We could not find that message';
+
 /** What the page shows for its id: the message, its failure, or a wait. */
 function OpenedMessage({ id, listSearch }: { id: string; listSearch: InboxListSearch }) {
   const list = useInboxList({ search: listSearch.search ?? '', scholarshipId: listSearch.scholarshipId });
   const { message, error } = useOpenedMessage(id, list.messages, list.messages !== undefined || list.error !== null);
   useMarkReadWhenOpened(message);
+  if (isNotFound(error)) return <NotFoundContent title={MISSING_MESSAGE} text={error?.message} />;
   if (error) return <NoticeBanner notice={{ status: 'error', text: failureText(error) }} />;
   if (!message) return <RouteLoading label="Loading the message" />;
   return <MessageView message={message} titleAs="h1" {...neighboursOf(list.messages, id)} />;
@@ -43,7 +47,7 @@ export function MessagePage() {
             Back to Inbox
           </RouterLink>
         </Button>
-        {id ? <OpenedMessage id={id} listSearch={listSearch} /> : <NoticeBanner notice={{ status: 'error', text: 'There is no such message.' }} />}
+        {id ? <OpenedMessage id={id} listSearch={listSearch} /> : <NotFoundContent title={MISSING_MESSAGE} text="There is no such message." />}
       </Stack>
     </Container>
   );

@@ -1,5 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { InFrame } from '../misc/frame-context';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 
@@ -9,7 +10,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <Box minH="100dvh" display="flex" flexDirection="column">
       <TopBar />
       <Box as="main" flex="1">
-        {children}
+        <InFrame>{children}</InFrame>
       </Box>
       <Footer />
     </Box>

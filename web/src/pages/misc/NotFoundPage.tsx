@@ -1,24 +1,63 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { PageShell } from './PageShell';
+import { ApiError } from '../../api/api-error';
+import { ScreenFrame, useWayHome } from './screen-frame';
 
-export function NotFoundPage() {
+export const NOT_FOUND_TITLE = 'We could not find that page';
+export const NOT_FOUND_TEXT = 'The page or record you asked for does not exist. The link may be out of date, or the page may have moved.';
+
+/** A call the server answered 404: the record it names does not exist (or is not the caller's to see). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+interface NotFoundProps {
+  title?: string;
+  text?: string;
+}
+
+/** The not-found screen's content, for a page that keeps its own frame around it (e.g. the message page's way back to the inbox). */
+export function NotFoundContent({ title = NOT_FOUND_TITLE, text = NOT_FOUND_TEXT }: NotFoundProps) {
+  const home = useWayHome();
   return (
-    <PageShell>
-      <Stack gap="5" align="flex-start" py="10">
-        <Text fontWeight="semibold" color="brand.700">
-          404
-        </Text>
-        <Heading as="h1" size="3xl">
-          We could not find that page
-        </Heading>
-        <Text color="fg.muted" fontSize="lg">
-          The link may be out of date, or the page may have moved.
-        </Text>
+    <Stack gap="5" align="flex-start" py={{ base: '4', md: '10' }}>
+      <Text fontWeight="semibold" color="brand.700">
+        404
+      </Text>
+      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+        {title}
+      </Heading>
+      <Text color="fg.muted" fontSize="lg">
+        {text}
+      </Text>
+      <HStack gap="3" flexWrap="wrap">
         <Button asChild colorPalette="brand">
-          <RouterLink to="/">Back to the home page</RouterLink>
+          <RouterLink to={home.to}>{home.label}</RouterLink>
         </Button>
-      </Stack>
-    </PageShell>
+        {home.to !== '/' ? (
+          <Button asChild variant="outline">
+            <RouterLink to="/">Home page</RouterLink>
+          </Button>
+        ) : null}
+      </HStack>
+    </Stack>
   );
+}
+
+/**
+ * The "does not exist" screen (the seeds' error-2, docs/decisions.md "Seed routes with a screen"):
+ * an unknown address, or a record the server answers 404 for. `title` and `text` name the record.
+ * The way back leads to the person's own area, or the home page when signed out.
+ */
+export function NotFoundScreen(props: NotFoundProps) {
+  return (
+    <ScreenFrame>
+      <NotFoundContent {...props} />
+    </ScreenFrame>
+  );
+}
+
+/** Unknown addresses, and /auth/error-2 itself. */
+export function NotFoundPage() {
+  return <NotFoundScreen />;
 }

@@ -1,71 +1,47 @@
-import { Badge, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
-import { studioScholarshipsQueryOptions } from '../../api/providers';
-import { STATUS_BADGES, UNTITLED } from './scholarship-status';
-import { LoadFailure, StudioPage } from './StudioPage';
+import { ScholarshipChooser } from './ScholarshipChooser';
 
-function Count({ label, value }: { label: string; value: number }) {
+/**
+ * /app/applicants (and the seeds' /app/applicants_review without a scholarship): per scholarship,
+ * how many applications were sent (Received) and how many are being written (Draft), each leading
+ * to the scholarship's applicants (docs/review.md).
+ */
+export function ApplicantsPage() {
   return (
-    <Stack gap="0" minW="24">
-      <Text as="dt" fontSize="sm" color="fg.muted">
-        {label}
-      </Text>
-      <Text as="dd" fontWeight="semibold" fontSize="xl">
-        {value}
-      </Text>
-    </Stack>
+    <ScholarshipChooser
+      title="Applicants"
+      lead="Choose a scholarship to read, score and message its applicants."
+      listLabel="Applications per scholarship"
+      empty="No scholarships yet, so no applicants either."
+      action="Review applicants"
+      destination={(id) => ({ to: '/app/scholarships/$id/applicants', params: { id } })}
+    />
   );
 }
 
-/**
- * /app/applicants: per scholarship, how many applications were sent (Received) and how many are
- * being written (Draft), each leading to the scholarship's applicants (docs/review.md).
- */
-export function ApplicantsPage() {
-  const list = useQuery(studioScholarshipsQueryOptions);
-  let body;
-  if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
-  else if (!list.data) body = <Skeleton role="status" aria-busy="true" height="40" borderRadius="xl" aria-label="Loading your scholarships" />;
-  else if (list.data.length === 0) body = <Text color="fg.muted">No scholarships yet, so no applicants either.</Text>;
-  else {
-    body = (
-      <Stack as="ul" listStyleType="none" m="0" p="0" gap="3" aria-label="Applications per scholarship">
-        {list.data.map((scholarship) => {
-          const title = scholarship.title?.trim() || UNTITLED;
-          const badge = STATUS_BADGES[scholarship.status] ?? STATUS_BADGES.draft;
-          return (
-            <Box as="li" key={scholarship.id} borderWidth="1px" borderRadius="xl" bg="bg" p={{ base: '4', md: '5' }} aria-label={title}>
-              <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" gap="3" align={{ base: 'stretch', md: 'center' }}>
-                <HStack gap="2" flexWrap="wrap" minW="0">
-                  <Link asChild fontWeight="semibold" color="fg" overflowWrap="anywhere">
-                    <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarship.id }}>
-                      {title}
-                    </RouterLink>
-                  </Link>
-                  <Badge colorPalette={badge.palette}>{badge.label}</Badge>
-                </HStack>
-                <HStack gap="6" flexShrink={{ base: 1, md: 0 }} flexWrap="wrap">
-                  <HStack as="dl" gap="6">
-                    <Count label="Received" value={scholarship.applicationsCount ?? 0} />
-                    <Count label="Draft" value={scholarship.draftsCount ?? 0} />
-                  </HStack>
-                  <Button asChild size="sm" colorPalette="brand" variant="outline">
-                    <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarship.id }} aria-label={`Review applicants of ${title}`}>
-                      Review applicants
-                    </RouterLink>
-                  </Button>
-                </HStack>
-              </Stack>
-            </Box>
-          );
-        })}
-      </Stack>
-    );
-  }
+/** /app/rank-criteria without a scholarship (the owner's): which scholarship's rubric to edit. */
+export function RubricChooserPage() {
   return (
-    <StudioPage title="Applicants" lead="Choose a scholarship to read, score and message its applicants.">
-      {body}
-    </StudioPage>
+    <ScholarshipChooser
+      title="Rubric"
+      lead="Choose a scholarship to set what reviewers score its applications on."
+      listLabel="Rubric per scholarship"
+      empty="No scholarships yet: create one, then give it a rubric."
+      action="Edit the rubric"
+      destination={(id) => ({ to: '/app/scholarships/$id', params: { id }, search: { tab: 'review' } })}
+    />
+  );
+}
+
+/** /app/winner without a scholarship: whose winners to see or choose. */
+export function WinnersChooserPage() {
+  return (
+    <ScholarshipChooser
+      title="Winners"
+      lead="Choose a scholarship to see its winners, or to choose or draw them."
+      listLabel="Winners per scholarship"
+      empty="No scholarships yet, so no winners either."
+      action="See the winners"
+      destination={(id) => ({ to: '/app/scholarships/$id/applicants', params: { id }, search: { status: 'Winner' } })}
+    />
   );
 }

@@ -2,11 +2,11 @@ import { Badge, Box, Button, Container, Heading, HStack, Image, List, SimpleGrid
 import { formatUsd, REQUIREMENT_KIND_LABELS, type RequirementKind } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
-import { ApiError } from '../../api/api-error';
 import { publicScholarshipQueryOptions, type PublicScholarship } from '../../api/providers';
 import { hasServerText, ServerHtml } from '../../forms/ServerHtml';
 import { isProvider } from '../../session/home-path';
 import { useCurrentUser } from '../../session/session-store';
+import { isNotFound, NotFoundContent } from '../misc/NotFoundPage';
 import { LoadFailure } from '../provider/StudioPage';
 import { scholarshipDetailsHref } from '../scholarships/membership-gate';
 import { formatDeadline } from '../scholarships/ScholarshipCard';
@@ -165,16 +165,8 @@ export function PublicScholarshipPage() {
   let body;
   if (scholarship.error) {
     body =
-      scholarship.error instanceof ApiError && scholarship.error.status === 404 ? (
-        <Stack gap="3" borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '6', md: '10' }} align="flex-start">
-          <Heading as="h1" size="xl">
-            This scholarship is not open
-          </Heading>
-          <Text color="fg.muted">It may not be published yet, or the address is mistyped.</Text>
-          <Button asChild variant="outline">
-            <RouterLink to="/">Go to the home page</RouterLink>
-          </Button>
-        </Stack>
+      isNotFound(scholarship.error) ? (
+        <NotFoundContent title="This scholarship is not open" text="It may not be published yet, or the address is mistyped." />
       ) : (
         <LoadFailure error={scholarship.error} onRetry={() => void scholarship.refetch()} />
       );

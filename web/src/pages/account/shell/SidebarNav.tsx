@@ -1,5 +1,5 @@
 import { Box, chakra, Stack } from '@chakra-ui/react';
-import { Link as RouterLink } from '@tanstack/react-router';
+import { Link as RouterLink, useLocation } from '@tanstack/react-router';
 import { NavIcon } from './nav-icons';
 import { SIDEBAR_LINKS, type SidebarLink } from './sidebar-links';
 import { useLogout } from './use-logout';
@@ -29,13 +29,19 @@ const ACTIVE_STYLE = { bg: 'brand.subtle', color: 'brand.fg', _hover: { bg: 'bra
  */
 export function SidebarNav({ onNavigate, links = SIDEBAR_LINKS }: { onNavigate?: () => void; links?: readonly SidebarLink[] }) {
   const logout = useLogout();
+  const pathname = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') });
   return (
     <Box as="nav" aria-label="Account">
       <Stack as="ul" listStyleType="none" gap="1" m="0" p="0">
         {links.map((link) => (
           <li key={link.to}>
             <Box asChild {...ENTRY_STYLE} _currentPage={ACTIVE_STYLE}>
-              <RouterLink to={link.to} activeOptions={{ exact: link.exact === true }} onClick={onNavigate}>
+              <RouterLink
+                to={link.to}
+                activeOptions={{ exact: link.exact === true }}
+                inactiveProps={link.alsoAt?.includes(pathname) ? { 'aria-current': 'page' } : undefined}
+                onClick={onNavigate}
+              >
                 <NavIcon name={link.icon} />
                 {link.label}
               </RouterLink>

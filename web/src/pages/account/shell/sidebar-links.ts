@@ -1,12 +1,16 @@
 import type { LinkProps } from '@tanstack/react-router';
 import type { IconName } from './nav-icons';
 
-/** One entry of a signed-in sidebar. `exact`: active on its own page only, not on the pages below it. */
+/**
+ * One entry of a signed-in sidebar. `exact`: active on its own page only, not on the pages below it.
+ * `alsoAt`: other addresses of the same screen, where the entry is lit too.
+ */
 export interface SidebarLink {
   label: string;
   to: NonNullable<LinkProps['to']>;
   icon: IconName;
   exact?: boolean;
+  alsoAt?: readonly string[];
 }
 
 /**
@@ -22,7 +26,7 @@ export const SIDEBAR_LINKS = [
   { label: 'My Scholarship', to: '/auth/dashboard/myScholarship', icon: 'cap' },
   { label: 'Track Applications', to: '/auth/dashboard/trackApplications', icon: 'track' },
   { label: 'Inbox', to: '/auth/dashboard/inbox', icon: 'inbox' },
-  { label: 'Profile', to: '/auth/profile', icon: 'user' },
+  { label: 'Profile', to: '/auth/profile', icon: 'user', alsoAt: ['/auth/dashboard/profile'] },
   { label: 'Subscription Support', to: '/auth/dashboard/subscription-support', icon: 'card' },
   { label: 'Support', to: '/auth/dashboard/support', icon: 'help' },
   { label: 'Assistance', to: '/auth/dashboard/assistance', icon: 'chat' },

@@ -4,8 +4,9 @@ import { Link as RouterLink, useNavigate, useParams, useSearch } from '@tanstack
 import type { ReactNode } from 'react';
 import { studioScholarshipQueryOptions, type StudioScholarshipDetail } from '../../../api/providers';
 import type { EditorTab } from '../../../app/provider-routes';
+import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
 import { RouteLoading } from '../../misc/RouteLoading';
-import { STATUS_BADGES, UNTITLED } from '../scholarship-status';
+import { MISSING_SCHOLARSHIP, MISSING_SCHOLARSHIP_TEXT, STATUS_BADGES, UNTITLED } from '../scholarship-status';
 import { LoadFailure, StudioPage } from '../StudioPage';
 import { DetailsTab } from './DetailsTab';
 import { EligibilityTab } from './EligibilityTab';
@@ -82,6 +83,7 @@ function Editor({ scholarship }: { scholarship?: StudioScholarshipDetail }) {
 
 function ExistingScholarship({ id }: { id: string }) {
   const scholarship = useQuery(studioScholarshipQueryOptions(id));
+  if (isNotFound(scholarship.error)) return <NotFoundScreen title={MISSING_SCHOLARSHIP} text={MISSING_SCHOLARSHIP_TEXT} />;
   if (scholarship.error) {
     return (
       <StudioPage title="Scholarship">

@@ -8,7 +8,8 @@ import { applicantsQueryOptions, chooseWinners, moveStatus, reviewKeys, type App
 import { toaster } from '../../../app/toaster';
 import { isOwner } from '../../../session/home-path';
 import { useCurrentUser } from '../../../session/session-store';
-import { UNTITLED } from '../scholarship-status';
+import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
+import { MISSING_SCHOLARSHIP, MISSING_SCHOLARSHIP_TEXT, UNTITLED } from '../scholarship-status';
 import { LoadFailure, StudioPage } from '../StudioPage';
 import { ActivityChart } from './ActivityChart';
 import { ApplicantsFilters } from './ApplicantsFilters';
@@ -63,6 +64,13 @@ function SelectionBar({ count, owner, choosing, onMessage, onChoose, onClear }: 
       </Button>
     </HStack>
   );
+}
+
+/** Why the list is empty: no winners yet (the seeds' /app/winner lands here), no match, or no application at all. */
+function emptyListText(search: ApplicantsQuery, owner: boolean): string {
+  const onlyWinners = search.status === 'Winner' && !search.search && !search.eligible;
+  if (onlyWinners) return owner ? 'No winners chosen yet. Select applicants and choose them as winners, or draw winners.' : 'No winners chosen yet.';
+  return Object.keys(search).length ? 'No applicant matches these filters.' : 'No submitted applications yet.';
 }
 
 /**
@@ -120,11 +128,12 @@ export function ApplicantsReviewPage() {
     }
   }
 
+  if (isNotFound(list.error)) return <NotFoundScreen title={MISSING_SCHOLARSHIP} text={MISSING_SCHOLARSHIP_TEXT} />;
   let body;
   if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
   else if (!list.data) body = <Skeleton role="status" aria-busy="true" height="60" borderRadius="xl" aria-label="Loading the applicants" />;
   else if (list.data.total === 0) {
-    body = <Text color="fg.muted">{Object.keys(search).length ? 'No applicant matches these filters.' : 'No submitted applications yet.'}</Text>;
+    body = <Text color="fg.muted">{emptyListText(search, owner)}</Text>;
   } else {
     body = (
       <ApplicantsTable

@@ -8,6 +8,7 @@ import { SchemaForm } from '../../../forms/SchemaForm';
 import { uncheckedValidator } from '../../../forms/unchecked-validator';
 import { isOwner } from '../../../session/home-path';
 import { useCurrentUser } from '../../../session/session-store';
+import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
 import { LoadFailure, StudioPage } from '../StudioPage';
 import { PointsPanel } from './PointsPanel';
 import { ELIGIBILITY_LABELS, formatDate, formatScore, STATUS_PALETTES } from './review-labels';
@@ -142,6 +143,9 @@ export function SubmissionPage() {
       </RouterLink>
     </Link>
   );
+  if (isNotFound(submission.error)) {
+    return <NotFoundScreen title="We could not find that application" text="This scholarship has no application at this address. The link may be out of date." />;
+  }
   if (submission.error) {
     return (
       <StudioPage title="Application" lead={back}>

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../../session/session-store';
 import { ShellSidebar, SidebarMenuButton } from '../../account/shell/ShellSidebar';
 import { useLogout } from '../../account/shell/use-logout';
 import { Logo } from '../../landing/Logo';
+import { InFrame } from '../../misc/frame-context';
 import { isOwner } from '../../../session/home-path';
 import { PROVIDER_LINKS, PROVIDER_SIDEBAR_MEDIA, REVIEWER_LINKS } from './provider-links';
 
@@ -86,7 +87,9 @@ export function ProviderLayout() {
         <Flex flex="1" align="stretch">
           <ShellSidebar links={links} media={PROVIDER_SIDEBAR_MEDIA} width="60" />
           <Box as="main" flex="1" minW="0">
-            <Outlet />
+            <InFrame>
+              <Outlet />
+            </InFrame>
           </Box>
         </Flex>
       </Flex>
