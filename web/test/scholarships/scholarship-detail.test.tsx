@@ -167,16 +167,25 @@ describe('the scholarship details page', () => {
     expect(screen.queryByRole('heading', { name: 'Description' })).toBeNull();
   });
 
-  it.each([
-    [404, 'There is no such scholarship.'],
-    [400, 'Validation failed (uuid is expected)'],
-  ])("explains a %s with the server's description and leads back to the dashboard", async (status, description) => {
+  it("explains a 400 with the server's description and leads back to the dashboard", async () => {
     signIn(true);
-    serveDetail({ status, body: { statusCode: status, description, errorCode: status === 404 ? 'SCHOLARSHIP_NOT_FOUND' : undefined } });
+    const description = 'Validation failed (uuid is expected)';
+    serveDetail({ status: 400, body: { statusCode: 400, description } });
     renderAppAt('/auth/scholarshipDetail?not-a-scholarship');
     expect(await screen.findByRole('heading', { level: 1, name: 'This scholarship cannot be shown' })).toBeTruthy();
     expect(screen.getByText(description)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/auth/dashboard');
+  });
+
+  it("shows the not-found screen (error-2) for a scholarship the server does not know, with the server's words and a way back", async () => {
+    signIn(true);
+    const description = 'There is no such scholarship.';
+    serveDetail({ status: 404, body: { statusCode: 404, description, errorCode: 'SCHOLARSHIP_NOT_FOUND' } });
+    renderAppAt('/auth/scholarshipDetail?0b5a3c9e-0000-4000-8000-000000000000');
+    expect(await screen.findByRole('heading', { level: 1, name: 'We could not find that scholarship' })).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.getByText(description)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to your dashboard' }).getAttribute('href')).toBe('/auth/dashboard');
   });
 
   it('fills the heart at once and saves it to the wishlist', async () => {

@@ -24,6 +24,7 @@ import { formatDeadline, MISSING_TITLE } from '../scholarships/ScholarshipCard';
 import { requirementAnswers } from '../scholarships/detail/application-steps';
 import { EssayDraftChooser } from './EssayDraftChooser';
 import { essayScholarshipIdOf } from './upload-essay-address';
+import { NotFoundContent } from '../misc/NotFoundPage';
 
 /** An essay file: the product's document rules (docs/applications.md, "Uploads"), checked again by content on the server. */
 const ESSAY_FILE_RULES: UploadRules = {
@@ -116,7 +117,9 @@ function LoadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) 
     );
   }
   const status = error instanceof ApiError ? error.status : undefined;
-  if (status === 400 || status === 404) return <Unavailable title="This scholarship cannot be shown" text={error.message} />;
+  // A scholarship the server does not know is the app's not-found screen (error-2); a malformed address keeps the explanation.
+  if (status === 404) return <NotFoundContent title="We could not find that scholarship" text={error.message} />;
+  if (status === 400) return <Unavailable title="This scholarship cannot be shown" text={error.message} />;
   return (
     <Stack gap="3" align="flex-start">
       <NoticeBanner notice={{ status: 'error', text: failureText(error) }} />

@@ -13,6 +13,7 @@ import { formatDeadline, HeartButton, MISSING_TITLE, previewOf } from '../Schola
 import { useWishlistToggle } from '../wishlist-toggle';
 import { ApplicationSection } from './ApplicationSection';
 import { WhyYouMatchPanel } from './WhyYouMatchPanel';
+import { NotFoundContent } from '../../misc/NotFoundPage';
 
 /** The applicant's application, in My Scholarships' words: 'Received' is what the Applied tab lists. */
 const STATUS_BADGES: Record<NonNullable<ScholarshipDetail['scholarshipStatus']>, { label: string; palette: string }> = {
@@ -157,7 +158,9 @@ function DetailFailure({ error, onRetry }: { error: Error; onRetry: () => void }
       </Unavailable>
     );
   }
-  if (status === 400 || status === 404) return <Unavailable title="This scholarship cannot be shown" text={error.message} />;
+  // A scholarship the server does not know is the app's not-found screen (error-2); a malformed address keeps the explanation.
+  if (status === 404) return <NotFoundContent title="We could not find that scholarship" text={error.message} />;
+  if (status === 400) return <Unavailable title="This scholarship cannot be shown" text={error.message} />;
   return (
     <Stack gap="3" align="flex-start">
       <NoticeBanner notice={{ status: 'error', text: failureText(error) }} />
