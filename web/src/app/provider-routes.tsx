@@ -3,8 +3,9 @@ import { formQueryOptions } from '../api/forms';
 import { validateApplicantsSearch } from '../pages/provider/review/applicants-search';
 import { criteriaVocabularyQueryOptions, organisationQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
 import { RouteLoading } from '../pages/misc/RouteLoading';
-import { isOwner, isProvider } from '../session/home-path';
-import { currentUser } from '../session/session-store';
+import { worksInStudio } from '../session/home-path';
+import { currentAccess, currentUser } from '../session/session-store';
+import { guardPage, STUDIO_PAGE_RULES } from './page-permissions';
 import { PublicFrame, toDashboardWhenSignedIn } from './account-routes';
 import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
@@ -69,10 +70,11 @@ export function providerRoutes() {
     id: 'provider',
     component: lazyRouteComponent(() => import('../pages/provider/shell/ProviderLayout'), 'ProviderLayout'),
     pendingComponent: RouteLoading,
-    beforeLoad: () => {
-      const user = currentUser();
-      if (!user) throw redirect({ to: '/auth/login' });
-      if (!isProvider(user)) throw redirect({ to: '/auth/dashboard', replace: true });
+    beforeLoad: ({ location }) => {
+      if (!currentUser()) throw redirect({ to: '/auth/login' });
+      if (!worksInStudio(currentAccess())) throw redirect({ to: '/auth/dashboard', replace: true });
+      // Each page by the permission it needs: a reviewer has no editor, reviewers or organisation (docs/review.md).
+      guardPage(location.pathname, STUDIO_PAGE_RULES, '/app/scholarships');
     },
   });
 
@@ -124,9 +126,6 @@ export function providerRoutes() {
       getParentRoute: () => providerFrame,
       path: '/app/reviewers',
       component: lazyRouteComponent(() => import('../pages/provider/review/ReviewersPage'), 'ReviewersPage'),
-      beforeLoad: () => {
-        if (!isOwner(currentUser())) throw redirect({ to: '/app/scholarships', replace: true });
-      },
     }),
     createRoute({
       getParentRoute: () => providerFrame,
