@@ -95,6 +95,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
     localStorage.setItem('token', session.accessToken);
     localStorage.setItem('refresh_token', session.refreshToken);
     localStorage.setItem('isActiveSubscription', String(session.user.isActiveSubscription));
+    localStorage.setItem('user_access', JSON.stringify(session.access));
   }, body.data);
 }
 

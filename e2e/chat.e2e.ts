@@ -180,6 +180,7 @@ describe('the dashboard assistant in a real browser', () => {
       localStorage.setItem('userInfo', JSON.stringify(stored.user));
       localStorage.setItem('token', stored.accessToken);
       localStorage.setItem('refresh_token', stored.refreshToken);
+      localStorage.setItem('user_access', JSON.stringify(stored.access));
     }, session);
     await page.goto(`${suite.server.baseUrl}/auth/dashboard`);
     await dismissSweepstakes(page);

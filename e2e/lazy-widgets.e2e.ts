@@ -14,6 +14,7 @@ interface Session {
   user: unknown;
   accessToken: string;
   refreshToken: string;
+  access: unknown;
 }
 
 /**
@@ -61,6 +62,7 @@ describe('widgets that load on first use keep what is typed while they load', ()
         localStorage.setItem('userInfo', JSON.stringify(stored.user));
         localStorage.setItem('token', stored.accessToken);
         localStorage.setItem('refresh_token', stored.refreshToken);
+        localStorage.setItem('user_access', JSON.stringify(stored.access));
       }, session);
     }
     await context.route('**/assets/*.js', async (route) => {

@@ -8,6 +8,7 @@ import { compileFields } from './render-form';
 import { runtimeValidator } from './runtime-validator';
 import { apiAnswer, mockApi } from './scholarships/fixtures';
 import { isolateAppTests, renderAppAt, STUDENT } from './scholarships/render-app';
+import { ACCESS } from './session-fixtures';
 
 /** A short served sign-up form, compiled like the real one (its fields are data; the page does not name them). */
 function serveSignupForm() {
@@ -27,7 +28,7 @@ async function signUp(choose?: string) {
   const post = mockApi('POST').mockImplementation(async (path, init) => {
     if (path !== '/api/v1/register-applicants') return apiAnswer(404, { description: `not mocked: ${path}` });
     const { applicantType } = (init as { body: { applicantType: 'STUDENT' | 'PARENT' } }).body;
-    return apiAnswer(201, { statusCode: 201, data: { user: { ...STUDENT, applicantType }, accessToken: 'access', refreshToken: 'refresh' } });
+    return apiAnswer(201, { statusCode: 201, data: { user: { ...STUDENT, applicantType }, accessToken: 'access', refreshToken: 'refresh', access: ACCESS.applicant } });
   });
   serveSignupForm();
   const router = renderAppAt('/signup');

@@ -10,7 +10,7 @@ import { type Caller, CurrentUser, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { notSignedIn } from './access-tokens.js';
 import { LoginDto, RefreshDto } from './dto/login.dto.js';
-import { SessionResponseDto, TokenPairResponseDto } from './dto/session.dto.js';
+import { SessionResponseDto, RenewedSessionResponseDto } from './dto/session.dto.js';
 import { Sessions } from './sessions.js';
 
 @ApiTags('users')
@@ -42,10 +42,10 @@ export class AuthController {
   @Post('auth/refresh')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Exchange a refresh token for a new access and refresh token (public)',
+    summary: "Exchange a refresh token for a new access and refresh token, with the person's access (public)",
     description: 'Each refresh token works once. Presenting a spent one revokes every token of its sign-in (401 TOKEN_REUSED).',
   })
-  @ApiOkResponse({ type: TokenPairResponseDto })
+  @ApiOkResponse({ type: RenewedSessionResponseDto })
   async refresh(@Body() body: RefreshDto) {
     return ok(await this.sessions.renew(body.refreshToken));
   }

@@ -4,7 +4,8 @@ import { toUserDto } from '../users/dto/user.dto.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AccessTokens } from './access-tokens.js';
-import type { SessionDto, TokenPairDto } from './dto/session.dto.js';
+import type { RenewedSessionDto, SessionDto } from './dto/session.dto.js';
+import { accessOf } from './permissions.js';
 import { RefreshTokens } from './refresh-tokens.js';
 
 /** Starts, renews and ends sign-ins: an access token plus a refresh token of a new family. */
@@ -21,14 +22,14 @@ export class Sessions {
       this.accessTokens.sign({ id: user.id, role: user.role }),
       this.refreshTokens.issue(user.id),
     ]);
-    return { user: toUserDto(user), accessToken, refreshToken, clientIp };
+    return { user: toUserDto(user), accessToken, refreshToken, clientIp, access: accessOf(user.role) };
   }
 
-  async renew(refreshToken: string): Promise<TokenPairDto> {
+  async renew(refreshToken: string): Promise<RenewedSessionDto> {
     const rotated = await this.refreshTokens.rotate(refreshToken);
     const user = await this.users.findById(rotated.userId);
     if (!user) throw new ApiError(401, 'Your session has ended. Please log in again.', { errorCode: 'TOKEN_INVALID' });
-    return { accessToken: await this.accessTokens.sign({ id: user.id, role: user.role }), refreshToken: rotated.token };
+    return { accessToken: await this.accessTokens.sign({ id: user.id, role: user.role }), refreshToken: rotated.token, access: accessOf(user.role) };
   }
 
   end(refreshToken: string): Promise<void> {

@@ -34,7 +34,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange a refresh token for a new access and refresh token (public)
+         * Exchange a refresh token for a new access and refresh token, with the person's access (public)
          * @description Each refresh token works once. Presenting a spent one revokes every token of its sign-in (401 TOKEN_REUSED).
          */
         post: operations["AuthController_refresh"];
@@ -2082,6 +2082,27 @@ export interface components {
              */
             loginType: "register_user";
         };
+        /**
+         * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
+         * @enum {string}
+         */
+        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "answer_support" | "read_outbox" | "read_inbox" | "contact_support" | "change_password";
+        AccessDto: {
+            /**
+             * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
+             * @example [
+             *       "read_scholarships",
+             *       "apply_scholarship",
+             *       "read_inbox"
+             *     ]
+             */
+            permissions: components["schemas"]["Permission"][];
+            /**
+             * @description The person's role (null when signed out: the seeds' default)
+             * @enum {string|null}
+             */
+            role: "applicant" | "provider" | "admin" | "reviewer" | null;
+        };
         UserDto: {
             /** Format: uuid */
             id: string;
@@ -2114,6 +2135,7 @@ export interface components {
             accessToken: string;
             /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
             refreshToken: string;
+            access: components["schemas"]["AccessDto"];
             user: components["schemas"]["UserDto"];
             /**
              * @description The caller's IP address as the server saw it
@@ -2130,17 +2152,18 @@ export interface components {
         RefreshDto: {
             refreshToken: string;
         };
-        TokenPairDto: {
+        RenewedSessionDto: {
             /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
             accessToken: string;
             /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
             refreshToken: string;
+            access: components["schemas"]["AccessDto"];
         };
-        TokenPairResponseDto: {
+        RenewedSessionResponseDto: {
             /** @example 200 */
             statusCode: number;
             message?: string;
-            data: components["schemas"]["TokenPairDto"];
+            data: components["schemas"]["RenewedSessionDto"];
         };
         ApiResponseBase: {
             /** @example 200 */
@@ -4351,6 +4374,8 @@ export interface components {
             accessToken?: string;
             refreshToken?: string;
             clientIp?: string;
+            /** @description The seeds' access of the person signed in */
+            access?: components["schemas"]["AccessDto"];
         };
         ChatTurnResponseDto: {
             /** @example 200 */
@@ -4452,6 +4477,7 @@ export interface components {
             accessToken: string;
             /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
             refreshToken: string;
+            access: components["schemas"]["AccessDto"];
             user: components["schemas"]["UserDto"];
             /**
              * @description The caller's IP address as the server saw it
@@ -4609,7 +4635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenPairResponseDto"];
+                    "application/json": components["schemas"]["RenewedSessionResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */

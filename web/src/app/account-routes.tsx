@@ -4,8 +4,9 @@ import { RouteLoading } from '../pages/misc/RouteLoading';
 import { formQueryOptions } from '../api/forms';
 import { visitorCountryQueryOptions } from '../api/geo';
 import { fieldDefinitionsQueryOptions, profileQueryOptions } from '../api/profile';
-import { homePathOf, isProvider } from '../session/home-path';
-import { currentUser } from '../session/session-store';
+import { homePathOf, worksInStudio } from '../session/home-path';
+import { currentAccess, currentUser } from '../session/session-store';
+import { APPLICANT_PAGE_RULES, guardPage } from './page-permissions';
 import { validatePageSearch } from '../pages/scholarships/paging';
 import { validateMyScholarshipsSearch } from '../pages/scholarships/my-scholarship-tabs';
 import { validateInboxSearch } from '../pages/inbox/inbox-search';
@@ -27,8 +28,7 @@ export function PublicFrame() {
  * (docs/decisions.md, "Web client and account screens"; a provider's is the studio, docs/providers.md).
  */
 export function toDashboardWhenSignedIn() {
-  const user = currentUser();
-  if (user) throw redirect({ to: homePathOf(user) });
+  if (currentUser()) throw redirect({ to: homePathOf(currentAccess()) });
 }
 
 type AliasTarget = '/app' | '/auth/dashboard' | '/auth/login' | '/auth/userdetails' | '/auth/dashboard/easy-apply' | '/signup';
@@ -94,7 +94,7 @@ export function accountRoutes() {
         component: userDetailsPage,
         beforeLoad: () => {
           const user = currentUser();
-          if (isProvider(user)) throw redirect({ to: '/app', replace: true });
+          if (user && worksInStudio(currentAccess())) throw redirect({ to: '/app', replace: true });
           if (!user?.firstName) throw redirect({ to: '/signup' });
         },
         loader: () => prefetchProfileForms(['registration']),
@@ -117,11 +117,12 @@ export function accountRoutes() {
     id: 'signed-in',
     component: lazyRouteComponent(() => import('../pages/account/SignedInLayout'), 'SignedInLayout'),
     pendingComponent: RouteLoading,
-    beforeLoad: () => {
-      const user = currentUser();
-      if (!user) throw redirect({ to: '/auth/login' });
+    beforeLoad: ({ location }) => {
+      if (!currentUser()) throw redirect({ to: '/auth/login' });
       // The applicant's pages are not a provider's: the studio is (docs/providers.md, "In the browser").
-      if (isProvider(user)) throw redirect({ to: '/app', replace: true });
+      if (worksInStudio(currentAccess())) throw redirect({ to: '/app', replace: true });
+      // Each page by the permission it needs, as its menu entry shows (docs/security.md, "Roles and permissions").
+      guardPage(location.pathname, APPLICANT_PAGE_RULES, '/auth/dashboard');
     },
   });
   const profilePage = lazyRouteComponent(() => import('../pages/account/ProfilePage'), 'ProfilePage');
@@ -255,10 +256,7 @@ export function accountRoutes() {
   // The seeds' other public addresses (docs/decisions.md, "Web client and account screens"): each
   // leads to the screen it stands for, never to the not-found page.
   const seedAliases = [
-    redirectRoute('/auth', () => {
-      const user = currentUser();
-      return user ? homePathOf(user) : '/auth/login';
-    }),
+    redirectRoute('/auth', () => (currentUser() ? homePathOf(currentAccess()) : '/auth/login')),
     redirectRoute('/auth/register3', () => '/auth/userdetails'),
     redirectRoute('/auth/apply', () => (currentUser() ? '/auth/dashboard/easy-apply' : '/signup')),
   ];

@@ -3,8 +3,9 @@ import { formQueryOptions } from '../api/forms';
 import { validateApplicantsSearch } from '../pages/provider/review/applicants-search';
 import { criteriaVocabularyQueryOptions, organisationQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
 import { RouteLoading } from '../pages/misc/RouteLoading';
-import { isOwner, isProvider } from '../session/home-path';
-import { currentUser } from '../session/session-store';
+import { worksInStudio } from '../session/home-path';
+import { can, currentAccess, currentUser } from '../session/session-store';
+import { guardPage, STUDIO_PAGE_RULES } from './page-permissions';
 import { PublicFrame, toDashboardWhenSignedIn } from './account-routes';
 import { queryClient } from './query-client';
 import { rootRoute } from './root-route';
@@ -75,10 +76,11 @@ export function providerRoutes() {
     id: 'provider',
     component: lazyRouteComponent(() => import('../pages/provider/shell/ProviderLayout'), 'ProviderLayout'),
     pendingComponent: RouteLoading,
-    beforeLoad: () => {
-      const user = currentUser();
-      if (!user) throw redirect({ to: '/auth/login' });
-      if (!isProvider(user)) throw redirect({ to: '/auth/dashboard', replace: true });
+    beforeLoad: ({ location }) => {
+      if (!currentUser()) throw redirect({ to: '/auth/login' });
+      if (!worksInStudio(currentAccess())) throw redirect({ to: '/auth/dashboard', replace: true });
+      // Each page by the permission it needs: a reviewer has no editor, reviewers or organisation (docs/review.md).
+      guardPage(location.pathname, STUDIO_PAGE_RULES, '/app/scholarships');
     },
   });
 
@@ -131,9 +133,6 @@ export function providerRoutes() {
       getParentRoute: () => providerFrame,
       path: '/app/reviewers',
       component: lazyRouteComponent(() => import('../pages/provider/review/ReviewersPage'), 'ReviewersPage'),
-      beforeLoad: () => {
-        if (!isOwner(currentUser())) throw redirect({ to: '/app/scholarships', replace: true });
-      },
     }),
     createRoute({
       getParentRoute: () => providerFrame,
@@ -159,7 +158,7 @@ export function providerRoutes() {
       path: '/app/rank-criteria',
       validateSearch: validateScholarshipChoice,
       beforeLoad: ({ search }) => {
-        if (!isOwner(currentUser())) throw redirect({ to: '/app/applicants_review', search, replace: true });
+        if (!can('manage_scholarships')) throw redirect({ to: '/app/applicants_review', search, replace: true });
         if (search.scholarshipId) throw redirect({ to: '/app/scholarships/$id', params: { id: search.scholarshipId }, search: { tab: 'review' }, replace: true });
       },
       component: lazyRouteComponent(() => import('../pages/provider/ApplicantsPage'), 'RubricChooserPage'),

@@ -1,4 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
+import type { components } from '../api/schema';
 import { fetchWithTimeout } from '../api/request-timeout';
 import { accessToken, clearSession, refreshToken, saveTokens } from './session-store';
 
@@ -62,7 +63,7 @@ export function refreshAccessToken(outdated: string | null = accessToken()): Pro
         body: JSON.stringify({ refreshToken: token }),
       });
       if (!response.ok) return null;
-      const { data } = (await response.json()) as { data: { accessToken: string; refreshToken: string } };
+      const { data } = (await response.json()) as { data: components['schemas']['RenewedSessionDto'] };
       // Logged out (or someone else logged in) while this was under way: these tokens are nobody's now.
       if (refreshToken() !== token) return null;
       saveTokens(data);

@@ -1,23 +1,35 @@
-import type { StoredUser } from './session-store';
+import { can, type Access, type Permission } from './session-store';
 
 /** Where a signed-in person's own area starts: the provider studio (docs/providers.md) or the applicant's dashboard. */
 export type HomePath = '/app' | '/auth/dashboard';
 
-/** A reviewer an organisation invited (docs/review.md, "Reviewers"): in the studio, without the owner's actions. */
-export function isReviewer(user: Pick<StoredUser, 'role'> | null | undefined): boolean {
-  return (user?.role as string | undefined) === 'reviewer';
+/**
+ * Someone who works in the studio: a provider, or one of its reviewers (docs/review.md: "a
+ * reviewer goes to /app like a provider"), told by what they may do, not by the role's name.
+ */
+export function worksInStudio(access: Access): boolean {
+  return can('review_applicants', access) || can('manage_scholarships', access);
 }
 
-/** Someone who works in the studio: a provider, or one of its reviewers (docs/review.md: "a reviewer goes to /app like a provider"). */
-export function isProvider(user: Pick<StoredUser, 'role'> | null | undefined): boolean {
-  return user?.role === 'provider' || isReviewer(user);
+/** Where the person's own area starts; without any permission (a session not known yet), the dashboard. */
+export function homePathOf(access: Access): HomePath {
+  return worksInStudio(access) ? '/app' : '/auth/dashboard';
 }
 
-/** The scholarship's owner: only a provider (its reviewers get 403 `OWNER_ONLY` on the owner's actions). */
-export function isOwner(user: Pick<StoredUser, 'role'> | null | undefined): boolean {
+/**
+ * The scholarship's owner: only a provider (its reviewers get 403 `OWNER_ONLY` on the owner's actions).
+ * Kept for the review pages' owner controls (a role's name); menus and route guards use permissions.
+ */
+export function isOwner(user: { role?: string } | null | undefined): boolean {
   return user?.role === 'provider';
 }
 
-export function homePathOf(user: Pick<StoredUser, 'role'>): HomePath {
-  return isProvider(user) ? '/app' : '/auth/dashboard';
+/**
+ * The permission a page needs, for the route guards (app/*-routes.tsx): the permission of the
+ * menu entry that leads there, else the first rule that matches. A frame's home needs none, so a
+ * guard that sends someone home never sends them round in a circle.
+ */
+export function permissionOfPage(pathname: string, rules: readonly (readonly [RegExp, Permission])[]): Permission | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return rules.find(([pattern]) => pattern.test(path))?.[1];
 }

@@ -4,15 +4,33 @@ import type { components } from '../api/schema';
 /** The signed-in user as the server returns it (the generated `UserDto`). */
 export type StoredUser = components['schemas']['UserDto'];
 
+/** What a person may do, as `action_subject` strings (docs/security.md, "Roles and permissions"). */
+export type Permission = components['schemas']['Permission'];
+
+/** The seeds' `access` of the auth state: the person's permissions and role. */
+export type Access = components['schemas']['AccessDto'];
+
+/** The seeds' default: signed out, or signed in without an access known yet. */
+export const NO_ACCESS: Access = Object.freeze({ permissions: [], role: null }) as Access;
+
 export interface StoredSession {
   user: StoredUser;
   accessToken: string;
   refreshToken: string;
   clientIp?: string;
+  /** Every sign-in answer carries it; without it (an older server), the next route asks a refresh for it (session/access.ts). */
+  access?: Access;
 }
 
 /** The seeds' local storage keys (seed 000 section 3, seed 001 section 3). */
-const KEYS = { user: 'userInfo', token: 'token', refreshToken: 'refresh_token', clientIp: 'clientIp', subscribed: 'isActiveSubscription' } as const;
+const KEYS = {
+  user: 'userInfo',
+  token: 'token',
+  refreshToken: 'refresh_token',
+  clientIp: 'clientIp',
+  subscribed: 'isActiveSubscription',
+  access: 'user_access',
+} as const;
 
 /**
  * Every key the seeds store for a signed-in person; logout clears them all, so nothing of one
@@ -62,6 +80,8 @@ export function saveSession(session: StoredSession): void {
   store?.setItem(KEYS.refreshToken, session.refreshToken);
   if (session.clientIp) store?.setItem(KEYS.clientIp, session.clientIp);
   store?.setItem(KEYS.subscribed, String(session.user.isActiveSubscription));
+  if (session.access) store?.setItem(KEYS.access, JSON.stringify(session.access));
+  else store?.removeItem(KEYS.access); // never the access of whoever was signed in before
   notify();
 }
 
@@ -86,9 +106,11 @@ export function saveSubscribed(subscribed: boolean): void {
   notify();
 }
 
-export function saveTokens(tokens: { accessToken: string; refreshToken: string }): void {
+/** Stores a refresh's answer: the new tokens, and the access the person has now (a role may have changed). */
+export function saveTokens(tokens: { accessToken: string; refreshToken: string; access?: Access }): void {
   storage()?.setItem(KEYS.token, tokens.accessToken);
   storage()?.setItem(KEYS.refreshToken, tokens.refreshToken);
+  if (tokens.access) storage()?.setItem(KEYS.access, JSON.stringify(tokens.access));
   notify();
 }
 
@@ -101,6 +123,45 @@ export function clearSession(): void {
 /** The signed-in user, or null; a token without a user (or the reverse) counts as signed out. */
 export function currentUser(): StoredUser | null {
   return accessToken() && refreshToken() ? readUser() : null;
+}
+
+function isAccess(value: unknown): value is Access {
+  const candidate = value as Partial<Access> | null;
+  return (
+    typeof candidate === 'object' && candidate !== null &&
+    Array.isArray(candidate.permissions) && candidate.permissions.every((permission) => typeof permission === 'string') &&
+    (candidate.role === null || typeof candidate.role === 'string')
+  );
+}
+
+/** The stored access as it is, or null when there is none (a session stored before the app kept it) or it is unreadable. */
+function readAccess(): Access | null {
+  const raw = storage()?.getItem(KEYS.access);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isAccess(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Signed in without a stored access: a session the app stored before it kept one. The next
+ * refresh brings it (web/src/session/access.ts), so such a person is not signed out by a deploy.
+ */
+export function lacksAccess(): boolean {
+  return currentUser() !== null && readAccess() === null;
+}
+
+/** What the signed-in person may do; signed out (or not known yet), nothing: the seeds' default. */
+export function currentAccess(): Access {
+  return (currentUser() && readAccess()) || NO_ACCESS;
+}
+
+/** Whether the person may do `permission` (the seeds' `action_subject` strings, checked on the client; the server checks again). */
+export function can(permission: Permission, access: Access = currentAccess()): boolean {
+  return access.permissions.includes(permission);
 }
 
 /** The stored membership flag: the seeds save it as the string 'true'. */
@@ -133,6 +194,28 @@ function subscribe(listener: () => void): () => void {
 /** The signed-in user, re-rendering when the session changes (here or in another tab). */
 export function useCurrentUser(): StoredUser | null {
   return useSyncExternalStore(subscribe, userSnapshot, () => null);
+}
+
+let cachedAccessJson: string | null | undefined;
+let cachedAccess: Access = NO_ACCESS;
+/** A stable snapshot for React: the same object until the stored access (or the sign-in) changes. */
+function accessSnapshot(): Access {
+  const json = currentUser() ? (storage()?.getItem(KEYS.access) ?? null) : null;
+  if (json !== cachedAccessJson) {
+    cachedAccessJson = json;
+    cachedAccess = currentAccess();
+  }
+  return cachedAccess;
+}
+
+/** The signed-in person's access, re-rendering when a sign-in, a refresh or a sign-out changes it. */
+export function useAccess(): Access {
+  return useSyncExternalStore(subscribe, accessSnapshot, () => NO_ACCESS);
+}
+
+/** Whether the signed-in person may do `permission`, re-rendering when that changes. */
+export function useCan(permission: Permission): boolean {
+  return can(permission, useAccess());
 }
 
 /** The stored membership flag, re-rendering when a sign-in or a profile save changes it. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currentUser, saveSession } from '../../src/session/session-store';
+import { ACCESS } from '../session-fixtures';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn, STUDENT } from '../scholarships/render-app';
 import { SWEEPSTAKES_RULES_ANCHOR } from '../../src/pages/public/site-page';
@@ -104,7 +105,7 @@ describe('the sweepstakes popup on the dashboard', () => {
   });
 
   it('shows an entered applicant a dismissible banner instead of the popup, and remembers the dismissal', async () => {
-    saveSession({ user: { ...STUDENT, isScholarshipApplied: true }, accessToken: 'access', refreshToken: 'refresh' });
+    saveSession({ user: { ...STUDENT, isScholarshipApplied: true }, accessToken: 'access', refreshToken: 'refresh', access: ACCESS.applicant });
     serveDashboard({ status: 200, body: { statusCode: 200, data: { ...SWEEPSTAKES, applied: true } } });
     renderAppAt('/auth/dashboard');
     expect(await screen.findByText(`You are entered into the ${SWEEPSTAKES.title}*`)).toBeTruthy();

@@ -6,6 +6,7 @@ import { leavePage } from '../../src/app/leave-page';
 import { clearSession, currentUser } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
+import { ACCESS } from '../session-fixtures';
 
 const typed = (type: NonNullable<ChatQuestion['input']['type']>) => ({ kind: 'typed' as const, type });
 const question = (form: string, key: string, text: string, input: ChatQuestion['input'] = typed('text'), hint: string | null = null): ChatQuestion => ({
@@ -35,7 +36,7 @@ const USER = {
   id: 'u9', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+12025550143', dob: null, role: 'applicant',
   applicantType: 'STUDENT', isProfileUpdate: false, isScholarshipApplied: false, isActiveSubscription: false,
 };
-const SESSION = { success: true, user: USER, accessToken: 'chat-access', refreshToken: 'chat-refresh', clientIp: '10.0.0.1' };
+const SESSION = { success: true, user: USER, accessToken: 'chat-access', refreshToken: 'chat-refresh', clientIp: '10.0.0.1', access: ACCESS.applicant };
 
 type TurnInit = { params?: { query?: { id?: string }; header?: Record<string, string> }; body?: ChatTurn };
 type Reply = { status: number; body: Record<string, unknown> };

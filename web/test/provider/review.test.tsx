@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../../src/pages/provider/shell/ProviderLayout';
 import { saveSession } from '../../src/session/session-store';
+import { ACCESS } from '../session-fixtures';
 import { whenClickable } from '../render-form';
 import { apiAnswer } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt } from '../scholarships/render-app';
@@ -13,7 +14,7 @@ const LIST = `/app/scholarships/${SCHOLARSHIP_ID}/applicants`;
 const ok = (data: unknown, status = 200) => apiAnswer(status, { statusCode: status, data });
 
 function signInReviewer() {
-  saveSession({ user: { ...PROVIDER, id: 'r1', role: 'reviewer' as never }, accessToken: 'access', refreshToken: 'refresh' });
+  saveSession({ user: { ...PROVIDER, id: 'r1', role: 'reviewer' }, accessToken: 'access', refreshToken: 'refresh', access: ACCESS.reviewer });
 }
 
 describe('the applicants list', () => {
@@ -212,7 +213,7 @@ describe('reviewer invitation', () => {
     get.mockImplementation(async (path, init) =>
       path === '/api/v1/reviewer-invitations/{token}' ? ok({ email: 'ada@example.com', organisationName: 'Hopper Foundation', expiresAt: '2026-12-01T00:00:00.000Z' }) : others(path, init),
     );
-    post.mockResolvedValue(ok({ user: { ...PROVIDER, id: 'r1', role: 'reviewer' }, accessToken: 'reviewer-access', refreshToken: 'refresh', clientIp: '127.0.0.1' }, 201));
+    post.mockResolvedValue(ok({ user: { ...PROVIDER, id: 'r1', role: 'reviewer' }, accessToken: 'reviewer-access', refreshToken: 'refresh', clientIp: '127.0.0.1', access: ACCESS.reviewer }, 201));
     const router = renderAppAt('/app/invitation?token=tok123');
     expect(await screen.findByRole('heading', { level: 1, name: 'Join Hopper Foundation as a reviewer' })).toBeTruthy();
     const user = userEvent.setup();

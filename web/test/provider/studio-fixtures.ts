@@ -10,6 +10,7 @@ import {
   type Requirement,
 } from '@scholarmatch/schemas';
 import { saveSession, type StoredUser } from '../../src/session/session-store';
+import { ACCESS } from '../session-fixtures';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import type { Criterion, EligibilityCount, StudioScholarshipDetail } from '../../src/api/providers';
 
@@ -19,7 +20,7 @@ export const PROVIDER: StoredUser = {
 };
 
 export function signInProvider() {
-  saveSession({ user: PROVIDER, accessToken: 'access', refreshToken: 'refresh' });
+  saveSession({ user: PROVIDER, accessToken: 'access', refreshToken: 'refresh', access: ACCESS.provider });
 }
 
 export const SCHOLARSHIP_ID = '00000000-0000-4000-8000-00000000abcd';

@@ -6,6 +6,7 @@ import '../../src/pages/provider/shell/ProviderLayout';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
 import { PROVIDER, scholarshipDetail, servedForm, serveStudio, signInProvider } from './studio-fixtures';
+import { ACCESS } from '../session-fixtures';
 
 async function landsOn(router: ReturnType<typeof renderAppAt>, pathname: string) {
   await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 5_000 });
@@ -103,7 +104,7 @@ describe('provider sign-up', () => {
       return apiAnswer(404, { description: `not mocked: ${path}` });
     });
     const post = mockApi('POST').mockResolvedValue(
-      apiAnswer(201, { statusCode: 201, data: { user: PROVIDER, accessToken: 'access', refreshToken: 'refresh', clientIp: '127.0.0.1' } }),
+      apiAnswer(201, { statusCode: 201, data: { user: PROVIDER, accessToken: 'access', refreshToken: 'refresh', clientIp: '127.0.0.1', access: ACCESS.provider } }),
     );
     const router = renderAppAt('/b2b/signup');
     const user = userEvent.setup();

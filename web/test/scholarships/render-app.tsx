@@ -11,6 +11,7 @@ import { createAppRouter } from '../../src/app/router';
 import '../../src/pages/account/SignedInLayout';
 import { clearSession, saveSession, type StoredUser } from '../../src/session/session-store';
 import { renderWithChakra } from '../render-form';
+import { ACCESS } from '../session-fixtures';
 
 export const STUDENT: StoredUser = {
   id: 'u1', firstName: 'Maya', lastName: 'Lopez', email: 'maya@example.com', phone: null, dob: null, role: 'applicant',
@@ -19,7 +20,7 @@ export const STUDENT: StoredUser = {
 
 /** Stores a signed-in student, a member or not. */
 export function signIn(subscribed = false) {
-  saveSession({ user: { ...STUDENT, isActiveSubscription: subscribed }, accessToken: 'access', refreshToken: 'refresh' });
+  saveSession({ user: { ...STUDENT, isActiveSubscription: subscribed }, accessToken: 'access', refreshToken: 'refresh', access: ACCESS.applicant });
 }
 
 /** The whole app at `path`, on the app's own query client (clear it between tests). */

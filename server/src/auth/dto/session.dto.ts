@@ -1,6 +1,23 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { UserDto } from '../../users/dto/user.dto.js';
+import { ROLES, type Role } from '../../users/user.entity.js';
+import { PERMISSIONS, type Permission } from '../permissions.js';
+
+/** The seeds' `access` of the auth state (docs/security.md, "Roles and permissions"). */
+export class AccessDto {
+  @ApiProperty({
+    enum: PERMISSIONS,
+    enumName: 'Permission',
+    isArray: true,
+    example: ['read_scholarships', 'apply_scholarship', 'read_inbox'],
+    description: "What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them",
+  })
+  permissions: Permission[];
+
+  @ApiProperty({ enum: ROLES, nullable: true, type: String, description: "The person's role (null when signed out: the seeds' default)" })
+  role: Role | null;
+}
 
 export class TokenPairDto {
   @ApiProperty({ description: 'JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`' })
@@ -10,8 +27,14 @@ export class TokenPairDto {
   refreshToken: string;
 }
 
-/** What a sign-in (sign-up, login, password reset) answers: the seed's user, accessToken, refreshToken, clientIp. */
-export class SessionDto extends TokenPairDto {
+/** What a refresh answers: the new pair and the access of the person now (a role changed meanwhile shows here). */
+export class RenewedSessionDto extends TokenPairDto {
+  @ApiProperty({ type: AccessDto })
+  access: AccessDto;
+}
+
+/** What a sign-in (sign-up, login, password reset) answers: the seed's user, accessToken, refreshToken, clientIp, and the seeds' access. */
+export class SessionDto extends RenewedSessionDto {
   @ApiProperty({ type: UserDto })
   user: UserDto;
 
@@ -24,7 +47,7 @@ export class SessionResponseDto extends ApiResponseBase {
   data: SessionDto;
 }
 
-export class TokenPairResponseDto extends ApiResponseBase {
-  @ApiProperty({ type: TokenPairDto })
-  data: TokenPairDto;
+export class RenewedSessionResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: RenewedSessionDto })
+  data: RenewedSessionDto;
 }

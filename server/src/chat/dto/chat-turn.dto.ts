@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional, IntersectionType, PartialType, PickTy
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
+import { AccessDto } from '../../auth/dto/session.dto.js';
 import { UserDto } from '../../users/dto/user.dto.js';
 import { FIELD_VALUE_SCHEMAS } from '../../applicants/dto/applicant.dto.js';
 import { SignUpDto } from '../../applicants/dto/sign-up.dto.js';
@@ -150,6 +151,7 @@ export class ChatTurnDataDto {
   @ApiPropertyOptional() accessToken?: string;
   @ApiPropertyOptional() refreshToken?: string;
   @ApiPropertyOptional() clientIp?: string;
+  @ApiPropertyOptional({ type: AccessDto, description: "The seeds' access of the person signed in" }) access?: AccessDto;
 }
 
 export class ChatTurnResponseDto extends ApiResponseBase {

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { changePassword } from '../../api/accounts';
 import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { homePathOf } from '../../session/home-path';
-import { useCurrentUser } from '../../session/session-store';
+import { currentAccess, useCurrentUser } from '../../session/session-store';
 
 /** The seed's pause between a changed password and the redirect. */
 const REDIRECT_AFTER_CHANGE_MS = 500;
@@ -40,7 +40,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       setTimeout(() => {
         onOpenChange(false);
         // The person's own home: the dashboard, or a provider's studio (docs/providers.md).
-        void navigate({ to: homePathOf(user) });
+        void navigate({ to: homePathOf(currentAccess()) });
       }, REDIRECT_AFTER_CHANGE_MS);
     } catch (error) {
       // The seed shows one message for any failure here; the server's own sentence when it is another problem.

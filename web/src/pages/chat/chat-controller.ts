@@ -237,7 +237,7 @@ export class ChatController {
 
   private after(data: ChatTurnData): void {
     if (data.success && data.user && data.accessToken && data.refreshToken) {
-      const session: StoredSession = { user: data.user, accessToken: data.accessToken, refreshToken: data.refreshToken, clientIp: data.clientIp };
+      const session: StoredSession = { user: data.user, accessToken: data.accessToken, refreshToken: data.refreshToken, clientIp: data.clientIp, access: data.access };
       // A sign-up's bubble is the chat's own sentence; the server's message is the notification.
       if (this.flow === 'signUp') {
         this.say(MESSAGES.chatSignedUp, 'success');

@@ -1,7 +1,7 @@
 import { HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { homePathOf } from '../../session/home-path';
-import { useCurrentUser } from '../../session/session-store';
+import { useAccess, useCurrentUser } from '../../session/session-store';
 
 function Mark() {
   return (
@@ -19,8 +19,9 @@ function Mark() {
  */
 export function Logo({ compactOnTablet = false, compactOnPhone = false }: { compactOnTablet?: boolean; compactOnPhone?: boolean }) {
   const user = useCurrentUser();
+  const access = useAccess();
   return (
-    <RouterLink to={user ? homePathOf(user) : '/'} aria-label="ScholarMatch home">
+    <RouterLink to={user ? homePathOf(access) : '/'} aria-label="ScholarMatch home">
       <HStack gap="2" color="brand.700">
         <Mark />
         <Text

@@ -1,7 +1,7 @@
 import { Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { homePathOf } from '../../session/home-path';
-import { useCurrentUser } from '../../session/session-store';
+import { useAccess, useCurrentUser } from '../../session/session-store';
 import { type NavLinkItem } from './nav-links';
 
 const LINK_STYLE = { fontWeight: 'medium', color: 'fg.muted', _hover: { color: 'brand.700', textDecoration: 'none' } };
@@ -24,12 +24,13 @@ export function NavLink({ link, onNavigate }: { link: NavLinkItem; onNavigate?: 
  */
 export function AccountButtons({ onNavigate, size = 'sm' }: { onNavigate?: () => void; size?: 'sm' | 'md' }) {
   const user = useCurrentUser();
+  const access = useAccess();
   const flex = size === 'md' ? '1' : undefined;
   if (user) {
     return (
       <Button asChild colorPalette="brand" size={size} flex={flex}>
         {/* A provider's dashboard is the studio (docs/providers.md). */}
-        <RouterLink to={homePathOf(user)} onClick={onNavigate}>
+        <RouterLink to={homePathOf(access)} onClick={onNavigate}>
           Go to Dashboard
         </RouterLink>
       </Button>

@@ -1,5 +1,5 @@
-import { homePathOf, isProvider, type HomePath } from '../../session/home-path';
-import { currentUser } from '../../session/session-store';
+import { worksInStudio, type HomePath } from '../../session/home-path';
+import { currentAccess } from '../../session/session-store';
 
 /**
  * The plan a signed-out visitor picked before being sent to sign up (docs/decisions.md, "Memberships (web)", Signed out: not
@@ -34,7 +34,6 @@ export function forgetPlanChoice(): void {
  * an applicant back to the plans when a plan was picked before it, else to the dashboard.
  */
 export function pathAfterSignIn(): HomePath | '/auth/dashboard/subscription-plan' {
-  const user = currentUser();
-  if (user && isProvider(user)) return homePathOf(user);
+  if (worksInStudio(currentAccess())) return '/app';
   return pendingPlanChoice() ? '/auth/dashboard/subscription-plan' : '/auth/dashboard';
 }

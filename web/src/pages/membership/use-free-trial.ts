@@ -2,7 +2,7 @@ import { TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { currentSubscriptionQueryOptions, type FreeTrial } from '../../api/memberships';
-import { saveSubscribed, useCurrentUser } from '../../session/session-store';
+import { saveSubscribed, useCan } from '../../session/session-store';
 
 /** The trial as offered to anyone the server has not said otherwise of (a visitor; an answer not here yet or failed). */
 const OFFERED: FreeTrial = { available: true, days: TRIAL_DAYS, usedAt: null };
@@ -14,8 +14,8 @@ const OFFERED: FreeTrial = { available: true, days: TRIAL_DAYS, usedAt: null };
  * ended since the last dashboard visit no longer hides the plan buttons.
  */
 export function useFreeTrial(): FreeTrial {
-  const user = useCurrentUser();
-  const applicant = user?.role === 'applicant';
+  // Only someone who may buy a membership has a trial to have (an applicant).
+  const applicant = useCan('buy_membership');
   const current = useQuery({ ...currentSubscriptionQueryOptions, enabled: applicant });
   const member = current.data?.isActiveSubscription;
   useEffect(() => {

@@ -2,8 +2,7 @@ import { Badge, Box, Button, HStack, Link, Skeleton, Stack, Text } from '@chakra
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { studioScholarshipsQueryOptions, type StudioScholarship } from '../../api/providers';
-import { isOwner } from '../../session/home-path';
-import { useCurrentUser } from '../../session/session-store';
+import { useCan } from '../../session/session-store';
 import { formatDeadline } from '../scholarships/ScholarshipCard';
 import { STATUS_BADGES, UNTITLED } from './scholarship-status';
 import { LoadFailure, StudioPage } from './StudioPage';
@@ -77,7 +76,7 @@ function ScholarshipRow({ scholarship, owner }: { scholarship: StudioScholarship
  */
 export function ScholarshipsPage() {
   const list = useQuery(studioScholarshipsQueryOptions);
-  const owner = isOwner(useCurrentUser());
+  const owner = useCan('manage_scholarships');
   let body;
   if (list.error) body = <LoadFailure error={list.error} onRetry={() => void list.refetch()} />;
   else if (!list.data) body = <Skeleton role="status" aria-busy="true" height="40" borderRadius="xl" aria-label="Loading your scholarships" />;

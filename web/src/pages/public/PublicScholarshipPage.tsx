@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from '@tanstack/react-router';
 import { publicScholarshipQueryOptions, type PublicScholarship } from '../../api/providers';
 import { hasServerText, ServerHtml } from '../../forms/ServerHtml';
-import { isProvider } from '../../session/home-path';
-import { useCurrentUser } from '../../session/session-store';
+import { useCan, useCurrentUser } from '../../session/session-store';
 import { isNotFound, NotFoundContent } from '../misc/NotFoundPage';
 import { LoadFailure } from '../provider/StudioPage';
 import { scholarshipDetailsHref } from '../scholarships/membership-gate';
@@ -74,8 +73,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** Sign up to apply (signed out), Apply (an applicant: the scholarship's own page), nothing for a provider. */
 function ApplyButton({ scholarship }: { scholarship: PublicScholarship }) {
   const user = useCurrentUser();
+  const applies = useCan('apply_scholarship');
   if (!scholarship.open) return <Badge colorPalette="gray" size="lg">Closed: no more applications</Badge>;
-  if (isProvider(user)) return null;
+  if (user && !applies) return null;
   if (!user) {
     return (
       <Button asChild colorPalette="brand" size="lg">

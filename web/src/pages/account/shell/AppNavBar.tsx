@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Menu, Portal } fr
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { unreadCountQueryOptions } from '../../../api/inbox';
-import { useCurrentUser, useSubscribed } from '../../../session/session-store';
+import { useCan, useCurrentUser, useSubscribed } from '../../../session/session-store';
 import { PlansLink } from '../../scholarships/membership-gate';
 import { Logo } from '../../landing/Logo';
 import { NavIcon } from './nav-icons';
@@ -13,6 +13,7 @@ import { useLogout } from './use-logout';
 /** The top bar's gold button: the plan page for members, the plans (page or popup by width) for everyone else. */
 function SubscriptionButton() {
   const subscribed = useSubscribed();
+  if (!useCan('buy_membership')) return null;
   return (
     // Smaller on phones, so the bar fits 390 px with the menu, the inbox and the avatar (docs/accessibility.md).
     <Button asChild colorPalette="yellow" variant="solid" size={{ base: 'xs', sm: 'sm' }} fontWeight="semibold">
@@ -32,6 +33,7 @@ function initialsOf(firstName = '', lastName = ''): string {
 /** The avatar and its menu: My Profile and Logout. */
 function AccountMenu() {
   const user = useCurrentUser();
+  const editsProfile = useCan('edit_profile');
   const logout = useLogout();
   return (
     <Menu.Root
@@ -51,9 +53,11 @@ function AccountMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="44">
-            <Menu.Item value="profile" asChild>
-              <RouterLink to="/auth/profile">My Profile</RouterLink>
-            </Menu.Item>
+            {editsProfile ? (
+              <Menu.Item value="profile" asChild>
+                <RouterLink to="/auth/profile">My Profile</RouterLink>
+              </Menu.Item>
+            ) : null}
             <Menu.Item value="logout">Logout</Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
@@ -69,7 +73,9 @@ function badgeText(unread: number): string {
 
 /** The inbox icon with the number of unread messages (docs/inbox.md, "In the browser"); the link's name says it too. */
 function InboxButton() {
-  const { data: unread = 0 } = useQuery(unreadCountQueryOptions);
+  const readsInbox = useCan('read_inbox');
+  const { data: unread = 0 } = useQuery({ ...unreadCountQueryOptions, enabled: readsInbox });
+  if (!readsInbox) return null;
   return (
     <IconButton asChild aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'} variant="ghost" position="relative">
       <RouterLink to="/auth/dashboard/inbox">

@@ -1,7 +1,8 @@
 import { Box, chakra, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from '@tanstack/react-router';
 import { NavIcon } from './nav-icons';
-import { SIDEBAR_LINKS, type SidebarLink } from './sidebar-links';
+import { useAccess } from '../../../session/session-store';
+import { linksFor, SIDEBAR_LINKS, type SidebarLink } from './sidebar-links';
 import { useLogout } from './use-logout';
 
 const ENTRY_STYLE = {
@@ -24,16 +25,18 @@ const ENTRY_STYLE = {
 const ACTIVE_STYLE = { bg: 'brand.subtle', color: 'brand.fg', _hover: { bg: 'brand.muted', color: 'brand.fg' } } as const;
 
 /**
- * The signed-in menu: the seed's entries (or the provider studio's, `links`), then Logout. Used in
- * the wide-screen sidebar and in the drawer; `onNavigate` lets the drawer close when an entry is chosen.
+ * The signed-in menu: the seed's entries (or the provider studio's, `links`) the person's
+ * permissions allow, then Logout. Used in the wide-screen sidebar and in the drawer; `onNavigate`
+ * lets the drawer close when an entry is chosen.
  */
 export function SidebarNav({ onNavigate, links = SIDEBAR_LINKS }: { onNavigate?: () => void; links?: readonly SidebarLink[] }) {
   const logout = useLogout();
   const pathname = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') });
+  const shown = linksFor(links, useAccess());
   return (
     <Box as="nav" aria-label="Account">
       <Stack as="ul" listStyleType="none" gap="1" m="0" p="0">
-        {links.map((link) => (
+        {shown.map((link) => (
           <li key={link.to}>
             <Box asChild {...ENTRY_STYLE} _currentPage={ACTIVE_STYLE}>
               <RouterLink

@@ -1,9 +1,12 @@
 import type { LinkProps } from '@tanstack/react-router';
+import { can, type Access, type Permission } from '../../../session/session-store';
 import type { IconName } from './nav-icons';
 
 /**
  * One entry of a signed-in sidebar. `exact`: active on its own page only, not on the pages below it.
  * `alsoAt`: other addresses of the same screen, where the entry is lit too.
+ * `permission`: shown only to whoever may do it, and its page is guarded by the same permission
+ * (app/page-permissions.ts); none for a frame's home, which everyone signed in there reaches.
  */
 export interface SidebarLink {
   label: string;
@@ -11,6 +14,12 @@ export interface SidebarLink {
   icon: IconName;
   exact?: boolean;
   alsoAt?: readonly string[];
+  permission?: Permission;
+}
+
+/** The entries this person may follow (the seeds' permissions, checked on the client; the server checks again). */
+export function linksFor<T extends SidebarLink>(links: readonly T[], access: Access): T[] {
+  return links.filter((link) => !link.permission || can(link.permission, access));
 }
 
 /**
@@ -20,17 +29,17 @@ export interface SidebarLink {
  */
 export const SIDEBAR_LINKS = [
   { label: 'Dashboard', to: '/auth/dashboard', icon: 'home', exact: true },
-  { label: 'Easy Apply', to: '/auth/dashboard/easy-apply', icon: 'bolt' },
-  { label: 'Recommendation', to: '/auth/dashboard/recommendation', icon: 'star' },
-  { label: 'Wishlist / Saved', to: '/auth/dashboard/saved', icon: 'heart' },
-  { label: 'My Scholarship', to: '/auth/dashboard/myScholarship', icon: 'cap' },
-  { label: 'Track Applications', to: '/auth/dashboard/trackApplications', icon: 'track' },
-  { label: 'Inbox', to: '/auth/dashboard/inbox', icon: 'inbox' },
-  { label: 'Profile', to: '/auth/profile', icon: 'user', alsoAt: ['/auth/dashboard/profile'] },
-  { label: 'Subscription Support', to: '/auth/dashboard/subscription-support', icon: 'card' },
-  { label: 'Support', to: '/auth/dashboard/support', icon: 'help' },
-  { label: 'Assistance', to: '/auth/dashboard/assistance', icon: 'chat' },
-  { label: 'Setting', to: '/auth/dashboard/setting', icon: 'settings' },
+  { label: 'Easy Apply', to: '/auth/dashboard/easy-apply', icon: 'bolt', permission: 'read_scholarships' },
+  { label: 'Recommendation', to: '/auth/dashboard/recommendation', icon: 'star', permission: 'read_scholarships' },
+  { label: 'Wishlist / Saved', to: '/auth/dashboard/saved', icon: 'heart', permission: 'save_scholarships' },
+  { label: 'My Scholarship', to: '/auth/dashboard/myScholarship', icon: 'cap', permission: 'apply_scholarship' },
+  { label: 'Track Applications', to: '/auth/dashboard/trackApplications', icon: 'track', permission: 'apply_scholarship' },
+  { label: 'Inbox', to: '/auth/dashboard/inbox', icon: 'inbox', permission: 'read_inbox' },
+  { label: 'Profile', to: '/auth/profile', icon: 'user', permission: 'edit_profile', alsoAt: ['/auth/dashboard/profile'] },
+  { label: 'Subscription Support', to: '/auth/dashboard/subscription-support', icon: 'card', permission: 'buy_membership' },
+  { label: 'Support', to: '/auth/dashboard/support', icon: 'help', permission: 'contact_support' },
+  { label: 'Assistance', to: '/auth/dashboard/assistance', icon: 'chat', permission: 'ask_assistant' },
+  { label: 'Setting', to: '/auth/dashboard/setting', icon: 'settings', permission: 'change_password' },
 ] as const satisfies readonly SidebarLink[];
 
 /** The pages that take the whole width: no sidebar, no menu button (seed 001 section 2). */

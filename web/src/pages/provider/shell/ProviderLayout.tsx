@@ -1,25 +1,19 @@
 import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { Link as RouterLink, Outlet } from '@tanstack/react-router';
 import { Toaster } from '../../../app/toaster';
-import { useCurrentUser } from '../../../session/session-store';
+import { useCan, useCurrentUser } from '../../../session/session-store';
 import { ShellSidebar, SidebarMenuButton } from '../../account/shell/ShellSidebar';
 import { useLogout } from '../../account/shell/use-logout';
 import { Logo } from '../../landing/Logo';
 import { InFrame } from '../../misc/frame-context';
-import { isOwner } from '../../../session/home-path';
-import { PROVIDER_LINKS, PROVIDER_SIDEBAR_MEDIA, REVIEWER_LINKS } from './provider-links';
-
-/** The owner's sidebar, or a reviewer's without the owner's pages. */
-function useStudioLinks() {
-  return isOwner(useCurrentUser()) ? PROVIDER_LINKS : REVIEWER_LINKS;
-}
+import { PROVIDER_LINKS, PROVIDER_SIDEBAR_MEDIA } from './provider-links';
 
 const DRAWER_ID = 'studio-sidebar-drawer';
 
 /** The avatar and its menu: Organisation (the owner's), Settings and Logout. */
 function AccountMenu() {
   const user = useCurrentUser();
-  const owner = isOwner(user);
+  const managesOrganisation = useCan('manage_organisation');
   const logout = useLogout();
   const initials = `${user?.firstName?.charAt(0) ?? ''}${user?.lastName?.charAt(0) ?? ''}`.toUpperCase();
   return (
@@ -40,7 +34,7 @@ function AccountMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW="44">
-            {owner ? (
+            {managesOrganisation ? (
               <Menu.Item value="organisation" asChild>
                 <RouterLink to="/app/organisation">Organisation</RouterLink>
               </Menu.Item>
@@ -57,12 +51,11 @@ function AccountMenu() {
 }
 
 function StudioNavBar() {
-  const links = useStudioLinks();
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
       <Flex h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="3">
         <HStack gap="1">
-          <SidebarMenuButton drawerId={DRAWER_ID} links={links} media={PROVIDER_SIDEBAR_MEDIA} />
+          <SidebarMenuButton drawerId={DRAWER_ID} links={PROVIDER_LINKS} media={PROVIDER_SIDEBAR_MEDIA} />
           <Logo compactOnPhone />
           <Text as="span" ms="2" px="2" py="0.5" borderRadius="md" bg="brand.subtle" color="brand.fg" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider">
             Studio
@@ -79,13 +72,12 @@ function StudioNavBar() {
  * bar, the studio's sidebar (a drawer on narrow screens) and the page; one toaster for every page.
  */
 export function ProviderLayout() {
-  const links = useStudioLinks();
   return (
     <>
       <Flex direction="column" minH="100dvh" bg="bg.subtle">
         <StudioNavBar />
         <Flex flex="1" align="stretch">
-          <ShellSidebar links={links} media={PROVIDER_SIDEBAR_MEDIA} width="60" />
+          <ShellSidebar links={PROVIDER_LINKS} media={PROVIDER_SIDEBAR_MEDIA} width="60" />
           <Box as="main" flex="1" minW="0">
             <InFrame>
               <Outlet />

@@ -1,0 +1,62 @@
+import type { Role } from '../users/user.entity.js';
+
+/**
+ * What a signed-in person may do, as the seeds' `access.permissions` strings: `action_subject`,
+ * split at the first underscore (docs/security.md, "Roles and permissions"). Each one names what
+ * the routes of one role let it do; the browser shows menus and opens pages by them, the server
+ * still decides by role (`@Roles()`), and server/test/access.spec.ts proves each string and the
+ * role guards agree.
+ */
+export const PERMISSIONS = [
+  // applicants
+  'read_scholarships', // the eligible lists, their counts, the dashboard and a scholarship's details
+  'save_scholarships', // the wishlist
+  'apply_scholarship', // requirement forms, submissions, bulk apply, the tracker, essays, automatic application
+  'ask_assistant', // the dashboard assistant and the assistance answers
+  'enter_sweepstakes',
+  'buy_membership', // plans, checkout, the member's own plan
+  'edit_profile', // the applicant profile (the answers matching reads)
+  // providers and their reviewers
+  'manage_scholarships', // create, edit, publish and close scholarships
+  'review_applicants', // the organisation's scholarships, their applicants, scoring
+  'manage_reviewers',
+  'manage_organisation',
+  // admins
+  'manage_fields', // the applicant profile's field definitions and catalogues
+  'manage_plans',
+  'manage_memberships', // an applicant's membership, payment events
+  'answer_support',
+  'read_outbox',
+  // everyone signed in
+  'read_inbox',
+  'contact_support',
+  'change_password',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const EVERYONE: readonly Permission[] = ['read_inbox', 'contact_support', 'change_password'];
+
+/**
+ * The permissions of each role, in code beside the role guards that enforce them: a role is
+ * code here (the users.role CHECK, the token's claim, `@Roles()`), so what it may do changes in
+ * the same commit as what the server lets it do (docs/decisions.md, "Session access").
+ */
+export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
+  applicant: [
+    'read_scholarships', 'save_scholarships', 'apply_scholarship', 'ask_assistant', 'enter_sweepstakes', 'buy_membership', 'edit_profile',
+    ...EVERYONE,
+  ],
+  provider: ['manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation', ...EVERYONE],
+  reviewer: ['review_applicants', ...EVERYONE],
+  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'answer_support', 'read_outbox', ...EVERYONE],
+};
+
+/** The seeds' `access`: the person's permissions and role (signed out: none and null). */
+export interface Access {
+  permissions: Permission[];
+  role: Role | null;
+}
+
+export function accessOf(role: Role): Access {
+  return { permissions: [...PERMISSIONS_BY_ROLE[role]], role };
+}
