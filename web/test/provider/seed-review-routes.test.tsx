@@ -5,13 +5,14 @@ import { saveSession } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
 import { applicantsList, DRAWN, listQueries, SCHOLARSHIP_ID, serveReview } from './review-fixtures';
+import { ACCESS } from '../session-fixtures';
 import { PROVIDER, scholarshipDetail, signInProvider } from './studio-fixtures';
 
 const LIST = `/app/scholarships/${SCHOLARSHIP_ID}/applicants`;
 const ok = (data: unknown) => apiAnswer(200, { statusCode: 200, data });
 
 function signInReviewer() {
-  saveSession({ user: { ...PROVIDER, id: 'r1', role: 'reviewer' as never }, accessToken: 'access', refreshToken: 'refresh' });
+  saveSession({ user: { ...PROVIDER, id: 'r1', role: 'reviewer' }, accessToken: 'access', refreshToken: 'refresh', access: ACCESS.reviewer });
 }
 
 async function settlesOn(router: ReturnType<typeof renderAppAt>, pathname: string, search: Record<string, unknown> = {}) {
