@@ -101,6 +101,20 @@ describe('status changes only on purpose, in a real browser', () => {
     expect(await statuses()).toEqual(['Received', 'Received', 'Received']);
     expect(await statusMessages()).toBe(0);
 
+    // Opened on purpose (Enter), the menu's arrows only move; Escape and Tab close it, choosing nothing.
+    const firstTrigger = table.getByRole('button', { name: /^Status of / }).first();
+    for (const close of ['Escape', 'Tab']) {
+      await firstTrigger.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      for (const key of ['ArrowDown', 'ArrowDown', 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
+      await page.keyboard.press(close);
+      await menu.waitFor({ state: 'hidden' });
+    }
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    expect(moves).toEqual([]);
+
     // By pointer: pick a status from the menu; the dialog names the applicant and the status. Cancel changes nothing.
     const [first] = students;
     const firstRow = table.getByRole('row').filter({ hasText: first.name });

@@ -85,6 +85,8 @@ describe('status messages wait, and an undo cancels them', () => {
     const before = (await api.call('GET', '/scholarships/me/applications', { token: applicants[0].token })).json().data[0];
     expect(before).toMatchObject({ reviewStatus: 'Received' });
     expect(before.events.map((event: { status: string }) => event.status)).toEqual(['Submitted']);
+    const myScholarships = async () => (await api.call('GET', '/scholarships/me/scholarships?status=Received', { token: applicants[0].token })).json().data[0].reviewStatus;
+    expect(await myScholarships()).toBe('Received');
 
     // The job queued with the move delivers it (no help from the spec here).
     await eventually(async () => expect(await inboxOf(userId)).toEqual([{ kind: 'status-changed', subject: 'Second Thoughts Award: Under review' }]), 15_000);
@@ -92,6 +94,7 @@ describe('status messages wait, and an undo cancels them', () => {
     const after = (await api.call('GET', '/scholarships/me/applications', { token: applicants[0].token })).json().data[0];
     expect(after).toMatchObject({ reviewStatus: 'Under review' });
     expect(after.events.map((event: { status: string }) => event.status)).toEqual(['Submitted', 'Under review']);
+    expect(await myScholarships()).toBe('Under review');
 
     // Once told, it can no longer be undone; the status stays.
     const late = await undo(applicationId);
