@@ -35,7 +35,8 @@ async function signIn(page: Page, base: string, email: string, password: string)
  * and the provider's submission page shows the file.
  */
 describe('the application tracker and the essay upload in a real browser', () => {
-  const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  // Moves are told at once here (no undo window): the student reads them straight after.
+  const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000', STATUS_MESSAGE_DELAY_SECONDS: '0' } });
   const { call, login } = suiteApi(suite);
   let provider: string;
   let admin: string;
@@ -95,8 +96,11 @@ describe('the application tracker and the essay upload in a real browser', () =>
     try {
       await studio.page.goto(`${base}/app/scholarships/${id}/applicants/${applicationId}`);
       for (const status of ['Under review', 'Shortlisted']) {
-        await studio.page.getByLabel('Status').selectOption(status);
+        await studio.page.getByRole('button', { name: /^Status: / }).click();
+        await studio.page.getByRole('menuitemradio', { name: status }).click();
+        await studio.page.getByRole('dialog', { name: 'Change the status?' }).getByRole('button', { name: 'Change status' }).click();
         await studio.page.getByText(`is now ${status}`).first().waitFor();
+        await studio.page.getByRole('button', { name: new RegExp(`^Status: ${status}`) }).waitFor();
       }
     } finally {
       await studio.close();

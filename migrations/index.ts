@@ -36,6 +36,7 @@ import { CreateReminders1795760000002 } from './1795760000002-CreateReminders.js
 import { ChatTurnClaims1795765000000 } from './1795765000000-ChatTurnClaims.js';
 import { CreateFreeTrials1795772700000 } from './1795772700000-CreateFreeTrials.js';
 import { CreateApplicationStatusEvents1795781000000 } from './1795781000000-CreateApplicationStatusEvents.js';
+import { QueueStatusMessages1795791290000 } from './1795791290000-QueueStatusMessages.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -72,4 +73,5 @@ export const MIGRATIONS = [
   ChatTurnClaims1795765000000,
   CreateFreeTrials1795772700000,
   CreateApplicationStatusEvents1795781000000,
+  QueueStatusMessages1795791290000,
 ];

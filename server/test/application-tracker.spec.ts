@@ -69,7 +69,8 @@ describe('the application tracker', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
+    // Moves are told at once here; an untold move and its undo are status-messages.spec's.
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 1000, STATUS_MESSAGE_DELAY_SECONDS: 0 });
     api = accountClient(t);
     provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
     await t.sql.query('DELETE FROM scholarships');

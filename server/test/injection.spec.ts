@@ -539,6 +539,7 @@ describe('injection and XSS', () => {
     'GET /api/v1/scholarships/{id}/applicants': { who: ['provider'], path: { id: ids.draft }, query: { search: 'probe', status: 'Received', eligible: 'eligible', sort: '-score', offset: '0', limit: '20' } },
     'GET /api/v1/scholarships/{id}/applicants/{applicantId}': { who: ['provider'], path: { id: ids.draft, applicantId: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'PUT /api/v1/scholarships/{id}/applicants/{applicantId}/status': { who: ['provider'], path: { id: ids.draft, applicantId: UNKNOWN_UUID }, body: () => ({ status: 'Shortlisted' }), controlStatus: [404, 404] },
+    'POST /api/v1/scholarships/{id}/applicants/{applicantId}/status/undo': { who: ['provider'], path: { id: ids.draft, applicantId: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'GET /api/v1/scholarships/{id}/review-settings': { who: ['provider'], path: { id: ids.draft } },
     'PUT /api/v1/scholarships/{id}/review-settings': { who: ['provider'], path: { id: ids.draft }, body: () => ({ blindReview: false }) },
     'GET /api/v1/scholarship/{id}/rank-criteria': { who: ['provider'], path: { id: ids.draft } },

@@ -108,6 +108,7 @@ const ACCESS = {
     'GET /api/v1/scholarships/{id}/applicants',
     'GET /api/v1/scholarships/{id}/applicants/{applicantId}',
     'PUT /api/v1/scholarships/{id}/applicants/{applicantId}/status',
+    'POST /api/v1/scholarships/{id}/applicants/{applicantId}/status/undo',
     'GET /api/v1/scholarships/{id}/review-settings',
     'PUT /api/v1/scholarships/{id}/review-settings',
     'GET /api/v1/scholarship/{id}/rank-criteria',

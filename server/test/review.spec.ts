@@ -46,7 +46,8 @@ describe('provider review', () => {
   const post = (path: string, token: string, body: unknown) => api.call('POST', path, { token, body });
 
   beforeAll(async () => {
-    t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
+    // Status messages leave with the move here; their delay and undo are status-messages.spec's.
+    t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 1000, STATUS_MESSAGE_DELAY_SECONDS: 0 });
     api = accountClient(t);
     const ownerSession = await signUpProvider('Lovelace Trust');
     owner = ownerSession.accessToken;
@@ -190,7 +191,7 @@ describe('provider review', () => {
     const path = `/scholarships/${scholarshipId}/applicants/${apps[2].id}/status`;
     expect((await put(path, reviewer, { status: 'Shortlisted' })).statusCode).toBe(403);
     expect((await put(path, owner, { status: 'Nope' })).statusCode).toBe(400);
-    expect((await put(path, owner, { status: 'Shortlisted' })).json().data).toEqual({ id: apps[2].id, status: 'Shortlisted' });
+    expect((await put(path, owner, { status: 'Shortlisted' })).json().data).toEqual({ id: apps[2].id, status: 'Shortlisted', undo: null });
     const messages = (await rowsOf(`SELECT kind, subject FROM inbox_messages WHERE user_id = $1`, [apps[2].userId])) as { kind: string }[];
     expect(messages).toEqual([expect.objectContaining({ kind: 'status-changed' })]);
   });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ReviewStatus } from '../review/review.repository.js';
+import { TOLD_EVENTS_SQL, TOLD_REVIEW_STATUS_SQL } from '../review/status-messages.repository.js';
 import { sponsorSql } from '../scholarships/match-queries.js';
 import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
 import type { StatusEventDto, TrackedEssayDto } from './dto/tracker.dto.js';
@@ -64,10 +65,10 @@ export class TrackerRepository {
          OFFSET $4 LIMIT $5
        )
        SELECT a.id, a.scholarship_id AS "scholarshipId", s.title, ${sponsorSql('provider')} AS sponsor, s.amounts, s.award,
-              s.deadline::text AS deadline, a.status, CASE WHEN a.status = 'Received' THEN a.review_status END AS "reviewStatus",
+              s.deadline::text AS deadline, a.status, CASE WHEN a.status = 'Received' THEN ${TOLD_REVIEW_STATUS_SQL('a')} END AS "reviewStatus",
               a.applied_automatically AS "appliedAutomatically", a.submitted_at AS "submittedAt", a.updated_at AS "updatedAt",
               (SELECT coalesce(jsonb_agg(jsonb_build_object('status', e.status, 'at', e.occurred_at, 'backfilled', e.backfilled) ORDER BY e.occurred_at, e.id), '[]')
-                 FROM application_status_events e WHERE e.application_id = a.id) AS events,
+                 FROM application_status_events e WHERE e.application_id = a.id AND ${TOLD_EVENTS_SQL('a', 'e')}) AS events,
               (SELECT coalesce(jsonb_agg(jsonb_build_object('key', r->'field'->>'key', 'title', r->>'title', 'answer', ${ESSAY_ANSWER_SQL(`r->'field'->>'key'`)})), '[]')
                  FROM jsonb_array_elements(page.requirements) AS r WHERE r->'field'->>'dataType' = 'editor') AS essays,
               m.total AS "messagesTotal", m.unread AS "messagesUnread", page.total

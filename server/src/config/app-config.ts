@@ -232,6 +232,14 @@ export class AppConfig {
   @Transform(emptyToUndefined) @IsOptional() @Matches(KEY_PREFIX, { message: "S3_PREFIX must be up to 200 of A-Z a-z 0-9 ! _ . * ' ( ) / -, without '.' or '..' segments" })
   S3_PREFIX?: string;
 
+  /**
+   * How long a provider's status move waits before its message (inbox and e-mail) leaves, during
+   * which the provider can undo it (docs/review.md, "Status"). 0: the message leaves with the
+   * move and there is nothing to undo.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(3600)
+  STATUS_MESSAGE_DELAY_SECONDS = 10;
+
   /** Demo accounts (README): 'auto' adds them on the embedded database only. */
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';

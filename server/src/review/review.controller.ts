@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
@@ -27,6 +27,7 @@ import {
 import { ReviewExport } from './review-export.js';
 import { ReviewService } from './review.service.js';
 import { RubricService } from './rubric.service.js';
+import { StatusMovesService } from './status-moves.service.js';
 import { WinnersService } from './winners.service.js';
 
 const scholarshipId = uuidOf('scholarship');
@@ -47,6 +48,7 @@ export class ReviewController {
     private readonly rubric: RubricService,
     private readonly winnersService: WinnersService,
     private readonly exporter: ReviewExport,
+    private readonly statusMoves: StatusMovesService,
   ) {}
 
   @Get('scholarships/:id/applicants')
@@ -64,10 +66,18 @@ export class ReviewController {
   }
 
   @Put('scholarships/:id/applicants/:applicantId/status')
-  @ApiOperation({ summary: "Move an application's review status (owner); the applicant is told in the inbox" })
+  @ApiOperation({ summary: "Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first" })
   @ApiOkResponse({ type: ReviewStatusResponseDto })
   async status(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string, @Body() body: ReviewStatusDto) {
-    return ok(await this.review.setStatus(caller, id, applicantId, body.status), 'Status changed');
+    return ok(await this.statusMoves.move(caller, id, applicantId, body.status), 'Status changed');
+  }
+
+  @Post('scholarships/:id/applicants/:applicantId/status/undo')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has" })
+  @ApiOkResponse({ type: ReviewStatusResponseDto })
+  async undoStatus(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
+    return ok(await this.statusMoves.undo(caller, id, applicantId), 'Status change undone');
   }
 
   @Get('scholarships/:id/review-settings')

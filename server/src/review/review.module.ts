@@ -13,12 +13,14 @@ import { ReviewersController } from './reviewers.controller.js';
 import { ReviewersRepository } from './reviewers.repository.js';
 import { ReviewersService } from './reviewers.service.js';
 import { RubricService } from './rubric.service.js';
+import { StatusMessagesRepository } from './status-messages.repository.js';
+import { StatusMovesService } from './status-moves.service.js';
 import { WinnersService } from './winners.service.js';
 
 /** Provider review (docs/review.md): applicants, rubric and points, winners, export, messages, reviewers. */
 @Module({
   imports: [AuthModule, FormsModule, InboxModule, MailModule, UsersModule],
   controllers: [ReviewController, ReviewersController],
-  providers: [ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService],
+  providers: [ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService, StatusMessagesRepository, StatusMovesService],
 })
 export class ReviewModule {}

@@ -218,21 +218,6 @@ export class ReviewRepository {
     return row;
   }
 
-  /** Sets the review status; answers the applicant's user id and the status before, or nothing for an unknown application. */
-  async setStatus(manager: EntityManager, scholarshipId: string, applicationId: string, status: ReviewStatus): Promise<{ userId: string; before: ReviewStatus } | undefined> {
-    const [row] = (await manager.query(
-      // Wrapped in a CTE so the driver answers rows, not an UPDATE's [rows, count].
-      `WITH moved AS (
-         UPDATE applications a SET review_status = $3, updated_at = now()
-           FROM (SELECT id, review_status FROM applications WHERE id = $2 AND scholarship_id = $1 AND status = 'Received' FOR UPDATE) AS old
-          WHERE a.id = old.id
-          RETURNING a.user_id AS "userId", old.review_status AS before)
-       SELECT * FROM moved`,
-      [scholarshipId, applicationId, status],
-    )) as { userId: string; before: ReviewStatus }[];
-    return row;
-  }
-
   async submittedPerDay(scholarshipId: string, days: number): Promise<{ date: string; count: number }[]> {
     return (await this.db.query(
       `SELECT to_char(day, 'YYYY-MM-DD') AS date, coalesce(n.count, 0)::int AS count

@@ -129,16 +129,6 @@ export class ReviewService {
     };
   }
 
-  async setStatus(caller: Caller, scholarshipId: string, applicationId: string, status: ReviewStatus) {
-    const scholarship = await this.access.owned(caller, scholarshipId);
-    await this.review.transaction(async (manager) => {
-      const moved = await this.review.setStatus(manager, scholarshipId, applicationId, status);
-      if (!moved) throw new ApiError(404, APPLICATION_NOT_FOUND, { errorCode: 'APPLICATION_NOT_FOUND' });
-      if (moved.before !== status) await this.inbox.deliver([moved.userId], statusMessage(scholarship, status), manager);
-    });
-    return { id: applicationId, status };
-  }
-
   async activity(caller: Caller, scholarshipId: string, days: number) {
     await this.access.reviewable(caller, scholarshipId);
     return { days: await this.review.submittedPerDay(scholarshipId, days) };

@@ -9,6 +9,7 @@ import type { ChooseWinnersDto } from './dto/review.dto.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewRepository } from './review.repository.js';
 import { applicantRow, statusMessage } from './review.service.js';
+import { StatusMessagesRepository } from './status-messages.repository.js';
 
 /**
  * Winners (docs/review.md, "Winners"): chosen by hand or drawn with a recorded seed; the winners
@@ -21,6 +22,7 @@ export class WinnersService {
     private readonly review: ReviewRepository,
     private readonly access: ReviewAccess,
     private readonly inbox: InboxService,
+    private readonly statusMessages: StatusMessagesRepository,
   ) {}
 
   async winners(caller: Caller, scholarshipId: string) {
@@ -57,6 +59,8 @@ export class WinnersService {
         decision = { method: 'draw' as const, seed, count, candidateIds: candidates, winnerIds: drawWinners(seed, candidates, count) };
       }
       await this.review.recordDecision(manager, scholarshipId, decision, caller.id);
+      // The decision tells every undecided applicant where they stand: a move still waiting to be announced is superseded.
+      await this.statusMessages.forget(manager, [...userOf.keys()]);
       const winners = new Set(decision.winnerIds);
       const others = [...userOf].filter(([id]) => !winners.has(id)).map(([, userId]) => userId);
       await this.inbox.deliver(decision.winnerIds.map((id) => userOf.get(id)!), statusMessage(scholarship, 'Winner'), manager);

@@ -7,6 +7,7 @@ import { answersOfUserSql, sponsorSql } from './match-queries.js';
 import type { CardRow } from './scholarship-card.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
 import type { ReviewStatus } from '../review/review.repository.js';
+import { TOLD_REVIEW_STATUS_SQL } from '../review/status-messages.repository.js';
 
 /** One scholarship as an applicant sees it, with what the applicant's own rows add. */
 export interface ScholarshipDetailRow extends Pick<CardRow, 'id' | 'title' | 'description' | 'amounts' | 'award' | 'recurrence_config' | 'sponsor' | 'is_liked'> {
@@ -121,7 +122,7 @@ export class ScholarshipsRepository {
     return (await this.db.query(
       `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
               jsonb_array_length(s.requirements) AS requirement_count, ${sponsorSql('provider')} AS sponsor,
-              a.status, CASE WHEN a.status = 'Received' THEN a.review_status END AS review_status, a.updated_at,
+              a.status, CASE WHEN a.status = 'Received' THEN ${TOLD_REVIEW_STATUS_SQL('a')} END AS review_status, a.updated_at,
               CASE WHEN a.applied_automatically THEN a.submitted_at END AS applied_automatically_at,
               EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
          FROM applications a

@@ -164,8 +164,17 @@ export async function savePoints(id: string, applicantId: string, answers: Recor
   return saved(await api.PUT('/api/v1/scholarship/{id}/applicants/{applicantId}/points', { ...pathOf(id, applicantId), body: { answers } })) as Points;
 }
 
-export async function moveStatus(id: string, applicantId: string, status: ReviewStatus): Promise<{ id: string; status: ReviewStatus }> {
+/** A status move's answer: the status now and, while the applicant's message waits, until when it can be undone. */
+export type StatusMove = Schemas['StatusAnswerDto'];
+
+/** Moves the status; the applicant's message leaves when `undo.until` passes, unless undone first (docs/review.md, "Status"). */
+export async function moveStatus(id: string, applicantId: string, status: ReviewStatus): Promise<StatusMove> {
   return saved(await api.PUT('/api/v1/scholarships/{id}/applicants/{applicantId}/status', { ...pathOf(id, applicantId), body: { status } }));
+}
+
+/** Takes back the moves whose message has not left: the earlier status returns, nothing is sent. */
+export async function undoStatus(id: string, applicantId: string): Promise<StatusMove> {
+  return saved(await api.POST('/api/v1/scholarships/{id}/applicants/{applicantId}/status/undo', pathOf(id, applicantId)));
 }
 
 export async function chooseWinners(id: string, choice: { applicationIds: string[] } | { draw: { count: number } }): Promise<Winners> {

@@ -1147,9 +1147,26 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Move an application's review status (owner); the applicant is told in the inbox */
+        /** Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first */
         put: operations["ReviewController_status"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholarships/{id}/applicants/{applicantId}/status/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has */
+        post: operations["ReviewController_undoStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3614,11 +3631,25 @@ export interface components {
             /** @enum {string} */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
         };
+        StatusUndoDto: {
+            /**
+             * Format: date-time
+             * @description When the applicant's message leaves; until then `POST …/status/undo` takes the move back
+             */
+            until: string;
+            /**
+             * @description The status an undo restores: the one the applicant was last told of
+             * @enum {string}
+             */
+            restores: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
+        };
         StatusAnswerDto: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
+            /** @description Present while the applicant's message about the move waits; null when nothing is waiting (sent, or nothing to tell) */
+            undo: components["schemas"]["StatusUndoDto"] | null;
         };
         ReviewStatusResponseDto: {
             /** @example 200 */
@@ -8297,6 +8328,64 @@ export interface operations {
                 "application/json": components["schemas"]["ReviewStatusDto"];
             };
         };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewStatusResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider, reviewer (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ReviewController_undoStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                applicantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {

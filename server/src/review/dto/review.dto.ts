@@ -174,9 +174,15 @@ export class ReviewSettingsResponseDto extends ApiResponseBase {
   @ApiProperty({ type: ReviewSettingsDto }) data: ReviewSettingsDto;
 }
 
+class StatusUndoDto {
+  @ApiProperty({ format: 'date-time', description: "When the applicant's message leaves; until then `POST …/status/undo` takes the move back" }) until: string;
+  @ApiProperty({ enum: REVIEW_STATUSES, description: 'The status an undo restores: the one the applicant was last told of' }) restores: ReviewStatus;
+}
 class StatusAnswerDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ enum: REVIEW_STATUSES }) status: ReviewStatus;
+  @ApiProperty({ type: StatusUndoDto, nullable: true, description: "Present while the applicant's message about the move waits; null when nothing is waiting (sent, or nothing to tell)" })
+  undo: StatusUndoDto | null;
 }
 export class ReviewStatusResponseDto extends ApiResponseBase {
   @ApiProperty({ type: StatusAnswerDto }) data: StatusAnswerDto;

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearch } from '@tanstack
 import { lazy, Suspense, useState } from 'react';
 import { failureText } from '../../../api/api-error';
 import { studioScholarshipsQueryOptions } from '../../../api/providers';
-import { applicantsQueryOptions, chooseWinners, moveStatus, reviewKeys, type ApplicantRow, type ApplicantsQuery, type ReviewStatus, type Winners } from '../../../api/review';
+import { applicantsQueryOptions, chooseWinners, reviewKeys, type ApplicantsQuery, type Winners } from '../../../api/review';
 import { toaster } from '../../../app/toaster';
 import { isOwner } from '../../../session/home-path';
 import { useCurrentUser } from '../../../session/session-store';
@@ -17,6 +17,7 @@ import { listQueryOf, PAGE_SIZE } from './applicants-search';
 import { ApplicantsTable } from './ApplicantsTable';
 import { DrawWinnersDialog } from './DrawWinnersDialog';
 import { BlindReviewSwitch, DecisionNote, ExportButton } from './ReviewControls';
+import { useStatusChange } from './StatusChange';
 
 /** The message form brings the form engine: loaded on "Message" only, so the list does without it. */
 const MessageDialog = lazy(() => import('./MessageDialog').then((module) => ({ default: module.MessageDialog })));
@@ -100,15 +101,7 @@ export function ApplicantsReviewPage() {
     });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
 
-  async function move(row: ApplicantRow, status: ReviewStatus) {
-    try {
-      await moveStatus(id, row.id, status);
-      toaster.create({ type: 'success', title: `${row.reference} is now ${status}` });
-    } catch (error) {
-      toaster.create({ type: 'error', title: failureText(error) });
-    }
-    refresh();
-  }
+  const statusChange = useStatusChange(id, refresh);
 
   function decided(winners: Winners) {
     setSelected(new Set());
@@ -143,7 +136,7 @@ export function ApplicantsReviewPage() {
         search={search}
         selected={selected}
         onSelect={select}
-        onMove={owner ? (row, status) => void move(row, status) : undefined}
+        onMove={owner ? (row, status) => statusChange.ask(row, status) : undefined}
       />
     );
   }
@@ -201,6 +194,7 @@ export function ApplicantsReviewPage() {
             </Suspense>
           ) : null}
           <DrawWinnersDialog scholarshipId={id} open={drawing} onClose={() => setDrawing(false)} onDrawn={decided} />
+          {statusChange.dialog}
         </>
       ) : null}
     </StudioPage>

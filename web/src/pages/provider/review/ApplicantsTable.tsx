@@ -1,7 +1,8 @@
-import { Badge, Checkbox, Link, NativeSelect, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Checkbox, Link, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { REVIEW_STATUSES, type ApplicantRow, type ApplicantsQuery, type ReviewStatus } from '../../../api/review';
+import type { ApplicantRow, ApplicantsQuery, ReviewStatus } from '../../../api/review';
 import { ELIGIBILITY_LABELS, formatDate, formatScore, STATUS_PALETTES } from './review-labels';
+import { StatusPicker } from './StatusChange';
 
 function SelectBox({ label, checked, onChange }: { label: string; checked: boolean | 'indeterminate'; onChange: (checked: boolean) => void }) {
   return (
@@ -15,21 +16,10 @@ function SelectBox({ label, checked, onChange }: { label: string; checked: boole
   );
 }
 
-/** The owner moves a status from the row; a reviewer reads it (docs/review.md, "Status"). */
+/** The owner changes a status from the row (a menu, then a confirmation); a reviewer reads it (docs/review.md, "Status"). */
 function StatusCell({ row, onMove }: { row: ApplicantRow; onMove?: (row: ApplicantRow, status: ReviewStatus) => void }) {
   if (!onMove) return <Badge colorPalette={STATUS_PALETTES[row.status]}>{row.status}</Badge>;
-  return (
-    <NativeSelect.Root size="xs" minW="36">
-      <NativeSelect.Field aria-label={`Status of ${row.reference}`} value={row.status} onChange={(event) => onMove(row, event.target.value as ReviewStatus)}>
-        {REVIEW_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
+  return <StatusPicker label={`Status of ${row.reference}`} status={row.status} onPick={(status) => onMove(row, status)} />;
 }
 
 interface ApplicantsTableProps {

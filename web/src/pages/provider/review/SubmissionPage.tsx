@@ -1,9 +1,7 @@
-import { Badge, Box, Button, Grid, Heading, HStack, Link, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearch } from '@tanstack/react-router';
-import { failureText } from '../../../api/api-error';
-import { moveStatus, REVIEW_STATUSES, reviewKeys, submissionQueryOptions, type ApplicantsQuery, type ReviewStatus, type Submission } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { reviewKeys, submissionQueryOptions, type ApplicantsQuery, type Submission } from '../../../api/review';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { uncheckedValidator } from '../../../forms/unchecked-validator';
 import { isOwner } from '../../../session/home-path';
@@ -12,6 +10,7 @@ import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
 import { LoadFailure, StudioPage } from '../StudioPage';
 import { PointsPanel } from './PointsPanel';
 import { ELIGIBILITY_LABELS, formatDate, formatScore, STATUS_PALETTES } from './review-labels';
+import { StatusPicker, useStatusChange } from './StatusChange';
 import { useNeighbours, type Neighbour } from './use-neighbours';
 import { preloadRequirementParts } from '../../../forms/widgets/lazy-widgets';
 
@@ -37,28 +36,17 @@ function NeighbourLink({ scholarshipId, neighbour, label }: { scholarshipId: str
   );
 }
 
+/** The owner's status menu; a choice is confirmed, then can be undone until the applicant is told (docs/review.md, "Status"). */
 function StatusControl({ scholarshipId, submission }: { scholarshipId: string; submission: Submission }) {
   const queryClient = useQueryClient();
-  async function move(status: ReviewStatus) {
-    try {
-      await moveStatus(scholarshipId, submission.id, status);
-      toaster.create({ type: 'success', title: `${submission.reference} is now ${status}` });
-    } catch (error) {
-      toaster.create({ type: 'error', title: failureText(error) });
-    }
-    void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
-  }
+  const statusChange = useStatusChange(scholarshipId, () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all }));
+  const person = submission.applicant;
+  const target = { id: submission.id, reference: submission.reference, status: submission.status, name: person ? `${person.firstName} ${person.lastName}` : null };
   return (
-    <NativeSelect.Root size="sm" w="48">
-      <NativeSelect.Field aria-label="Status" value={submission.status} onChange={(event) => void move(event.target.value as ReviewStatus)}>
-        {REVIEW_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <>
+      <StatusPicker label="Status" status={submission.status} onPick={(status) => statusChange.ask(target, status)} />
+      {statusChange.dialog}
+    </>
   );
 }
 
