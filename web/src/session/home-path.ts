@@ -17,14 +17,6 @@ export function homePathOf(access: Access): HomePath {
 }
 
 /**
- * The scholarship's owner: only a provider (its reviewers get 403 `OWNER_ONLY` on the owner's actions).
- * Kept for the review pages' owner controls (a role's name); menus and route guards use permissions.
- */
-export function isOwner(user: { role?: string } | null | undefined): boolean {
-  return user?.role === 'provider';
-}
-
-/**
  * The permission a page needs, for the route guards (app/*-routes.tsx): the permission of the
  * menu entry that leads there, else the first rule that matches. A frame's home needs none, so a
  * guard that sends someone home never sends them round in a circle.

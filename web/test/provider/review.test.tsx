@@ -29,7 +29,7 @@ describe('the applicants list', () => {
     expect(within(first).getByText('Student 1')).toBeTruthy();
     expect(within(first).getByText('Eligible')).toBeTruthy();
     expect(within(first).getByText('72.50')).toBeTruthy();
-    expect((within(first).getByRole('combobox', { name: 'Status of 3F9A12B1' }) as HTMLSelectElement).value).toBe('Received');
+    expect(within(first).getByRole('button', { name: 'Status of 3F9A12B1: Received. Change' })).toBeTruthy();
     expect(within(table).getByRole('link', { name: '3F9A12B1' }).getAttribute('href')).toBe(`${LIST}/${row(1).id}`);
     // The chart's figures, for screen readers.
     expect(within(await screen.findByRole('table', { name: /Applications per day/ })).getByRole('row', { name: /Nov 24, 2026 2/ })).toBeTruthy();
@@ -55,6 +55,64 @@ describe('the applicants list', () => {
     expect((screen.getByRole('checkbox', { name: /Blind review/ }) as HTMLInputElement).checked).toBe(true);
   });
 
+  describe('a status change, on purpose only (docs/review.md, "Status")', () => {
+    const STATUS_PATH = '/api/v1/scholarships/{id}/applicants/{applicantId}/status';
+    /** Opens the status menu with Enter, moves to `status` with the arrows and chooses it with Enter, as a keyboard user does. */
+    async function pick(user: ReturnType<typeof userEvent.setup>, status: string) {
+      await user.keyboard('{Enter}');
+      const item = await screen.findByRole('menuitemradio', { name: status });
+      for (let presses = 0; presses < 6 && item.getAttribute('data-highlighted') === null; presses++) await user.keyboard('{ArrowDown}');
+      await user.keyboard('{Enter}');
+    }
+    const statusButton = async () => within(await screen.findByRole('table', { name: 'Applicants' })).getByRole('button', { name: 'Status of 3F9A12B1: Received. Change' });
+
+    it('ignores the arrow keys on the closed control: nothing opens, nothing is sent', async () => {
+      signInProvider();
+      const { put } = serveReview();
+      renderAppAt(LIST);
+      const button = await statusButton();
+      button.focus();
+      const user = userEvent.setup();
+      await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}{ArrowDown}');
+      expect(screen.queryByRole('menu')).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(put.mock.calls.filter(([path]) => path === STATUS_PATH)).toEqual([]);
+    });
+
+    it('asks first, naming the applicant and both statuses; Cancel sends nothing', async () => {
+      signInProvider();
+      const { put } = serveReview();
+      renderAppAt(LIST);
+      const user = userEvent.setup();
+      (await statusButton()).focus();
+      await pick(user, 'Shortlisted');
+      const dialog = await screen.findByRole('dialog', { name: 'Change the status?' });
+      expect(dialog.textContent).toMatch(/Move Student 1 \(3F9A12B1\) from Received to Shortlisted\?/);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(put.mock.calls.filter(([path]) => path === STATUS_PATH)).toEqual([]);
+    });
+
+    it('moves it once confirmed and offers Undo until the message leaves; Undo takes it back', async () => {
+      signInProvider();
+      const { put, post } = serveReview();
+      const until = new Date(Date.now() + 10_000).toISOString();
+      put.mockResolvedValue(ok({ id: row(1).id, status: 'Shortlisted', undo: { until, restores: 'Received' } }));
+      post.mockResolvedValue(ok({ id: row(1).id, status: 'Received', undo: null }, 201));
+      renderAppAt(LIST);
+      const user = userEvent.setup();
+      (await statusButton()).focus();
+      await pick(user, 'Shortlisted');
+      await user.click(within(await screen.findByRole('dialog', { name: 'Change the status?' })).getByRole('button', { name: 'Change status' }));
+      await waitFor(() => expect(put).toHaveBeenCalledWith(STATUS_PATH, { params: { path: { id: SCHOLARSHIP_ID, applicantId: row(1).id } }, body: { status: 'Shortlisted' } }));
+      expect(await screen.findByText('3F9A12B1 is now Shortlisted')).toBeTruthy();
+      await user.click(await screen.findByRole('button', { name: 'Undo' }));
+      await waitFor(() => expect(post).toHaveBeenCalledWith(`${STATUS_PATH}/undo`, { params: { path: { id: SCHOLARSHIP_ID, applicantId: row(1).id } } }));
+      expect(await screen.findByText('3F9A12B1 is back to Received')).toBeTruthy();
+      expect(screen.getByText('Nothing was sent to the applicant.')).toBeTruthy();
+    });
+  });
+
   it('turns blind review on for the owner', async () => {
     signInProvider();
     const { put } = serveReview();
@@ -70,7 +128,8 @@ describe('the applicants list', () => {
     serveReview();
     renderAppAt(LIST);
     const table = await screen.findByRole('table', { name: 'Applicants' });
-    expect(within(table).queryByRole('combobox')).toBeNull();
+    expect(within(table).queryByRole('button', { name: /^Status of/ })).toBeNull();
+    expect(within(table).getAllByText('Received').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Draw winners' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /Blind review/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();

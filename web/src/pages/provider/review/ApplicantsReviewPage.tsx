@@ -6,8 +6,7 @@ import { failureText } from '../../../api/api-error';
 import { studioScholarshipsQueryOptions } from '../../../api/providers';
 import { applicantsQueryOptions, chooseWinners, reviewKeys, type ApplicantsQuery, type Winners } from '../../../api/review';
 import { toaster } from '../../../app/toaster';
-import { isOwner } from '../../../session/home-path';
-import { useCurrentUser } from '../../../session/session-store';
+import { useCan } from '../../../session/session-store';
 import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
 import { MISSING_SCHOLARSHIP, MISSING_SCHOLARSHIP_TEXT, UNTITLED } from '../scholarship-status';
 import { LoadFailure, StudioPage } from '../StudioPage';
@@ -84,7 +83,7 @@ export function ApplicantsReviewPage() {
   const search = useSearch({ strict: false }) as ApplicantsQuery;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const owner = isOwner(useCurrentUser());
+  const owner = useCan('manage_scholarships');
   const title = useScholarshipTitle(id);
   const list = useQuery(applicantsQueryOptions(id, listQueryOf(search)));
   const [selected, setSelected] = useState<Set<string>>(() => new Set());

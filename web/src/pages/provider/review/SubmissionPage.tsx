@@ -4,8 +4,7 @@ import { Link as RouterLink, useParams, useSearch } from '@tanstack/react-router
 import { reviewKeys, submissionQueryOptions, type ApplicantsQuery, type Submission } from '../../../api/review';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { uncheckedValidator } from '../../../forms/unchecked-validator';
-import { isOwner } from '../../../session/home-path';
-import { useCurrentUser } from '../../../session/session-store';
+import { useCan } from '../../../session/session-store';
 import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
 import { LoadFailure, StudioPage } from '../StudioPage';
 import { PointsPanel } from './PointsPanel';
@@ -120,7 +119,7 @@ function Answers({ submission }: { submission: Submission }) {
 export function SubmissionPage() {
   const { id, applicationId } = useParams({ strict: false }) as { id: string; applicationId: string };
   const search = useSearch({ strict: false }) as ApplicantsQuery;
-  const owner = isOwner(useCurrentUser());
+  const owner = useCan('manage_scholarships');
   const submission = useQuery(submissionQueryOptions(id, applicationId));
   const { previous, next } = useNeighbours(id, search, applicationId);
 
