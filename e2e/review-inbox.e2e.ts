@@ -173,12 +173,26 @@ describe('provider review and the inbox in a real browser', () => {
     // The export: blind columns absent, the formula answer neutralised.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = readFileSync((await (await download).path())!, 'utf8');
+    const bytes = readFileSync((await (await download).path())!);
+    // A UTF-8 byte-order mark first, so Excel on Windows reads accented names right.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.subarray(3).toString('utf8');
     const [header] = csv.split('\r\n');
     expect(header).not.toMatch(/First name|Last name|E-mail|Phone|School/);
     expect(header).toContain('Your proof');
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     for (const s of students) expect(csv).not.toContain(s.email);
+
+    // With blind review off, the phone column: a '+' and digits is no formula, written as it is.
+    expect((await call('PUT', `/scholarships/${scholarshipId}/review-settings`, { blindReview: false }, provider)).status).toBe(200);
+    await page.reload();
+    const named = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const namedCsv = readFileSync((await (await named).path())!, 'utf8');
+    expect(namedCsv.startsWith('\uFEFF')).toBe(true);
+    expect(namedCsv).toContain(',+12025550199,');
+    expect(namedCsv).not.toContain("'+12025550199");
+    expect(namedCsv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
 
     // Each student finds the result in the inbox by searching a word of it.
     const decisions = await call('GET', `/scholarships/${scholarshipId}/winners`, undefined, provider);

@@ -29,4 +29,5 @@ export * from './eligibility/requirement-form.js';
 export * from './eligibility/criterion-values.js';
 export * from './eligibility/requirement-editor.js';
 export * from './review/scoring.js';
+export * from './review/eligibility-words.js';
 export * from './chat/chat-questions.js';

@@ -1,5 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { drawWinners } from '../src/review/draw.js';
+import { guardFormula } from '../src/review/review-export.js';
+import { FileLinks } from '../src/uploads/file-links.js';
+import { FileStorage } from '../src/uploads/file-storage.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -206,13 +209,13 @@ describe('provider review', () => {
     expect(byReference.map((a: { id: string }) => a.id)).toContain(apps[1].id);
     expect((await get(`/scholarships/${scholarshipId}/applicants/${apps[0].id}`, owner)).json().data.applicant).toBeNull();
     const csv = (await get(`/scholarships/${scholarshipId}/applicants-data/export`, owner)).body;
-    expect(csv.split('\r\n')[0]).toBe('Reference,Application id,Status,Submitted at,Eligibility,Average score,Reviews,Essay,Transcript,Motto');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFReference,Application id,Status,Submitted at,Eligibility,Average score,Reviews,Essay,Transcript,Motto');
     expect(csv).not.toContain('Zed');
     expect((await get(`/scholarships/${scholarshipId}/review-settings`, reviewer)).json().data.blindReview).toBe(true);
     await put(`/scholarships/${scholarshipId}/review-settings`, owner, { blindReview: false });
   });
 
-  it('exports CSV by RFC 4180 with formula cells neutralised', async () => {
+  it('exports CSV by RFC 4180 with formula cells neutralised, phone numbers as they are, in the UI\'s words', async () => {
     const res = await get(`/scholarships/${scholarshipId}/applicants-data/export`, reviewer);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -224,6 +227,62 @@ describe('provider review', () => {
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(4); // header + 3 (the draft is not exported)
     expect(csv).not.toContain('<script');
+    // A '+' then digits cannot be a formula: the phone is written as it is, in every row.
+    expect(csv).toContain(',+12025550143,');
+    expect(csv).not.toContain("'+12025550143");
+    // The eligibility as the studio shows it.
+    expect(csv.split('\r\n')[1].split(',')[4]).toBe('Eligible');
+  });
+
+  it('starts the export with a UTF-8 byte-order mark, so accented names survive a spreadsheet', async () => {
+    await t.sql.query(`UPDATE users SET first_name = 'Zoë', last_name = 'Muñoz' WHERE id = $1`, [apps[2].userId]);
+    try {
+      const res = await get(`/scholarships/${scholarshipId}/applicants-data/export`, owner);
+      expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(res.rawPayload);
+      const row = text.split('\r\n').find((line) => line.includes(apps[2].id))!;
+      expect(row.split(',').slice(7, 9)).toEqual(['Zoë', 'Muñoz']);
+    } finally {
+      await t.sql.query(`UPDATE users SET first_name = 'Student2', last_name = 'Zed2' WHERE id = $1`, [apps[2].userId]);
+    }
+  });
+
+  it('guards every cell a spreadsheet would run, and only a real international phone number passes', () => {
+    for (const cell of ['=cmd|\' /C calc\'!A0', '+1+cmd', '+SUM(A1)', '-2+3', '@SUM(A1)', '\tx', '\rx', '+', '+12']) expect(guardFormula(cell)).toBe(`'${cell}`);
+    for (const cell of ['+15555550123', '+447911123456', 'Zoë', '1+1']) expect(guardFormula(cell)).toBe(cell);
+  });
+
+  it('writes files as absolute signed links that open without a token, and stop opening when they expire', async () => {
+    const fileId = apps[0].fileUrl.split('/').pop()!;
+    await t.app.get(FileStorage).put(fileId, Buffer.from('%PDF-1.4 x'));
+    const csv = (await get(`/scholarships/${scholarshipId}/applicants-data/export`, reviewer)).body;
+    const row = csv.split('\r\n').find((line) => line.includes(apps[0].id))!;
+    const link = row.split(',').find((cell) => cell.includes(fileId))!;
+    expect(link).toMatch(new RegExp(`^https?://[^/]+/api/v1/common/files/${fileId}/signed\\?by=[0-9a-f-]{36}&expires=\\d+&signature=[\\w-]+$`));
+    const path = link.replace(/^https?:\/\/[^/]+/, '');
+    const opened = await t.app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-disposition']).toContain('transcript.pdf');
+    expect(opened.body).toBe('%PDF-1.4 x');
+
+    const tampered = await t.app.inject({ method: 'GET', url: path.replace(/expires=(\d+)/, (_, n) => `expires=${Number(n) + 3600}`) });
+    expect(tampered.statusCode).toBe(403);
+    expect(tampered.json()).toMatchObject({ errorCode: 'FILE_LINK_INVALID', description: expect.stringContaining('not valid') });
+    const otherFile = await t.app.inject({ method: 'GET', url: path.replace(fileId, apps[1].fileUrl.split('/').pop()!) });
+    expect(otherFile.statusCode).toBe(403);
+    const unsigned = await t.app.inject({ method: 'GET', url: `/api/v1/common/files/${fileId}/signed` });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().description).toContain('not valid');
+
+    // A link made longer ago than its lifetime (72 hours by default) no longer opens.
+    const reviewerId = new URL(link).searchParams.get('by')!;
+    const old = t.app.get(FileLinks).signedUrlOf(fileId, reviewerId, new Date(Date.now() - 73 * 3600 * 1000));
+    const expired = await t.app.inject({ method: 'GET', url: old.replace(/^https?:\/\/[^/]+/, '') });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ errorCode: 'FILE_LINK_EXPIRED', description: expect.stringContaining('expired') });
+    // Signed for someone who may not read the file: it does not open either.
+    const foreign = t.app.get(FileLinks).signedUrlOf(fileId, otherProviderId);
+    expect((await t.app.inject({ method: 'GET', url: foreign.replace(/^https?:\/\/[^/]+/, '') })).statusCode).toBe(404);
   });
 
   it('counts submissions per day for the chart', async () => {

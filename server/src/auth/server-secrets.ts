@@ -18,6 +18,8 @@ export class ServerSecrets {
     readonly sandboxWebhookKey: Buffer,
     /** Encrypts a chat's secret answers while the chat lasts (docs/chat.md). */
     readonly chatKey: Buffer,
+    /** Signs the expiring download links an export writes for files (docs/review.md, "Export"). */
+    readonly fileLinkKey: Buffer,
   ) {}
 
   static fromMaster(master: string): ServerSecrets {
@@ -28,6 +30,7 @@ export class ServerSecrets {
       derive('reset-codes'),
       derive('sandbox-webhooks'),
       derive('chat-secrets'),
+      derive('file-links'),
     );
   }
 }

@@ -157,6 +157,10 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(100_000)
   UPLOAD_QUOTA_MB = 100;
 
+  /** How long a signed file link in an applicants export opens the file (docs/review.md, "Export"). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(720)
+  FILE_LINK_LIFETIME_HOURS = 72;
+
   /**
    * Where people reach this app: every absolute address the server writes (checkout returns, the
    * Google callback, e-mail links, sitemap, canonical links) starts with it, never with a request's

@@ -3,6 +3,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { FormsModule } from '../forms/forms.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewExport } from './review-export.js';
@@ -19,7 +20,7 @@ import { WinnersService } from './winners.service.js';
 
 /** Provider review (docs/review.md): applicants, rubric and points, winners, export, messages, reviewers. */
 @Module({
-  imports: [AuthModule, FormsModule, InboxModule, MailModule, UsersModule],
+  imports: [AuthModule, FormsModule, InboxModule, MailModule, UploadsModule, UsersModule],
   controllers: [ReviewController, ReviewersController],
   providers: [ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService, StatusMessagesRepository, StatusMovesService],
 })

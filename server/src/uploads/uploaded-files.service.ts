@@ -7,6 +7,7 @@ import type { EntityManager } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
+import type { FileLinkGrant } from './file-links.js';
 import { checkContent } from './content-check.js';
 import type { UploadedFileDto } from './dto/uploaded-file.dto.js';
 import { displayName } from './file-names.js';
@@ -71,6 +72,14 @@ export class UploadedFilesService {
     const bytes = row ? await this.storage.get(row.storage_key) : null;
     if (!row || !bytes) throw new ApiError(404, NOT_FOUND, { errorCode: 'FILE_NOT_FOUND' });
     return { bytes, name: row.original_name, size: row.size, contentType: row.content_type };
+  }
+
+  /**
+   * The file a signed link names (FileLinks), when the person it was signed for may still read it:
+   * the link stands in for that person's bearer token, never for more.
+   */
+  async openSigned(grant: FileLinkGrant): Promise<StoredFile> {
+    return this.open({ id: grant.signerId } as Caller, grant.fileId);
   }
 
   /** An organisation's image (its logo), for anyone; any other file is the same 404. */

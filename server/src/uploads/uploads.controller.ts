@@ -5,6 +5,8 @@ import {
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiGoneResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -17,9 +19,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, CurrentUser, Public } from '../auth/auth.decorators.js';
 import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
-import { UploadQueryDto, UploadResponseDto } from './dto/uploaded-file.dto.js';
+import { SignedFileQueryDto, UploadQueryDto, UploadResponseDto } from './dto/uploaded-file.dto.js';
 import { attachmentDisposition } from './file-names.js';
 import { readFilePart } from './upload-part.js';
+import { FileLinks } from './file-links.js';
 import { UploadedFilesService } from './uploaded-files.service.js';
 
 const ACCEPTED_TYPES = ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/jpeg', 'image/png'];
@@ -30,7 +33,10 @@ const ACCEPTED_TYPES = ['application/pdf', 'application/msword', 'application/vn
 @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Not signed in' })
 @Controller('common')
 export class UploadsController {
-  constructor(private readonly files: UploadedFilesService) {}
+  constructor(
+    private readonly files: UploadedFilesService,
+    private readonly links: FileLinks,
+  ) {}
 
   @Post('upload')
   @ApiOperation({
@@ -80,6 +86,29 @@ export class UploadsController {
   async publicImage(@Param('id', uuidOf('file')) id: string) {
     const file = await this.files.openPublic(id);
     return new StreamableFile(file.bytes, { type: file.contentType, length: file.size, disposition: 'inline' });
+  }
+
+  @Get('files/:id/signed')
+  @Public()
+  @Header('cache-control', 'private, no-store')
+  @Header('x-content-type-options', 'nosniff')
+  @Header('referrer-policy', 'no-referrer')
+  @ApiOperation({
+    summary: 'Download an upload through a signed, expiring link (as written in an applicants export)',
+    description:
+      'No bearer token: the HMAC signature stands for the person the link was made for (`by`), until `expires` (Unix seconds). ' +
+      'That person must still be allowed to read the file. 400 FILE_LINK_MALFORMED, 403 FILE_LINK_INVALID (a changed or foreign link), ' +
+      '410 FILE_LINK_EXPIRED, 404 when the file is gone or no longer theirs to read.',
+  })
+  @ApiProduces(...ACCEPTED_TYPES)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The bytes, as an attachment under the original name' })
+  @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'The id is not a UUID, or by/expires/signature is missing' })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: "'This download link is not valid. Export the applicants again for fresh links.'" })
+  @ApiGoneResponse({ type: ErrorBodyDto, description: "'This download link has expired. Export the applicants again for fresh links.'" })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.'" })
+  async signedDownload(@Param('id', uuidOf('file')) id: string, @Query() query: SignedFileQueryDto) {
+    const file = await this.files.openSigned(this.links.verify(id, query));
+    return new StreamableFile(file.bytes, { type: file.contentType, length: file.size, disposition: attachmentDisposition(file.name) });
   }
 
   @Get('files/:id')

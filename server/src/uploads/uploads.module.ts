@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import path from 'node:path';
 import { AppConfig } from '../config/app-config.js';
+import { FileLinks } from './file-links.js';
 import { FileStorage, LocalDiskFileStorage } from './file-storage.js';
 import { S3FileStorage } from './s3-file-storage.js';
 import { UploadedFilesRepository } from './uploaded-files.repository.js';
@@ -20,13 +21,14 @@ import { UploadsJanitor } from './uploads-janitor.js';
     UploadedFilesRepository,
     UploadedFilesService,
     UploadsJanitor,
+    FileLinks,
     {
       provide: FileStorage,
       inject: [AppConfig],
       useFactory: storageFor,
     },
   ],
-  exports: [UploadedFilesService],
+  exports: [UploadedFilesService, FileLinks],
 })
 export class UploadsModule {}
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { UPLOAD_PURPOSES, type UploadPurpose } from '@scholarmatch/schemas';
 
@@ -12,6 +12,25 @@ export class UploadQueryDto {
   @IsOptional()
   @IsIn(UPLOAD_PURPOSES, { message: 'purpose must be document or image.' })
   purpose?: UploadPurpose;
+}
+
+/** The parts of a signed file link (docs/review.md, "Export"); checked by FileLinks. */
+export class SignedFileQueryDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The person the link was made for' })
+  @IsOptional()
+  @IsUUID('all', { message: 'This download link is not valid. Export the applicants again for fresh links.' })
+  by?: string;
+
+  @ApiPropertyOptional({ description: 'Until when the link opens the file, in Unix seconds', example: '1767225600' })
+  @IsOptional()
+  @Matches(/^\d{1,12}$/, { message: 'This download link is not valid. Export the applicants again for fresh links.' })
+  expires?: string;
+
+  @ApiPropertyOptional({ description: 'HMAC-SHA256 of the file, `by` and `expires`, base64url' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  signature?: string;
 }
 
 export class UploadedFileDto {

@@ -1,3 +1,4 @@
+import { ELIGIBILITY_WORDS } from '@scholarmatch/schemas';
 import type { Eligibility, ReviewStatus } from '../../../api/review';
 
 /** How a review status reads (docs/review.md, "Review status"). */
@@ -11,9 +12,9 @@ export const STATUS_PALETTES: Record<ReviewStatus, string> = {
 
 /** The matcher's verdict (docs/review.md, "Applicants list"), in words. */
 export const ELIGIBILITY_LABELS: Record<Eligibility, { label: string; palette: string }> = {
-  eligible: { label: 'Eligible', palette: 'green' },
-  missing: { label: 'Missing answers', palette: 'yellow' },
-  ineligible: { label: 'Not eligible', palette: 'red' },
+  eligible: { label: ELIGIBILITY_WORDS.eligible, palette: 'green' },
+  missing: { label: ELIGIBILITY_WORDS.missing, palette: 'yellow' },
+  ineligible: { label: ELIGIBILITY_WORDS.ineligible, palette: 'red' },
 };
 
 const DATE = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
