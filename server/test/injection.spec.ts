@@ -593,6 +593,8 @@ describe('injection and XSS', () => {
     'GET /api/v1/scholarships/slug/{slug}': { who: ['anonymous'], path: { slug: 'easy-probe' } },
     // An applicant's document is never public: the control is a 404 too.
     'GET /api/v1/common/public-link/{id}': { who: ['anonymous'], path: { id: ids.file }, controlStatus: [404, 404] },
+    // A made-up signature: the control is the 403 of a link this server did not sign.
+    'GET /api/v1/common/files/{id}/signed': { who: ['anonymous'], path: { id: ids.file }, query: { by: UNKNOWN_UUID, expires: '4102444800', signature: 'probe' }, controlStatus: [403, 403] },
     'GET /api/v1/sandbox-checkout/{sessionId}': { who: ['anonymous'], path: { sessionId: `cs_sandbox_${'0'.repeat(24)}` }, controlStatus: [404, 404] },
     'POST /api/v1/sandbox-checkout/{sessionId}/pay': {
       who: ['anonymous'],

@@ -43,6 +43,8 @@ const ACCESS = {
     // Published scholarships' pages, and the images organisations show on them (docs/providers.md).
     'GET /api/v1/scholarships/slug/{slug}',
     'GET /api/v1/common/public-link/{id}',
+    // A signed export link: the signature stands for the person it was made for (docs/review.md, "Export").
+    'GET /api/v1/common/files/{id}/signed',
     // A reviewer's invitation: the unguessable token is the capability (docs/review.md, "Reviewers").
     'GET /api/v1/reviewer-invitations/{token}',
     'POST /api/v1/reviewer-invitations/{token}/accept',
