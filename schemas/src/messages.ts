@@ -64,6 +64,8 @@ export const MESSAGES = {
   contactMessageRequired: 'Please input your message',
   supportThanksTitle: 'Thank You!',
   supportThanks: 'We have received your query, we will get back to you soon.',
+  /** The seeds' promise of a support answer's delay, told in the receipt a request sends to the inbox. */
+  supportReplyTime: 'Support replies typically come within 24 hours.',
   // Uploads (seed 001 section 5)
   imageType: 'You can only upload JPG/PNG file!',
   imageSize: 'Image must be smaller than 2MB!',

@@ -476,6 +476,7 @@ describe('injection and XSS', () => {
     'GET /api/v1/inbox': { who: ['applicant'], query: { search: 'probe', offset: '0', limit: '20' } },
     'GET /api/v1/scholarships/me/applications': { who: ['applicant'], query: { offset: '0', limit: '20' } },
     'GET /api/v1/inbox/unread-count': { who: ['applicant'] },
+    'GET /api/v1/support-requests': { who: ['applicant'], query: { offset: '0', limit: '20' } },
     'GET /api/v1/inbox/{id}': { who: ['applicant'], path: { id: ids.message } },
     'PUT /api/v1/inbox/{id}/read': { who: ['applicant'], path: { id: ids.message } },
     'POST /api/v1/user-payments/cancel-subscription/{subscribed_id}/{payment_gateway}': {

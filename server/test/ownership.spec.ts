@@ -169,6 +169,8 @@ const ACCESS = {
     'GET /api/v1/user-payments/current-subscription',
     'GET /api/v1/inbox',
     'GET /api/v1/inbox/unread-count',
+    // The caller's own support requests (support.spec.ts: nobody else's).
+    'GET /api/v1/support-requests',
     // The dashboard assistant: the caller's own chat (anyone else's id is a 404, below), also at the seeds' address.
     'POST /api/v1/scholarships/chats',
     'POST /api/scholarships/chats',

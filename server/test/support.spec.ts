@@ -117,4 +117,48 @@ describe('support and contact', () => {
       expect.arrayContaining([mine.id, guest.id]),
     );
   });
+
+  it("puts a receipt in the person's inbox with the 24-hour promise, in the same transaction as the request", async () => {
+    const { session } = await api.signUp({ firstName: 'Grace' });
+    expect((await add({ query: 'Transcript upload', description: 'My PDF is refused.' }, session.accessToken)).statusCode).toBe(201);
+    const inbox = (await api.call('GET', '/inbox', { token: session.accessToken })).json().data as Record<string, { value: string } | string>[];
+    const receipt = inbox.find((message) => message.kind === 'support-received')!;
+    expect(receipt).toMatchObject({ subject: { value: 'We received your request: Transcript upload' }, fromName: { value: 'ScholarMatch Support' } });
+    const text = (receipt.bodyAsText as { value: string }).value;
+    expect(text).toContain('We have received your query, we will get back to you soon.');
+    expect(text).toContain('Support replies typically come within 24 hours.');
+    expect(text).toContain('My PDF is refused.');
+    // A guest has no inbox: a contact message sends no receipt there.
+    const before = (await t.sql.query(`SELECT count(*)::int AS n FROM inbox_messages WHERE kind = 'support-received'`)).rows[0].n;
+    await add({ email: 'guest.receipt@example.com', name: 'Guest', phone: '+12025550100', description: 'Hello' });
+    expect((await t.sql.query(`SELECT count(*)::int AS n FROM inbox_messages WHERE kind = 'support-received'`)).rows[0].n).toBe(before);
+  });
+
+  it("lists a person's own requests, newest first, with their status and answers, and nobody else's", async () => {
+    const ada = (await api.signUp({ firstName: 'Ada' })).session;
+    const bob = (await api.signUp({ firstName: 'Bob' })).session;
+    await add({ query: 'First question', description: 'One' }, ada.accessToken);
+    await add({ query: 'Second question', description: 'Two' }, ada.accessToken);
+    await add({ query: "Bob's question", description: 'Three' }, bob.accessToken);
+    const mine = (token: string) => api.call('GET', '/support-requests', { token });
+
+    expect((await api.call('GET', '/support-requests')).statusCode).toBe(401);
+    const before = (await mine(ada.accessToken)).json();
+    expect(before.meta.total).toBe(2);
+    expect(before.data.map((r: { query: string }) => r.query)).toEqual(['Second question', 'First question']);
+    expect(before.data.every((r: { status: string; answerHtml: null }) => r.status === 'received' && r.answerHtml === null)).toBe(true);
+    // Nothing of the staff's side (e-mail copies, other people's details) is in the person's list.
+    expect(Object.keys(before.data[0]).sort()).toEqual(['answerHtml', 'answeredAt', 'createdAt', 'description', 'id', 'kind', 'query', 'status']);
+
+    const first = before.data[1].id as string;
+    expect((await api.call('POST', `/admin/support-requests/${first}/answer`, { body: { answer: '<p>Here is how.</p>' }, token: admin })).statusCode).toBe(201);
+    const after = (await mine(ada.accessToken)).json().data as { id: string; status: string; answerHtml: string | null; answeredAt: string | null }[];
+    expect(after.find((r) => r.id === first)).toMatchObject({ status: 'answered', answerHtml: '<p>Here is how.</p>', answeredAt: expect.any(String) });
+
+    const bobs = (await mine(bob.accessToken)).json();
+    expect(bobs.data.map((r: { query: string }) => r.query)).toEqual(["Bob's question"]);
+    expect(bobs.data.map((r: { id: string }) => r.id)).not.toContain(first);
+    expect((await api.call('GET', '/support-requests?limit=1&offset=1', { token: ada.accessToken })).json().data.map((r: { query: string }) => r.query)).toEqual(['First question']);
+    expect((await api.call('GET', '/support-requests?limit=0', { token: ada.accessToken })).statusCode).toBe(400);
+  });
 });

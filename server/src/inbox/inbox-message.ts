@@ -11,6 +11,7 @@ export const INBOX_MESSAGE_KINDS = [
   'membership-receipt',
   'reviewer-invitation',
   'support-answer',
+  'support-received',
   'auto-applied',
   'deadline-reminder',
   'closing-soon',

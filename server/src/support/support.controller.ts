@@ -1,15 +1,24 @@
 import { Body, Controller, Get, Ip, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Roles, SignedInOptional } from '../auth/auth.decorators.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
-import { ApiErrorResponses } from '../common/error-body.js';
+import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { RateLimited } from '../common/rate-limit.js';
-import { AddSupportDto, SupportAnswerDto, SupportListQueryDto, SupportRequestListResponseDto, SupportRequestResponseDto } from './dto/support.dto.js';
+import {
+  AddSupportDto,
+  OwnSupportListQueryDto,
+  OwnSupportRequestListResponseDto,
+  SupportAnswerDto,
+  SupportListQueryDto,
+  SupportRequestListResponseDto,
+  SupportRequestResponseDto,
+} from './dto/support.dto.js';
 import { SupportService } from './support.service.js';
 
 const DEFAULT_LIMIT = 50;
+const OWN_DEFAULT_LIMIT = 20;
 
 /** Support requests and contact messages (docs/support.md). */
 @ApiTags('support')
@@ -32,6 +41,19 @@ export class SupportController {
   async add(@Body() body: AddSupportDto, @CurrentUser() caller: Caller | undefined, @Ip() ip: string) {
     await this.support.add(body, caller, ip);
     return { statusCode: 201, message: MESSAGES.supportThanks };
+  }
+
+  @ApiBearerAuth()
+  @Get('support-requests')
+  @ApiOperation({
+    summary: "The caller's own support requests (and contact messages sent signed in), newest first, with their status and answers",
+    description: 'Only the caller\'s: nobody sees anyone else\'s requests here (admins list them under /admin/support-requests).',
+  })
+  @ApiOkResponse({ type: OwnSupportRequestListResponseDto })
+  @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Not signed in' })
+  async listOwn(@CurrentUser() caller: Caller, @Query() query: OwnSupportListQueryDto) {
+    const { rows, total } = await this.support.listOwn(caller, query.offset ?? 0, query.limit ?? OWN_DEFAULT_LIMIT);
+    return { statusCode: 200, data: rows, meta: { total } };
   }
 
   @ApiBearerAuth()

@@ -40,8 +40,8 @@ const CLAIM_MINUTES = 30;
 export class SupportRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async insert(request: NewSupportRequest): Promise<string> {
-    const [row] = (await this.db.query(
+  async insert(request: NewSupportRequest, manager: EntityManager = this.db.manager): Promise<string> {
+    const [row] = (await manager.query(
       `INSERT INTO support_requests (kind, user_id, name, email, phone, query, description, answers, client_ip)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [request.kind, request.userId, request.name, request.email, request.phone, request.query, request.description, request.answers, request.clientIp],
@@ -55,6 +55,15 @@ export class SupportRepository {
     const [rows, [{ total }]] = await Promise.all([
       this.db.query(`SELECT ${COLUMNS} FROM support_requests WHERE ${where} ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`, [offset, limit]) as Promise<SupportRequestRow[]>,
       this.db.query(`SELECT count(*)::int AS total FROM support_requests WHERE ${where}`) as Promise<{ total: number }[]>,
+    ]);
+    return { rows, total };
+  }
+
+  /** `userId`'s own requests, newest first: what they asked and, once answered, the answer. */
+  async listOwn(userId: string, offset: number, limit: number): Promise<{ rows: SupportRequestRow[]; total: number }> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.query(`SELECT ${COLUMNS} FROM support_requests WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`, [userId, offset, limit]) as Promise<SupportRequestRow[]>,
+      this.db.query(`SELECT count(*)::int AS total FROM support_requests WHERE user_id = $1`, [userId]) as Promise<{ total: number }[]>,
     ]);
     return { rows, total };
   }

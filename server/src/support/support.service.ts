@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CONTACT_SENDER_NAME, SUPPORT_KINDS, supportAnswersOf, type SupportKind } from '@scholarmatch/schemas';
-import { htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
+import { CONTACT_SENDER_NAME, MESSAGES, SUPPORT_KINDS, supportAnswersOf, type SupportKind } from '@scholarmatch/schemas';
+import { escapeHtml, htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
 import type { Caller } from '../auth/auth.decorators.js';
 import { notSignedIn } from '../auth/access-tokens.js';
 import { ApiError } from '../common/error-body.js';
@@ -9,9 +9,9 @@ import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
 import { InboxService } from '../inbox/inbox.service.js';
 import { UsersRepository } from '../users/users.repository.js';
-import type { AddSupportDto } from './dto/support.dto.js';
+import type { AddSupportDto, OwnSupportRequestDto } from './dto/support.dto.js';
 import { SupportMailJob } from './support-mail.job.js';
-import { SupportRepository, type SupportRequestRow } from './support.repository.js';
+import { SupportRepository, type NewSupportRequest, type SupportRequestRow } from './support.repository.js';
 
 /**
  * Support requests and contact messages (docs/support.md): judged by their served form, stored
@@ -50,17 +50,54 @@ export class SupportService {
       // Name and e-mail are the account's, whatever the payload says (the form shows them read-only).
       const user = await this.users.findById(caller.id);
       if (!user) throw notSignedIn();
-      await this.requests.insert({
+      await this.store({
         kind, userId: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email, phone: user.phone,
         query: of('query'), description: of('description'), answers: others, clientIp,
       });
     } else {
-      await this.requests.insert({
+      await this.store({
         kind, userId: caller?.id ?? null, name: CONTACT_SENDER_NAME, email: of('email'), phone: of('phone'),
         query: null, description: of('description'), answers: others, clientIp,
       });
     }
     void this.mail.queue();
+  }
+
+  /**
+   * Keeps the request; a person with an account also finds a receipt in their inbox, with the
+   * 24-hour promise, in the same transaction (a request is never kept without its receipt).
+   */
+  private async store(request: NewSupportRequest): Promise<void> {
+    await this.requests.transaction(async (tx) => {
+      await this.requests.insert(request, tx);
+      if (request.userId) await this.inbox.deliver([request.userId], this.receiptOf(request), tx);
+    });
+  }
+
+  private receiptOf(request: NewSupportRequest) {
+    const asked = [request.query, request.description].filter(Boolean).map((text) => `<p>${escapeHtml(text!)}</p>`).join('');
+    return {
+      kind: 'support-received' as const,
+      fromName: 'ScholarMatch Support',
+      fromEmail: this.config.SUPPORT_EMAIL,
+      subject: request.query ? `We received your request: ${request.query}` : 'We received your message',
+      html:
+        `<p>${escapeHtml(MESSAGES.supportThanks)}</p><p>${escapeHtml(MESSAGES.supportReplyTime)}</p>` +
+        `<p><strong>Your request</strong></p>${asked}` +
+        '<p>You will find the answer here in your inbox, and on the Support page with your other requests.</p>',
+    };
+  }
+
+  /** `caller`'s own requests, newest first, with their answers: the Support page's history. */
+  async listOwn(caller: Caller, offset: number, limit: number): Promise<{ rows: OwnSupportRequestDto[]; total: number }> {
+    const { rows, total } = await this.requests.listOwn(caller.id, offset, limit);
+    return {
+      rows: rows.map((row) => ({
+        id: row.id, kind: row.kind, query: row.query, description: row.description, status: row.answeredAt ? 'answered' : 'received',
+        createdAt: row.createdAt, answerHtml: row.answerHtml, answeredAt: row.answeredAt,
+      })),
+      total,
+    };
   }
 
   /** The answers the kind's served form keeps, or a 400 with its words. */

@@ -2021,6 +2021,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own support requests (and contact messages sent signed in), newest first, with their status and answers
+         * @description Only the caller's: nobody sees anyone else's requests here (admins list them under /admin/support-requests).
+         */
+        get: operations["SupportController_listOwn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/support-requests": {
         parameters: {
             query?: never;
@@ -3908,7 +3928,7 @@ export interface components {
             bodyAsHtml: components["schemas"]["WrappedStringDto"];
             read: boolean;
             /** @enum {string} */
-            kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation" | "support-answer" | "auto-applied" | "deadline-reminder" | "closing-soon" | "new-cycle";
+            kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation" | "support-answer" | "support-received" | "auto-applied" | "deadline-reminder" | "closing-soon" | "new-cycle";
             /** Format: uuid */
             scholarshipId: string | null;
         };
@@ -4566,6 +4586,41 @@ export interface components {
             };
             /** @description Leave empty: a field people do not see. Filled, the request is taken as a bot's and dropped (the answer is the same) */
             website?: string;
+        };
+        OwnSupportRequestDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description support: from the Support page; contact: from the contact page while signed in
+             * @enum {string}
+             */
+            kind: "support" | "contact";
+            /** @description What it is about (a support request) */
+            query: string | null;
+            description: string;
+            /**
+             * @description received: waiting for an answer; answered: `answerHtml` holds it
+             * @enum {string}
+             */
+            status: "received" | "answered";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The answer, sanitised rich text */
+            answerHtml: string | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+        };
+        OwnSupportRequestListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["OwnSupportRequestDto"][];
+            /**
+             * @example {
+             *       "total": 1
+             *     }
+             */
+            meta: Record<string, never>;
         };
         SupportRequestDto: {
             /** Format: uuid */
@@ -11005,6 +11060,55 @@ export interface operations {
                 };
             };
             /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportController_listOwn: {
+        parameters: {
+            query?: {
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnSupportRequestListResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Not signed in */
             401: {
                 headers: {
                     [name: string]: unknown;

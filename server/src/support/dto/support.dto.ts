@@ -88,3 +88,30 @@ export class SupportRequestListResponseDto extends ApiResponseBase {
   @ApiProperty({ type: [SupportRequestDto] }) data: SupportRequestDto[];
   @ApiProperty({ example: { total: 1 } }) meta: { total: number };
 }
+
+export class OwnSupportListQueryDto {
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  offset?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+}
+
+/** One of the caller's own requests as the Support page lists it (docs/support.md, "The person's history"). */
+export class OwnSupportRequestDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['support', 'contact'], description: 'support: from the Support page; contact: from the contact page while signed in' }) kind: string;
+  @ApiProperty({ type: String, nullable: true, description: 'What it is about (a support request)' }) query: string | null;
+  @ApiProperty() description: string;
+  @ApiProperty({ enum: ['received', 'answered'], description: 'received: waiting for an answer; answered: `answerHtml` holds it' }) status: 'received' | 'answered';
+  @ApiProperty() createdAt: Date;
+  @ApiProperty({ type: String, nullable: true, description: 'The answer, sanitised rich text' }) answerHtml: string | null;
+  @ApiProperty({ type: Date, nullable: true }) answeredAt: Date | null;
+}
+
+export class OwnSupportRequestListResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [OwnSupportRequestDto] }) data: OwnSupportRequestDto[];
+  @ApiProperty({ example: { total: 1 } }) meta: { total: number };
+}

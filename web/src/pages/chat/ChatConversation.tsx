@@ -1,7 +1,8 @@
-import { Box, Button, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import type { ChatSummaryRow, ChatTurn } from '../../api/chat';
 import type { ChatMessage, ChatView } from './chat-controller';
+import type { ChatLink } from './chat-legal-links';
 
 /** The form engine loads only when a question needs a field's own widget. */
 const ChatFieldForm = lazy(() => import('./ChatFieldForm').then((module) => ({ default: module.ChatFieldForm })));
@@ -74,11 +75,31 @@ export function AssistantBubble({ text, tone, hint, wide, children }: { text: st
   );
 }
 
+/** The pages a question names, each in a new tab: the conversation stays open here. */
+function QuestionLinks({ links }: { links: ChatLink[] }) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="1.5" mt="2" ps="0" aria-label="Read before answering">
+      {links.map((link) => (
+        <li key={link.href}>
+          <Link href={link.href} target="_blank" rel="noopener" colorPalette="brand" fontWeight="medium" textDecoration="underline" py="1" display="inline-block">
+            {link.label}
+            <Text as="span" srOnly>
+              {' '}
+              (opens in a new tab)
+            </Text>
+          </Link>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 function Bubble({ message }: { message: ChatMessage }) {
   if (message.from === 'person') return <PersonBubble text={message.text} />;
   return (
     <AssistantBubble text={message.text} tone={message.tone} hint={message.hint} wide={Boolean(message.summary)}>
       {message.summary ? <Summary rows={message.summary} /> : null}
+      {message.links ? <QuestionLinks links={message.links} /> : null}
     </AssistantBubble>
   );
 }
@@ -124,7 +145,7 @@ export function ChatConversation({ view, onAnswerWithValue }: { view: ChatView; 
       {view.options.length && !view.loading ? (
         <Flex wrap="wrap" gap="2" mt="4" ps={{ base: '0', sm: '10' }} role="group" aria-label="Choices">
           {view.options.map((option) => (
-            <Button key={option.label} variant="outline" colorPalette="brand" size="sm" borderRadius="full" onClick={option.choose}>
+            <Button key={option.label} variant={option.primary ? 'solid' : 'outline'} colorPalette="brand" size="sm" borderRadius="full" onClick={option.choose}>
               {option.label}
             </Button>
           ))}

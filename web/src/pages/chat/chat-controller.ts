@@ -2,6 +2,7 @@ import { MESSAGES } from '@scholarmatch/schemas';
 import { ApiError } from '../../api/api-error';
 import type { ChatFlow, ChatHandle, ChatQuestion, ChatSummaryRow, ChatTurn, ChatTurnData } from '../../api/chat';
 import type { StoredSession } from '../../session/session-store';
+import { linksOfQuestion, type ChatLink } from './chat-legal-links';
 
 /** One bubble of the conversation. */
 export interface ChatMessage {
@@ -12,12 +13,16 @@ export interface ChatMessage {
   hint?: string | null;
   /** The details to confirm before a sign-up is saved. */
   summary?: ChatSummaryRow[];
+  /** Pages the question refers to (the consent's Terms, Privacy Policy and Official Rules). */
+  links?: ChatLink[];
 }
 
 /** A button under the conversation: a choice of the assistant's, or an answer to a question with choices. */
 export interface ChatOption {
   label: string;
   choose: () => void;
+  /** The step the conversation leads to (a solid button); the others are outlined. */
+  primary?: boolean;
 }
 
 /** What the page shows. */
@@ -178,7 +183,8 @@ export class ChatController {
   }
 
   private ask(question: ChatQuestion): void {
-    this.say(question.question, undefined, question.hint);
+    const links = linksOfQuestion(question.answer_key);
+    this.push({ from: 'assistant', text: question.question, ...(question.hint ? { hint: question.hint } : {}), ...(links ? { links } : {}) });
     this.reopen(question);
   }
 
@@ -262,6 +268,7 @@ export class ChatController {
       { label: 'Edit', choose: () => this.edit(summary) },
       {
         label: 'Save and Proceed',
+        primary: true,
         choose: () => {
           this.heard('Save and Proceed');
           void this.call({ action: 'submit' }).then((data) => data && this.after(data));
@@ -296,7 +303,12 @@ export class ChatController {
   }
 
   private readonly failures: Record<string, FailureHandler> = {
-    INVALID_ANSWER: (error) => this.tellAndAskAgain(error.message),
+    // The server's reason, then the question again as a new bubble: a refusal shown only in the
+    // message box's label is missed on a phone, whose keyboard covers it.
+    INVALID_ANSWER: (error) => {
+      this.say(error.message, 'error');
+      if (this.lastQuestion) this.ask(this.lastQuestion);
+    },
     WRONG_PASSWORD: (error) =>
       this.tellWithOptions(error.message, [
         ['Forgot Password', () => this.action('forgotPassword', 'Forgot Password')],
