@@ -4610,17 +4610,19 @@ export interface components {
             /** Format: date-time */
             answeredAt: string | null;
         };
+        SupportListMetaDto: {
+            /**
+             * @description How many there are in all
+             * @example 1
+             */
+            total: number;
+        };
         OwnSupportRequestListResponseDto: {
             /** @example 200 */
             statusCode: number;
             message?: string;
             data: components["schemas"]["OwnSupportRequestDto"][];
-            /**
-             * @example {
-             *       "total": 1
-             *     }
-             */
-            meta: Record<string, never>;
+            meta: components["schemas"]["SupportListMetaDto"];
         };
         SupportRequestDto: {
             /** Format: uuid */

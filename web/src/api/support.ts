@@ -1,4 +1,5 @@
-import { ApiError } from './api-error';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, shouldRetry } from './api-error';
 import { api } from './client';
 import type { components } from './schema';
 
@@ -11,3 +12,28 @@ export async function sendSupport(payload: SupportPayload): Promise<string> {
   if (!data) throw new ApiError(error, response.status);
   return data.message ?? '';
 }
+
+/** One of the signed-in person's own requests, with its status and, once answered, the answer. */
+export type OwnSupportRequest = components['schemas']['OwnSupportRequestDto'];
+
+/** Under 'register-applicants', so signing in or out drops the history with the profile (api/accounts.ts). */
+export const supportKeys = {
+  mine: ['register-applicants', 'support-requests'] as const,
+};
+
+/** How many of the person's requests the Support page lists (newest first). */
+export const SUPPORT_HISTORY_SIZE = 20;
+
+async function fetchOwnRequests(signal: AbortSignal): Promise<{ requests: OwnSupportRequest[]; total: number }> {
+  const { data, error, response } = await api.GET('/api/v1/support-requests', { params: { query: { limit: SUPPORT_HISTORY_SIZE } }, signal });
+  if (!data) throw new ApiError(error, response.status);
+  return { requests: data.data, total: data.meta.total };
+}
+
+/** The Support page's history: asked again on each visit, since an answer may have come meanwhile. */
+export const ownSupportRequestsQueryOptions = queryOptions({
+  queryKey: supportKeys.mine,
+  queryFn: ({ signal }) => fetchOwnRequests(signal),
+  staleTime: 0,
+  retry: shouldRetry,
+});

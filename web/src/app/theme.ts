@@ -125,8 +125,8 @@ const config = defineConfig({
     // iOS Safari zooms the page into any text field under 16 px when it is tapped (and stays
     // zoomed). Below the md breakpoint every field is 16 px, whatever its recipe's size says:
     // `!important` because the recipes' layer comes after this one (docs/accessibility.md).
-    '@media screen and (max-width: 47.98rem)': {
-      'input, textarea, select, [contenteditable="true"]': { fontSize: '16px !important' },
+    'input, textarea, select, [contenteditable="true"]': {
+      '@media screen and (max-width: 47.98rem)': { fontSize: '16px !important' },
     },
   },
   theme: {

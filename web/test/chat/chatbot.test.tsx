@@ -157,6 +157,52 @@ describe('the chat sign-up and login (/chatbot)', () => {
     expect(turns[0].init.params?.query).toEqual({});
   }, 30_000);
 
+  it('links the consent to the Terms, the Privacy Policy and the Official Rules in new tabs; Save and Proceed leads, Edit follows; a refusal asks again', async () => {
+    const CONSENT = question('signup', 'acceptTerms', 'I agree to the Terms of Use, the Privacy Policy and the Official Scholarship Rules', { kind: 'choice', choices: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] });
+    const QUESTIONS = [SIGN_UP[0], CONSENT];
+    mockApi('GET').mockImplementation(async (path) =>
+      path === '/api/v1/questions' ? apiAnswer(200, { statusCode: 200, data: QUESTIONS }) : apiAnswer(404, { description: `not mocked: ${path}` }),
+    );
+    const replies = [
+      ok({ next: CONSENT }),
+      refused('INVALID_ANSWER', 'Please accept the terms to continue.'),
+      ok({ next: null, message: 'Are the following details correct ?', summary: [{ answer_key: 'firstName', label: 'First Name', value: 'Ada' }] }),
+    ];
+    let turn = 0;
+    mockApi('POST').mockImplementation(async () => {
+      const reply = replies[turn++]();
+      return apiAnswer(reply.status, reply.status < 400 ? { statusCode: reply.status, data: { _id: CHAT_ID, chatToken: 'chat-token', ...reply.body } } : reply.body);
+    });
+    const user = userEvent.setup();
+    renderAppAt('/chatbot?start=signUp');
+    await choose(user, 'Assistant');
+    await says('What is your first name?');
+    await typeAnswer(user, 'Ada');
+    await says(CONSENT.question);
+    const links = within(conversation()).getAllByRole('link');
+    expect(links.map((link) => [link.textContent?.replace(' (opens in a new tab)', ''), link.getAttribute('href'), link.getAttribute('target')])).toEqual([
+      ['Terms of Use', '/terms', '_blank'],
+      ['Privacy Policy', '/privacy', '_blank'],
+      ['Official Scholarship Rules', '/terms#exhibit-a-official-scholarship-sweepstakes-rules', '_blank'],
+    ]);
+    expect(links.every((link) => link.getAttribute('rel')?.includes('noopener'))).toBe(true);
+
+    // Refused: the reason, then the question again as a new bubble (with its links), its buttons back.
+    await choose(user, 'No');
+    expect(await says('Please accept the terms to continue.')).toBeTruthy();
+    await waitFor(() => expect(within(conversation()).getAllByText(CONSENT.question)).toHaveLength(2));
+    const bubbles = within(conversation()).getAllByText(/./, { selector: 'p' }).map((node) => node.textContent);
+    expect(bubbles.slice(-2)).toEqual(['Please accept the terms to continue.', CONSENT.question]);
+    expect(within(conversation()).getAllByRole('link', { name: /Terms of Use/ })).toHaveLength(2);
+
+    await choose(user, 'Yes');
+    await says('Are the following details correct ?');
+    const choices = within(await screen.findByRole('group', { name: 'Choices' })).getAllByRole('button');
+    expect(choices.map((button) => button.textContent)).toEqual(['Edit', 'Save and Proceed']);
+    // Chakra's solid variant is the primary one; outline the secondary.
+    expect(choices[1].getAttribute('data-variant') ?? choices[1].className).not.toEqual(choices[0].getAttribute('data-variant') ?? choices[0].className);
+  }, 30_000);
+
   it('logs in by chat: a wrong password offers Forgot Password, which recovers it with the e-mailed code', async () => {
     const { turns } = serveChat([
       next(1, LOGIN),

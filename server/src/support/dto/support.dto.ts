@@ -111,7 +111,11 @@ export class OwnSupportRequestDto {
   @ApiProperty({ type: Date, nullable: true }) answeredAt: Date | null;
 }
 
+export class SupportListMetaDto {
+  @ApiProperty({ description: 'How many there are in all', example: 1 }) total: number;
+}
+
 export class OwnSupportRequestListResponseDto extends ApiResponseBase {
   @ApiProperty({ type: [OwnSupportRequestDto] }) data: OwnSupportRequestDto[];
-  @ApiProperty({ example: { total: 1 } }) meta: { total: number };
+  @ApiProperty({ type: SupportListMetaDto }) meta: SupportListMetaDto;
 }

@@ -1,11 +1,11 @@
 import { Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES, SUPPORT_KINDS, supportPayloadOf, type SupportKind } from '@scholarmatch/schemas';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, failureText } from '../../api/api-error';
 import { formQueryOptions } from '../../api/forms';
 import { visitorCountryQueryOptions } from '../../api/geo';
-import { sendSupport, type SupportPayload } from '../../api/support';
+import { sendSupport, supportKeys, type SupportPayload } from '../../api/support';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { SchemaForm } from '../../forms/SchemaForm';
 import { RouteLoading } from '../misc/RouteLoading';
@@ -49,6 +49,7 @@ export function ReadOnlyFacts({ facts }: { facts: { label: string; value: string
 export function SupportForm({ kind, payload, submitLabel }: { kind: SupportKind; payload: SupportPayload; submitLabel: string }) {
   const form = useQuery(formQueryOptions(SUPPORT_KINDS[kind].formKey));
   const geo = useQuery(visitorCountryQueryOptions);
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
@@ -67,6 +68,9 @@ export function SupportForm({ kind, payload, submitLabel }: { kind: SupportKind;
       setAnswers(undefined);
       setRound((current) => current + 1);
       setThanked(true);
+      // The new request joins the Support page's history, and its receipt the inbox.
+      void queryClient.invalidateQueries({ queryKey: supportKeys.mine });
+      void queryClient.invalidateQueries({ queryKey: ['register-applicants', 'inbox'] });
     } catch (error) {
       setFailure(failureText(error));
       if (error instanceof ApiError) setServerErrors(error.fieldErrors);

@@ -1,10 +1,12 @@
 import { Box, Container, Heading, Text } from '@chakra-ui/react';
 import { useCurrentUser } from '../../session/session-store';
+import { SupportHistory } from './SupportHistory';
 import { ReadOnlyFacts, SupportForm } from './SupportForm';
 
 /**
  * /auth/dashboard/support (docs/support.md): Name and Email read-only from the account, then the
- * served support form (Query, Description); a send shows 'Thank You!'.
+ * served support form (Query, Description); a send shows 'Thank You!'. Below, the person's own
+ * requests with their status and answers.
  */
 export function SupportPage() {
   const user = useCurrentUser();
@@ -22,6 +24,7 @@ export function SupportPage() {
         <ReadOnlyFacts facts={[{ label: 'Name', value: name }, { label: 'Email', value: user.email }]} />
         <SupportForm kind="support" payload={{ name, email: user.email, applicantId: user.id }} submitLabel="Submit" />
       </Box>
+      <SupportHistory />
     </Container>
   );
 }
