@@ -31,6 +31,15 @@ describe('the chat assistant in a real browser', () => {
 
   it('signs a visitor up entirely by chat, with a refused phone number and a taken e-mail, and lands on /auth/userdetails', async () => {
     const { page } = suite;
+    // Text boxes are 16 px on phones across the app (iOS zooms into anything smaller).
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const address of ['/auth/login', '/signup']) {
+      await page.goto(`${suite.server.baseUrl}${address}`);
+      const box = page.locator('main input:not([type=checkbox]):not([type=hidden])').first();
+      await box.waitFor();
+      expect([address, await box.evaluate((input) => getComputedStyle(input).fontSize)]).toEqual([address, '16px']);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('link', { name: 'Sign UP' }).first().click();
     await page.waitForURL('**/chatbot?start=signUp');
@@ -59,9 +68,36 @@ describe('the chat assistant in a real browser', () => {
     await send(page, person.password);
     await says(page, 'I agree to receive calls and text messages about scholarships and my account');
     await choose(page, 'Yes');
-    await says(page, 'I agree to the Terms of Use, the Privacy Policy and the Official Scholarship Rules');
+    const CONSENT = 'I agree to the Terms of Use, the Privacy Policy and the Official Scholarship Rules';
+    await says(page, CONSENT);
+    // The consent's documents open in new tabs; the chat stays where it was.
+    for (const [name, address] of [['Terms of Use', '/terms'], ['Privacy Policy', '/privacy'], ['Official Scholarship Rules', '/terms#exhibit-a']] as const) {
+      const opened = page.context().waitForEvent('page');
+      await log(page).getByRole('link', { name: new RegExp(`^${name}`) }).last().click();
+      const tab = await opened;
+      await tab.waitForLoadState();
+      expect(tab.url()).toContain(address);
+      await tab.getByRole('heading', { level: 1 }).first().waitFor();
+      await tab.close();
+    }
+    await log(page).getByText(CONSENT, { exact: true }).last().waitFor();
+    expect(page.url()).toContain('/chatbot');
+    // On a phone: the message box is 16 px (iOS does not zoom), and the question with its links fits.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.getByRole('form', { name: 'Send a message' }).locator('input').evaluate((input) => getComputedStyle(input).fontSize)).toBe('16px');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'chat-consent-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'chat-consent-1280.png') });
+    // Refused: the server's reason, then the question asked again as a new bubble.
+    await choose(page, 'No');
+    await log(page).getByText(CONSENT, { exact: true }).nth(1).waitFor();
     await choose(page, 'Yes');
     await says(page, 'Are the following details correct ?');
+    // Save and Proceed is the primary button (solid), Edit the secondary (outlined).
+    const background = (label: string) =>
+      page.getByRole('group', { name: 'Choices' }).getByRole('button', { name: label, exact: true }).evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(await background('Save and Proceed')).not.toBe(await background('Edit'));
+    expect(await background('Save and Proceed')).toBe('rgb(11, 92, 84)'); // brand.solid
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: path.join(ARTIFACTS, 'chat-signup-summary-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });

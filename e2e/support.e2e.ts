@@ -68,7 +68,13 @@ describe('support and contact in a real browser', () => {
     await page.getByLabel(/^Description/).fill('My transcript PDF is refused as too large.');
     await page.screenshot({ path: path.join(ARTIFACTS, 'support-1280.png'), fullPage: true });
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('dialog', { name: 'Thank You!' }).getByText('We have received your query, we will get back to you soon.').waitFor();
+    const thanks = page.getByRole('dialog', { name: 'Thank You!' });
+    await thanks.getByText('We have received your query, we will get back to you soon.').waitFor();
+    await thanks.getByRole('button', { name: 'OK' }).click();
+    // The request joins the page's history, waiting for an answer.
+    const history = page.getByRole('region', { name: 'Your requests' });
+    const mine = history.getByRole('listitem', { name: 'Transcript upload' });
+    await mine.getByText('Waiting for an answer').waitFor();
 
     // The admin finds it in the list and answers it.
     const admin = await api.login(ADMIN.email, ADMIN.password);
@@ -80,12 +86,20 @@ describe('support and contact in a real browser', () => {
     expect(answered.status).toBe(201);
 
     await page.goto(`${suite.server.baseUrl}/auth/dashboard/inbox`);
+    // The receipt came first, with the 24-hour promise.
+    await page.getByText('We received your request: Transcript upload').first().waitFor();
     await page.getByRole('searchbox').fill('compressed');
     await page.getByText('Re: Transcript upload').first().waitFor();
     await eventually(async () => (await outbox(student.email)).some((mail) => mail.subject === 'Re: Transcript upload'));
+    // Back on the Support page: the request is answered, the answer under it.
+    await page.goto(`${suite.server.baseUrl}/auth/dashboard/support`);
+    await mine.getByText('Answered', { exact: true }).waitFor();
+    await mine.getByText('compressed').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'support-history-1280.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${suite.server.baseUrl}/auth/dashboard/support`);
-    await page.getByLabel(/^Query/).waitFor();
+    await mine.getByText('Answered', { exact: true }).waitFor();
+    expect(await page.getByLabel(/^Query/).evaluate((input) => getComputedStyle(input).fontSize)).toBe('16px');
     await page.screenshot({ path: path.join(ARTIFACTS, 'support-390.png'), fullPage: true });
     await page.goto(`${suite.server.baseUrl}/auth/dashboard/subscription-support`);
     await page.getByText('You are not subscribed.').waitFor();
