@@ -452,6 +452,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/providers/scholarships/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applicants overview: a page of the scholarships with their application counts (providers and reviewers)
+         * @description Newest first; `search` matches part of the title, `status` keeps one status; drafts nobody has applied to are left out unless `emptyDrafts=true` (`hiddenEmptyDrafts` counts them). Bad parameters: 400 with a description.
+         */
+        get: operations["ProviderScholarshipsController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/providers/scholarships/{id}": {
         parameters: {
             query?: never;
@@ -2863,6 +2883,37 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["ProviderScholarshipDto"][];
+        };
+        ScholarshipOverviewRowDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "closed";
+            /**
+             * @description YYYY-MM-DD
+             * @example 2027-03-31
+             */
+            deadline: string | null;
+            /** @description Submitted (Received) applications */
+            applicationsCount: number;
+            /** @description Applications still in draft */
+            draftsCount: number;
+        };
+        ScholarshipOverviewDto: {
+            /** @description Scholarships matching the filters */
+            total: number;
+            offset: number;
+            limit: number;
+            /** @description Drafts nobody has applied to that the filters leave out (0 when they are shown) */
+            hiddenEmptyDrafts: number;
+            scholarships: components["schemas"]["ScholarshipOverviewRowDto"][];
+        };
+        ScholarshipOverviewResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ScholarshipOverviewDto"];
         };
         RequirementInputDto: {
             /** @example Personal essay */
@@ -5781,6 +5832,69 @@ export interface operations {
                 };
             };
             /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderScholarshipsController_overview: {
+        parameters: {
+            query?: {
+                /** @description Part of the title, case-insensitive */
+                search?: string;
+                status?: "draft" | "published" | "closed";
+                /** @description Include drafts nobody has applied to (hidden by default) */
+                emptyDrafts?: "true" | "false";
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScholarshipOverviewResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider, reviewer (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
