@@ -3,6 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import type { StoredSession } from '../session/session-store';
 import { api } from './client';
+import { attachmentName } from './file-names';
 import type { components, operations } from './schema';
 import { startSession } from './accounts';
 import { SaveError } from './profile';
@@ -200,12 +201,6 @@ export async function removeReviewer(id: string): Promise<void> {
  */
 export async function acceptInvitation(token: string, answers: Record<string, unknown>): Promise<void> {
   startSession(saved(await api.POST('/api/v1/reviewer-invitations/{token}/accept', { params: { path: { token } }, body: { answers } })) as StoredSession);
-}
-
-/** The file name a `Content-Disposition: attachment; filename="…"` header gives, else `fallback`. */
-export function attachmentName(header: string | null, fallback: string): string {
-  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
-  return match ? decodeURIComponent(match[1]) : fallback;
 }
 
 /**
