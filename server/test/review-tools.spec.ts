@@ -101,4 +101,73 @@ describe('review tools', () => {
       expect((await api.call('GET', '/providers/scholarships/overview')).statusCode).toBe(401);
     });
   });
+
+  describe('inviting an address that already has an account', () => {
+    const invite = (email: string, token = owner) => api.call('POST', '/providers/reviewers', { token, body: { email } });
+    const tokenMailedTo = async (email: string) => {
+      const { rows } = await t.sql.query(`SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
+      return { token: /token=([A-Za-z0-9_-]+)/.exec(rows[0].text_body)![1], text: rows[0].text_body as string };
+    };
+    const signUpAnswers = { firstName: 'Rita', lastName: 'Levi', password: 'correct horse battery', confirmPassword: 'correct horse battery' };
+
+    it("refuses an applicant's or a provider's account in words the inviter understands", async () => {
+      const { session } = await api.signUp({ firstName: 'Ann', lastName: 'Plicant' });
+      const email = session.user.email as string;
+      const res = await invite(email.toUpperCase());
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ errorCode: 'ACCOUNT_NOT_REVIEWER' });
+      expect(res.json().description).toBe(
+        `${email.toUpperCase()} already has a ScholarMatch account, and it is not a reviewer's: one account has one role, so it cannot review too. Ask them for another e-mail address to review with.`,
+      );
+      expect(res.json().description).not.toMatch(/exist!!/);
+    });
+
+    it('invites a reviewer account that belongs to no organisation; it accepts with its password and joins', async () => {
+      const email = `rita.${Date.now()}@example.org`;
+      expect((await invite(email)).json().data.existingAccount).toBe(false);
+      const first = await tokenMailedTo(email);
+      const joined = await api.call('POST', `/reviewer-invitations/${first.token}/accept`, { body: { answers: signUpAnswers }, ip: '10.29.1.1' });
+      expect(joined.statusCode).toBe(201);
+      const rita = joined.json().data as { user: { id: string } };
+
+      // Already ours, then another organisation's: said so, nothing sent.
+      expect((await invite(email)).json()).toMatchObject({ statusCode: 409, errorCode: 'ALREADY_REVIEWER', description: `${email} already reviews for your organisation.` });
+      const elsewhere = await invite(email, other);
+      expect(elsewhere.json()).toMatchObject({ statusCode: 409, errorCode: 'REVIEWER_OF_ANOTHER_ORGANISATION' });
+      expect(elsewhere.json().description).toContain('reviews for another organisation');
+
+      // Removed from the first, the account is free: the other organisation invites it.
+      expect((await api.call('DELETE', `/providers/reviewers/${rita.user.id}`, { token: owner })).statusCode).toBe(200);
+      const invited = await invite(email, other);
+      expect(invited.statusCode).toBe(201);
+      expect(invited.json().message).toBe(`${email} already has a reviewer account: we invited it, and they accept by logging in.`);
+      expect(invited.json().data.existingAccount).toBe(true);
+      expect((await api.call('GET', '/providers/reviewers', { token: other })).json().data.invitations).toEqual([expect.objectContaining({ email, existingAccount: true })]);
+      const second = await tokenMailedTo(email);
+      expect(second.text).toContain('Log in with your reviewer account to accept');
+      expect((await api.call('GET', `/reviewer-invitations/${second.token}`)).json().data).toMatchObject({ email, organisationName: 'Other Foundation', existingAccount: true });
+
+      // Not by signing up again, not with a wrong password.
+      const signUp = await api.call('POST', `/reviewer-invitations/${second.token}/accept`, { body: { answers: signUpAnswers }, ip: '10.29.1.2' });
+      expect(signUp.json()).toMatchObject({ statusCode: 409, errorCode: 'ACCOUNT_EXISTS' });
+      const wrong = await api.call('POST', `/reviewer-invitations/${second.token}/join`, { body: { password: 'not the password' }, ip: '10.29.1.3' });
+      expect(wrong.json()).toMatchObject({ statusCode: 400, errorCode: 'WRONG_PASSWORD' });
+      expect((await api.call('POST', `/reviewer-invitations/${second.token}/join`, { body: {}, ip: '10.29.1.3' })).statusCode).toBe(400);
+
+      const accepted = await api.call('POST', `/reviewer-invitations/${second.token}/join`, { body: { password: 'correct horse battery' }, ip: '10.29.1.4' });
+      expect(accepted.statusCode).toBe(201);
+      expect(accepted.json().data.user).toMatchObject({ id: rita.user.id, role: 'reviewer' });
+      expect((await api.call('GET', '/providers/reviewers', { token: other })).json().data).toMatchObject({ reviewers: [expect.objectContaining({ id: rita.user.id })], invitations: [] });
+      // The organisation's scholarships are the reviewer's now, the first one's no longer.
+      expect((await overview('', accepted.json().data.accessToken)).json().data.total).toBe(0);
+      expect((await api.call('POST', `/reviewer-invitations/${second.token}/join`, { body: { password: 'correct horse battery' }, ip: '10.29.1.5' })).statusCode).toBe(404);
+    });
+
+    it('joins nobody when the address has no account yet', async () => {
+      const email = `new.${Date.now()}@example.org`;
+      await invite(email);
+      const { token } = await tokenMailedTo(email);
+      expect((await api.call('POST', `/reviewer-invitations/${token}/join`, { body: { password: 'whatever it is' }, ip: '10.29.1.6' })).json()).toMatchObject({ statusCode: 409, errorCode: 'NO_ACCOUNT' });
+    });
+  });
 });
