@@ -203,6 +203,11 @@ export async function acceptInvitation(token: string, answers: Record<string, un
   startSession(saved(await api.POST('/api/v1/reviewer-invitations/{token}/accept', { params: { path: { token } }, body: { answers } })) as StoredSession);
 }
 
+/** Accepts an invitation with the invited address's existing reviewer account: its password, then its session. */
+export async function joinInvitation(token: string, password: string): Promise<void> {
+  startSession(saved(await api.POST('/api/v1/reviewer-invitations/{token}/join', { params: { path: { token } }, body: { password } })) as StoredSession);
+}
+
 /**
  * The CSV export (docs/review.md, "Export"). The route wants the bearer token, which a plain link
  * cannot send: the file is fetched with it and saved from a blob URL under the server's name.
