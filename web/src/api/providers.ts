@@ -96,6 +96,8 @@ export function overviewQueryOptions(query: OverviewQuery) {
     queryKey: studioKeys.overview(query),
     queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/providers/scholarships/overview', { params: { query }, signal })),
     retry: shouldRetry,
+    // The route's loader asks first; the page mounting a moment later uses that answer.
+    staleTime: 5_000,
     placeholderData: keepPreviousData,
   });
 }

@@ -14,18 +14,18 @@ export interface OverviewSearch {
 
 /**
  * The overview's search, filter and page, kept in the address (docs/review.md, "Overview") like
- * the applicants list's: a reload or a link keeps them. Anything the address cannot mean is dropped;
- * the server judges what is sent again.
+ * the applicants list's: a reload or a link keeps them. Anything the address cannot mean is dropped
+ * (each key is present, undefined when unusable: the router lays a route's search over the raw
+ * address, so a key left out would keep the raw text); the server judges what is sent again.
  */
 export function validateOverviewSearch(search: Record<string, unknown>): OverviewSearch {
   const offset = Number(search.offset);
-  const query: OverviewSearch = {
+  return {
     search: typeof search.search === 'string' && search.search.trim() ? search.search.slice(0, 100) : undefined,
     status: SCHOLARSHIP_STATUS_VALUES.find((status) => status === search.status),
     emptyDrafts: search.emptyDrafts === true || search.emptyDrafts === 'true' ? true : undefined,
     offset: Number.isInteger(offset) && offset > 0 ? offset : undefined,
   };
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as OverviewSearch;
 }
 
 /** The overview call's parameters for the address's search. */

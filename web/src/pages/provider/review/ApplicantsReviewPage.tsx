@@ -71,7 +71,7 @@ function SelectionBar({ scholarshipId, count, owner, choosing, onMessage, onChoo
 function emptyListText(search: ApplicantsQuery, owner: boolean): string {
   const onlyWinners = search.status === 'Winner' && !search.search && !search.eligible;
   if (onlyWinners) return owner ? 'No winners chosen yet. Select applicants and choose them as winners, or draw winners.' : 'No winners chosen yet.';
-  return Object.keys(search).length ? 'No applicant matches these filters.' : 'No submitted applications yet.';
+  return Object.values(search).some((value) => value !== undefined) ? 'No applicant matches these filters.' : 'No submitted applications yet.';
 }
 
 /**
