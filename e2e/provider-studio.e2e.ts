@@ -320,7 +320,7 @@ describe('the provider studio in a real browser', () => {
     await page.getByText('1–20 of 25').waitFor();
     await page.getByLabel('Status').selectOption('draft');
     await page.getByText(/3 empty drafts are hidden/).waitFor();
-    await page.getByText('Show empty drafts').click();
+    await page.getByText('Show empty drafts', { exact: true }).click();
     await page.getByText('1–3 of 3').waitFor();
     expect(new URL(page.url()).searchParams.get('emptyDrafts')).toBe('true');
     expect(suite.problems).toEqual([]);
