@@ -265,4 +265,64 @@ describe('the provider studio in a real browser', () => {
     await page.goto(`${base}/app/scholarships`);
     await page.waitForURL('**/auth/dashboard');
   });
+
+  it('the applicants overview is paged and searchable, its search kept in the address, empty drafts on request', async () => {
+    const { page } = suite;
+    const base = suite.server.baseUrl;
+    const sql = suite.server.sql;
+    const email = `grace.${Date.now()}@overview.example`;
+    const signup = await apiCall('POST', '/users/provider-signup', {
+      answers: { organisationName: 'Overview Trust', firstName: 'Grace', lastName: 'Hopper', email, phone: '+12025550143', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
+    });
+    expect(signup.status).toBe(201);
+    const providerId = signup.body.data.user.id as string;
+    // 24 published scholarships (newest first: "Overview award 1"), one closed, three drafts nobody applied to.
+    await sql.query(
+      `INSERT INTO scholarships (provider_id, title, status, deadline, created_at)
+       SELECT $1, 'Overview award ' || n, 'published', $2::date, now() - (n || ' minutes')::interval FROM generate_series(1, 24) n`,
+      [providerId, NEXT_YEAR],
+    );
+    await sql.query(`INSERT INTO scholarships (provider_id, title, status, deadline, created_at) VALUES ($1, 'Closed robotics grant', 'closed', $2, now() - interval '1 hour')`, [providerId, NEXT_YEAR]);
+    await sql.query(`INSERT INTO scholarships (provider_id, title, status) SELECT $1, 'Untitled draft ' || n, 'draft' FROM generate_series(1, 3) n`, [providerId]);
+
+    await page.goto(`${base}/auth/login`);
+    const form = page.getByRole('form', { name: 'Log in' });
+    await form.getByLabel('Username').fill(email);
+    await form.getByLabel('Password').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/app/'));
+    await page.getByRole('link', { name: 'Applicants', exact: true }).first().click();
+    await page.waitForURL('**/app/applicants');
+    const list = page.getByRole('list', { name: 'Applications per scholarship' });
+    await list.getByRole('listitem').first().waitFor();
+    // One page of 20, not every scholarship; the empty drafts hidden.
+    expect(await list.getByRole('listitem').count()).toBe(20);
+    await page.getByText('1–20 of 25').waitFor();
+    expect(await page.getByText('Untitled draft').count()).toBe(0);
+    await shoot(page, 'overview');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(4000);
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('21–25 of 25').waitFor();
+    expect(new URL(page.url()).searchParams.get('offset')).toBe('20');
+
+    // The search asks the server and stays in the address through a reload.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('robotics');
+    await page.getByText('1–1 of 1').waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe('robotics');
+    await page.reload();
+    await list.getByRole('listitem', { name: 'Closed robotics grant' }).waitFor();
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('robotics');
+
+    // The status filter, then the empty drafts on request.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await page.getByText('1–20 of 25').waitFor();
+    await page.getByLabel('Status').selectOption('draft');
+    await page.getByText(/3 empty drafts are hidden/).waitFor();
+    await page.getByText('Show empty drafts', { exact: true }).click();
+    await page.getByText('1–3 of 3').waitFor();
+    expect(new URL(page.url()).searchParams.get('emptyDrafts')).toBe('true');
+    expect(suite.problems).toEqual([]);
+  }, 120_000);
 });

@@ -168,6 +168,10 @@ describe('provider review and the inbox in a real browser', () => {
     await draw.getByRole('button', { name: 'Continue' }).click();
     await draw.getByRole('button', { name: /^Draw 1 now$/ }).click();
     await page.getByRole('region', { name: 'Winners' }).getByText(/with the seed/).waitFor();
+    // Once chosen, Draw winners is disabled and says when (names are hidden under blind review: the reference).
+    const drawAgain = page.getByRole('button', { name: 'Draw winners' });
+    expect(await drawAgain.isDisabled()).toBe(true);
+    await page.getByText(/^Winners chosen on .+: [0-9A-F]{8}$/).waitFor();
     await shoot(page, 'winners');
 
     // The export: blind columns absent, the formula answer neutralised.

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import '../src/pages/provider/shell/ProviderLayout';
 import { apiAnswer, mockApi } from './scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from './scholarships/render-app';
-import { SCHOLARSHIP_ID, scholarshipDetail, serveStudio, signInProvider } from './provider/studio-fixtures';
+import { overviewOf, SCHOLARSHIP_ID, scholarshipDetail, serveStudio, signInProvider } from './provider/studio-fixtures';
 import { serveReview } from './provider/review-fixtures';
 
 const WENT_WRONG = 'Something went wrong';
@@ -73,7 +73,7 @@ describe('the app uses them', () => {
     // A list that is not a list: the page cannot draw it.
     let broken = true;
     get.mockImplementation(async (path, init) =>
-      path === '/api/v1/providers/scholarships' ? ok(broken ? { unexpected: true } : [scholarshipDetail({ status: 'published' })]) : served(path, init),
+      path === '/api/v1/providers/scholarships/overview' ? ok(broken ? { unexpected: true } : overviewOf([scholarshipDetail({ status: 'published' })])) : served(path, init),
     );
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = renderAppAt('/app/applicants');

@@ -7,7 +7,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { RateLimited } from '../common/rate-limit.js';
 import { FormAnswersDto } from '../scholarships/dto/provider-scholarship.dto.js';
-import { InvitationResponseDto, InviteReviewerDto, PublicInvitationResponseDto, RemovedResponseDto, ReviewersResponseDto } from './dto/review.dto.js';
+import { InvitationResponseDto, InviteReviewerDto, JoinInvitationDto, PublicInvitationResponseDto, RemovedResponseDto, ReviewersResponseDto } from './dto/review.dto.js';
 import { ReviewersService } from './reviewers.service.js';
 
 /** Reviewers of the provider's organisation and their invitations (docs/review.md, "Reviewers"). */
@@ -20,10 +20,17 @@ export class ReviewersController {
   @Post('providers/reviewers')
   @Roles('provider')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Invite a reviewer by e-mail (a link valid 7 days, once)', description: 'An address with an account: 409 EMAIL_TAKEN.' })
+  @ApiOperation({
+    summary: 'Invite a reviewer by e-mail (a link valid 7 days, once)',
+    description:
+      'An address with a reviewer account that belongs to no organisation is invited (`existingAccount: true`; it accepts by logging in). ' +
+      'Refused with 409 and a sentence for the inviter: an account that is not a reviewer\'s (ACCOUNT_NOT_REVIEWER), a reviewer of this organisation (ALREADY_REVIEWER) or of another (REVIEWER_OF_ANOTHER_ORGANISATION).',
+  })
   @ApiCreatedResponse({ type: InvitationResponseDto })
   async invite(@CurrentUser() caller: Caller, @Body() body: InviteReviewerDto) {
-    return { statusCode: 201, message: 'Invitation sent', data: await this.reviewers.invite(caller, body.email) };
+    const invitation = await this.reviewers.invite(caller, body.email);
+    const message = invitation.existingAccount ? `${invitation.email} already has a reviewer account: we invited it, and they accept by logging in.` : 'Invitation sent';
+    return { statusCode: 201, message, data: invitation };
   }
 
   @Get('providers/reviewers')
@@ -59,5 +66,17 @@ export class ReviewersController {
   @ApiCreatedResponse({ type: SessionResponseDto })
   async accept(@Param('token') token: string, @Body() body: FormAnswersDto, @Ip() ip: string) {
     return { statusCode: 201, message: 'Welcome aboard', data: await this.reviewers.accept(token, body.answers, ip) };
+  }
+
+  @Public()
+  @RateLimited()
+  @Post('reviewer-invitations/:token/join')
+  @ApiOperation({
+    summary: 'Accept an invitation with the invited address\'s existing reviewer account: its password, then its session',
+    description: 'A wrong password is the login\'s 400 WRONG_PASSWORD (and its lockout); no account: 409 NO_ACCOUNT; an account that cannot review here: 409 as for the invitation.',
+  })
+  @ApiCreatedResponse({ type: SessionResponseDto })
+  async join(@Param('token') token: string, @Body() body: JoinInvitationDto, @Ip() ip: string) {
+    return { statusCode: 201, message: 'Welcome aboard', data: await this.reviewers.join(token, body.password, ip) };
   }
 }

@@ -8,7 +8,20 @@ export interface InvitationRow {
   email: string;
   expiresAt: Date;
   createdAt: Date;
+  /** The address has an account already (a reviewer's: any other is refused at invitation). */
+  existingAccount: boolean;
 }
+
+/** What an invitation needs to know of an account that already has the address. */
+export interface AccountOfAddress {
+  id: string;
+  role: string;
+  /** The organisation it reviews for, if it is a reviewer that belongs to one. */
+  organisationId: string | null;
+}
+
+/** Whether an account has the invitation's address, as a column of a query over reviewer_invitations `i`. */
+const EXISTING_ACCOUNT_SQL = `EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = lower(i.email)) AS "existingAccount"`;
 
 /** Reviewers of an organisation and their invitations (docs/review.md, "Reviewers"). */
 @Injectable()
@@ -19,9 +32,15 @@ export class ReviewersRepository {
     return this.db.transaction(work);
   }
 
-  async emailTaken(email: string): Promise<boolean> {
-    const [row] = (await this.db.query(`SELECT EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS taken`, [email])) as { taken: boolean }[];
-    return row.taken;
+  /** The account that has this address, with the organisation it reviews for; none when the address is free. */
+  async accountOfAddress(email: string): Promise<AccountOfAddress | undefined> {
+    const [row] = (await this.db.query(
+      `SELECT u.id, u.role, r.provider_id AS "organisationId"
+         FROM users u LEFT JOIN organisation_reviewers r ON r.reviewer_id = u.id
+        WHERE lower(u.email) = lower($1)`,
+      [email],
+    )) as AccountOfAddress[];
+    return row;
   }
 
   /** A new invitation; an open one to the same address from the same provider is replaced. */
@@ -29,8 +48,8 @@ export class ReviewersRepository {
     return this.db.transaction(async (manager) => {
       await manager.query(`DELETE FROM reviewer_invitations WHERE provider_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL`, [providerId, email]);
       const [row] = (await manager.query(
-        `INSERT INTO reviewer_invitations (provider_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4)
-         RETURNING id, email, expires_at AS "expiresAt", created_at AS "createdAt"`,
+        `INSERT INTO reviewer_invitations AS i (provider_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4)
+         RETURNING id, email, expires_at AS "expiresAt", created_at AS "createdAt", ${EXISTING_ACCOUNT_SQL}`,
         [providerId, email, tokenHash, expiresAt],
       )) as InvitationRow[];
       return row;
@@ -44,7 +63,7 @@ export class ReviewersRepository {
       [providerId],
     )) as never[];
     const invitations = (await this.db.query(
-      `SELECT id, email, expires_at AS "expiresAt", created_at AS "createdAt" FROM reviewer_invitations
+      `SELECT id, email, expires_at AS "expiresAt", created_at AS "createdAt", ${EXISTING_ACCOUNT_SQL} FROM reviewer_invitations i
         WHERE provider_id = $1 AND accepted_at IS NULL AND expires_at > now() ORDER BY created_at`,
       [providerId],
     )) as InvitationRow[];
@@ -65,13 +84,23 @@ export class ReviewersRepository {
 
   async findByToken(tokenHash: Buffer, manager: EntityManager = this.db.manager, lock = false): Promise<(InvitationRow & { providerId: string; acceptedAt: Date | null; organisationName: string }) | undefined> {
     const [row] = (await manager.query(
-      `SELECT i.id, i.email, i.expires_at AS "expiresAt", i.created_at AS "createdAt", i.provider_id AS "providerId", i.accepted_at AS "acceptedAt",
+      `SELECT i.id, i.email, i.expires_at AS "expiresAt", i.created_at AS "createdAt", i.provider_id AS "providerId", i.accepted_at AS "acceptedAt", ${EXISTING_ACCOUNT_SQL},
               ${sponsorSql('provider')} AS "organisationName"
          FROM reviewer_invitations i JOIN users provider ON provider.id = i.provider_id
         WHERE i.token_hash = $1 ${lock ? 'FOR UPDATE OF i' : ''}`,
       [tokenHash],
     )) as never[];
     return row;
+  }
+
+  /** Spends the invitation and adds the reviewer, unless it already belongs to an organisation (then nothing changes). */
+  async joinOnce(manager: EntityManager, invitationId: string, providerId: string, reviewerId: string): Promise<boolean> {
+    const joined = (await manager.query(
+      `WITH added AS (INSERT INTO organisation_reviewers (reviewer_id, provider_id) VALUES ($1, $2) ON CONFLICT (reviewer_id) DO NOTHING RETURNING reviewer_id) SELECT * FROM added`,
+      [reviewerId, providerId],
+    )) as unknown[];
+    if (joined.length) await manager.query(`UPDATE reviewer_invitations SET accepted_at = now() WHERE id = $1`, [invitationId]);
+    return joined.length > 0;
   }
 
   async accept(manager: EntityManager, invitationId: string, providerId: string, reviewerId: string): Promise<void> {

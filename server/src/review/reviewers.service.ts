@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Caller } from '../auth/auth.decorators.js';
 import type { SessionDto } from '../auth/dto/session.dto.js';
+import { AuthService } from '../auth/auth.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { Sessions } from '../auth/sessions.js';
 import { ApiError } from '../common/error-body.js';
@@ -10,8 +11,7 @@ import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
 import { MAIL_UNAVAILABLE, Mailer } from '../mail/mailer.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { ReviewersRepository } from './reviewers.repository.js';
-import { MESSAGES } from '@scholarmatch/schemas';
+import { ReviewersRepository, type AccountOfAddress } from './reviewers.repository.js';
 import { escapeHtml } from '@scholarmatch/schemas/html';
 
 export const REVIEWER_SIGNUP_FORM = 'reviewer-signup';
@@ -20,6 +20,29 @@ export const INVITATION_DAYS = 7;
 
 function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token).digest();
+}
+
+const reviewsElsewhere = (email: string) =>
+  new ApiError(409, `${email} already reviews for another organisation. A reviewer account reviews for one organisation: ask them for another e-mail address to review with.`, {
+    errorCode: 'REVIEWER_OF_ANOTHER_ORGANISATION',
+  });
+
+/**
+ * Which accounts an invitation cannot reach (docs/decisions.md, "Inviting an address that has an
+ * account"): one account has one role, so an applicant's, a provider's or an admin's account
+ * cannot become a reviewer's; and a reviewer reviews for one organisation. A reviewer account
+ * without an organisation (one removed earlier) is invited.
+ */
+function refuseUninvitable(email: string, account: AccountOfAddress, providerId: string): void {
+  if (account.role !== 'reviewer') {
+    throw new ApiError(
+      409,
+      `${email} already has a ScholarMatch account, and it is not a reviewer's: one account has one role, so it cannot review too. Ask them for another e-mail address to review with.`,
+      { errorCode: 'ACCOUNT_NOT_REVIEWER' },
+    );
+  }
+  if (account.organisationId === providerId) throw new ApiError(409, `${email} already reviews for your organisation.`, { errorCode: 'ALREADY_REVIEWER' });
+  if (account.organisationId) throw reviewsElsewhere(email);
 }
 
 const NOT_FOUND = () => new ApiError(404, 'This invitation does not exist or was already used.', { errorCode: 'INVITATION_NOT_FOUND' });
@@ -41,11 +64,13 @@ export class ReviewersService {
     private readonly forms: FormsService,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
+    private readonly auth: AuthService,
   ) {}
 
   async invite(caller: Caller, email: string) {
     const address = email.trim();
-    if (await this.reviewers.emailTaken(address)) throw new ApiError(409, MESSAGES.emailTaken, { errorCode: 'EMAIL_TAKEN' });
+    const account = await this.reviewers.accountOfAddress(address);
+    if (account) refuseUninvitable(address, account, caller.id);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
     const invitation = await this.reviewers.invite(caller.id, address, tokenHash(token), expiresAt);
@@ -53,11 +78,13 @@ export class ReviewersService {
     // An e-mail is read outside the product: the link carries the product's public address.
     const link = `${this.config.publicUrl}/app/invitation?token=${token}`;
     const organisation = details?.organisationName ?? 'A scholarship provider';
+    // An existing reviewer account accepts with its password, not by signing up again.
+    const how = account ? 'Log in with your reviewer account to accept' : 'Accept';
     await this.send({
       to: address,
       subject: `${organisation} invites you to review scholarship applications`,
-      text: `${organisation} invites you to review applications on ScholarMatch. Accept within ${INVITATION_DAYS} days: ${link}`,
-      html: `<p>${escapeHtml(organisation)} invites you to review applications on ScholarMatch.</p><p><a href="${link}">Accept the invitation</a> within ${INVITATION_DAYS} days.</p>`,
+      text: `${organisation} invites you to review applications on ScholarMatch. ${how} within ${INVITATION_DAYS} days: ${link}`,
+      html: `<p>${escapeHtml(organisation)} invites you to review applications on ScholarMatch.</p><p><a href="${link}">${how}</a> within ${INVITATION_DAYS} days.</p>`,
     });
     return invitation;
   }
@@ -82,11 +109,14 @@ export class ReviewersService {
 
   async invitation(token: string) {
     const row = await this.openInvitation(token);
-    return { email: row.email, organisationName: row.organisationName, expiresAt: row.expiresAt };
+    return { email: row.email, organisationName: row.organisationName, expiresAt: row.expiresAt, existingAccount: row.existingAccount };
   }
 
   async accept(token: string, data: Record<string, unknown>, clientIp: string): Promise<SessionDto> {
     const invitation = await this.openInvitation(token);
+    if (invitation.existingAccount) {
+      throw new ApiError(409, `${invitation.email} already has an account: log in with its password to accept this invitation.`, { errorCode: 'ACCOUNT_EXISTS' });
+    }
     const { errors, answers } = await this.forms.validate(REVIEWER_SIGNUP_FORM, data);
     if (errors.length) throw invalidAnswers(errors);
     // The e-mail's uniqueness makes a second acceptance of the same invitation fail here.
@@ -108,6 +138,27 @@ export class ReviewersService {
     });
     this.logger.log(`Reviewer ${user.id} joined organisation ${invitation.providerId}`);
     return this.sessions.start(user, clientIp);
+  }
+
+  /**
+   * An invitation to an address that already has a reviewer account (issue 29): the account's
+   * password proves it is theirs (the login's lockout applies), and the account joins the
+   * organisation. The invitation is spent; the session is the login's.
+   */
+  async join(token: string, password: string, clientIp: string): Promise<SessionDto> {
+    const invitation = await this.openInvitation(token);
+    const account = await this.reviewers.accountOfAddress(invitation.email);
+    if (!account) throw new ApiError(409, 'This address has no account yet: sign up with the form to accept the invitation.', { errorCode: 'NO_ACCOUNT' });
+    refuseUninvitable(invitation.email, account, invitation.providerId);
+    const session = await this.auth.login(invitation.email, password, clientIp);
+    await this.reviewers.transaction(async (manager) => {
+      const locked = await this.reviewers.findByToken(tokenHash(token), manager, true);
+      if (!locked || locked.acceptedAt) throw NOT_FOUND();
+      // A second invitation accepted meanwhile: the primary key of organisation_reviewers refuses it.
+      if (!(await this.reviewers.joinOnce(manager, locked.id, locked.providerId, account.id))) throw reviewsElsewhere(invitation.email);
+    });
+    this.logger.log(`Reviewer ${account.id} joined organisation ${invitation.providerId} with an existing account`);
+    return session;
   }
 
   private async openInvitation(token: string) {

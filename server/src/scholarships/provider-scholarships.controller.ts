@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
@@ -8,6 +8,8 @@ import {
   CreateScholarshipDto,
   ProviderScholarshipListResponseDto,
   ProviderScholarshipResponseDto,
+  ScholarshipOverviewQueryDto,
+  ScholarshipOverviewResponseDto,
   UpdateScholarshipDto,
 } from './dto/provider-scholarship.dto.js';
 import { ProviderScholarshipsService } from './provider-scholarships.service.js';
@@ -26,6 +28,18 @@ export class ProviderScholarshipsController {
   @ApiOkResponse({ type: ProviderScholarshipListResponseDto })
   async list(@CurrentUser() caller: Caller) {
     return ok(await this.scholarships.list(caller));
+  }
+
+  @Get('overview')
+  @Roles('provider', 'reviewer')
+  @ApiOperation({
+    summary: 'The applicants overview: a page of the scholarships with their application counts (providers and reviewers)',
+    description:
+      'Newest first; `search` matches part of the title, `status` keeps one status; drafts nobody has applied to are left out unless `emptyDrafts=true` (`hiddenEmptyDrafts` counts them). Bad parameters: 400 with a description.',
+  })
+  @ApiOkResponse({ type: ScholarshipOverviewResponseDto })
+  async overview(@CurrentUser() caller: Caller, @Query() query: ScholarshipOverviewQueryDto) {
+    return ok(await this.scholarships.overview(caller, query));
   }
 
   @Post()

@@ -21,7 +21,14 @@ import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
-import type { CreateScholarshipDto, ProviderScholarshipDto, RequirementInputDto, UpdateScholarshipDto } from './dto/provider-scholarship.dto.js';
+import type {
+  CreateScholarshipDto,
+  ProviderScholarshipDto,
+  RequirementInputDto,
+  ScholarshipOverviewDto,
+  ScholarshipOverviewQueryDto,
+  UpdateScholarshipDto,
+} from './dto/provider-scholarship.dto.js';
 import { applyEditorAnswers, editorAnswersOf, SCHOLARSHIP_EDITOR_FORM, slugFromTitle } from './scholarship-editor.js';
 import { type ScholarshipEntity, totalAmountOf } from './scholarship.entity.js';
 import { ScholarshipsRepository, type ApplicationCounts } from './scholarships.repository.js';
@@ -85,6 +92,17 @@ export class ProviderScholarshipsService {
     if (!providerId) return [];
     const [rows, counts] = await Promise.all([this.scholarships.findByProvider(providerId), this.scholarships.applicationCountsOfProvider(providerId)]);
     return rows.map((row) => toProviderScholarship(row, counts.get(row.id)));
+  }
+
+  /** The applicants overview: a page of the caller's (or its organisation's) scholarships (docs/review.md, "Overview"). */
+  async overview(caller: Caller, query: ScholarshipOverviewQueryDto): Promise<ScholarshipOverviewDto> {
+    const offset = query.offset ?? 0;
+    const limit = query.limit ?? 20;
+    const providerId = caller.role === 'reviewer' ? await this.scholarships.organisationOfReviewer(caller.id) : caller.id;
+    if (!providerId) return { total: 0, offset, limit, hiddenEmptyDrafts: 0, scholarships: [] };
+    const search = query.search?.trim() || undefined;
+    const page = await this.scholarships.overviewOfProvider(providerId, { search, status: query.status, emptyDrafts: query.emptyDrafts === 'true', offset, limit });
+    return { total: page.total, offset, limit, hiddenEmptyDrafts: page.hiddenEmptyDrafts, scholarships: page.rows };
   }
 
   async get(caller: Caller, id: string): Promise<ProviderScholarshipDto> {

@@ -29,6 +29,30 @@ export interface ApplicationCounts {
   drafts: number;
 }
 
+/** What the applicants overview asks for: a title search, a status, whether empty drafts are shown, a page. */
+export interface OverviewFilter {
+  search?: string;
+  status?: string;
+  emptyDrafts: boolean;
+  offset: number;
+  limit: number;
+}
+
+/** One scholarship of the applicants overview. */
+export interface OverviewRow {
+  id: string;
+  title: string;
+  status: ScholarshipEntity['status'];
+  deadline: string | null;
+  applicationsCount: number;
+  draftsCount: number;
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" means those characters. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Scholarships: a provider's own rows (TypeORM), and what an applicant reads of them and of their applications. */
 @Injectable()
 export class ScholarshipsRepository {
@@ -74,6 +98,43 @@ export class ScholarshipsRepository {
   }
 
   /** Each of the provider's scholarships' application counts (scholarships without any are absent). */
+  /**
+   * One page of the applicants overview (docs/review.md, "Overview"): the provider's scholarships
+   * newest first with their application counts, searched by title and filtered by status. An empty
+   * draft (a draft scholarship nobody has applied to) is left out unless asked for; how many were
+   * left out is counted so the page can offer them.
+   */
+  async overviewOfProvider(providerId: string, filter: OverviewFilter): Promise<{ total: number; hiddenEmptyDrafts: number; rows: OverviewRow[] }> {
+    const params: unknown[] = [providerId];
+    const next = (value: unknown) => `$${params.push(value)}`;
+    const conditions = ['s.provider_id = $1'];
+    if (filter.search) conditions.push(`s.title ILIKE ${next(likePattern(filter.search))}`);
+    if (filter.status) conditions.push(`s.status = ${next(filter.status)}`);
+    const matching = `
+      WITH counted AS (
+        SELECT s.id, s.title, s.status, to_char(s.deadline, 'YYYY-MM-DD') AS deadline, s.created_at,
+               coalesce(c.received, 0)::int AS "applicationsCount", coalesce(c.drafts, 0)::int AS "draftsCount",
+               (s.status = 'draft' AND coalesce(c.received, 0) = 0 AND coalesce(c.drafts, 0) = 0) AS empty_draft
+          FROM scholarships s
+          LEFT JOIN LATERAL (
+            SELECT count(*) FILTER (WHERE a.status = 'Received') AS received, count(*) FILTER (WHERE a.status = 'Draft') AS drafts
+              FROM applications a WHERE a.scholarship_id = s.id
+          ) c ON true
+         WHERE ${conditions.join(' AND ')})`;
+    const shown = filter.emptyDrafts ? 'true' : 'NOT empty_draft';
+    const countParams = [...params];
+    const page = `LIMIT ${next(filter.limit)} OFFSET ${next(filter.offset)}`;
+    const [[totals], rows] = await Promise.all([
+      this.db.query(`${matching} SELECT count(*) FILTER (WHERE ${shown})::int AS total, count(*) FILTER (WHERE NOT (${shown}))::int AS hidden FROM counted`, countParams) as Promise<{ total: number; hidden: number }[]>,
+      this.db.query(
+        `${matching} SELECT id, title, status, deadline, "applicationsCount", "draftsCount" FROM counted WHERE ${shown}
+          ORDER BY created_at DESC, id ${page}`,
+        params,
+      ) as Promise<OverviewRow[]>,
+    ]);
+    return { total: totals.total, hiddenEmptyDrafts: totals.hidden, rows };
+  }
+
   async applicationCountsOfProvider(providerId: string): Promise<Map<string, ApplicationCounts>> {
     const rows = (await this.db.query(
       `SELECT a.scholarship_id AS id,

@@ -1,10 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { Requirement } from '@scholarmatch/schemas';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { withValidator, type FormDefinition } from './forms';
-import type { components } from './schema';
+import type { components, operations } from './schema';
 import { SaveError } from './profile';
 
 /**
@@ -68,7 +68,13 @@ export const studioKeys = {
   criteria: (id: string) => [...studioKeys.all, 'criteria', id] as const,
   vocabulary: () => [...studioKeys.all, 'vocabulary'] as const,
   organisation: () => [...studioKeys.all, 'organisation'] as const,
+  overview: (query: OverviewQuery) => [...studioKeys.all, 'overview', query] as const,
 };
+
+/** The applicants overview's parameters (docs/review.md, "Overview"): all optional, the server judges them. */
+export type OverviewQuery = NonNullable<operations['ProviderScholarshipsController_overview']['parameters']['query']>;
+export type ScholarshipOverview = Schemas['ScholarshipOverviewDto'];
+
 
 type Result<T> = { data?: { data: T }; error?: unknown; response: Response };
 
@@ -83,6 +89,18 @@ export const studioScholarshipsQueryOptions = queryOptions({
   queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/providers/scholarships', { signal })),
   retry: shouldRetry,
 });
+
+/** One page of the provider's scholarships with their application counts, searched and filtered by the server. */
+export function overviewQueryOptions(query: OverviewQuery) {
+  return queryOptions({
+    queryKey: studioKeys.overview(query),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/providers/scholarships/overview', { params: { query }, signal })),
+    retry: shouldRetry,
+    // The route's loader asks first; the page mounting a moment later uses that answer.
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function studioScholarshipQueryOptions(id: string) {
   return queryOptions({

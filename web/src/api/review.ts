@@ -3,6 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import type { StoredSession } from '../session/session-store';
 import { api } from './client';
+import { attachmentName } from './file-names';
 import type { components, operations } from './schema';
 import { startSession } from './accounts';
 import { SaveError } from './profile';
@@ -202,10 +203,9 @@ export async function acceptInvitation(token: string, answers: Record<string, un
   startSession(saved(await api.POST('/api/v1/reviewer-invitations/{token}/accept', { params: { path: { token } }, body: { answers } })) as StoredSession);
 }
 
-/** The file name a `Content-Disposition: attachment; filename="…"` header gives, else `fallback`. */
-export function attachmentName(header: string | null, fallback: string): string {
-  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
-  return match ? decodeURIComponent(match[1]) : fallback;
+/** Accepts an invitation with the invited address's existing reviewer account: its password, then its session. */
+export async function joinInvitation(token: string, password: string): Promise<void> {
+  startSession(saved(await api.POST('/api/v1/reviewer-invitations/{token}/join', { params: { path: { token } }, body: { password } })) as StoredSession);
 }
 
 /**

@@ -452,6 +452,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/providers/scholarships/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The applicants overview: a page of the scholarships with their application counts (providers and reviewers)
+         * @description Newest first; `search` matches part of the title, `status` keeps one status; drafts nobody has applied to are left out unless `emptyDrafts=true` (`hiddenEmptyDrafts` counts them). Bad parameters: 400 with a description.
+         */
+        get: operations["ProviderScholarshipsController_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/providers/scholarships/{id}": {
         parameters: {
             query?: never;
@@ -1337,7 +1357,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a reviewer by e-mail (a link valid 7 days, once)
-         * @description An address with an account: 409 EMAIL_TAKEN.
+         * @description An address with a reviewer account that belongs to no organisation is invited (`existingAccount: true`; it accepts by logging in). Refused with 409 and a sentence for the inviter: an account that is not a reviewer's (ACCOUNT_NOT_REVIEWER), a reviewer of this organisation (ALREADY_REVIEWER) or of another (REVIEWER_OF_ANOTHER_ORGANISATION).
          */
         post: operations["ReviewersController_invite"];
         delete?: never;
@@ -1394,6 +1414,26 @@ export interface paths {
         put?: never;
         /** Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session */
         post: operations["ReviewersController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviewer-invitations/{token}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation with the invited address's existing reviewer account: its password, then its session
+         * @description A wrong password is the login's 400 WRONG_PASSWORD (and its lockout); no account: 409 NO_ACCOUNT; an account that cannot review here: 409 as for the invitation.
+         */
+        post: operations["ReviewersController_join"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2904,6 +2944,37 @@ export interface components {
             message?: string;
             data: components["schemas"]["ProviderScholarshipDto"][];
         };
+        ScholarshipOverviewRowDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** @enum {string} */
+            status: "draft" | "published" | "closed";
+            /**
+             * @description YYYY-MM-DD
+             * @example 2027-03-31
+             */
+            deadline: string | null;
+            /** @description Submitted (Received) applications */
+            applicationsCount: number;
+            /** @description Applications still in draft */
+            draftsCount: number;
+        };
+        ScholarshipOverviewDto: {
+            /** @description Scholarships matching the filters */
+            total: number;
+            offset: number;
+            limit: number;
+            /** @description Drafts nobody has applied to that the filters leave out (0 when they are shown) */
+            hiddenEmptyDrafts: number;
+            scholarships: components["schemas"]["ScholarshipOverviewRowDto"][];
+        };
+        ScholarshipOverviewResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ScholarshipOverviewDto"];
+        };
         RequirementInputDto: {
             /** @example Personal essay */
             title: string;
@@ -3864,6 +3935,8 @@ export interface components {
             expiresAt: string;
             /** Format: date-time */
             createdAt: string;
+            /** @description The address already has a reviewer account: it accepts by logging in with it, not by signing up */
+            existingAccount: boolean;
         };
         InvitationResponseDto: {
             /** @example 200 */
@@ -3904,12 +3977,18 @@ export interface components {
             organisationName: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description The address has a reviewer account: accept with its password (POST …/join), not the sign-up form */
+            existingAccount: boolean;
         };
         PublicInvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
             message?: string;
             data: components["schemas"]["PublicInvitationDto"];
+        };
+        JoinInvitationDto: {
+            /** @description The password of the invited address's reviewer account */
+            password: string;
         };
         WrappedStringDto: {
             value: string;
@@ -5858,6 +5937,69 @@ export interface operations {
                 };
             };
             /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderScholarshipsController_overview: {
+        parameters: {
+            query?: {
+                /** @description Part of the title, case-insensitive */
+                search?: string;
+                status?: "draft" | "published" | "closed";
+                /** @description Include drafts nobody has applied to (hidden by default) */
+                emptyDrafts?: "true" | "false";
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScholarshipOverviewResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider, reviewer (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9478,6 +9620,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FormAnswersDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ReviewersController_join: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinInvitationDto"];
             };
         };
         responses: {

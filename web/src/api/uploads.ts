@@ -4,6 +4,7 @@ import { refreshAccessToken, endSession } from '../session/auth-middleware';
 import { accessToken } from '../session/session-store';
 import { ApiError, dataOf, RequestTimeoutError } from './api-error';
 import { api } from './client';
+import { attachmentName } from './file-names';
 import { REQUEST_TIMEOUT_MS } from './request-timeout';
 import type { components, operations } from './schema';
 
@@ -99,25 +100,12 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
 }
 
 /**
- * Types the browser may show in a tab. The tab would be a blob URL on this site's origin, so
- * anything else (HTML or SVG could run script there) is downloaded instead.
- */
-const SHOWN_INLINE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
-
-function clickLink(href: string, setUp: (link: HTMLAnchorElement) => void): void {
-  const link = document.createElement('a');
-  link.href = href;
-  setUp(link);
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
-/**
  * Opens an uploaded file. The file route wants the bearer token, which a plain link cannot send:
- * the bytes are fetched with it and opened from a blob URL (PDFs and images in a new tab, Word
- * files downloaded under their name). A value that is not one of our files (a link pasted before
- * uploads existed) opens as an ordinary link.
+ * the bytes are fetched with it and saved from a blob URL under the file's original name, which
+ * the server's `Content-Disposition` gives (`filename*`, accents kept). Every type downloads,
+ * PDFs too: a blob URL opened in a tab would lose the name, its address being a random id
+ * (docs/decisions.md, "Attachments download under their name"). A value that is not one of our
+ * files (a link pasted before uploads existed) opens as an ordinary link.
  */
 export async function openUploadedFile(publicUrl: string, name?: string): Promise<void> {
   const id = uploadIdOfUrl(publicUrl);
@@ -127,19 +115,14 @@ export async function openUploadedFile(publicUrl: string, name?: string): Promis
   }
   const result = await api.GET('/api/v1/common/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
   if (!result.data) throw new ApiError(result.error, result.response.status);
-  const blob = result.data;
-  const blobUrl = URL.createObjectURL(blob);
-  if (SHOWN_INLINE.has(blob.type)) {
-    clickLink(blobUrl, (link) => {
-      link.target = '_blank';
-      link.rel = 'noopener';
-    });
-  } else {
-    clickLink(blobUrl, (link) => {
-      link.download = name ?? 'document';
-    });
-  }
-  // The new tab or the download reads the blob first; a minute is ample.
+  const blobUrl = URL.createObjectURL(result.data);
+  const link = document.createElement('a');
+  link.href = blobUrl;
+  link.download = attachmentName(result.response.headers.get('Content-Disposition'), name || 'document');
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download reads the blob first; a minute is ample.
   setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
 }
 

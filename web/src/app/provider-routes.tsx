@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { formQueryOptions } from '../api/forms';
 import { validateApplicantsSearch } from '../pages/provider/review/applicants-search';
-import { criteriaVocabularyQueryOptions, organisationQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
+import { criteriaVocabularyQueryOptions, organisationQueryOptions, overviewQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
+import { overviewQueryOf, validateOverviewSearch, type OverviewSearch } from '../pages/provider/overview-search';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { worksInStudio } from '../session/home-path';
 import { can, currentAccess, currentUser } from '../session/session-store';
@@ -28,10 +29,17 @@ function validateOrganisationSearch(search: Record<string, unknown>): { welcome?
 }
 
 /** The seeds' review addresses name their scholarship in `?scholarshipId=` (docs/decisions.md, "Seed routes with a screen"). */
-function validateScholarshipChoice(search: Record<string, unknown>): { scholarshipId?: string } {
+function validateScholarshipChoice(search: Record<string, unknown>): { scholarshipId?: string } & OverviewSearch {
   const id = typeof search.scholarshipId === 'string' ? search.scholarshipId.trim() : '';
-  return id ? { scholarshipId: id } : {};
+  // Without a scholarship the page is the overview, paged and searched through the address.
+  return id ? { scholarshipId: id } : validateOverviewSearch(search);
 }
+
+/** The overview's page for the address's search, asked for while the page's code loads. */
+const overviewLoader = {
+  loaderDeps: ({ search }: { search: OverviewSearch }) => ({ search: overviewQueryOf(search) }),
+  loader: ({ deps }: { deps: { search: ReturnType<typeof overviewQueryOf> } }) => void queryClient.prefetchQuery(overviewQueryOptions(deps.search)),
+};
 
 /** Starts a served form's download while the page's code downloads. */
 function prefetchForms(...formKeys: string[]) {
@@ -138,7 +146,8 @@ export function providerRoutes() {
       getParentRoute: () => providerFrame,
       path: '/app/applicants',
       component: applicantsPage,
-      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+      validateSearch: validateOverviewSearch,
+      ...overviewLoader,
     }),
     // The seeds' review addresses: with `?scholarshipId=` they open that scholarship's screen (the
     // studio's own address replaces the seed's), without one they list the scholarships to choose from.
@@ -150,7 +159,7 @@ export function providerRoutes() {
         if (search.scholarshipId) throw redirect({ to: '/app/scholarships/$id/applicants', params: { id: search.scholarshipId }, replace: true });
       },
       component: applicantsPage,
-      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+      ...overviewLoader,
     }),
     // The rubric is the owner's (the editor's Review tab): a reviewer scores against it on each submission.
     createRoute({
@@ -162,7 +171,7 @@ export function providerRoutes() {
         if (search.scholarshipId) throw redirect({ to: '/app/scholarships/$id', params: { id: search.scholarshipId }, search: { tab: 'review' }, replace: true });
       },
       component: lazyRouteComponent(() => import('../pages/provider/ApplicantsPage'), 'RubricChooserPage'),
-      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+      ...overviewLoader,
     }),
     createRoute({
       getParentRoute: () => providerFrame,
@@ -174,7 +183,7 @@ export function providerRoutes() {
         }
       },
       component: lazyRouteComponent(() => import('../pages/provider/ApplicantsPage'), 'WinnersChooserPage'),
-      loader: () => void queryClient.prefetchQuery(studioScholarshipsQueryOptions),
+      ...overviewLoader,
     }),
     createRoute({
       getParentRoute: () => providerFrame,

@@ -141,7 +141,10 @@ describe('upload widget', () => {
     const get = (jest.spyOn(api, 'GET') as unknown as jest.Mock<(...args: unknown[]) => Promise<unknown>>).mockImplementation(async (path) =>
       path === '/api/v1/common/files/{id}/info'
         ? { data: { statusCode: 200, data: info }, response: new Response(null, { status: 200 }) }
-        : { data: new Blob(['%PDF'], { type: 'application/pdf' }), response: new Response(null, { status: 200 }) },
+        : {
+            data: new Blob(['%PDF'], { type: 'application/pdf' }),
+            response: new Response(null, { status: 200, headers: { 'Content-Disposition': `attachment; filename="Zo_ transcript.pdf"; filename*=UTF-8''Zo%C3%AB%20transcript.pdf` } }),
+          },
     );
     const createObjectURL = jest.fn(() => 'blob:http://localhost/1');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
@@ -155,7 +158,10 @@ describe('upload widget', () => {
       '/api/v1/common/files/{id}',
       { params: { path: { id: '5f0c6f1e-7d6a-4a41-9b6e-2f1f7c1d9a10' } }, parseAs: 'blob' },
     ]);
-    expect((click.mock.contexts[0] as HTMLAnchorElement).target).toBe('_blank');
+    // Saved under its original name, accents and all (a blob: tab would lose it), not opened in a tab.
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('Zoë transcript.pdf');
+    expect(link.target).toBe('');
 
     await form.user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('button', { name: 'Choose file' })).toBeTruthy();

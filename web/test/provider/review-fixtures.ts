@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { compileRequirementForm, compileScoringForm, type FieldDefinition, type RankCriterion } from '@scholarmatch/schemas';
 import type { ApplicantRow, ApplicantsList, Points, Submission, Winners } from '../../src/api/review';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
-import { requirement, SCHOLARSHIP_ID, scholarshipDetail, servedForm } from './studio-fixtures';
+import { overviewOf, requirement, SCHOLARSHIP_ID, scholarshipDetail, servedForm } from './studio-fixtures';
 
 type Field = Omit<FieldDefinition, 'id' | 'order'>;
 
@@ -95,6 +95,7 @@ export function serveReview(setup: ReviewApi = {}) {
     const forms: Record<string, unknown> = { 'provider-message': MESSAGE_FORM, 'reviewer-signup': REVIEWER_SIGNUP };
     if (path === '/api/v1/forms/{formKey}') return forms[params.formKey] ? ok(forms[params.formKey]) : apiAnswer(404, { description: 'No such form' });
     if (path === '/api/v1/providers/scholarships') return ok([scholarshipDetail({ status: 'published', applicationsCount: 2 })]);
+    if (path === '/api/v1/providers/scholarships/overview') return ok(overviewOf([scholarshipDetail({ status: 'published', applicationsCount: 2 })]));
     if (path === '/api/v1/scholarships/{id}/applicants') return ok(applicantsList(blind));
     if (path === '/api/v1/scholarships/{id}/review-settings') return ok({ blindReview: blind });
     if (path === '/api/v1/scholarships/{id}/activity') return ok({ days: [{ date: '2026-11-23', count: 0 }, { date: '2026-11-24', count: 2 }] });

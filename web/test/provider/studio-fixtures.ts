@@ -79,6 +79,17 @@ export interface StudioApi {
 
 const ok = (data: unknown) => apiAnswer(200, { statusCode: 200, data });
 
+/** One page of the applicants overview (GET /providers/scholarships/overview) holding these scholarships. */
+export function overviewOf(rows: ReturnType<typeof scholarshipDetail>[], page: { total?: number; offset?: number; hiddenEmptyDrafts?: number } = {}) {
+  return {
+    total: page.total ?? rows.length,
+    offset: page.offset ?? 0,
+    limit: 20,
+    hiddenEmptyDrafts: page.hiddenEmptyDrafts ?? 0,
+    scholarships: rows.map(({ id, title, status, deadline, applicationsCount, draftsCount }) => ({ id, title, status, deadline, applicationsCount, draftsCount })),
+  };
+}
+
 /** The studio's API as the server answers it, for one scholarship; returns the POST and PUT mocks. */
 export function serveStudio(setup: StudioApi = {}) {
   const stored = setup.requirements ?? [];
@@ -90,6 +101,7 @@ export function serveStudio(setup: StudioApi = {}) {
     }
     if (path === '/api/v1/providers/scholarships/{id}') return ok(scholarshipDetail({ requirements: stored, criteria: setup.criteria ?? [] }));
     if (path === '/api/v1/providers/scholarships') return ok([scholarshipDetail()]);
+    if (path === '/api/v1/providers/scholarships/overview') return ok(overviewOf([scholarshipDetail()]));
     if (path === '/api/v1/scholarship/{id}/requirement') return ok({ requirements: stored });
     if (path === '/api/v1/scholarship/{id}/criteria') return ok({ criteria: setup.criteria ?? [] });
     if (path === '/api/v1/providers/criteria-vocabulary') return ok({ fields: VOCABULARY });

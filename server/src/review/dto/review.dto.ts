@@ -116,6 +116,12 @@ export class InviteReviewerDto {
   email: string;
 }
 
+export class JoinInvitationDto {
+  @ApiProperty({ description: "The password of the invited address's reviewer account" })
+  @IsString() @MaxLength(200)
+  password: string;
+}
+
 // Answers
 
 export class ApplicantRowDto {
@@ -264,6 +270,7 @@ class InvitationDto {
   @ApiProperty() email: string;
   @ApiProperty({ format: 'date-time' }) expiresAt: Date;
   @ApiProperty({ format: 'date-time' }) createdAt: Date;
+  @ApiProperty({ description: 'The address already has a reviewer account: it accepts by logging in with it, not by signing up' }) existingAccount: boolean;
 }
 export class InvitationResponseDto extends ApiResponseBase {
   @ApiProperty({ type: InvitationDto }) data: InvitationDto;
@@ -292,6 +299,7 @@ class PublicInvitationDto {
   @ApiProperty() email: string;
   @ApiProperty() organisationName: string;
   @ApiProperty({ format: 'date-time' }) expiresAt: Date;
+  @ApiProperty({ description: 'The address has a reviewer account: accept with its password (POST …/join), not the sign-up form' }) existingAccount: boolean;
 }
 export class PublicInvitationResponseDto extends ApiResponseBase {
   @ApiProperty({ type: PublicInvitationDto }) data: PublicInvitationDto;

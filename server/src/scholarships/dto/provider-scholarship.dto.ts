@@ -203,3 +203,49 @@ export class ProviderScholarshipListResponseDto extends ApiResponseBase {
   @ApiProperty({ type: [ProviderScholarshipDto] })
   data: ProviderScholarshipDto[];
 }
+
+// The applicants overview: the provider's scholarships paged, searched and filtered on the server (docs/review.md, "Overview")
+
+export class ScholarshipOverviewQueryDto {
+  @ApiPropertyOptional({ maxLength: 100, description: 'Part of the title, case-insensitive' })
+  @IsOptional() @IsString() @MaxLength(100)
+  search?: string;
+
+  @ApiPropertyOptional({ enum: SCHOLARSHIP_STATUSES })
+  @IsOptional() @IsIn(SCHOLARSHIP_STATUSES, { message: `status must be one of ${SCHOLARSHIP_STATUSES.join(', ')}` })
+  status?: ScholarshipStatus;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], default: 'false', description: 'Include drafts nobody has applied to (hidden by default)' })
+  @IsOptional() @IsIn(['true', 'false'], { message: 'emptyDrafts must be true or false' })
+  emptyDrafts?: 'true' | 'false';
+
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000)
+  offset?: number;
+
+  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+}
+
+export class ScholarshipOverviewRowDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() title: string;
+  @ApiProperty({ enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
+  @ApiProperty({ type: String, nullable: true, example: '2027-03-31', description: 'YYYY-MM-DD' }) deadline: string | null;
+  @ApiProperty({ description: 'Submitted (Received) applications' }) applicationsCount: number;
+  @ApiProperty({ description: 'Applications still in draft' }) draftsCount: number;
+}
+
+export class ScholarshipOverviewDto {
+  @ApiProperty({ description: 'Scholarships matching the filters' }) total: number;
+  @ApiProperty() offset: number;
+  @ApiProperty() limit: number;
+  @ApiProperty({ description: 'Drafts nobody has applied to that the filters leave out (0 when they are shown)' }) hiddenEmptyDrafts: number;
+  @ApiProperty({ type: [ScholarshipOverviewRowDto] }) scholarships: ScholarshipOverviewRowDto[];
+}
+
+export class ScholarshipOverviewResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: ScholarshipOverviewDto })
+  data: ScholarshipOverviewDto;
+}

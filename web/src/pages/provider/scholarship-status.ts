@@ -13,3 +13,6 @@ export const UNTITLED = 'Untitled scholarship';
 /** A scholarship the server answers 404 for: none with that id, or another organisation's. */
 export const MISSING_SCHOLARSHIP = 'We could not find that scholarship';
 export const MISSING_SCHOLARSHIP_TEXT = 'No scholarship of your organisation has this address. The link may be out of date, or the scholarship was deleted.';
+
+/** The statuses in the order a filter lists them. */
+export const SCHOLARSHIP_STATUS_VALUES = Object.keys(STATUS_BADGES) as ScholarshipStatus[];

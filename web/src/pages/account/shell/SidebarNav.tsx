@@ -2,7 +2,7 @@ import { Box, chakra, Stack } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from '@tanstack/react-router';
 import { NavIcon } from './nav-icons';
 import { useAccess } from '../../../session/session-store';
-import { linksFor, SIDEBAR_LINKS, type SidebarLink } from './sidebar-links';
+import { linksFor, litAt, SIDEBAR_LINKS, type SidebarLink } from './sidebar-links';
 import { useLogout } from './use-logout';
 
 const ENTRY_STYLE = {
@@ -42,7 +42,7 @@ export function SidebarNav({ onNavigate, links = SIDEBAR_LINKS }: { onNavigate?:
               <RouterLink
                 to={link.to}
                 activeOptions={{ exact: link.exact === true }}
-                inactiveProps={link.alsoAt?.includes(pathname) ? { 'aria-current': 'page' } : undefined}
+                inactiveProps={litAt(link, pathname) ? { 'aria-current': 'page' } : undefined}
                 onClick={onNavigate}
               >
                 <NavIcon name={link.icon} />

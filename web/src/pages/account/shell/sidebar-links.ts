@@ -5,6 +5,8 @@ import type { IconName } from './nav-icons';
 /**
  * One entry of a signed-in sidebar. `exact`: active on its own page only, not on the pages below it.
  * `alsoAt`: other addresses of the same screen, where the entry is lit too.
+ * `alsoUnder`: addresses (a pattern of the path) of the pages that belong to the entry, lit there too;
+ * with `exact` it says which pages below the entry's own are its (the others belong elsewhere).
  * `permission`: shown only to whoever may do it, and its page is guarded by the same permission
  * (app/page-permissions.ts); none for a frame's home, which everyone signed in there reaches.
  */
@@ -14,7 +16,13 @@ export interface SidebarLink {
   icon: IconName;
   exact?: boolean;
   alsoAt?: readonly string[];
+  alsoUnder?: RegExp;
   permission?: Permission;
+}
+
+/** Whether the entry is lit at this path beyond the router's own match of its address. */
+export function litAt(link: SidebarLink, pathname: string): boolean {
+  return Boolean(link.alsoAt?.includes(pathname) || link.alsoUnder?.test(pathname));
 }
 
 /** The entries this person may follow (the seeds' permissions, checked on the client; the server checks again). */

@@ -15,7 +15,7 @@ import { ApplicantsFilters } from './ApplicantsFilters';
 import { listQueryOf, PAGE_SIZE } from './applicants-search';
 import { ApplicantsTable } from './ApplicantsTable';
 import { DrawWinnersDialog } from './DrawWinnersDialog';
-import { BlindReviewSwitch, DecisionNote, ExportButton } from './ReviewControls';
+import { BlindReviewSwitch, DecisionNote, decisionText, DrawWinnersButton, ExportButton, useDecision } from './ReviewControls';
 import { useStatusChange } from './StatusChange';
 
 /** The message form brings the form engine: loaded on "Message" only, so the list does without it. */
@@ -48,7 +48,8 @@ function Pager({ offset, total, onOffset }: { offset: number; total: number; onO
 }
 
 /** What the owner may do with the selected rows (docs/review.md: messages and winners are the owner's). */
-function SelectionBar({ count, owner, choosing, onMessage, onChoose, onClear }: { count: number; owner: boolean; choosing: boolean; onMessage: () => void; onChoose: () => void; onClear: () => void }) {
+function SelectionBar({ scholarshipId, count, owner, choosing, onMessage, onChoose, onClear }: { scholarshipId: string; count: number; owner: boolean; choosing: boolean; onMessage: () => void; onChoose: () => void; onClear: () => void }) {
+  const decision = useDecision(scholarshipId);
   if (count === 0 || !owner) return null;
   return (
     <HStack gap="3" flexWrap="wrap" borderWidth="1px" borderRadius="lg" bg="brand.subtle" px="4" py="2" role="region" aria-label="Selected applicants">
@@ -56,7 +57,7 @@ function SelectionBar({ count, owner, choosing, onMessage, onChoose, onClear }: 
       <Button size="sm" colorPalette="brand" onClick={onMessage}>
         Message
       </Button>
-      <Button size="sm" variant="outline" colorPalette="brand" loading={choosing} onClick={onChoose}>
+      <Button size="sm" variant="outline" colorPalette="brand" loading={choosing} disabled={Boolean(decision)} title={decision ? decisionText(decision) : undefined} onClick={onChoose}>
         Choose as winners
       </Button>
       <Button size="sm" variant="ghost" onClick={onClear}>
@@ -70,7 +71,7 @@ function SelectionBar({ count, owner, choosing, onMessage, onChoose, onClear }: 
 function emptyListText(search: ApplicantsQuery, owner: boolean): string {
   const onlyWinners = search.status === 'Winner' && !search.search && !search.eligible;
   if (onlyWinners) return owner ? 'No winners chosen yet. Select applicants and choose them as winners, or draw winners.' : 'No winners chosen yet.';
-  return Object.keys(search).length ? 'No applicant matches these filters.' : 'No submitted applications yet.';
+  return Object.values(search).some((value) => value !== undefined) ? 'No applicant matches these filters.' : 'No submitted applications yet.';
 }
 
 /**
@@ -159,13 +160,9 @@ export function ApplicantsReviewPage() {
         </HStack>
       }
       actions={
-        <HStack gap="2">
+        <HStack gap="2" align="flex-start" flexWrap="wrap">
           <ExportButton scholarshipId={id} />
-          {owner ? (
-            <Button size="sm" colorPalette="brand" onClick={() => setDrawing(true)}>
-              Draw winners
-            </Button>
-          ) : null}
+          {owner ? <DrawWinnersButton scholarshipId={id} onDraw={() => setDrawing(true)} /> : null}
         </HStack>
       }
     >
@@ -175,6 +172,7 @@ export function ApplicantsReviewPage() {
         <ActivityChart scholarshipId={id} />
         <ApplicantsFilters search={search} blindReview={list.data?.blindReview ?? false} onChange={setSearch} />
         <SelectionBar
+          scholarshipId={id}
           count={selected.size}
           owner={owner}
           choosing={choosing}
@@ -189,7 +187,7 @@ export function ApplicantsReviewPage() {
         <>
           {messaging ? (
             <Suspense fallback={null}>
-              <MessageDialog scholarshipId={id} applicantIds={[...selected]} open onClose={() => setMessaging(false)} />
+              <MessageDialog scholarshipId={id} applicantIds={[...selected]} open onClose={() => setMessaging(false)} onSent={() => setSelected(new Set())} />
             </Suspense>
           ) : null}
           <DrawWinnersDialog scholarshipId={id} open={drawing} onClose={() => setDrawing(false)} onDrawn={decided} />

@@ -74,7 +74,12 @@ export function ApplicantsTable({ scholarshipId, rows, blindReview, search, sele
                 {blindReview ? null : (
                   <Table.Cell>
                     <Stack gap="0">
-                      <Text fontWeight="medium">{row.name}</Text>
+                      {/* The name opens the submission too, as the reference does (issue 29). */}
+                      <Link asChild fontWeight="medium" color="fg" alignSelf="flex-start">
+                        <RouterLink to="/app/scholarships/$id/applicants/$applicationId" params={{ id: scholarshipId, applicationId: row.id }} search={search}>
+                          {row.name}
+                        </RouterLink>
+                      </Link>
                       <Text fontSize="xs" color="fg.muted">
                         {row.email}
                       </Text>

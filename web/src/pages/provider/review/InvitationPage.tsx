@@ -1,11 +1,11 @@
-import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { failureText } from '../../../api/api-error';
 import { formQueryOptions } from '../../../api/forms';
 import { SaveError } from '../../../api/profile';
-import { acceptInvitation, invitationQueryOptions } from '../../../api/review';
+import { acceptInvitation, invitationQueryOptions, joinInvitation } from '../../../api/review';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { RouteLoading } from '../../misc/RouteLoading';
@@ -41,6 +41,60 @@ function Unusable({ text }: { text: string }) {
 }
 
 /**
+ * An invitation to an address that already has a reviewer account: its password, not a second
+ * sign-up (docs/review.md, "Reviewers"). The session it answers is stored like any sign-in.
+ */
+function JoinWithAccount({ token, email, organisationName }: { token: string; email: string; organisationName: string }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function join(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setPending(true);
+    try {
+      await joinInvitation(token, password);
+      await navigate({ to: '/app' });
+    } catch (error) {
+      setFailure(failureText(error));
+      setPending(false);
+    }
+  }
+
+  return (
+    <Frame>
+      <Heading as="h1" size="xl" mb="2">
+        Join {organisationName} as a reviewer
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        {email} already has a reviewer account. Enter its password to join {organisationName} and read and score its applications.
+      </Text>
+      <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="6" />
+      <form onSubmit={(event) => void join(event)} noValidate aria-label="Join with your account">
+        <Stack gap="4">
+          <Field.Root>
+            <Field.Label>Password</Field.Label>
+            <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" loading={pending} disabled={!password} alignSelf="flex-start">
+            Join as a reviewer
+          </Button>
+          <Text fontSize="sm">
+            Forgot it?{' '}
+            <Link asChild colorPalette="brand" fontWeight="semibold">
+              <RouterLink to="/forgot-password">Reset your password</RouterLink>
+            </Link>
+            , then open this invitation again.
+          </Text>
+        </Stack>
+      </form>
+    </Frame>
+  );
+}
+
+/**
  * /app/invitation?token=… (docs/review.md, "Reviewers"): public. Names the organisation that
  * invites, then the served `reviewer-signup` form; the session it answers is stored like any
  * sign-in and the new reviewer lands in the studio.
@@ -71,6 +125,7 @@ export function InvitationPage() {
   if (!token) return <Unusable text="This invitation link is incomplete. Open the link from the e-mail again." />;
   if (invitation.error) return <Unusable text={failureText(invitation.error)} />;
   if (!invitation.data) return <RouteLoading label="Loading the invitation…" />;
+  if (invitation.data.existingAccount) return <JoinWithAccount token={token} email={invitation.data.email} organisationName={invitation.data.organisationName} />;
   return (
     <Frame>
       <Heading as="h1" size="xl" mb="2">

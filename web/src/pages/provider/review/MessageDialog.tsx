@@ -24,13 +24,15 @@ interface MessageDialogProps {
   applicantIds: string[];
   open: boolean;
   onClose: () => void;
+  /** After a message left: the page clears its selection (docs/review.md). */
+  onSent?: () => void;
 }
 
 /**
  * Writes to the selected applicants (docs/review.md, "Messages"): the served `provider-message`
  * form (subject, rich-text body), sent with the selection's application ids.
  */
-export function MessageDialog({ scholarshipId, applicantIds, open, onClose }: MessageDialogProps) {
+export function MessageDialog({ scholarshipId, applicantIds, open, onClose, onSent }: MessageDialogProps) {
   const form = useQuery({ ...formQueryOptions('provider-message'), enabled: open });
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
@@ -51,6 +53,7 @@ export function MessageDialog({ scholarshipId, applicantIds, open, onClose }: Me
     try {
       const { sent } = await sendMessage(scholarshipId, applicantIds, values as Record<string, unknown>);
       toaster.create({ type: 'success', title: sent === 1 ? 'Message sent to 1 applicant' : `Message sent to ${sent} applicants` });
+      onSent?.();
       close();
     } catch (error) {
       if (error instanceof SaveError) setServerErrors(answerErrors(error.fieldErrors));

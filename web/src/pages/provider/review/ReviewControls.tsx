@@ -90,3 +90,43 @@ export function DecisionNote({ scholarshipId }: { scholarshipId: string }) {
     </Stack>
   );
 }
+
+/** The winners of the scholarship's decision, if one was taken (a second one is refused: 409 WINNERS_CHOSEN). */
+export function useDecision(scholarshipId: string) {
+  const winners = useQuery(winnersQueryOptions(scholarshipId));
+  const decision = winners.data?.decisions.at(-1);
+  if (!decision) return undefined;
+  const names = (winners.data?.winners ?? []).map((row) => row.name ?? row.reference);
+  return { decidedAt: decision.decidedAt, names };
+}
+
+/** "Winners chosen on 27 Nov 2026: Zoë Muñoz, Sam Lee": who won and when, beside the disabled actions. */
+export function decisionText(decision: { decidedAt: string; names: string[] }): string {
+  const who = decision.names.length ? `: ${decision.names.join(', ')}` : '';
+  return `Winners chosen on ${formatDate(decision.decidedAt)}${who}`;
+}
+
+/**
+ * The owner's *Draw winners*: once winners are chosen (by hand or by a draw) it is disabled and
+ * says who won and when, since the server refuses a second decision (docs/review.md, "Winners").
+ */
+export function DrawWinnersButton({ scholarshipId, onDraw }: { scholarshipId: string; onDraw: () => void }) {
+  const decision = useDecision(scholarshipId);
+  if (!decision) {
+    return (
+      <Button size="sm" colorPalette="brand" onClick={onDraw}>
+        Draw winners
+      </Button>
+    );
+  }
+  return (
+    <Stack gap="1" align={{ base: 'flex-start', md: 'flex-end' }} maxW="sm">
+      <Button size="sm" colorPalette="brand" disabled aria-describedby="draw-winners-done">
+        Draw winners
+      </Button>
+      <Text id="draw-winners-done" fontSize="xs" color="fg.muted" textAlign={{ base: 'start', md: 'end' }}>
+        {decisionText(decision)}
+      </Text>
+    </Stack>
+  );
+}

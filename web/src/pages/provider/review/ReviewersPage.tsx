@@ -21,7 +21,11 @@ function InviteForm() {
     setSending(true);
     try {
       const invitation = await inviteReviewer(email.trim());
-      toaster.create({ type: 'success', title: `Invitation sent to ${invitation.email}` });
+      // An address with a reviewer account is invited as that account: the inviter is told so (docs/review.md, "Reviewers").
+      const title = invitation.existingAccount
+        ? `${invitation.email} already has a reviewer account: we invited it, and they accept by logging in.`
+        : `Invitation sent to ${invitation.email}`;
+      toaster.create({ type: 'success', title });
       setEmail('');
       void queryClient.invalidateQueries({ queryKey: reviewersQueryOptions.queryKey });
     } catch (error) {
@@ -116,7 +120,7 @@ export function ReviewersPage() {
           <PersonRow
             key={invitation.id}
             name={invitation.email}
-            detail={`Invited ${formatDate(invitation.createdAt)} · valid until ${formatDate(invitation.expiresAt)}`}
+            detail={`${invitation.existingAccount ? 'Has a reviewer account · ' : ''}Invited ${formatDate(invitation.createdAt)} · valid until ${formatDate(invitation.expiresAt)}`}
             badge="Invited"
             removeLabel="Withdraw"
             onRemove={() => void remove(invitation.id, `The invitation to ${invitation.email} was withdrawn`)}

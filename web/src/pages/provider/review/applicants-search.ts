@@ -13,14 +13,15 @@ function oneOf<T extends string>(values: readonly T[], value: unknown): T | unde
  */
 export function validateApplicantsSearch(search: Record<string, unknown>): ApplicantsQuery {
   const offset = Number(search.offset);
-  const query: ApplicantsQuery = {
+  // Every key present, undefined when unusable: the router lays this over the raw address, where a
+  // key left out would keep its raw text (`?offset=bogus` reached the server and failed the list).
+  return {
     search: typeof search.search === 'string' && search.search.trim() ? search.search.slice(0, 100) : undefined,
     status: oneOf(REVIEW_STATUSES, search.status),
     eligible: oneOf(ELIGIBILITIES, search.eligible),
     sort: oneOf(SORTS, search.sort),
     offset: Number.isInteger(offset) && offset > 0 ? offset : undefined,
   };
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as ApplicantsQuery;
 }
 
 /** The list call's parameters for the address's filters. */
