@@ -76,7 +76,7 @@ describe('applications in a real browser', () => {
     await progress.waitFor();
     await progress.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(ARTIFACTS, 'application-upload-progress.png') });
-    await page.getByRole('button', { name: 'Open cv.pdf' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Download cv.pdf' }).waitFor({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
     // The essay: the assistant's offline draft fills the editor.
@@ -95,7 +95,7 @@ describe('applications in a real browser', () => {
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('Saved draft').first().waitFor();
     await page.reload();
-    await page.getByRole('button', { name: 'Open cv.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'Download cv.pdf' }).waitFor();
     await page.getByText(/\d+ words written/).waitFor();
     const draft = (await apiCall('GET', `/scholarships/${id}/applicants/get-applicant-details`, undefined, member.token)).body.data;
     expect(draft.status).toBe('Draft');
@@ -158,7 +158,7 @@ describe('applications in a real browser', () => {
     expect(await skipped.isChecked()).toBe(false);
     await page.locator('section', { hasText: 'Apply with your CV' }).locator('input[type=file]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf(20 * 1024) });
     const apply = page.getByRole('button', { name: /Apply to \d+ selected/ });
-    await page.getByRole('button', { name: 'Open cv.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'Download cv.pdf' }).waitFor();
     await apply.click();
     await page.getByText('Thanks for submitting the application!').waitFor();
     await settledDialog(page);

@@ -153,7 +153,7 @@ describe('the application tracker and the essay upload in a real browser', () =>
 
     await page.getByRole('region', { name: 'Personal essay (required)' }).getByText('Tell us what you would build.').waitFor();
     await page.getByLabel('Personal essay file').setInputFiles({ name: 'essay.pdf', mimeType: 'application/pdf', buffer: pdf() });
-    await page.getByRole('button', { name: 'Open essay.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'Download essay.pdf' }).waitFor();
     await page.getByText('Saved draft').first().waitFor();
     await shoot(page, 'upload-essay');
     await page.getByRole('button', { name: 'Submit application' }).click();
@@ -171,7 +171,7 @@ describe('the application tracker and the essay upload in a real browser', () =>
     try {
       await studio.page.goto(`${base}/app/scholarships/${id}/applicants/${applicationId}`);
       const answers = studio.page.getByRole('region', { name: 'Answers' });
-      await answers.getByRole('button', { name: 'Open essay.pdf' }).waitFor();
+      await answers.getByRole('button', { name: 'Download essay.pdf' }).waitFor();
       await studio.page.screenshot({ path: path.join(ARTIFACTS, 'tracker-provider-essay-1280.png'), fullPage: true });
       const download = await studio.page.evaluate(async (url) => (await fetch(url, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } })).status, essay.url);
       expect(download).toBe(200);

@@ -100,14 +100,14 @@ export async function uploadFile(file: File, options: UploadOptions): Promise<Up
 }
 
 /**
- * Opens an uploaded file. The file route wants the bearer token, which a plain link cannot send:
+ * Downloads an uploaded file. The file route wants the bearer token, which a plain link cannot send:
  * the bytes are fetched with it and saved from a blob URL under the file's original name, which
  * the server's `Content-Disposition` gives (`filename*`, accents kept). Every type downloads,
  * PDFs too: a blob URL opened in a tab would lose the name, its address being a random id
  * (docs/decisions.md, "Attachments download under their name"). A value that is not one of our
  * files (a link pasted before uploads existed) opens as an ordinary link.
  */
-export async function openUploadedFile(publicUrl: string, name?: string): Promise<void> {
+export async function downloadUploadedFile(publicUrl: string, name?: string): Promise<void> {
   const id = uploadIdOfUrl(publicUrl);
   if (!id) {
     window.open(publicUrl, '_blank', 'noopener,noreferrer');

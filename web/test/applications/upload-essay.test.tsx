@@ -80,7 +80,7 @@ describe('Upload essay', () => {
       ]),
     );
     expect(await screen.findByText('Saved draft')).toBeTruthy();
-    expect(within(section).getByRole('button', { name: 'Open essay.pdf' })).toBeTruthy();
+    expect(within(section).getByRole('button', { name: 'Download essay.pdf' })).toBeTruthy();
     expect(within(section).getByText('Your essay file:')).toBeTruthy();
   });
 

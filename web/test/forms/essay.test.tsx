@@ -167,7 +167,7 @@ describe('essay field', () => {
         data: { id: FILE_ID, publicUrl: `/api/v1/common/files/${FILE_ID}`, name: 'essay.pdf', size: 4, contentType: 'application/pdf' },
       });
 
-      expect(screen.getByRole('button', { name: 'Open essay.pdf' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Download essay.pdf' })).toBeTruthy();
       await form.submit();
       await waitFor(() => expect(form.submitted()).toEqual({ essay: { url: `/api/v1/common/files/${FILE_ID}` } }));
     });

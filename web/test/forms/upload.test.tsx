@@ -61,7 +61,7 @@ describe('upload widget', () => {
 
     await request.respond(201, uploaded('transcript.pdf'));
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Open transcript.pdf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download transcript.pdf' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Replace' })).toBeTruthy();
     await form.submit();
     await waitFor(() => expect(form.submitted()).toEqual({ transcript: PUBLIC_URL }));
@@ -130,7 +130,7 @@ describe('upload widget', () => {
       expect(String(refresh.mock.calls[0][0])).toBe('/api/v1/users/auth/refresh');
       expect(FakeXhr.last().headers.authorization).toBe('Bearer fresh-token');
       await FakeXhr.last().respond(201, uploaded('transcript.pdf'));
-      expect(screen.getByRole('button', { name: 'Open transcript.pdf' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Download transcript.pdf' })).toBeTruthy();
     } finally {
       globalThis.fetch = realFetch;
     }
@@ -152,7 +152,7 @@ describe('upload widget', () => {
     const form = renderForm({ schema, uiSchema, formData: { transcript: PUBLIC_URL } });
 
     // The answer holds only the address; its name comes from the server.
-    await form.user.click(await screen.findByRole('button', { name: 'Open transcript.pdf' }));
+    await form.user.click(await screen.findByRole('button', { name: 'Download transcript.pdf' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(get.mock.calls.find(([path]) => path === '/api/v1/common/files/{id}')?.slice(0, 2)).toEqual([
       '/api/v1/common/files/{id}',

@@ -2,7 +2,7 @@ import { Button, HStack, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { ApiError } from '../../api/api-error';
-import { openUploadedFile, uploadInfoQueryOptions, type UploadedFile } from '../../api/uploads';
+import { downloadUploadedFile, uploadInfoQueryOptions, type UploadedFile } from '../../api/uploads';
 import { useFileUpload, type UploadRules } from './use-file-upload';
 
 export interface FileUploadControlProps {
@@ -110,10 +110,10 @@ export function FileUploadControl(props: FileUploadControlProps) {
   const justUploaded = value !== undefined && uploaded?.publicUrl === value;
   const stored = useQuery({ ...uploadInfoQueryOptions(justUploaded ? undefined : value) });
   const name = justUploaded ? uploaded.name : value ? (stored.data?.name ?? nameOf(value)) : '';
-  const open = () => {
+  const download = () => {
     if (!value) return;
     setOpenError(null);
-    openUploadedFile(value, name).catch((error: unknown) =>
+    downloadUploadedFile(value, name).catch((error: unknown) =>
       setOpenError(error instanceof ApiError ? error.message : 'Something went wrong'),
     );
   };
@@ -136,7 +136,7 @@ export function FileUploadControl(props: FileUploadControlProps) {
       ) : value ? (
         <HStack gap="3" wrap="wrap">
           <Link asChild colorPalette="brand" fontWeight="medium">
-            <button type="button" onClick={open} aria-label={`Open ${name}`}>
+            <button type="button" onClick={download} aria-label={`Download ${name}`}>
               {name}
             </button>
           </Link>
