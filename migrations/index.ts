@@ -37,6 +37,7 @@ import { ChatTurnClaims1795765000000 } from './1795765000000-ChatTurnClaims.js';
 import { CreateFreeTrials1795772700000 } from './1795772700000-CreateFreeTrials.js';
 import { CreateApplicationStatusEvents1795781000000 } from './1795781000000-CreateApplicationStatusEvents.js';
 import { QueueStatusMessages1795791290000 } from './1795791290000-QueueStatusMessages.js';
+import { CreateConversations1795800000000 } from './1795800000000-CreateConversations.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -74,4 +75,5 @@ export const MIGRATIONS = [
   CreateFreeTrials1795772700000,
   CreateApplicationStatusEvents1795781000000,
   QueueStatusMessages1795791290000,
+  CreateConversations1795800000000,
 ];
