@@ -21,6 +21,8 @@ export interface ConversationRow {
 /** The application a conversation is about, with who may see it. */
 export interface ConversationSubject {
   applicationId: string;
+  /** Only a submitted application ('Received') has a conversation with the provider. */
+  submitted: boolean;
   applicantId: string;
   firstName: string;
   lastName: string;
@@ -48,7 +50,7 @@ export interface ReplyTarget {
   applicationId: string | null;
 }
 
-const SUBJECT_COLUMNS = `a.id AS "applicationId", a.user_id AS "applicantId", u.first_name AS "firstName", u.last_name AS "lastName",
+const SUBJECT_COLUMNS = `a.id AS "applicationId", a.status = 'Received' AS submitted, a.user_id AS "applicantId", u.first_name AS "firstName", u.last_name AS "lastName",
   s.id AS "scholarshipId", s.title AS "scholarshipTitle", s.provider_id AS "providerId", ${sponsorSql('provider')} AS organisation,
   s.blind_review AS "blindReview"`;
 const SUBJECT_FROM = `applications a JOIN users u ON u.id = a.user_id JOIN scholarships s ON s.id = a.scholarship_id JOIN users provider ON provider.id = s.provider_id`;

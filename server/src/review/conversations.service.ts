@@ -122,7 +122,7 @@ export class ConversationsService {
   /** The conversation of a submitted application to one of the caller's scholarships; anything else is a 404. */
   private async ownedConversation(caller: Caller, applicationId: string): Promise<ConversationSubject> {
     const subject = await this.conversations.subject(applicationId);
-    if (!subject || subject.providerId !== caller.id) throw new ApiError(404, CONVERSATION_NOT_FOUND, { errorCode: 'CONVERSATION_NOT_FOUND' });
+    if (!subject || !subject.submitted || subject.providerId !== caller.id) throw new ApiError(404, CONVERSATION_NOT_FOUND, { errorCode: 'CONVERSATION_NOT_FOUND' });
     return subject;
   }
 
