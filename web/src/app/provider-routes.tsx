@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { formQueryOptions } from '../api/forms';
 import { validateApplicantsSearch } from '../pages/provider/review/applicants-search';
+import { validateStudioInboxSearch } from '../pages/provider/inbox/inbox-search';
 import { criteriaVocabularyQueryOptions, organisationQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { worksInStudio } from '../session/home-path';
@@ -128,6 +129,19 @@ export function providerRoutes() {
       path: '/app/scholarships/$id/applicants/$applicationId',
       component: lazyRouteComponent(() => import('../pages/provider/review/SubmissionPage'), 'SubmissionPage'),
       validateSearch: validateApplicantsSearch,
+    }),
+    // The studio inbox (docs/inbox.md, "In the browser"): conversations with applicants, the owner's.
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/inbox',
+      component: lazyRouteComponent(() => import('../pages/provider/inbox/StudioInboxPage'), 'StudioInboxPage'),
+      validateSearch: validateStudioInboxSearch,
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/inbox/$applicationId',
+      component: lazyRouteComponent(() => import('../pages/provider/inbox/StudioThreadPage'), 'StudioThreadPage'),
+      loader: () => prefetchForms('message-reply'),
     }),
     createRoute({
       getParentRoute: () => providerFrame,

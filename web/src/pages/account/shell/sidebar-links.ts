@@ -1,12 +1,14 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { can, type Access, type Permission } from '../../../session/session-store';
 import type { IconName } from './nav-icons';
+import type { SidebarCount } from './sidebar-counts';
 
 /**
  * One entry of a signed-in sidebar. `exact`: active on its own page only, not on the pages below it.
  * `alsoAt`: other addresses of the same screen, where the entry is lit too.
  * `permission`: shown only to whoever may do it, and its page is guarded by the same permission
  * (app/page-permissions.ts); none for a frame's home, which everyone signed in there reaches.
+ * `count`: a number shown beside the entry (and in its name), given by the frame (sidebar-counts.ts).
  */
 export interface SidebarLink {
   label: string;
@@ -15,6 +17,7 @@ export interface SidebarLink {
   exact?: boolean;
   alsoAt?: readonly string[];
   permission?: Permission;
+  count?: SidebarCount;
 }
 
 /** The entries this person may follow (the seeds' permissions, checked on the client; the server checks again). */

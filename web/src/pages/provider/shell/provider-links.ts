@@ -4,10 +4,12 @@ import type { SidebarLink } from '../../account/shell/sidebar-links';
  * The studio's sidebar (docs/providers.md, "In the browser"); Logout, an action, follows them. Each
  * person sees the entries their permissions allow: a reviewer has no Reviewers or Organisation
  * (docs/review.md, "Who may call"). Scholarships is the studio's home: everyone there reaches it.
+ * The Inbox shows how many applicants' replies are unread (docs/inbox.md, "In the browser").
  */
 export const PROVIDER_LINKS = [
   { label: 'Scholarships', to: '/app/scholarships', icon: 'cap' },
   { label: 'Applicants', to: '/app/applicants', icon: 'people', permission: 'review_applicants' },
+  { label: 'Inbox', to: '/app/inbox', icon: 'inbox', permission: 'manage_scholarships', count: 'studio-unread' },
   { label: 'Reviewers', to: '/app/reviewers', icon: 'user', permission: 'manage_reviewers' },
   { label: 'Organisation', to: '/app/organisation', icon: 'building', permission: 'manage_organisation' },
   { label: 'Settings', to: '/app/settings', icon: 'settings', permission: 'change_password' },
