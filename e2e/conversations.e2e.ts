@@ -133,6 +133,14 @@ describe('messages both ways in a real browser', () => {
     expect(await whole.getByRole('listitem').count()).toBe(3);
     expect(await page.locator('body').innerText()).not.toContain(providerEmail);
     await shoot(page, 'applicant-answer');
+    // Below 1200 px a message opens on its own page, the conversation and the Reply box under it.
+    const answerPage = await page.getByRole('link', { name: /Re: An interview/ }).first().getAttribute('href');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}${answerPage}`);
+    await page.getByRole('region', { name: 'Conversation' }).getByText('See you on Tuesday.').waitFor();
+    await page.getByLabel(/^Your reply/).waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'conversation-message-page-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The answer was e-mailed too (docs/inbox.md, "Conversations", E-mail).
     const mails = (await sql.query('SELECT subject FROM mail_outbox WHERE to_address = $1 ORDER BY id', [studentEmail])).rows.map((mail) => String(mail.subject));
