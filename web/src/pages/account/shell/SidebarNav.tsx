@@ -25,6 +25,9 @@ const ENTRY_STYLE = {
 /** The router marks the link of the page on screen with aria-current="page": that is the highlight. */
 const ACTIVE_STYLE = { bg: 'brand.subtle', color: 'brand.fg', _hover: { bg: 'brand.muted', color: 'brand.fg' } } as const;
 
+/** What a badge shows: the count, '99+' past that. */
+const countText = (count: number) => (count > 99 ? '99+' : String(count));
+
 /** One entry; with a count, a badge beside it and the count in its name ("Inbox, 3 unread"). */
 function SidebarEntry({ link, pathname, onNavigate }: { link: SidebarLink; pathname: string; onNavigate?: () => void }) {
   const count = useSidebarCount(link.count);
@@ -34,14 +37,16 @@ function SidebarEntry({ link, pathname, onNavigate }: { link: SidebarLink; pathn
         to={link.to}
         activeOptions={{ exact: link.exact === true }}
         inactiveProps={link.alsoAt?.includes(pathname) ? { 'aria-current': 'page' } : undefined}
-        aria-label={count > 0 ? `${link.label}, ${count} unread` : undefined}
+        aria-label={count > 0 ? `${link.label}, ${countText(count)} unread` : undefined}
         onClick={onNavigate}
       >
         <NavIcon name={link.icon} />
         {link.label}
+        {/* A space between the words and the number: the name must hold the visible text, word by word (WCAG 2.5.3). */}
+        {count > 0 ? ' ' : null}
         {count > 0 ? (
           <Badge aria-hidden="true" colorPalette="red" variant="solid" size="sm" rounded="full" ms="auto" minW="5" justifyContent="center">
-            {count > 99 ? '99+' : count}
+            {countText(count)}
           </Badge>
         ) : null}
       </RouterLink>
