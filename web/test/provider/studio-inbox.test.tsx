@@ -68,6 +68,8 @@ describe('the studio inbox (docs/inbox.md, "In the browser")', () => {
     const router = renderAppAt('/app/inbox');
     expect(await screen.findByRole('heading', { level: 1, name: 'Inbox' })).toBeTruthy();
     expect(await inboxEntry('Inbox, 3 unread')).toBeTruthy();
+    // On a phone the sidebar is a drawer: its button says so too.
+    expect(screen.getByRole('button', { name: 'Open menu, 3 unread', hidden: true })).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Conversations' });
     const rows = within(list).getAllByRole('link');
     expect(rows).toHaveLength(20);
