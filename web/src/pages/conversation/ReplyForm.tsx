@@ -5,16 +5,10 @@ import { failureText } from '../../api/api-error';
 import { REPLY_FORM_KEY, type Conversation } from '../../api/conversations';
 import { formQueryOptions } from '../../api/forms';
 import { SaveError } from '../../api/profile';
+import { answerErrors, type FieldError } from '../../forms/answer-errors';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../forms/SchemaForm';
 import { RouteLoading } from '../misc/RouteLoading';
-
-type FieldError = { path: string; message: string };
-
-/** The server judges `answers.{field}`; the form shows them at `{field}`. */
-function answerErrors(errors: FieldError[]): FieldError[] {
-  return errors.filter((error) => error.path.startsWith('answers.')).map((error) => ({ ...error, path: error.path.slice('answers.'.length) }));
-}
 
 interface ReplyFormProps {
   /** Sends the answers; resolves with the conversation that holds the new message. */
