@@ -129,6 +129,8 @@ export const ROUTES: RouteLoad[] = [
   studio('/app/scholarships/$id/applicants', 'review/ApplicantsReviewPage', [], 'the review list and the activity chart (docs/review.md)'),
   studio('/app/scholarships/$id/applicants/$applicationId', 'review/SubmissionPage', [...REQUIREMENT_PARTS], 'one submission read-only (an essay and a file) and the points form'),
   studio('/app/reviewers', 'review/ReviewersPage'),
+  studio('/app/inbox', 'inbox/StudioInboxPage', [], 'the conversations with applicants (docs/inbox.md)'),
+  studio('/app/inbox/$applicationId', 'inbox/StudioThreadPage', [`${PAGES}/conversation/ReplyForm.tsx`, FORM_VALIDATOR], 'one conversation and the served answer form'),
   { route: '/app/invitation', kind: 'public', chunks: [`${PAGES}/provider/review/InvitationPage.tsx`, FORM_VALIDATOR], note: 'the reviewer sign-up form' },
   studio('/app/organisation', 'OrganisationPage', [FORM_VALIDATOR, PHONE_WIDGET], 'its form has a phone field'),
   studio('/app/settings', 'ProviderSettingsPage'),
@@ -147,6 +149,7 @@ export const ON_INTERACTION: { chunk: string; when: string; over: string }[] = [
   { chunk: `${PAGES}/account/assistant/AssistantChat.tsx`, when: "'Ask Lenny' on the dashboard (the assistant's drawer)", over: '/auth/dashboard' },
   { chunk: `${PAGES}/account/ProfileFormPanel.tsx`, when: 'the registration form inside the assistant, before the registration is done', over: '/auth/dashboard' },
   { chunk: 'src/api/eligibility-stats.ts', when: 'a page quoting the catalogue figures, opened within the app (a first load brings them; docs/public-site.md)', over: '/ (and /home)' },
+  { chunk: `${PAGES}/conversation/ReplyForm.tsx`, when: "a provider's message opened: its conversation and the served reply form (docs/inbox.md)", over: '/auth/message (and /auth/dashboard/message)' },
   { chunk: `${PAGES}/provider/review/MessageDialog.tsx`, when: '"Message" on the applicants page (the served message form; its rich-text body is a stand-in until reached, then RichTextWidget)', over: '/app/scholarships/$id/applicants' },
 ];
 

@@ -218,6 +218,25 @@ describe('every screen, every person: axe, overflow and screenshots at 390, 768 
       const address = new URL(page.url());
       expect(address.pathname + address.search).toBe(pathname + search);
     }
+    // The studio inbox with a conversation in it: the provider writes to an application, the member replies.
+    const provider = await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026');
+    const member = await api.login('member@demo.scholarmatch.test', 'DemoMember#2026');
+    const [{ id: applicationId }] = (
+      await suite.server.sql.query(
+        `INSERT INTO applications (user_id, scholarship_id, status, submitted_at)
+           SELECT u.id, $1, 'Received', now() FROM users u WHERE u.email = 'member@demo.scholarmatch.test'
+         ON CONFLICT (user_id, scholarship_id) DO UPDATE SET status = 'Received', submitted_at = now() RETURNING id`,
+        [id],
+      )
+    ).rows;
+    const sent = await api.call('POST', `/scholarships/${id}/messages`, { applicantIds: [applicationId], answers: { subject: 'An interview', body: '<p>Can you come on Tuesday?</p>' } }, provider);
+    expect(sent.status).toBe(201);
+    const inbox = (await api.call('GET', '/inbox?search=interview', undefined, member)).body.data as { _id: { value: string } }[];
+    const replied = await api.call('POST', `/inbox/${inbox[0]._id.value}/replies`, { answers: { replyBody: 'Yes, Tuesday suits me.' } }, member);
+    expect(replied.status).toBe(201);
+    audited.push(await audit(page, '/app/inbox'));
+    audited.push(await audit(page, `/app/inbox/${applicationId}`, '/app/inbox/$applicationId'));
+    expect(await headingOf(page)).toBe('Sam Rivera');
     // A scholarship that does not exist: error-2 inside the studio's frame.
     audited.push(await audit(page, '/app/scholarships/00000000-0000-4000-8000-000000000000/applicants', '/app/scholarships/{unknown}/applicants'));
     expect(await headingOf(page)).toBe('We could not find that scholarship');

@@ -38,6 +38,7 @@ import { CreateFreeTrials1795772700000 } from './1795772700000-CreateFreeTrials.
 import { CreateApplicationStatusEvents1795781000000 } from './1795781000000-CreateApplicationStatusEvents.js';
 import { QueueStatusMessages1795791290000 } from './1795791290000-QueueStatusMessages.js';
 import { SupportReceivedMessages1795792100000 } from './1795792100000-SupportReceivedMessages.js';
+import { CreateConversations1795800000000 } from './1795800000000-CreateConversations.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -76,4 +77,5 @@ export const MIGRATIONS = [
   CreateApplicationStatusEvents1795781000000,
   QueueStatusMessages1795791290000,
   SupportReceivedMessages1795792100000,
+  CreateConversations1795800000000,
 ];

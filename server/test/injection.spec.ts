@@ -286,6 +286,13 @@ describe('injection and XSS', () => {
     ids.file = file.id;
     await t.app.get(InboxService).deliver([member.id], { kind: 'provider', fromName: 'Probe Fund', fromEmail: 'probe@example.org', subject: 'Probe message', html: '<p>Probe</p>' });
     ids.message = (await t.sql.query(`SELECT id FROM inbox_messages WHERE user_id = $1`, [member.id])).rows[0].id;
+    // A conversation (docs/inbox.md): the member's submitted application, and the provider's message about it.
+    ids.conversationHost = await createScholarship(newScholarship(), true);
+    ids.conversation = (
+      await t.sql.query(`INSERT INTO applications (user_id, scholarship_id, status, answers, submitted_at) VALUES ($1, $2, 'Received', '{}', now()) RETURNING id`, [member.id, ids.conversationHost])
+    ).rows[0].id;
+    await t.app.get(InboxService).deliver([member.id], { kind: 'provider', fromName: 'Probe Fund', fromEmail: '', subject: 'Probe conversation', html: '<p>Probe</p>', scholarshipId: ids.conversationHost, applicationId: ids.conversation });
+    ids.conversationMessage = (await t.sql.query(`SELECT id FROM inbox_messages WHERE user_id = $1 AND subject = 'Probe conversation'`, [member.id])).rows[0].id;
     ids.fileUrl = file.publicUrl;
     ids.sweepstakes = (await call('GET', '/sweepstakes/current', tokens.applicant)).json().data.id;
     ids.plan = (await call('GET', '/subscription-plans')).json().data[0].id;
@@ -479,6 +486,24 @@ describe('injection and XSS', () => {
     'GET /api/v1/support-requests': { who: ['applicant'], query: { offset: '0', limit: '20' } },
     'GET /api/v1/inbox/{id}': { who: ['applicant'], path: { id: ids.message } },
     'PUT /api/v1/inbox/{id}/read': { who: ['applicant'], path: { id: ids.message } },
+    'GET /api/v1/inbox/{id}/conversation': { who: ['applicant'], path: { id: ids.conversationMessage } },
+    'POST /api/v1/inbox/{id}/replies': {
+      who: ['applicant'],
+      path: { id: ids.conversationMessage },
+      body: () => ({ answers: { replyBody: 'Thank you, Tuesday works.' } }),
+      extra: [{ in: 'body', at: ['answers', 'replyBody'] }],
+    },
+    'GET /api/v1/providers/inbox': { who: ['provider'], query: { unread: 'false', offset: '0', limit: '20' } },
+    'GET /api/v1/providers/inbox/unread-count': { who: ['provider'] },
+    'GET /api/v1/providers/inbox/{applicationId}': { who: ['provider'], path: { applicationId: ids.conversation } },
+    // The answer reaches the applicant's inbox, whose e-mail a job writes after the request.
+    'POST /api/v1/providers/inbox/{applicationId}/messages': {
+      who: ['provider'],
+      path: { applicationId: ids.conversation },
+      body: () => ({ answers: { replyBody: 'See you on Tuesday.' } }),
+      extra: [{ in: 'body', at: ['answers', 'replyBody'] }],
+      backgroundWrites: ['mail_outbox'],
+    },
     'POST /api/v1/user-payments/cancel-subscription/{subscribed_id}/{payment_gateway}': {
       who: ['applicant'],
       path: { subscribed_id: '00000000-0000-4000-8000-000000000000', payment_gateway: 'sandbox' },

@@ -122,6 +122,11 @@ const ACCESS = {
     'GET /api/v1/scholarships/{id}/applicants-data/export',
     'GET /api/v1/scholarships/{id}/activity',
     'POST /api/v1/scholarships/{id}/messages',
+    // The studio inbox (docs/inbox.md, "Conversations"): the owner's conversations, found from the token.
+    'GET /api/v1/providers/inbox',
+    'GET /api/v1/providers/inbox/unread-count',
+    'GET /api/v1/providers/inbox/{applicationId}',
+    'POST /api/v1/providers/inbox/{applicationId}/messages',
     // The provider's own reviewers, found from the token.
     'POST /api/v1/providers/reviewers',
     'GET /api/v1/providers/reviewers',
@@ -136,6 +141,9 @@ const ACCESS = {
     'POST /api/v1/user-payments/cancel-subscription/{subscribed_id}/{payment_gateway}',
     'GET /api/v1/inbox/{id}',
     'PUT /api/v1/inbox/{id}/read',
+    // A conversation, from one of the caller's own inbox messages (docs/inbox.md, "Conversations").
+    'GET /api/v1/inbox/{id}/conversation',
+    'POST /api/v1/inbox/{id}/replies',
   ],
   /** Signed in; what is read or written is the caller's own, found from the token (never from the request). */
   caller: [
@@ -195,6 +203,7 @@ describe('the ownership matrix', () => {
   let aFile: string;
   let aSubscription: string;
   let aMessage: string;
+  let aApplication: string;
   let scholarshipOfA: string;
   let published: string;
 
@@ -246,7 +255,8 @@ describe('the ownership matrix', () => {
     });
     expect(draft.statusCode).toBe(200);
     expect((await send('PUT', '/scholarships/add-wishlist', tokens.a, { scholarshipId: published })).statusCode).toBe(200);
-    await t.app.get(InboxService).deliver([a.id], { kind: 'provider', fromName: 'Hopper Foundation', fromEmail: 'grants@hopper.example.org', subject: 'For A only', html: `<p>${A_ESSAY}</p>` });
+    aApplication = (await t.sql.query(`SELECT id FROM applications WHERE user_id = $1`, [a.id])).rows[0].id;
+    await t.app.get(InboxService).deliver([a.id], { kind: 'provider', fromName: 'Hopper Foundation', fromEmail: '', subject: 'For A only', html: `<p>${A_ESSAY}</p>`, scholarshipId: published, applicationId: aApplication });
     aMessage = (await t.sql.query(`SELECT id FROM inbox_messages WHERE user_id = $1 AND subject = 'For A only'`, [a.id])).rows[0].id;
   });
   afterAll(async () => {
@@ -362,12 +372,19 @@ describe('the ownership matrix', () => {
       'POST /api/v1/scholarships/{id}/winners': { draw: { count: 1 } },
       'POST /api/v1/scholarships/{id}/messages': { applicantIds: [scholarshipOfA], answers: { subject: 'Hi', body: '<p>Hi</p>' } },
       'POST /api/v1/providers/reviewers': { email: 'reviewer@example.org' },
+      'POST /api/v1/providers/inbox/{applicationId}/messages': { answers: { replyBody: 'Hello from B' } },
     };
     for (const operation of ACCESS.provider) {
       const [method, route] = operation.split(' ');
       const body = method === 'GET' || method === 'DELETE' ? undefined : (bodies[operation] ?? { title: 'Taken over' });
       const asApplicant = await send(method as Method, fill(route, scholarshipOfA), tokens.a, body);
       expect([operation, asApplicant.statusCode]).toEqual([operation, 403]);
+      if (route.includes('{applicationId}')) {
+        // A's application to provider A's scholarship is no conversation of provider B's.
+        const res = await send(method as Method, fill(route, aApplication), tokens.providerB, body);
+        expect([operation, res.statusCode, res.body.includes(A_ESSAY)]).toEqual([operation, 404, false]);
+        continue;
+      }
       if (!route.includes('{id}')) continue;
       const asOtherProvider = await send(method as Method, fill(route, scholarshipOfA), tokens.providerB, body);
       expect([operation, asOtherProvider.statusCode]).toEqual([operation, 404]);
@@ -387,6 +404,7 @@ describe('the ownership matrix', () => {
     const bodies: Record<string, unknown> = {
       'PUT /api/v1/register-applicants/{id}': { firstName: 'Mallory' },
       'PUT /api/v1/register-applicants/{id}/update-password': { lastPwd: 'correct horse battery', password: 'a new long passphrase' },
+      'POST /api/v1/inbox/{id}/replies': { answers: { replyBody: 'Mallory was here' } },
     };
     for (const operation of ACCESS.ownId) {
       const [method, route] = operation.split(' ');

@@ -12,13 +12,20 @@ const BATCH = 200;
 /** Sends in flight at once (an SMTP server takes a few at a time). */
 const PARALLEL_SENDS = 8;
 
-/** The e-mail of an inbox message: its subject and body, and where to read it in the product. */
-export function inboxMail(message: PendingMail, inboxUrl: string): MailMessage {
+/**
+ * The e-mail of an inbox message: from the sender's name (the organisation, or the product) at the
+ * product's address, its subject and body, and where to read it in the product. A provider's
+ * message of a conversation links to the message itself, where the applicant can reply.
+ */
+export function inboxMail(message: PendingMail, publicUrl: string): MailMessage {
+  const link = message.conversation ? `${publicUrl}/auth/message?id=${message.id}` : `${publicUrl}/auth/dashboard/inbox`;
+  const invitation = message.conversation ? 'Read it and reply in your inbox' : 'Read it in your inbox';
   return {
     to: message.to,
+    fromName: message.fromName,
     subject: message.subject,
-    text: `${message.bodyText}\n\nRead it in your inbox: ${inboxUrl}`,
-    html: `${message.bodyHtml}<p><a href="${inboxUrl}">Read it in your inbox</a></p>`,
+    text: `${message.bodyText}\n\n${invitation}: ${link}`,
+    html: `${message.bodyHtml}<p><a href="${link}">${invitation}</a></p>`,
   };
 }
 
@@ -44,22 +51,22 @@ export class InboxMailJob implements OnModuleInit {
 
   /** Sends what is pending; returns how many went out. */
   async run(): Promise<number> {
-    const inboxUrl = `${this.config.publicUrl}/auth/dashboard/inbox`;
+    const publicUrl = this.config.publicUrl;
     let sent = 0;
     for (;;) {
       const batch = await this.messages.claimPendingMail(BATCH);
       if (!batch.length) return sent;
-      sent += await this.sendBatch(batch, inboxUrl);
+      sent += await this.sendBatch(batch, publicUrl);
       if (sent === 0) return 0; // every send failed: the mail port is down, the next run retries
     }
   }
 
-  private async sendBatch(batch: PendingMail[], inboxUrl: string): Promise<number> {
+  private async sendBatch(batch: PendingMail[], publicUrl: string): Promise<number> {
     const done: string[] = [];
     const failed: string[] = [];
     for (let start = 0; start < batch.length; start += PARALLEL_SENDS) {
       const slice = batch.slice(start, start + PARALLEL_SENDS);
-      const outcomes = await Promise.allSettled(slice.map((message) => this.mailer.send(inboxMail(message, inboxUrl))));
+      const outcomes = await Promise.allSettled(slice.map((message) => this.mailer.send(inboxMail(message, publicUrl))));
       outcomes.forEach((outcome, index) => (outcome.status === 'fulfilled' ? done : failed).push(slice[index].id));
     }
     await this.messages.markEmailed(done);

@@ -28,6 +28,17 @@ export interface OutgoingMessage {
   html: string;
   /** The scholarship the message is about, when there is one. */
   scholarshipId?: string | null;
+  /** The application whose conversation a provider's message belongs to (docs/inbox.md, "Conversations"). */
+  applicationId?: string | null;
+}
+
+/**
+ * An organisation as the sender: its name, and no address of its own. The provider's login (or its
+ * contact person's) e-mail is never shown to applicants; the view and the e-mail show the product's
+ * address, and replies go through the inbox (docs/inbox.md, "Who a message is from").
+ */
+export function organisationSender(name: string): Pick<OutgoingMessage, 'fromName' | 'fromEmail'> {
+  return { fromName: name, fromEmail: '' };
 }
 
 /** The product as the sender of its own messages: the name and address of the configured MAIL_FROM. */

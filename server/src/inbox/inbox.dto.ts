@@ -50,6 +50,8 @@ export class InboxMessageDto {
   @ApiProperty() read: boolean;
   @ApiProperty({ enum: INBOX_MESSAGE_KINDS }) kind: string;
   @ApiProperty({ type: String, nullable: true, format: 'uuid' }) scholarshipId: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: "A provider's message: the application whose conversation it belongs to; the recipient may reply (`POST /inbox/{id}/replies`)" })
+  applicationId: string | null;
 }
 
 class InboxMetaDto {

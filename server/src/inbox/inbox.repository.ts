@@ -7,6 +7,7 @@ export interface StoredMessage {
   id: string;
   kind: InboxMessageKind;
   scholarshipId: string | null;
+  applicationId: string | null;
   fromName: string;
   fromEmail: string;
   subject: string;
@@ -20,6 +21,7 @@ export interface StoredMessage {
 export interface NewMessage {
   kind: InboxMessageKind;
   scholarshipId: string | null;
+  applicationId: string | null;
   fromName: string;
   fromEmail: string;
   subject: string;
@@ -31,12 +33,16 @@ export interface NewMessage {
 export interface PendingMail {
   id: string;
   to: string;
+  /** The sender's name the e-mail shows (the organisation, or the product). */
+  fromName: string;
+  /** A provider's message of a conversation: the e-mail links to the message, where the reply box is. */
+  conversation: boolean;
   subject: string;
   bodyHtml: string;
   bodyText: string;
 }
 
-const COLUMNS = `id, kind, scholarship_id AS "scholarshipId", from_name AS "fromName", from_email AS "fromEmail", subject,
+const COLUMNS = `id, kind, scholarship_id AS "scholarshipId", application_id AS "applicationId", from_name AS "fromName", from_email AS "fromEmail", subject,
   body_html AS "bodyHtml", body_text AS "bodyText", sent_at AS "sentAt", created_at AS "createdAt", read_at AS "readAt"`;
 
 /** Sent when messages wait for their e-mail; delivered at the sender's commit (InboxMailListener). */
@@ -85,9 +91,9 @@ export class InboxRepository {
     const runner = manager ?? this.db.manager;
     const column = <K extends keyof NewMessage>(key: K) => entries.map((entry) => entry.message[key]);
     await runner.query(
-      `INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text)
-       SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])`,
-      [entries.map((entry) => entry.userId), column('kind'), column('scholarshipId'), column('fromName'), column('fromEmail'), column('subject'), column('bodyHtml'), column('bodyText')],
+      `INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text, application_id)
+       SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::uuid[])`,
+      [entries.map((entry) => entry.userId), column('kind'), column('scholarshipId'), column('fromName'), column('fromEmail'), column('subject'), column('bodyHtml'), column('bodyText'), column('applicationId')],
     );
     await notifyInboxMail(runner);
   }
@@ -147,7 +153,7 @@ export class InboxRepository {
          WHERE emailed_at IS NULL AND (email_claimed_at IS NULL OR email_claimed_at < now() - interval '${STALE_CLAIM}')
          ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
          AND u.id = m.user_id
-       RETURNING m.id, u.email AS "to", m.subject, m.body_html AS "bodyHtml", m.body_text AS "bodyText"`,
+       RETURNING m.id, u.email AS "to", m.from_name AS "fromName", m.application_id IS NOT NULL AS conversation, m.subject, m.body_html AS "bodyHtml", m.body_text AS "bodyText"`,
       [limit],
     )) as [PendingMail[], number];
     return rows;

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../common/error-body.js';
-import type { OutgoingMessage } from './inbox-message.js';
+import { AppConfig } from '../config/app-config.js';
+import { productSender, type OutgoingMessage } from './inbox-message.js';
 import { InboxRepository, type NewMessage, type StoredMessage } from './inbox.repository.js';
 
 /** A value in the inbox's message shape: each one wrapped in an object holding a string (docs/inbox.md). */
@@ -22,15 +23,18 @@ export interface InboxMessageView {
   read: boolean;
   kind: string;
   scholarshipId: string | null;
+  /** The application whose conversation this message belongs to; the recipient may reply when set. */
+  applicationId: string | null;
 }
 
 const wrap = (value: string): Wrapped => ({ value });
 
-export function inboxMessageView(message: StoredMessage): InboxMessageView {
+/** The message as its recipient reads it; an organisation's message shows the product's address (`productEmail`). */
+export function inboxMessageView(message: StoredMessage, productEmail: string): InboxMessageView {
   return {
     _id: wrap(message.id),
     fromName: wrap(message.fromName),
-    fromEmail: wrap(message.fromEmail),
+    fromEmail: wrap(message.fromEmail || productEmail),
     subject: wrap(message.subject),
     sentDate: wrap(message.sentAt.toISOString()),
     createdAt: wrap(message.createdAt.toISOString()),
@@ -39,6 +43,7 @@ export function inboxMessageView(message: StoredMessage): InboxMessageView {
     read: message.readAt !== null,
     kind: message.kind,
     scholarshipId: message.scholarshipId,
+    applicationId: message.kind === 'provider' ? message.applicationId : null,
   };
 }
 
@@ -48,6 +53,7 @@ export function storableMessage(message: OutgoingMessage): NewMessage {
   return {
     kind: message.kind,
     scholarshipId: message.scholarshipId ?? null,
+    applicationId: message.applicationId ?? null,
     fromName: message.fromName,
     fromEmail: message.fromEmail,
     subject: message.subject,
@@ -65,7 +71,19 @@ export const MESSAGE_NOT_FOUND = 'This message was not found in your inbox.';
  */
 @Injectable()
 export class InboxService {
-  constructor(private readonly messages: InboxRepository) {}
+  private readonly productEmail: string;
+
+  constructor(
+    private readonly messages: InboxRepository,
+    config: AppConfig,
+  ) {
+    this.productEmail = productSender(config.MAIL_FROM).fromEmail;
+  }
+
+  /** A stored message as its recipient reads it. */
+  view(message: StoredMessage): InboxMessageView {
+    return inboxMessageView(message, this.productEmail);
+  }
 
   /** Stores the message for each recipient (once each), sanitised, in the caller's transaction when given. */
   async deliver(userIds: readonly string[], message: OutgoingMessage, manager?: EntityManager): Promise<void> {
@@ -84,7 +102,7 @@ export class InboxService {
       this.messages.page(userId, { search, scholarshipId: query.scholarshipId }, query.offset, query.limit),
       this.messages.unreadCount(userId),
     ]);
-    return { messages: messages.map(inboxMessageView), total, unread };
+    return { messages: messages.map((message) => this.view(message)), total, unread };
   }
 
   unreadCount(userId: string): Promise<number> {
@@ -92,11 +110,11 @@ export class InboxService {
   }
 
   async one(userId: string, id: string): Promise<InboxMessageView> {
-    return inboxMessageView(this.found(await this.messages.findOwn(userId, id)));
+    return this.view(this.found(await this.messages.findOwn(userId, id)));
   }
 
   async markRead(userId: string, id: string): Promise<InboxMessageView> {
-    return inboxMessageView(this.found(await this.messages.markRead(userId, id)));
+    return this.view(this.found(await this.messages.markRead(userId, id)));
   }
 
   private found(message: StoredMessage | undefined): StoredMessage {

@@ -25,6 +25,7 @@ class OutboxQueryDto {
 class OutboxMessageDto {
   @ApiProperty() id: number;
   @ApiProperty() to: string;
+  @ApiProperty({ type: String, nullable: true, description: "The sender's name shown with MAIL_FROM's address (an organisation's name); null: MAIL_FROM as configured" }) fromName: string | null;
   @ApiProperty() subject: string;
   @ApiProperty() text: string;
   @ApiProperty({ type: String, nullable: true }) html: string | null;

@@ -1,5 +1,7 @@
 export interface MailMessage {
   to: string;
+  /** The sender's name shown with the configured MAIL_FROM address (an organisation's name); MAIL_FROM's own name otherwise. */
+  fromName?: string;
   subject: string;
   text: string;
   html?: string;

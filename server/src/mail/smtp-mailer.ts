@@ -2,6 +2,11 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { Mailer, type MailMessage } from './mailer.js';
 
+/** The address of a MAIL_FROM such as `"ScholarMatch" <noreply@example.org>` or a bare address. */
+function addressOf(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
+
 /** Every SMTP step has a deadline, so a slow mail server cannot hold a request for long. */
 const SMTP_TIMEOUTS_MS = { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 };
 
@@ -21,7 +26,8 @@ export class SmtpMailer extends Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    const { fromName, ...mail } = message;
+    await this.transport.sendMail({ from: fromName ? { name: fromName, address: addressOf(this.from) } : this.from, ...mail });
   }
 
   close(): void {

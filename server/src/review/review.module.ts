@@ -5,6 +5,9 @@ import { InboxModule } from '../inbox/inbox.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ApplicantConversationsController, ProviderInboxController } from './conversations.controller.js';
+import { ConversationsRepository } from './conversations.repository.js';
+import { ConversationsService } from './conversations.service.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewExport } from './review-export.js';
 import { ReviewController } from './review.controller.js';
@@ -18,10 +21,10 @@ import { StatusMessagesRepository } from './status-messages.repository.js';
 import { StatusMovesService } from './status-moves.service.js';
 import { WinnersService } from './winners.service.js';
 
-/** Provider review (docs/review.md): applicants, rubric and points, winners, export, messages, reviewers. */
+/** Provider review (docs/review.md): applicants, rubric and points, winners, export, messages and conversations, reviewers. */
 @Module({
   imports: [AuthModule, FormsModule, InboxModule, MailModule, UploadsModule, UsersModule],
-  controllers: [ReviewController, ReviewersController],
-  providers: [ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService, StatusMessagesRepository, StatusMovesService],
+  controllers: [ReviewController, ReviewersController, ApplicantConversationsController, ProviderInboxController],
+  providers: [ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService, StatusMessagesRepository, StatusMovesService, ConversationsRepository, ConversationsService],
 })
 export class ReviewModule {}

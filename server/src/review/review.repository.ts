@@ -17,9 +17,8 @@ export interface ReviewedScholarship {
   slug: string | null;
   requirements: unknown[];
   blindReview: boolean;
+  /** The organisation's name (docs/providers.md): the sender applicants see. */
   sponsor: string;
-  /** Where applicants' answers to the provider go: the organisation's contact e-mail. */
-  sponsorEmail: string;
   isOwner: boolean;
   isReviewer: boolean;
 }
@@ -111,7 +110,6 @@ export class ReviewRepository {
     const [row] = (await this.db.query(
       `SELECT s.id, s.provider_id AS "providerId", s.title, s.slug, s.requirements, s.blind_review AS "blindReview",
               ${sponsorSql('provider')} AS sponsor,
-              coalesce(nullif((SELECT o.answers->>'contactEmail' FROM organisations o WHERE o.user_id = s.provider_id), ''), provider.email) AS "sponsorEmail",
               s.provider_id = $2 AS "isOwner",
               EXISTS (SELECT 1 FROM organisation_reviewers r WHERE r.reviewer_id = $2 AND r.provider_id = s.provider_id) AS "isReviewer"
          FROM scholarships s JOIN users provider ON provider.id = s.provider_id

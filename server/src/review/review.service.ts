@@ -5,7 +5,7 @@ import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
-import type { OutgoingMessage } from '../inbox/inbox-message.js';
+import { organisationSender, type OutgoingMessage } from '../inbox/inbox-message.js';
 import { InboxService } from '../inbox/inbox.service.js';
 import type { ApplicantsQueryDto } from './dto/review.dto.js';
 import { ReviewAccess } from './review-access.js';
@@ -48,7 +48,7 @@ function likeLiteral(text: string): string {
 
 /** The message an applicant gets when the status of their application moves (docs/review.md, "Status"). */
 export function statusMessage(scholarship: ReviewedScholarship, status: ReviewStatus): OutgoingMessage {
-  const from = { fromName: scholarship.sponsor, fromEmail: scholarship.sponsorEmail, scholarshipId: scholarship.id };
+  const from = { ...organisationSender(scholarship.sponsor), scholarshipId: scholarship.id };
   const title = scholarship.title;
   if (status === 'Winner') {
     return { ...from, kind: 'winner', subject: `You won ${title}`, html: `<p>Congratulations! You have been selected as a winner of <strong>${escapeHtml(title)}</strong>.</p>` };
@@ -143,14 +143,9 @@ export class ReviewService {
     const found = new Set(rows.map((row) => row.id));
     const missing = applicationIds.flatMap((id, i) => (found.has(id) ? [] : [{ path: `applicantIds.${i}`, message: APPLICATION_NOT_FOUND }]));
     if (missing.length) throw invalidAnswers(missing);
-    await this.inbox.deliver(rows.map((row) => row.userId), {
-      kind: 'provider',
-      fromName: scholarship.sponsor,
-      fromEmail: scholarship.sponsorEmail,
-      subject: String(answers.subject),
-      html: sanitizeRichText(String(answers.body)),
-      scholarshipId,
-    });
+    const message = { kind: 'provider' as const, ...organisationSender(scholarship.sponsor), subject: String(answers.subject), html: sanitizeRichText(String(answers.body)), scholarshipId };
+    // One message per application, each the start (or the next turn) of that application's conversation.
+    await this.inbox.deliverEach(rows.map((row) => ({ userId: row.userId, message: { ...message, applicationId: row.id } })));
     return { sent: rows.length };
   }
 

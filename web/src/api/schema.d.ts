@@ -1440,6 +1440,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inbox/{id}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first */
+        get: operations["ApplicantConversationsController_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbox/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox */
+        post: operations["ApplicantConversationsController_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's conversations with applicants, latest first, with unread replies counted (owner) */
+        get: operations["ProviderInboxController_threads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/inbox/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unread replies from applicants (the studio sidebar's badge) */
+        get: operations["ProviderInboxController_unreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/inbox/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application's conversation; reading it marks the applicant's replies read (owner) */
+        get: operations["ProviderInboxController_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/inbox/{applicationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner) */
+        post: operations["ProviderInboxController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inbox": {
         parameters: {
             query?: never;
@@ -2276,6 +2378,8 @@ export interface components {
         OutboxMessageDto: {
             id: number;
             to: string;
+            /** @description The sender's name shown with MAIL_FROM's address (an organisation's name); null: MAIL_FROM as configured */
+            fromName: string | null;
             subject: string;
             text: string;
             html: string | null;
@@ -3990,6 +4094,97 @@ export interface components {
             /** @description The password of the invited address's reviewer account */
             password: string;
         };
+        ConversationMessageDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            author: "provider" | "applicant";
+            /** @description The organisation's name, the applicant's name ('You' to the applicant; under blind review 'Applicant {reference}') */
+            fromName: string;
+            subject: string;
+            /** @description Sanitised HTML */
+            bodyHtml: string;
+            bodyText: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @description A provider's message: read by the applicant; a reply: read by the provider */
+            read: boolean;
+        };
+        ConversationDto: {
+            /** Format: uuid */
+            applicationId: string;
+            /** @example 3F9A12BC */
+            reference: string;
+            /** Format: uuid */
+            scholarshipId: string;
+            scholarshipTitle: string;
+            /** @description The organisation's name: the provider's side of the conversation */
+            organisation: string;
+            /** @description The applicant's side: 'You' to the applicant, the name (or 'Applicant {reference}' under blind review) to the provider */
+            applicant: string;
+            /** @description Oldest first */
+            messages: components["schemas"]["ConversationMessageDto"][];
+        };
+        ConversationResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ConversationDto"];
+        };
+        ReplyDto: {
+            /**
+             * @description The served message-reply form's answers
+             * @example {
+             *       "replyBody": "Thank you! I can come on Tuesday."
+             *     }
+             */
+            answers: {
+                [key: string]: unknown;
+            };
+        };
+        ThreadDto: {
+            /** Format: uuid */
+            applicationId: string;
+            reference: string;
+            /** Format: uuid */
+            scholarshipId: string;
+            scholarshipTitle: string;
+            /** @description The applicant's name, or 'Applicant {reference}' under blind review */
+            applicant: string;
+            /** @description Of the latest message */
+            subject: string;
+            /** @description The latest message as text, cut at 160 characters */
+            preview: string;
+            /** @enum {string} */
+            lastAuthor: "provider" | "applicant";
+            /** Format: date-time */
+            lastAt: string;
+            /** @description The applicant's unread replies */
+            unread: number;
+        };
+        ThreadsPageDto: {
+            total: number;
+            /** @description Unread replies across all the provider's conversations */
+            unread: number;
+            offset: number;
+            limit: number;
+            threads: components["schemas"]["ThreadDto"][];
+        };
+        ThreadsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ThreadsPageDto"];
+        };
+        UnreadRepliesDto: {
+            unread: number;
+        };
+        UnreadRepliesResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["UnreadRepliesDto"];
+        };
         WrappedStringDto: {
             value: string;
         };
@@ -4010,6 +4205,11 @@ export interface components {
             kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation" | "support-answer" | "support-received" | "auto-applied" | "deadline-reminder" | "closing-soon" | "new-cycle";
             /** Format: uuid */
             scholarshipId: string | null;
+            /**
+             * Format: uuid
+             * @description A provider's message: the application whose conversation it belongs to; the recipient may reply (`POST /inbox/{id}/replies`)
+             */
+            applicationId: string | null;
         };
         InboxMetaDto: {
             /** @description Messages matching the search */
@@ -9676,6 +9876,348 @@ export interface operations {
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApplicantConversationsController_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ApplicantConversationsController_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderInboxController_threads: {
+        parameters: {
+            query?: {
+                /** @description Only conversations with unread replies */
+                unread?: boolean;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreadsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderInboxController_unreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadRepliesResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderInboxController_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    ProviderInboxController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

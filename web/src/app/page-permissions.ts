@@ -40,6 +40,8 @@ export const STUDIO_PAGE_RULES: readonly PageRule[] = [
   // The seeds' addresses of the matching screens (docs/decisions.md, "Seed routes with a screen"); the
   // rubric's address takes a reviewer to the applicants itself, so it needs only what they do.
   [/^\/app\/(applicants_review|rank-criteria|winner)$/, 'review_applicants'],
+  // One conversation of the studio inbox: the owner's, like the inbox itself.
+  [/^\/app\/inbox\/[^/]+$/, 'manage_scholarships'],
   // The editor, new or existing: the owner's.
   [/^\/app\/scholarships\/[^/]+$/, 'manage_scholarships'],
 ];

@@ -3,6 +3,7 @@ import { formQueryOptions } from '../api/forms';
 import { validateApplicantsSearch } from '../pages/provider/review/applicants-search';
 import { criteriaVocabularyQueryOptions, organisationQueryOptions, overviewQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
 import { overviewQueryOf, validateOverviewSearch, type OverviewSearch } from '../pages/provider/overview-search';
+import { validateStudioInboxSearch } from '../pages/provider/inbox/inbox-search';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { worksInStudio } from '../session/home-path';
 import { can, currentAccess, currentUser } from '../session/session-store';
@@ -136,6 +137,19 @@ export function providerRoutes() {
       path: '/app/scholarships/$id/applicants/$applicationId',
       component: lazyRouteComponent(() => import('../pages/provider/review/SubmissionPage'), 'SubmissionPage'),
       validateSearch: validateApplicantsSearch,
+    }),
+    // The studio inbox (docs/inbox.md, "In the browser"): conversations with applicants, the owner's.
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/inbox',
+      component: lazyRouteComponent(() => import('../pages/provider/inbox/StudioInboxPage'), 'StudioInboxPage'),
+      validateSearch: validateStudioInboxSearch,
+    }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/inbox/$applicationId',
+      component: lazyRouteComponent(() => import('../pages/provider/inbox/StudioThreadPage'), 'StudioThreadPage'),
+      loader: () => prefetchForms('message-reply'),
     }),
     createRoute({
       getParentRoute: () => providerFrame,

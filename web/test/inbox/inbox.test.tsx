@@ -23,6 +23,7 @@ function inboxMessage(n: number, overrides: { read?: boolean; subject?: string; 
     read: overrides.read ?? false,
     kind: 'provider',
     scholarshipId: overrides.scholarshipId ?? null,
+    applicationId: null,
   };
 }
 

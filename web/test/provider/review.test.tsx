@@ -222,6 +222,8 @@ describe('one submission', () => {
     expect(answer.value).toBe('Because I build bridges.');
     expect(answer.disabled).toBe(true);
     expect(screen.getByText('student1@example.com')).toBeTruthy();
+    // The owner's way to the conversation with this applicant (docs/inbox.md, "In the browser").
+    expect(screen.getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe(`/app/inbox/${row(1).id}`);
     // Previous/next through the list the reviewer came from.
     expect(screen.getByRole('link', { name: 'Next applicant: 3F9A12B2' }).getAttribute('href')).toBe(`${LIST}/${row(2).id}`);
     expect((screen.getByRole('button', { name: 'Previous applicant' }) as HTMLButtonElement).disabled).toBe(true);

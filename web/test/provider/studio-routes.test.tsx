@@ -55,6 +55,7 @@ describe('who may open the studio', () => {
     expect(within(nav).getAllByRole('link', { hidden: true }).map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Scholarships', '/app/scholarships'],
       ['Applicants', '/app/applicants'],
+      ['Inbox', '/app/inbox'],
       ['Reviewers', '/app/reviewers'],
       ['Organisation', '/app/organisation'],
       ['Settings', '/app/settings'],

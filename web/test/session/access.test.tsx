@@ -53,7 +53,7 @@ describe('menus and route guards follow permissions, not role names', () => {
     serveStudio();
     const router = renderAppAt('/app/reviewers');
     await landsOn(router, '/app/scholarships');
-    expect(await sidebarEntries()).toEqual(['Scholarships', 'Applicants', 'Organisation', 'Settings']);
+    expect(await sidebarEntries()).toEqual(['Scholarships', 'Applicants', 'Inbox', 'Organisation', 'Settings']);
   });
 
   it("gives a reviewer's permissions the reviewer's studio: no owner pages, no editor", async () => {
@@ -118,7 +118,7 @@ describe('a session stored before the app kept access', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ refreshToken: 'old-refresh' });
     expect(localStorage.getItem('token')).toBe('new-access');
     expect(JSON.parse(localStorage.getItem('user_access')!)).toEqual(ACCESS.provider);
-    expect(await sidebarEntries()).toEqual(['Scholarships', 'Applicants', 'Reviewers', 'Organisation', 'Settings']);
+    expect(await sidebarEntries()).toEqual(['Scholarships', 'Applicants', 'Inbox', 'Reviewers', 'Organisation', 'Settings']);
   });
 
   it('asks once, and not again once the access is stored', async () => {

@@ -24,6 +24,8 @@ describe('the permission each page needs', () => {
     ['/app/scholarships/abc/applicants', 'review_applicants'],
     ['/app/scholarships/abc/applicants/def', 'review_applicants'],
     ['/app/reviewers', 'manage_reviewers'],
+    ['/app/inbox', 'manage_scholarships'],
+    ['/app/inbox/def', 'manage_scholarships'],
     ['/app/organisation', 'manage_organisation'],
   ])('studio: %s needs %s', (path, permission) => expect(permissionOfPage(path, STUDIO_PAGE_RULES)).toBe(permission));
 

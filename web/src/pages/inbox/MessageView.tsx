@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { InboxMessage } from '../../api/inbox';
 import { formatDayMonthYear } from '../../app/dates';
 import { ServerHtml } from '../../forms/ServerHtml';
+import { isAnswerable, MessageConversation } from './MessageConversation';
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
@@ -39,8 +40,20 @@ interface MessageViewProps {
   titleAs: 'h1' | 'h2';
 }
 
-/** One message (docs/inbox.md, "In the browser"): subject, sender, sent date, sender e-mail, the sanitised body and the arrows. */
-export function MessageView({ message, previous, next, titleAs }: MessageViewProps) {
+/**
+ * One message (docs/inbox.md, "In the browser"): subject, sender, sent date, sender e-mail, the
+ * sanitised body and the arrows; under a provider's message, its conversation and the Reply box.
+ */
+export function MessageView(props: MessageViewProps) {
+  return (
+    <Stack gap="4">
+      <MessageCard {...props} />
+      {isAnswerable(props.message) ? <MessageConversation key={props.message._id.value} message={props.message} /> : null}
+    </Stack>
+  );
+}
+
+function MessageCard({ message, previous, next, titleAs }: MessageViewProps) {
   const subjectId = useId();
   const html = message.bodyAsHtml.value.trim();
   return (

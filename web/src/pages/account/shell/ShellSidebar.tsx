@@ -1,6 +1,7 @@
-import { Box, IconButton } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Badge, Box, IconButton } from '@chakra-ui/react';
+import { useContext, useRef, useState } from 'react';
 import { NavIcon } from './nav-icons';
+import { SidebarCounts } from './sidebar-counts';
 import type { SidebarLink } from './sidebar-links';
 import { SidebarDrawer } from './SidebarDrawer';
 import { SidebarNav } from './SidebarNav';
@@ -38,15 +39,26 @@ export function ShellSidebar({ links, media, width }: SidebarPlacement & { width
   );
 }
 
-/** Below the sidebar's width the menu is a drawer, opened by this button of the top bar. */
+/** What the drawer's entries count (the studio inbox's unread replies), so the closed menu can say so. */
+function useUnreadInMenu(links: readonly SidebarLink[] | undefined): number {
+  const counts = useContext(SidebarCounts);
+  return (links ?? []).reduce((sum, link) => sum + (link.count ? (counts[link.count] ?? 0) : 0), 0);
+}
+
+/**
+ * Below the sidebar's width the menu is a drawer, opened by this button of the top bar. When an
+ * entry counts something unread, the button shows the number and its name says it ("Open menu, 3 unread").
+ */
 export function SidebarMenuButton({ links, media, drawerId }: SidebarPlacement & { drawerId: string }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const unread = useUnreadInMenu(links);
   return (
     <>
       <IconButton
         ref={trigger}
-        aria-label="Open menu"
+        aria-label={unread > 0 ? `Open menu, ${unread} unread` : 'Open menu'}
+        position="relative"
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? drawerId : undefined}
@@ -55,6 +67,11 @@ export function SidebarMenuButton({ links, media, drawerId }: SidebarPlacement &
         onClick={() => setOpen(true)}
       >
         <NavIcon name="menu" size={22} />
+        {unread > 0 ? (
+          <Badge aria-hidden="true" colorPalette="red" variant="solid" size="xs" rounded="full" position="absolute" top="0.5" insetEnd="0.5" minW="4.5" justifyContent="center">
+            {unread > 99 ? '99+' : unread}
+          </Badge>
+        ) : null}
       </IconButton>
       <SidebarDrawer id={drawerId} links={links} open={open} onOpenChange={setOpen} returnFocusTo={() => trigger.current} />
     </>

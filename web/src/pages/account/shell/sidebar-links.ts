@@ -1,6 +1,7 @@
 import type { LinkProps } from '@tanstack/react-router';
 import { can, type Access, type Permission } from '../../../session/session-store';
 import type { IconName } from './nav-icons';
+import type { SidebarCount } from './sidebar-counts';
 
 /**
  * One entry of a signed-in sidebar. `exact`: active on its own page only, not on the pages below it.
@@ -9,6 +10,7 @@ import type { IconName } from './nav-icons';
  * with `exact` it says which pages below the entry's own are its (the others belong elsewhere).
  * `permission`: shown only to whoever may do it, and its page is guarded by the same permission
  * (app/page-permissions.ts); none for a frame's home, which everyone signed in there reaches.
+ * `count`: a number shown beside the entry (and in its name), given by the frame (sidebar-counts.ts).
  */
 export interface SidebarLink {
   label: string;
@@ -18,6 +20,7 @@ export interface SidebarLink {
   alsoAt?: readonly string[];
   alsoUnder?: RegExp;
   permission?: Permission;
+  count?: SidebarCount;
 }
 
 /** Whether the entry is lit at this path beyond the router's own match of its address. */

@@ -6,18 +6,12 @@ import { formQueryOptions } from '../../../api/forms';
 import { SaveError } from '../../../api/profile';
 import { sendMessage } from '../../../api/review';
 import { toaster } from '../../../app/toaster';
+import { answerErrors, type FieldError } from '../../../forms/answer-errors';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { SmallDialog } from '../../misc/SmallDialog';
 import { LoadFailure } from '../StudioPage';
-
-type FieldError = { path: string; message: string };
-
-/** The server judges `answers.{field}`; the form shows them at `{field}`. */
-function answerErrors(errors: FieldError[]): FieldError[] {
-  return errors.filter((error) => error.path.startsWith('answers.')).map((error) => ({ ...error, path: error.path.slice('answers.'.length) }));
-}
 
 interface MessageDialogProps {
   scholarshipId: string;

@@ -152,7 +152,15 @@ export function SubmissionPage() {
         </Stack>
       }
       actions={
-        <HStack gap="2">
+        <HStack gap="2" flexWrap="wrap">
+          {owner ? (
+            // The conversation with this applicant (docs/inbox.md, "In the browser").
+            <Button asChild size="sm" variant="outline">
+              <RouterLink to="/app/inbox/$applicationId" params={{ applicationId }}>
+                Messages
+              </RouterLink>
+            </Button>
+          ) : null}
           <NeighbourLink scholarshipId={id} neighbour={previous} label="Previous applicant" />
           <NeighbourLink scholarshipId={id} neighbour={next} label="Next applicant" />
         </HStack>

@@ -1,8 +1,11 @@
 import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Outlet } from '@tanstack/react-router';
+import { studioUnreadQueryOptions } from '../../../api/conversations';
 import { Toaster } from '../../../app/toaster';
 import { useCan, useCurrentUser } from '../../../session/session-store';
 import { ShellSidebar, SidebarMenuButton } from '../../account/shell/ShellSidebar';
+import { SidebarCounts } from '../../account/shell/sidebar-counts';
 import { useLogout } from '../../account/shell/use-logout';
 import { Logo } from '../../landing/Logo';
 import { InFrame } from '../../misc/frame-context';
@@ -70,10 +73,14 @@ function StudioNavBar() {
 /**
  * The provider's shell (docs/providers.md, "In the browser"), modelled on the applicant's: the top
  * bar, the studio's sidebar (a drawer on narrow screens) and the page; one toaster for every page.
+ * It asks for the inbox's unread count, which the sidebar's Inbox entry shows.
  */
 export function ProviderLayout() {
+  // The owner's unread replies, for the sidebar's Inbox (reviewers have no inbox).
+  const answersApplicants = useCan('manage_scholarships');
+  const { data: unread = 0 } = useQuery({ ...studioUnreadQueryOptions, enabled: answersApplicants });
   return (
-    <>
+    <SidebarCounts.Provider value={{ 'studio-unread': answersApplicants ? unread : 0 }}>
       <Flex direction="column" minH="100dvh" bg="bg.subtle">
         <StudioNavBar />
         <Flex flex="1" align="stretch">
@@ -86,6 +93,6 @@ export function ProviderLayout() {
         </Flex>
       </Flex>
       <Toaster />
-    </>
+    </SidebarCounts.Provider>
   );
 }

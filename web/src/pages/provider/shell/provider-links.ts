@@ -8,6 +8,7 @@ import type { SidebarLink } from '../../account/shell/sidebar-links';
  * A scholarship's applicants and submissions belong to Applicants wherever the person came from
  * (docs/review.md, "Where the sidebar points"): Scholarships is lit on the list, the editor and the
  * rubric's chooser only; Applicants on its overview, the review pages and the seeds' review addresses.
+ * The Inbox shows how many applicants' replies are unread (docs/inbox.md, "In the browser").
  */
 const EDITOR_PAGES = /^\/app\/(scholarships\/[^/]+|rank-criteria)$/;
 const REVIEW_PAGES = /^\/app\/(scholarships\/[^/]+\/applicants(\/[^/]+)?|applicants_review|winner)$/;
@@ -15,6 +16,7 @@ const REVIEW_PAGES = /^\/app\/(scholarships\/[^/]+\/applicants(\/[^/]+)?|applica
 export const PROVIDER_LINKS = [
   { label: 'Scholarships', to: '/app/scholarships', icon: 'cap', exact: true, alsoUnder: EDITOR_PAGES },
   { label: 'Applicants', to: '/app/applicants', icon: 'people', permission: 'review_applicants', alsoUnder: REVIEW_PAGES },
+  { label: 'Inbox', to: '/app/inbox', icon: 'inbox', permission: 'manage_scholarships', count: 'studio-unread' },
   { label: 'Reviewers', to: '/app/reviewers', icon: 'user', permission: 'manage_reviewers' },
   { label: 'Organisation', to: '/app/organisation', icon: 'building', permission: 'manage_organisation' },
   { label: 'Settings', to: '/app/settings', icon: 'settings', permission: 'change_password' },

@@ -1,0 +1,77 @@
+import { Body, Controller, Get, Header, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
+import { ConversationResponseDto, ReplyDto, ThreadsQueryDto, ThreadsResponseDto, UnreadRepliesResponseDto } from './dto/conversation.dto.js';
+import { ConversationsService } from './conversations.service.js';
+
+const messageId = uuidOf('message');
+const applicationId = uuidOf('application');
+
+/** The applicant's side of a conversation (docs/inbox.md, "Conversations"): from one of their inbox messages. */
+@ApiTags('inbox')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@Roles('applicant')
+@Controller('inbox')
+export class ApplicantConversationsController {
+  constructor(private readonly conversations: ConversationsService) {}
+
+  @Get(':id/conversation')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: "The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first" })
+  @ApiOkResponse({ type: ConversationResponseDto })
+  async conversation(@CurrentUser() caller: Caller, @Param('id', messageId) id: string) {
+    return ok(await this.conversations.forApplicant(caller, id));
+  }
+
+  @Post(':id/replies')
+  @ApiOperation({ summary: "Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox" })
+  @ApiCreatedResponse({ type: ConversationResponseDto })
+  async reply(@CurrentUser() caller: Caller, @Param('id', messageId) id: string, @Body() body: ReplyDto) {
+    return { statusCode: 201, message: 'Reply sent', data: await this.conversations.reply(caller, id, body.answers) };
+  }
+}
+
+/** The studio inbox (docs/inbox.md, "Conversations"): the scholarships' owner reads and answers applicants' replies. */
+@ApiTags('provider review')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@Roles('provider')
+@Controller('providers/inbox')
+export class ProviderInboxController {
+  constructor(private readonly conversations: ConversationsService) {}
+
+  @Get()
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: "The provider's conversations with applicants, latest first, with unread replies counted (owner)" })
+  @ApiOkResponse({ type: ThreadsResponseDto })
+  async threads(@CurrentUser() caller: Caller, @Query() query: ThreadsQueryDto) {
+    return ok(await this.conversations.threads(caller, { unread: query.unread, offset: query.offset ?? 0, limit: query.limit ?? 20 }));
+  }
+
+  @Get('unread-count')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: "Unread replies from applicants (the studio sidebar's badge)" })
+  @ApiOkResponse({ type: UnreadRepliesResponseDto })
+  async unreadCount(@CurrentUser() caller: Caller) {
+    return ok(await this.conversations.unreadForProvider(caller));
+  }
+
+  @Get(':applicationId')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: "One application's conversation; reading it marks the applicant's replies read (owner)" })
+  @ApiOkResponse({ type: ConversationResponseDto })
+  async conversation(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string) {
+    return ok(await this.conversations.forProvider(caller, id));
+  }
+
+  @Post(':applicationId/messages')
+  @ApiOperation({ summary: "Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)" })
+  @ApiCreatedResponse({ type: ConversationResponseDto })
+  async answer(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string, @Body() body: ReplyDto) {
+    return { statusCode: 201, message: 'Message sent', data: await this.conversations.answer(caller, id, body.answers) };
+  }
+}
