@@ -190,10 +190,12 @@ describe('every screen, every person: axe, overflow and screenshots at 390, 768 
     ).rows;
     audited.push(await audit(page, `/auth/uploadEssay?${essayScholarship}`, '/auth/uploadEssay?{id}'));
     const inbox = (await api.call('GET', '/inbox', undefined, token)).body.data;
-    const messages = (inbox.messages ?? inbox) as { _id: string }[];
-    // The membership's receipt is in the inbox: its message page is audited too.
+    const messages = (inbox.messages ?? inbox) as { _id: { value: string }; subject: { value: string } }[];
+    // The membership's receipt is in the inbox: its message page is audited too, the message itself (not the not-found screen).
     expect(messages.length).toBeGreaterThan(0);
-    audited.push(await audit(page, `/auth/message?id=${messages[0]._id}`, '/auth/message'));
+    audited.push(await audit(page, `/auth/message?id=${messages[0]._id.value}`, '/auth/message'));
+    expect(await page.getByText(messages[0].subject.value).first().isVisible()).toBe(true);
+    expect(await page.getByText('404', { exact: true }).count()).toBe(0);
     expect(problemsOf(audited)).toEqual([]);
   }, 600_000);
 
