@@ -114,6 +114,12 @@ describe('conversations', () => {
     expect(page.threads[0].preview).toContain('Yes, Tuesday <b>works</b>.');
     expect(page.threads[1]).toMatchObject({ applicationId: applicationOf[bob.id], lastAuthor: 'provider', unread: 0 });
     expect((await call('GET', '/providers/inbox?unread=true', owner.token)).json().data.threads).toHaveLength(1);
+
+    // The owner is told by e-mail, with a link to the thread; the reply's words stay in the product.
+    const [notice] = await rows<{ subject: string; text_body: string }>(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [owner.email]);
+    expect(notice.subject).toBe('Alice Zed replied about Engine Award');
+    expect(notice.text_body).toContain(`/app/inbox/${applicationOf[alice.id]}`);
+    expect(notice.text_body).not.toContain('Tuesday');
   });
 
   it("reads a conversation (marking the replies read) and answers it into the applicant's inbox, from the organisation", async () => {
@@ -193,6 +199,12 @@ describe('conversations', () => {
     expect(page.threads.find((thread: { applicationId: string }) => thread.applicationId === applicationOf[bob.id]).applicant).toBe(`Applicant ${reference}`);
     expect(JSON.stringify(page)).not.toContain('Bob');
     expect((await call('GET', `/providers/inbox/${applicationOf[bob.id]}`, owner.token)).json().data.applicant).toBe(`Applicant ${reference}`);
+    // The e-mail about a reply names no one either.
+    const bobs = await providerMessageOf(bob, 'Interviews');
+    expect((await reply(bob, bobs, 'Thanks')).statusCode).toBe(201);
+    const [notice] = await rows<{ subject: string; text_body: string }>(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [owner.email]);
+    expect(notice.subject).toBe(`Applicant ${reference} replied about Engine Award`);
+    expect(notice.text_body).not.toContain('Bob');
     await call('PUT', `/scholarships/${scholarshipId}/review-settings`, owner.token, { blindReview: false });
   });
 });

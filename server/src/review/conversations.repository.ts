@@ -29,6 +29,8 @@ export interface ConversationSubject {
   scholarshipId: string;
   scholarshipTitle: string;
   providerId: string;
+  /** Where the owner is told of an applicant's reply. */
+  providerEmail: string;
   organisation: string;
   blindReview: boolean;
 }
@@ -51,7 +53,7 @@ export interface ReplyTarget {
 }
 
 const SUBJECT_COLUMNS = `a.id AS "applicationId", a.status = 'Received' AS submitted, a.user_id AS "applicantId", u.first_name AS "firstName", u.last_name AS "lastName",
-  s.id AS "scholarshipId", s.title AS "scholarshipTitle", s.provider_id AS "providerId", ${sponsorSql('provider')} AS organisation,
+  s.id AS "scholarshipId", s.title AS "scholarshipTitle", s.provider_id AS "providerId", provider.email AS "providerEmail", ${sponsorSql('provider')} AS organisation,
   s.blind_review AS "blindReview"`;
 const SUBJECT_FROM = `applications a JOIN users u ON u.id = a.user_id JOIN scholarships s ON s.id = a.scholarship_id JOIN users provider ON provider.id = s.provider_id`;
 

@@ -1,12 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { escapeHtml, htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
+import { AppConfig } from '../config/app-config.js';
 import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
 import { organisationSender } from '../inbox/inbox-message.js';
 import { MESSAGE_NOT_FOUND } from '../inbox/inbox.service.js';
 import { InboxService } from '../inbox/inbox.service.js';
+import { Mailer, type MailMessage } from '../mail/mailer.js';
 import { ConversationsRepository, type ConversationRow, type ConversationSubject, type ThreadRow } from './conversations.repository.js';
 import { referenceOf } from './review.service.js';
 
@@ -37,6 +39,21 @@ function applicantLabel(subject: ConversationSubject): string {
   return subject.blindReview ? `Applicant ${referenceOf(subject.applicationId)}` : `${subject.firstName} ${subject.lastName}`.trim();
 }
 
+/**
+ * The owner's e-mail about an applicant's reply: who (the reference under blind review), about
+ * which scholarship, and a link to the studio inbox's thread. The reply itself stays in the product.
+ */
+export function replyNoticeMail(subject: ConversationSubject, publicUrl: string): MailMessage {
+  const who = applicantLabel(subject);
+  const link = `${publicUrl}/app/inbox/${subject.applicationId}`;
+  return {
+    to: subject.providerEmail,
+    subject: `${who} replied about ${subject.scholarshipTitle}`,
+    text: `${who} replied to your message about ${subject.scholarshipTitle}. Read and answer it in your studio inbox: ${link}`,
+    html: `<p>${escapeHtml(who)} replied to your message about ${escapeHtml(subject.scholarshipTitle)}.</p><p><a href="${link}">Read and answer it in your studio inbox</a></p>`,
+  };
+}
+
 function messageView(row: ConversationRow, names: Record<'provider' | 'applicant', string>) {
   return { id: row.id, author: row.author, fromName: names[row.author], subject: row.subject, bodyHtml: sanitizeRichText(row.bodyHtml), bodyText: row.bodyText, sentAt: row.sentAt, read: row.read };
 }
@@ -49,10 +66,14 @@ function messageView(row: ConversationRow, names: Record<'provider' | 'applicant
  */
 @Injectable()
 export class ConversationsService {
+  private readonly logger = new Logger('Conversations');
+
   constructor(
     private readonly conversations: ConversationsRepository,
     private readonly forms: FormsService,
     private readonly inbox: InboxService,
+    private readonly mailer: Mailer,
+    private readonly config: AppConfig,
   ) {}
 
   // The applicant's side
@@ -68,7 +89,20 @@ export class ConversationsService {
     const { target, subject } = await this.applicantConversation(caller, messageId);
     const html = await this.replyHtml(data);
     await this.conversations.addReply({ applicationId: subject.applicationId, inReplyTo: target.id, subject: replySubject(target.subject), bodyHtml: html, bodyText: htmlToText(html) });
+    await this.tellOwner(subject);
     return this.view(subject, { provider: subject.organisation, applicant: 'You' });
+  }
+
+  /**
+   * The owner hears of the reply by e-mail. The reply is already saved and counted unread in the
+   * studio, which is its record: a mail server that refuses only loses the notice, never the reply.
+   */
+  private async tellOwner(subject: ConversationSubject): Promise<void> {
+    try {
+      await this.mailer.send(replyNoticeMail(subject, this.config.publicUrl));
+    } catch (error) {
+      this.logger.warn(`Reply notice for application ${subject.applicationId} not sent: ${(error as Error).message}`);
+    }
   }
 
   private async applicantConversation(caller: Caller, messageId: string) {
