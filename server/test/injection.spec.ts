@@ -414,6 +414,7 @@ describe('injection and XSS', () => {
     },
     'GET /api/v1/common/geo': { who: ['anonymous'] },
     'GET /api/v1/providers/scholarships': { who: ['provider'] },
+    'GET /api/v1/providers/scholarships/overview': { who: ['provider'], query: { search: 'probe', status: 'published', emptyDrafts: 'false', offset: '0', limit: '20' } },
     'POST /api/v1/providers/scholarships': {
       who: ['provider'],
       body: newScholarship,
@@ -616,6 +617,7 @@ describe('injection and XSS', () => {
       body: () => ({ answers: { firstName: 'Pat', lastName: 'Probe', password: 'a long probe passphrase', confirmPassword: 'a long probe passphrase' } }),
       controlStatus: [404, 404],
     },
+    'POST /api/v1/reviewer-invitations/{token}/join': { who: ['anonymous'], path: { token: 'probe-token' }, body: () => ({ password: 'a long probe passphrase' }), controlStatus: [404, 404] },
     'GET /api/v1/scholarships/slug/{slug}': { who: ['anonymous'], path: { slug: 'easy-probe' } },
     // An applicant's document is never public: the control is a 404 too.
     'GET /api/v1/common/public-link/{id}': { who: ['anonymous'], path: { id: ids.file }, controlStatus: [404, 404] },

@@ -48,6 +48,8 @@ const ACCESS = {
     // A reviewer's invitation: the unguessable token is the capability (docs/review.md, "Reviewers").
     'GET /api/v1/reviewer-invitations/{token}',
     'POST /api/v1/reviewer-invitations/{token}/accept',
+    // The invited address's existing reviewer account joins with its password (docs/review.md, "Reviewers").
+    'POST /api/v1/reviewer-invitations/{token}/join',
     // The questions of the chats, made from public forms (docs/chat.md), also at the seeds' address.
     'GET /api/v1/questions',
     'GET /api/questions',
@@ -86,6 +88,7 @@ const ACCESS = {
   /** Providers, on their own scholarships only. */
   provider: [
     'GET /api/v1/providers/scholarships',
+    'GET /api/v1/providers/scholarships/overview',
     'POST /api/v1/providers/scholarships',
     'GET /api/v1/providers/scholarships/{id}',
     'PATCH /api/v1/providers/scholarships/{id}',
@@ -391,6 +394,8 @@ describe('the ownership matrix', () => {
     }
     const list = await send('GET', '/providers/scholarships', tokens.providerB);
     expect(list.json().data.map((s: { id: string }) => s.id)).not.toContain(scholarshipOfA);
+    const overview = await send('GET', '/providers/scholarships/overview?emptyDrafts=true&limit=100', tokens.providerB);
+    expect(overview.json().data.scholarships.map((s: { id: string }) => s.id)).not.toContain(scholarshipOfA);
     const row = (await t.sql.query(`SELECT title, status, criteria, requirements FROM scholarships WHERE id = $1`, [scholarshipOfA])).rows[0];
     expect(row).toMatchObject({ title: 'Ownership test', status: 'published', criteria: [] });
     expect(row.requirements).toHaveLength(2);
