@@ -75,7 +75,7 @@ describe('the provider studio in a real browser', () => {
     await page.waitForURL('**/app/organisation**');
     await page.getByRole('heading', { name: 'Welcome to ScholarMatch' }).waitFor();
     await page.locator('#root_logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByRole('button', { name: 'Open logo.png' }).waitFor();
+    await page.getByRole('button', { name: 'Download logo.png' }).waitFor();
     await fillIfEmpty(page.getByLabel(/^Contact person/), 'Grace Hopper');
     await fillIfEmpty(page.getByLabel(/^Contact e-mail/), providerEmail);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
