@@ -175,7 +175,8 @@ describe('two replicas behind a round-robin balancer', () => {
       return mails.filter((mail) => queries.some((query) => mail.subject.endsWith(query)));
     };
     const deadline = Date.now() + 30_000;
-    while ((await outbox()).length < 12 && Date.now() < deadline) await sleep(250);
+    // Three e-mails a request: to the support desk, and two inbox e-mails to the applicant (the receipt and the answer).
+    while ((await outbox()).length < 18 && Date.now() < deadline) await sleep(250);
     // Both replicas have had their chance: every queued run is over, and each worker has polled again since.
     const unfinished = async () =>
       Number((await cluster.sql.query(`SELECT count(*) FROM pgboss.job WHERE name IN ('send-support-mail', 'send-inbox-mail') AND state < 'completed'`)).rows[0].count);
@@ -186,8 +187,9 @@ describe('two replicas behind a round-robin balancer', () => {
     for (const query of queries) {
       expect(mails.filter((mail) => mail.subject === `Support request: ${query}`).map((mail) => mail.to)).toEqual(['support@scholarmatch.local']);
       expect(mails.filter((mail) => mail.subject === `Re: ${query}`).map((mail) => mail.to)).toEqual([applicant.email]);
+      expect(mails.filter((mail) => mail.subject === `We received your request: ${query}`).map((mail) => mail.to)).toEqual([applicant.email]);
     }
-    expect(mails).toHaveLength(12);
+    expect(mails).toHaveLength(18);
     // The inbox e-mail links to the balancer's address (PUBLIC_URL), whichever replica sent it.
     expect(mails.find((mail) => mail.subject.startsWith('Re: '))!.text).toContain(`${cluster.balancerUrl}/auth/dashboard/inbox`);
     // Several runs did happen (one per answer and replica notified, and the minute's), none failed.
