@@ -24,7 +24,7 @@ export type ListFilter = Pick<EligibleListQuery, 'withoutRequirement' | 'require
 export type PageWindow = Required<Pick<EligibleListQuery, 'offset' | 'limit'>>;
 
 /**
- * The seed's lists (seed 000 section 2) as the API's filters. Your Recommendation is every
+ * The dashboard's lists as the API's filters. Your Recommendation is every
  * scholarship the applicant is eligible for; Easy Apply and Apply with CV only are parts of it
  * (docs/matching.md, "The counts").
  */

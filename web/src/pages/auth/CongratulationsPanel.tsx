@@ -94,7 +94,7 @@ function TeaserQuestions({ answers, onChange }: { answers: TeaserAnswers; onChan
 }
 
 /**
- * The left panel (seed 000 section 2): Congratulations, and how many scholarships the answers
+ * The sign-up page's left panel (docs/matching.md, "The counts"): Congratulations, and how many scholarships the answers
  * given so far leave open, with their combined value: the teaser's own questions and any profile
  * question of the sign-up form itself (`formAnswers`, by field key).
  */

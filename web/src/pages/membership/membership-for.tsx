@@ -11,8 +11,8 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * What a membership unlocks for one scholarship, in the seeds' terms (details, Easy Apply, automatic
- * application; seed 000 section 1). Said of every scholarship alike: Easy Apply and automatic
+ * What a membership unlocks for one scholarship (details, Easy Apply, automatic application;
+ * docs/decisions.md, "The scholarship they tried to open is named"). Said of every scholarship alike: Easy Apply and automatic
  * application only cover those asking for nothing beyond the profile (or only the CV), so each line
  * says so rather than promise them for this one.
  */
