@@ -1,8 +1,8 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { isNotFound, NotFoundScreen } from './NotFoundPage';
-import { ScreenFrame, useWayHome } from './screen-frame';
+import { ScreenFrame, ScreenMessage, useWayHome } from './screen-frame';
 
 export const ERROR_TITLE = 'Something went wrong';
 export const ERROR_TEXT = 'This page stopped on an unexpected error. Try again; if it happens again, go back and try later.';
@@ -15,25 +15,23 @@ export function SomethingWentWrong({ onRetry }: { onRetry: () => void }) {
   const home = useWayHome();
   return (
     <ScreenFrame>
-      <Stack gap="5" align="flex-start" py={{ base: '4', md: '10' }} role="alert">
-        <Text fontWeight="semibold" color="red.700">
-          Error
-        </Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {ERROR_TITLE}
-        </Heading>
-        <Text color="fg.muted" fontSize="lg">
-          {ERROR_TEXT}
-        </Text>
-        <HStack gap="3" flexWrap="wrap">
-          <Button colorPalette="brand" onClick={onRetry}>
-            Try again
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to={home.to}>{home.label}</RouterLink>
-          </Button>
-        </HStack>
-      </Stack>
+      <ScreenMessage
+        role="alert"
+        label="Error"
+        labelColor="red.700"
+        title={ERROR_TITLE}
+        text={ERROR_TEXT}
+        actions={
+          <>
+            <Button colorPalette="brand" onClick={onRetry}>
+              Try again
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to={home.to}>{home.label}</RouterLink>
+            </Button>
+          </>
+        }
+      />
     </ScreenFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { ApiError } from '../../api/api-error';
-import { ScreenFrame, useWayHome } from './screen-frame';
+import { ScreenFrame, ScreenMessage, useWayHome } from './screen-frame';
 
 export const NOT_FOUND_TITLE = 'We could not find that page';
 export const NOT_FOUND_TEXT = 'The page or record you asked for does not exist. The link may be out of date, or the page may have moved.';
@@ -20,27 +20,24 @@ interface NotFoundProps {
 export function NotFoundContent({ title = NOT_FOUND_TITLE, text = NOT_FOUND_TEXT }: NotFoundProps) {
   const home = useWayHome();
   return (
-    <Stack gap="5" align="flex-start" py={{ base: '4', md: '10' }}>
-      <Text fontWeight="semibold" color="brand.700">
-        404
-      </Text>
-      <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-        {title}
-      </Heading>
-      <Text color="fg.muted" fontSize="lg">
-        {text}
-      </Text>
-      <HStack gap="3" flexWrap="wrap">
-        <Button asChild colorPalette="brand">
-          <RouterLink to={home.to}>{home.label}</RouterLink>
-        </Button>
-        {home.to !== '/' ? (
-          <Button asChild variant="outline">
-            <RouterLink to="/">Home page</RouterLink>
+    <ScreenMessage
+      label="404"
+      labelColor="brand.700"
+      title={title}
+      text={text}
+      actions={
+        <>
+          <Button asChild colorPalette="brand">
+            <RouterLink to={home.to}>{home.label}</RouterLink>
           </Button>
-        ) : null}
-      </HStack>
-    </Stack>
+          {home.to !== '/' ? (
+            <Button asChild variant="outline">
+              <RouterLink to="/">Home page</RouterLink>
+            </Button>
+          ) : null}
+        </>
+      }
+    />
   );
 }
 
