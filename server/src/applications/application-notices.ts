@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { productSender } from '../inbox/inbox-message.js';
 import { InboxService } from '../inbox/inbox.service.js';
-import { sponsorSql } from '../scholarships/match-queries.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
 
 interface SubmittedScholarship {
   id: string;

@@ -3,7 +3,7 @@ import { type FieldError, todayIso } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, keptAnswers } from '../forms/answer-intake.js';
-import { ApplicantMatches } from '../scholarships/applicant-matches.js';
+import { ApplicantMatches } from '../matching/applicant-matches.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type CandidateRow } from './applications.repository.js';

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { RankCriterion } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
-import { answerFactsSql, answersOfUserSql, RULE_VERDICT_SQL, sponsorSql } from '../scholarships/match-queries.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
+import { worstVerdictSql } from '../matching/matching-sql.js';
 
 export const REVIEW_STATUSES = ['Received', 'Under review', 'Shortlisted', 'Winner', 'Not selected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -151,8 +152,7 @@ export class ReviewRepository {
        ),
        verdicts AS (
          SELECT todo.id,
-                coalesce((SELECT max(CASE ${RULE_VERDICT_SQL} WHEN 'fail' THEN 2 WHEN 'missing' THEN 1 ELSE 0 END)
-                            FROM rules r LEFT JOIN (${answerFactsSql(answersOfUserSql('u'), '$2::date')}) AS a ON a.key = r.field_key), 0) AS worst
+                ${worstVerdictSql('rules', 'u', '$2::date')} AS worst
            FROM todo JOIN users u ON u.id = todo.user_id
        ),
        judged AS (
