@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
 import { deletedRows } from '../jobs/periodic-sweep.js';
-import type { MatchSummary } from './applicant-matches.js';
+import type { MatchSummary } from './match-summary.js';
 import { APPLY_CHANGES_SQL, eligibilityCountSql, FRESHNESS_SQL, LIST_ORDERS, listPageSql, RECOMPUTE_SQL, STATS_SQL, withFreshnessSql } from './match-queries.js';
 import type { CardRow } from './scholarship-card.js';
 

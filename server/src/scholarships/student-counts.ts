@@ -1,4 +1,4 @@
-import type { MatchSummary } from './applicant-matches.js';
+import type { MatchSummary } from './match-summary.js';
 
 /**
  * The numbers a student is shown, each defined once (docs/matching.md, "The counts"). They come
