@@ -1,5 +1,5 @@
 /**
- * The sign-up form (seed 000 sections 2 and 5, seed 001 section 5): the names, e-mail and phone
+ * The sign-up form (as in the original product): the names, e-mail and phone
  * borrowed from the profile tabs, then a password, its confirmation and the two required consents.
  */
 import type { FieldDefinition, FormLayout } from '@scholarmatch/schemas';

@@ -10,7 +10,7 @@ import { Sessions } from './sessions.js';
 
 /**
  * Login. The two failures are told apart (errorCode EMAIL_NOT_FOUND / WRONG_PASSWORD) because the
- * chat sign-in offers different next steps for each (seed 001 section 8); docs/security.md says
+ * chat sign-in offers different next steps for each (as in the original product); docs/security.md says
  * why that is acceptable and what limits guessing.
  */
 @Injectable()

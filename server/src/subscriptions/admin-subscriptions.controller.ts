@@ -8,7 +8,7 @@ import { SetSubscriptionDto, SubscriptionStateResponseDto } from './dto/admin-su
 import { MembershipsService } from './memberships.service.js';
 
 /**
- * Until payments exist, an admin grants or ends an applicant's membership (issue 6). The payments
+ * Until payments exist, an admin grants or ends an applicant's membership. The payments
  * work replaces this with checkout and webhooks and keeps it for support cases.
  */
 @ApiTags('admin')

@@ -21,7 +21,7 @@ function validateOrganisationSearch(search: Record<string, unknown>): { welcome?
   return search.welcome === true || search.welcome === 'true' || search.welcome === 1 ? { welcome: true } : {};
 }
 
-/** The seeds' review addresses name their scholarship in `?scholarshipId=` (docs/decisions.md, "Seed routes with a screen"). */
+/** The original review addresses name their scholarship in `?scholarshipId=` (docs/decisions.md, "Original routes with a screen"). */
 function validateScholarshipChoice(search: Record<string, unknown>): { scholarshipId?: string } & OverviewSearch {
   const id = typeof search.scholarshipId === 'string' ? search.scholarshipId.trim() : '';
   // Without a scholarship the page is the overview, paged and searched through the address.
@@ -155,8 +155,8 @@ export function providerRoutes() {
       validateSearch: validateOverviewSearch,
       ...overviewLoader,
     }),
-    // The seeds' review addresses: with `?scholarshipId=` they open that scholarship's screen (the
-    // studio's own address replaces the seed's), without one they list the scholarships to choose from.
+    // The original review addresses: with `?scholarshipId=` they open that scholarship's screen (the
+    // studio's own address replaces the original one), without one they list the scholarships to choose from.
     createRoute({
       getParentRoute: () => providerFrame,
       path: '/app/applicants_review',
