@@ -56,7 +56,7 @@ export interface AnswerPolicy {
   richText?: RichTextSlot;
   /** Upload addresses in the answer: each must be one of the person's own uploads. */
   uploads?(value: unknown): UploadReference[];
-  /** Several entries of the field in one payload (the seed sends one entry per chosen option). Default: the last wins. */
+  /** Several entries of the field in one payload (the original client sends one entry per chosen option). Default: the last wins. */
   merge?(previous: unknown, next: unknown): unknown;
   /** How eligibility rules compare it, and the operators that make sense for it. */
   eligibility: {

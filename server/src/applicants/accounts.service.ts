@@ -14,7 +14,7 @@ import { MembershipsRepository } from '../subscriptions/memberships.repository.j
 import type { SignUpDto } from './dto/sign-up.dto.js';
 import type { MinimalProfileDto } from './dto/minimal-profile.dto.js';
 
-/** The fields of the seed's sign-up payload; the sign-up form's other fields are checked only when sent. */
+/** The fields of the original sign-up payload; the sign-up form's other fields are checked only when sent. */
 const SEED_SIGNUP_PAYLOAD = new Set(['firstName', 'lastName', 'email', 'phone', 'password']);
 
 /** The applicant's account: sign-up, password change, the minimal profile. */
@@ -54,7 +54,7 @@ export class AccountsService {
 
   /**
    * The payload judged by the served `signup` form, with the browser's validator and words. The
-   * seed's payload carries no confirmation nor consents: a field of the form outside the seed's
+   * original payload carries no confirmation nor consents: a field of the form outside the original
    * payload is checked only when it is sent (docs/decisions.md, "Sign-up is the served form").
    */
   private async signUpAnswers(body: SignUpDto): Promise<Record<string, unknown>> {

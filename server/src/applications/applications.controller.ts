@@ -18,7 +18,7 @@ import {
   SubmitScholarshipsDto,
 } from './dto/application.dto.js';
 
-/** The seed's success text for Easy Apply and bulk apply. */
+/** The original success text for Easy Apply and bulk apply. */
 export const APPLIED_MESSAGE = 'Scholarship applied successfully!';
 
 @ApiTags('applications')

@@ -56,7 +56,7 @@ function describeHttpError(status: number, response: unknown, fallback: string):
   return { message: reason(status), description: status === 404 && /^Cannot /.test(description) ? 'This address does not exist.' : description };
 }
 
-/** Maps any error to the error body of DESIGN.md section 3: never a stack trace, SQL or path. */
+/** Maps any error to the error body of docs/api.md: never a stack trace, SQL or path. */
 export function toErrorBody(error: unknown): ErrorBodyDto {
   if (error instanceof ApiError) {
     return {

@@ -34,7 +34,7 @@ const scholarshipId = uuidOf('scholarship');
 const applicationId = uuidOf('application');
 
 /**
- * Provider review on the seed's paths (docs/review.md): the scholarship's owner and its
+ * Provider review on the original paths (docs/review.md): the scholarship's owner and its
  * organisation's reviewers; another provider's scholarship is a 404, applicants get 403.
  */
 @ApiTags('provider review')

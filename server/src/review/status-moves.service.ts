@@ -5,7 +5,7 @@ import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
 import { InboxService } from '../inbox/inbox.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { messageOf } from '../jobs/queue-worker.js';
+import { messageOf } from '../common/error-message.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewRepository, type ReviewedScholarship, type ReviewStatus } from './review.repository.js';
 import { statusMessage } from './review.service.js';

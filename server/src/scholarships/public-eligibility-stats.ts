@@ -17,7 +17,7 @@ export interface EligibilityStats {
 }
 
 /**
- * The filter keys: the seed's `field.{fieldId}`, or `field.{fieldKey}` (the name every served form
+ * The filter keys: the original `field.{fieldId}`, or `field.{fieldKey}` (the name every served form
  * uses; the date of birth, an account field, is in no public list of ids).
  */
 const FILTER_KEY = /^field\.(?:(\d{1,9})|([A-Za-z][A-Za-z0-9_]{0,63}))$/;

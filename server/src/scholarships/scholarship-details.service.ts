@@ -11,7 +11,7 @@ import { ScholarshipsRepository } from './scholarships.repository.js';
 
 /**
  * What an applicant sees of one scholarship and of their own applications. Details are for
- * members; anyone may still open what they have applied to or drafted (issue 5).
+ * members; anyone may still open what they have applied to or drafted.
  */
 @Injectable()
 export class ScholarshipDetailsService {

@@ -9,7 +9,7 @@ import type { MatchSummary } from '../matching/match-summary.js';
 export interface StudentCounts {
   /**
    * Recommendations: open scholarships (published, deadline not passed) whose every rule the
-   * profile meets; applying to one does not remove it. The seed's "Your Recommendation" and
+   * profile meets; applying to one does not remove it. The original "Your Recommendation" and
    * "Eligible for N scholarships", and the Your Recommendation list's length.
    */
   recommendations: number;

@@ -21,7 +21,7 @@ import { StudioService } from './studio.service.js';
 const scholarshipId = uuidOf('scholarship');
 
 /**
- * The provider studio's calls on the seed's paths (docs/providers.md): the editor form, the
+ * The provider studio's calls on the original paths (docs/providers.md): the editor form, the
  * requirement builder with its preview, the eligibility builder with its vocabulary and count.
  */
 @ApiTags('provider studio')

@@ -17,7 +17,7 @@ export class SweepstakesService {
 
   /**
    * Completing the free registration enters the applicant into the sweepstakes running now, if any
-   * (seed 001). Returns whether they are entered. Entering twice is harmless (one entry each).
+   * (as in the original product). Returns whether they are entered. Entering twice is harmless (one entry each).
    */
   enterOnRegistration(userId: string): Promise<boolean> {
     return this.sweepstakes.enterRunning(userId);

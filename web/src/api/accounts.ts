@@ -30,7 +30,7 @@ export function startSession(session: StoredSession): StoredSession {
   return session;
 }
 
-/** Signs up, stores the session under the seed's keys and returns it. */
+/** Signs up, stores the session under the original keys and returns it. */
 export async function signUp(body: SignUpBody): Promise<StoredSession> {
   return startSession(sessionOf(await api.POST('/api/v1/register-applicants', { body })));
 }

@@ -39,7 +39,7 @@ export function apiError(body: unknown): string {
   return FALLBACK_MESSAGE;
 }
 
-/** The sentence a failed call shows: the server's description, else the seed's 'Server Error'. */
+/** The sentence a failed call shows: the server's description, else the original 'Server Error'. */
 export function failureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Server Error';
 }
@@ -96,7 +96,7 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
   return !isClientError && !(error instanceof RequestTimeoutError) && failureCount < 2;
 }
 
-/** The payload of a successful call (the seed's `{ data }` envelope), or the failure as an ApiError. */
+/** The payload of a successful call (the original `{ data }` envelope), or the failure as an ApiError. */
 export function dataOf<T>(result: { data?: { data: T }; error?: unknown; response: Response }): T {
   if (!result.data) throw new ApiError(result.error, result.response.status);
   return result.data.data;

@@ -27,7 +27,7 @@ export type ApplicationSubmission = Schemas['SubmitApplicationDto'];
 /** Easy Apply (ids alone) or bulk apply with a CV's publicUrl (SubmitScholarshipsDto). */
 export type BulkApplication = Schemas['SubmitScholarshipsDto'];
 
-/** The seed's success text for Easy Apply and bulk apply (seed 000 section 8). */
+/** The original success text for Easy Apply and bulk apply (as in the original product). */
 export const APPLIED_TEXT = 'Scholarship applied successfully!';
 
 /** One application in the tracker: where it stands, its status events oldest first, its essays and messages (docs/applications.md). */

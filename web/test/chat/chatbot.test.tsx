@@ -20,7 +20,7 @@ const SIGN_UP: ChatQuestion[] = [
   question('signup', 'password', 'Choose a password for your account.', typed('password')),
   question('signup', 'acceptTerms', 'I agree to the Terms of Use', { kind: 'choice', choices: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] }),
 ];
-/** As the server asks a login: under the seed's answer keys. */
+/** As the server asks a login: under the original answer keys. */
 const LOGIN: ChatQuestion[] = [
   question('login', 'email', 'What is the e-mail address of your account?', typed('email')),
   question('login', 'password', 'And your password?', typed('password')),

@@ -20,7 +20,7 @@ import { ApiResponseBase } from '../../common/api-response.js';
 import { FieldErrorDto } from '../../common/error-body.js';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '../../scholarships/dto/scholarship-detail.dto.js';
 
-/** One requirement's answer, as the seed sends it. */
+/** One requirement's answer, as the original client sends it. */
 export class RequirementAnswerDto {
   @ApiProperty({ description: "The requirement's field.key", example: 'essay' })
   @IsString()

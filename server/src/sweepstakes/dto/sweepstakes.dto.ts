@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiResponseBase } from '../../common/api-response.js';
 
-/** The seed's answers to a sweepstakes entry (seed 000 section 8, seed 001 section 4). */
+/** The original answers to a sweepstakes entry (as in the original product). */
 export const SWEEPSTAKES_MESSAGES = {
   applied: 'Successfully applied for scholarship',
   alreadyApplied: 'Already applied for scholarship',

@@ -23,7 +23,7 @@ type ProfileFormKey = Parameters<typeof saveProfile>[1];
 interface ProfileFormPanelProps {
   formKey: ProfileFormKey;
   submitLabel: string;
-  /** The banner after a save (the seed's words differ between the profile tabs and the completion step). */
+  /** The banner after a save (the original words differ between the profile tabs and the completion step). */
   successText: string;
   onSaved?: (applicant: Applicant) => void;
   /** The completion step shows its own heading: the form's title would repeat it. */

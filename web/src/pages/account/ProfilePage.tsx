@@ -7,7 +7,7 @@ import { isSubscribed, useCurrentUser } from '../../session/session-store';
 import { PlansLink } from '../scholarships/membership-gate';
 import { ProfileFormPanel } from './ProfileFormPanel';
 
-/** The three tabs of seed 000 section 2, each a served form. */
+/** The three profile tabs (docs/architecture.md), each a served form. */
 const TABS = [
   { value: 'education', label: 'Education', formKey: 'profile-education' },
   { value: 'basic', label: 'Basic', formKey: 'profile-basic' },
@@ -19,9 +19,9 @@ function initialsOf(firstName: string, lastName: string): string {
 }
 
 /**
- * 'Eligible for N scholarships', N the recommendation count as the seed says (scholarships/stats):
+ * 'Eligible for N scholarships', N the recommendation count as the original client says (scholarships/stats):
  * every scholarship the applicant is eligible for now, the dashboard's Your Recommendation.
- * 0 when the count cannot be had, as the seed says; an ellipsis while it is asked, so a wrong 0
+ * 0 when the count cannot be had, as the original client says; an ellipsis while it is asked, so a wrong 0
  * never flashes.
  */
 function EligibleCount() {

@@ -8,7 +8,7 @@ import { toaster } from '../../app/toaster';
 import { saveUser, useCurrentUser } from '../../session/session-store';
 import { SmallDialog } from '../misc/SmallDialog';
 
-/** The seed's words when entering fails without a message of its own (seed 000 section 8). */
+/** The original words when entering fails without a message of its own (as in the original product). */
 const ENTRY_FAILED = 'Failed to apply for scholarship. Please try again.';
 
 const ENDS = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -41,8 +41,8 @@ export function useSweepstakesOfferedThisVisit(): boolean | undefined {
 }
 
 /**
- * The dashboard's sweepstakes popup (seed 000 section 2): shown while a sweepstakes runs that the
- * applicant has not entered. Apply answers with one of the seed's messages, each with its outcome.
+ * The dashboard's sweepstakes popup (as in the original product): shown while a sweepstakes runs that the
+ * applicant has not entered. Apply answers with one of the original messages, each with its outcome.
  */
 export function SweepstakesPopup() {
   const user = useCurrentUser();

@@ -29,7 +29,7 @@ interface SignUpAnswers {
 
 type ApplicantType = NonNullable<SignUpBody['applicantType']>;
 
-/** Who the account is for (seed 000: STUDENT by default, or a self-declared PARENT). */
+/** Who the account is for (STUDENT by default, or a self-declared PARENT: docs/decisions.md). */
 const APPLICANT_TYPES: { value: ApplicantType; label: string }[] = [
   { value: 'STUDENT', label: 'I am a student' },
   { value: 'PARENT', label: 'I am a parent' },

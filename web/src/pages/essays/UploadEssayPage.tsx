@@ -360,8 +360,8 @@ function useAddressedScholarship(): string {
 /**
  * /auth/uploadEssay?{scholarshipId} (docs/applications.md, "Upload essay"): an essay file for a
  * scholarship's essay requirement, saved with the draft and sent with the application. Without a
- * scholarship, the applicant's drafts that ask for an essay to choose from. No sidebar (seed 001
- * section 2): the way back is the tracker.
+ * scholarship, the applicant's drafts that ask for an essay to choose from. No sidebar (as in the
+ * original product): the way back is the tracker.
  */
 export function UploadEssayPage() {
   const id = useAddressedScholarship();

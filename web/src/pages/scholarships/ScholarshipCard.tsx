@@ -3,7 +3,7 @@ import { formatUsd, parseIsoDate } from '@scholarmatch/schemas';
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { CardScholarship, ReviewStatus } from '../../api/scholarships';
 
-/** Seed 000 section 9: the list preview is 150 characters, a missing title reads 'No Name'. */
+/** As in the original product: the list preview is 150 characters, a missing title reads 'No Name'. */
 const PREVIEW_LENGTH = 150;
 export const MISSING_TITLE = 'No Name';
 
@@ -41,7 +41,7 @@ export function formatDay(timestamp: string): string {
   return LOCAL_DAY.format(new Date(timestamp));
 }
 
-/** The wishlist toggle: a filled heart means saved (seed 000 section 4). */
+/** The wishlist toggle: a filled heart means saved (as in the original product). */
 export function HeartButton({ saved, onToggle }: { saved: boolean; onToggle: () => void }) {
   return (
     <IconButton

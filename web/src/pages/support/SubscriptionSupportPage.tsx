@@ -36,7 +36,7 @@ function MembershipState() {
   );
 }
 
-/** /auth/dashboard/subscription-support (docs/support.md): the seed's help text, the membership as it is, and where to write. */
+/** /auth/dashboard/subscription-support (docs/support.md): the original help text, the membership as it is, and where to write. */
 export function SubscriptionSupportPage() {
   return (
     <Container maxW="3xl" py={{ base: '8', md: '12' }}>

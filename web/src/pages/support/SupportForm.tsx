@@ -42,7 +42,7 @@ export function ReadOnlyFacts({ facts }: { facts: { label: string; value: string
 
 /**
  * The served form of a support request or a contact message (docs/support.md), sent to
- * `POST /scholarships/add-support` in the seed's payload (`payload` adds what the page knows:
+ * `POST /scholarships/add-support` in the original payload (`payload` adds what the page knows:
  * the account's name and e-mail, or the contact form's 'Guest'). After a send the 'Thank You!'
  * dialog shows and the form starts empty again; a refused send keeps every word typed.
  */

@@ -26,7 +26,7 @@ void LazyEditorWidget.preload();
 type FieldError = { path: string; message: string };
 type Action = 'draft' | 'publish' | 'close';
 
-/** The seed gives no words here: ours. */
+/** The original client gives no words here: ours. */
 const DONE_TEXT: Record<Action, string> = { draft: 'Draft saved', publish: 'Scholarship published', close: 'Scholarship closed' };
 
 function ActionBar({ status, busy, onSaveDraft, onClose }: { status: StudioScholarshipDetail['status'] | undefined; busy: Action | null; onSaveDraft: () => void; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { studioScholarshipQueryOptions, type StudioScholarshipDetail } from '../../../api/providers';
-import type { EditorTab } from '../../../app/provider-routes';
+import type { EditorTab } from './editor-search';
 import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { MISSING_SCHOLARSHIP, MISSING_SCHOLARSHIP_TEXT, STATUS_BADGES, UNTITLED } from '../scholarship-status';

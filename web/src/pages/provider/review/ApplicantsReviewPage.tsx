@@ -67,7 +67,7 @@ function SelectionBar({ scholarshipId, count, owner, choosing, onMessage, onChoo
   );
 }
 
-/** Why the list is empty: no winners yet (the seeds' /app/winner lands here), no match, or no application at all. */
+/** Why the list is empty: no winners yet (the original /app/winner lands here), no match, or no application at all. */
 function emptyListText(search: ApplicantsQuery, owner: boolean): string {
   const onlyWinners = search.status === 'Winner' && !search.search && !search.eligible;
   if (onlyWinners) return owner ? 'No winners chosen yet. Select applicants and choose them as winners, or draw winners.' : 'No winners chosen yet.';

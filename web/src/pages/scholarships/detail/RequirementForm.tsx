@@ -16,7 +16,7 @@ void preloadRequirementParts();
 
 type FieldError = { path: string; message: string };
 
-/** The seed's words (seed 000 section 8), and ours for a submission, which the seed leaves silent. */
+/** The original words (as in the original product), and ours for a submission, which the original client leaves silent. */
 const SAVED_TEXT: Record<ApplicationStatus, string> = { Draft: 'Saved draft', Received: 'Application submitted' };
 const FAILURE_TEXT = 'Something went wrong';
 
