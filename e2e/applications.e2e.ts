@@ -1,9 +1,9 @@
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { XSS_PAYLOADS } from '../schemas/src/test/xss-corpus.js';
 import { ARTIFACTS, browserSuite, suiteApi, settledDialog } from './harness.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const PASSWORD = 'a long passphrase';
 
 /** A real (if minimal) PDF of about `size` bytes: the server checks uploads by content. */

@@ -1,11 +1,11 @@
 import path from 'node:path';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Page } from 'playwright-core';
 import PgBoss from 'pg-boss';
 import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
 
 const PASSWORD = 'a long passphrase';
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 
 /**
  * Automation in Chromium (docs/automation.md): a member turns automatic application on in Settings

@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const PASSWORD = 'a long passphrase';
 const TITLE = 'Lovelace Engines Award';
 const ORGANISATION = 'Lovelace Trust';

@@ -1,9 +1,8 @@
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Page } from 'playwright-core';
 import path from 'node:path';
 import { PROFILE_FORMS } from '../migrations/data/profile-fields.js';
 import { ARTIFACTS, browserSuite, dismissSweepstakes } from './harness.js';
-
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 
 declare global {
   interface Window {

@@ -1,8 +1,8 @@
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { browserSuite, suiteApi, watchPage } from './harness.js';
 import { fillRegistration } from './student-flows.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const PASSWORD = 'a long passphrase';
 const SENTENCE = 'For students who build open-source tools in their community.';
 /** A person typing fast, at a normal pace, and a script typing at once (ms per key). */

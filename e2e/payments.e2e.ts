@@ -1,10 +1,10 @@
 import { formatDayMonthYear } from '@scholarmatch/schemas';
 import path from 'node:path';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, settledDialog, suiteApi } from './harness.js';
 import { completeRegistration, signUpInBrowser } from './student-flows.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const DAY = 86_400;
 
 /**

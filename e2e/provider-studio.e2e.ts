@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Locator, Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
 import { completeRegistration, search, signUpInBrowser } from './student-flows.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const PASSWORD = 'a long passphrase';
 const TITLE = 'Hopper Future Engineers Award';
 /** A real 1×1 PNG: the server checks uploads by their bytes. */

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Browser, Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, launchBrowser, suiteApi } from './harness.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const PASSWORD = 'a long passphrase';
 const TITLE = 'Noether Mathematics Prize';
 /** An answer a spreadsheet would run as a formula, were the export not to neutralise it. */

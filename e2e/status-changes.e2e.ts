@@ -1,8 +1,8 @@
 import path from 'node:path';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import type { Locator, Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, settledDialog, suiteApi } from './harness.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const PASSWORD = 'a long passphrase';
 const TITLE = 'Hypatia Astronomy Grant';
 /** Long enough to take screenshots and click Undo; short enough to wait out. */

@@ -14,6 +14,7 @@ export default {
   moduleNameMapper: {
     '^@scholarmatch/schemas$': '<rootDir>/../schemas/src/index.ts',
     '^@scholarmatch/schemas/html$': '<rootDir>/../schemas/src/domain/html.ts',
+    '^@scholarmatch/testkit$': '<rootDir>/../testkit/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -1,10 +1,7 @@
+import { applicantSignUp, type ApiCall } from '@scholarmatch/testkit';
 import type { TestApp } from './test-app.js';
 
-/** A date of birth that makes someone `years` old today (the first of this month, `years` ago). */
-export function dobYearsAgo(years: number): string {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-}
+export { dobYearsAgo } from '@scholarmatch/testkit';
 
 /** HTTP helpers for the account specs: JSON calls from a chosen client IP, to a path under /api/v1. */
 export function accountClient(t: TestApp) {
@@ -21,18 +18,20 @@ export function accountClient(t: TestApp) {
       ...(options.raw !== undefined ? { payload: options.raw } : options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
     });
 
+  /** The same calls as the test kit's builders take them (docs/testing.md, "Building data"). */
+  const kit: ApiCall = async (method, url, options = {}) => {
+    const res = await call(method as 'GET', url, options);
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      /* not JSON: kept as text */
+    }
+    return { status: res.statusCode, body };
+  };
+
   let counter = 0;
-  const newApplicant = (overrides: Record<string, unknown> = {}) => ({
-    firstName: 'Maya',
-    lastName: 'Lopez',
-    email: `maya.${Date.now()}.${++counter}@example.com`,
-    phone: '+12025550143',
-    password: 'correct horse battery',
-    applicantType: 'STUDENT',
-    isProfileUpdate: 'false',
-    isScholarshipApplied: 'false',
-    ...overrides,
-  });
+  const newApplicant = (overrides: Record<string, unknown> = {}) => applicantSignUp({ email: `maya.${Date.now()}.${++counter}@example.com`, ...overrides });
 
   /** Signs up a fresh applicant; returns the body sent and the session answered. */
   const signUp = async (overrides: Record<string, unknown> = {}, ip = `10.1.${counter % 250}.${(counter * 7) % 250}`) => {
@@ -42,8 +41,14 @@ export function accountClient(t: TestApp) {
     return { body, session: res.json().data as { user: { id: string; email: string }; accessToken: string; refreshToken: string } };
   };
 
+  /** A fresh applicant, signed in: id, token and e-mail. */
+  const person = async (overrides: Record<string, unknown> = {}) => {
+    const { session } = await signUp(overrides);
+    return { id: session.user.id, token: session.accessToken, email: session.user.email };
+  };
+
   const login = (userName: string, password: string, ip = '10.0.0.1') =>
     call('POST', '/users/auth/login', { body: { userName, password, loginType: 'register_user' }, ip });
 
-  return { call, signUp, login, newApplicant };
+  return { call, kit, signUp, person, login, newApplicant };
 }

@@ -1,11 +1,10 @@
+import { NEXT_YEAR, publishedScholarship } from '@scholarmatch/testkit';
 import { DataSource } from 'typeorm';
 import { CreateApplicationStatusEvents1795781000000 } from '../../migrations/1795781000000-CreateApplicationStatusEvents.js';
 import { RecurringCyclesJob } from '../src/automation/recurring-cycles.job.js';
 import { accountClient } from './accounts-helpers.js';
 import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
-
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 
 interface Person {
   id: string;
@@ -32,12 +31,7 @@ describe('the application tracker', () => {
   let member: Person;
 
   const call = (method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown) => api.call(method, path, { token, body });
-  const publish = async (title: string, requirements: object[], extra: object = {}) => {
-    const created = await call('POST', '/providers/scholarships', provider, { title, award: 750, recurrenceConfig: { deadline: NEXT_YEAR }, requirements, ...extra });
-    const id = created.json().data.id as string;
-    expect((await call('POST', `/providers/scholarships/${id}/publish`, provider)).statusCode).toBe(200);
-    return id;
-  };
+  const publish = (title: string, requirements: object[], extra: object = {}) => publishedScholarship(api.kit, provider, { title, award: 750, requirements, ...extra });
   const submit = (person: Person, scholarshipId: string, status: 'Draft' | 'Received', requirements: object[]) =>
     call('POST', '/scholarships/submit-individual-scholarship', person.token, { scholarshipId, status, requirements });
   const applicationOf = async (person: Person, scholarshipId: string) =>

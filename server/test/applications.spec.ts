@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createScholarship, publishedScholarship, YESTERDAY } from '@scholarmatch/testkit';
 import { XSS_LEFTOVERS, XSS_PAYLOADS } from '../../schemas/src/test/xss-corpus.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
-
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 interface Person {
   id: string;
@@ -23,13 +21,8 @@ describe('applications', () => {
   const ids: Record<string, string> = {};
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, token?: string, body?: unknown) => api.call(method, path, { token, body });
-  const create = async (title: string, requirements: object[], extra: object = {}) =>
-    (await call('POST', '/providers/scholarships', provider, { title, award: 1000, recurrenceConfig: { deadline: NEXT_YEAR }, requirements, ...extra })).json().data.id as string;
-  const publish = async (title: string, requirements: object[], extra: object = {}) => {
-    const id = await create(title, requirements, extra);
-    expect((await call('POST', `/providers/scholarships/${id}/publish`, provider)).statusCode).toBe(200);
-    return id;
-  };
+  const create = (title: string, requirements: object[], extra: object = {}) => createScholarship(api.kit, provider, { title, requirements, ...extra });
+  const publish = (title: string, requirements: object[], extra: object = {}) => publishedScholarship(api.kit, provider, { title, requirements, ...extra });
   /** An upload of `owner`, as the upload call would have stored it. */
   const uploadOf = async (owner: Person) => {
     const id = randomUUID();

@@ -1,9 +1,8 @@
+import { publishedScholarship, YESTERDAY } from '@scholarmatch/testkit';
 import { AutoApplyJob } from '../src/automation/auto-apply.job.js';
 import { accountClient } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const GENDER_RULE = [{ fieldKey: 'gender', operator: 'eq', value: '2' }];
 
 interface Person {
@@ -27,12 +26,8 @@ describe('automatic application', () => {
   let visitor: Person;
 
   const call = (method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown) => api.call(method, path, { token, body });
-  const publish = async (title: string, requirements: object[], extra: object = {}) => {
-    const created = await call('POST', '/providers/scholarships', provider, { title, award: 500, recurrenceConfig: { deadline: NEXT_YEAR }, requirements, criteria: GENDER_RULE, ...extra });
-    const id = created.json().data.id as string;
-    expect((await call('POST', `/providers/scholarships/${id}/publish`, provider)).statusCode).toBe(200);
-    return id;
-  };
+  const publish = (title: string, requirements: object[], extra: object = {}) =>
+    publishedScholarship(api.kit, provider, { title, award: 500, requirements, criteria: GENDER_RULE, ...extra });
   const applicationsOf = async (scholarshipId: string) =>
     (
       await t.sql.query(`SELECT user_id, status, answers, applied_automatically FROM applications WHERE scholarship_id = $1 ORDER BY user_id`, [scholarshipId])

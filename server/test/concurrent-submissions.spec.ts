@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const APPLICANTS = 32;
 const POOL = 4;
 

@@ -1,8 +1,8 @@
+import { NEXT_YEAR, signUpProvider as signUpProviderWith } from '@scholarmatch/testkit';
 import { InboxMailJob } from '../src/inbox/inbox-mail.job.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 interface Person {
@@ -30,15 +30,8 @@ describe('conversations', () => {
     (await rows<{ id: string }>(`SELECT id FROM inbox_messages WHERE user_id = $1 AND subject = $2 ORDER BY sent_at DESC LIMIT 1`, [who.id, subject]))[0].id;
   const reply = (who: Person, messageId: string, replyBody: unknown) => call('POST', `/inbox/${messageId}/replies`, who.token, { answers: { replyBody } });
 
-  const signUpProvider = async (organisationName: string): Promise<Person> => {
-    const email = `owner.${Date.now()}.${++counter}@example.org`;
-    const res = await api.call('POST', '/users/provider-signup', {
-      ip: `10.29.0.${counter}`,
-      body: { answers: { organisationName, firstName: 'Ada', lastName: 'Byron', phone: '+12025550143', email, password: 'correct horse battery', confirmPassword: 'correct horse battery', acceptTerms: true } },
-    });
-    expect(res.statusCode).toBe(201);
-    return { id: res.json().data.user.id, token: res.json().data.accessToken, email };
-  };
+  const signUpProvider = async (organisationName: string): Promise<Person> =>
+    signUpProviderWith(api.kit, { organisationName, email: `owner.${Date.now()}.${++counter}@example.org` }, `10.29.0.${counter}`);
 
   beforeAll(async () => {
     t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 1000, STATUS_MESSAGE_DELAY_SECONDS: 0 });

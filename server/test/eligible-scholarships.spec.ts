@@ -1,8 +1,7 @@
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { StaleMatchesSweep } from '../src/matching/stale-matches-sweep.js';
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
-
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 
 /** The applicant's eligible list and count, decided in PostgreSQL from the stored answers. */
 describe('mine-eligible-scholarships', () => {

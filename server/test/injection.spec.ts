@@ -2,6 +2,7 @@ import { sanitizeRichText } from '@scholarmatch/schemas/html';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { XSS_LEFTOVERS, XSS_PAYLOADS } from '../../schemas/src/test/xss-corpus.js';
 import { InboxService } from '../src/inbox/inbox.service.js';
 import { displayName } from '../src/uploads/file-names.js';
@@ -147,7 +148,6 @@ describe('injection and XSS', () => {
   let snapshotSql = '';
   let ipCounter = 0;
   let fieldCounter = 0;
-  const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
   const state = { refresh: '', logout: '', password: 'first long passphrase', formVersion: '', requirementVersion: '' };
 
   const call = (method: Method, url: string, token?: string, body?: unknown) => api.call(method, url, { token, body, ip: nextIp() });

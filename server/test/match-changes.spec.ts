@@ -1,9 +1,8 @@
+import { publishedScholarship } from '@scholarmatch/testkit';
 import { MatchChangesJob } from '../src/matching/match-changes.js';
 import { MATCH_CHANGES_LOCK, MatchesRepository } from '../src/matching/matches.repository.js';
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
-
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 
 /**
  * A scholarship's publish, criteria change and close reach every applicant's stored matches
@@ -42,11 +41,7 @@ describe('stored matches follow scholarship changes', () => {
     await get('/scholarships/mine-eligible-scholarships/count', people[who].token);
     return stored(who);
   };
-  const publish = async (title: string, body: object) => {
-    const created = (await api.call('POST', '/providers/scholarships', { token: provider, body: { title, award: 1000, recurrenceConfig: { deadline: NEXT_YEAR }, ...body } })).json().data;
-    expect((await api.call('POST', `/providers/scholarships/${created.id}/publish`, { token: provider })).statusCode).toBe(200);
-    return created.id as string;
-  };
+  const publish = (title: string, body: object) => publishedScholarship(api.kit, provider, { title, ...body });
   const jobIdle = async () => {
     const { rows } = await t.sql.query(`SELECT c.version = p.applied_version AS idle FROM match_catalogue c, match_progress p`);
     expect(rows[0].idle).toBe(true);

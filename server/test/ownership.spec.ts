@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { InboxService } from '../src/inbox/inbox.service.js';
 import { accountClient } from './accounts-helpers.js';
 import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
@@ -194,7 +195,6 @@ const OPENAPI = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(imp
 const OPERATIONS = Object.entries(OPENAPI.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 /** Strings only applicant A's data holds: none may appear in what anyone else is answered. */
 const A_ESSAY = 'A-PRIVATE-ESSAY-7f3c';
 

@@ -1,7 +1,8 @@
+import { nextYearOn } from '@scholarmatch/testkit';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-03-31`;
+const NEXT_YEAR = nextYearOn('03-31');
 
 /** The provider API: own scholarships with criteria and requirements checked against the vocabulary. */
 describe('provider scholarships', () => {

@@ -1,8 +1,8 @@
+import { NEXT_YEAR, publishedScholarship } from '@scholarmatch/testkit';
 import { RecurringCyclesJob } from '../src/automation/recurring-cycles.job.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const YESTERDAY = isoDay(new Date(Date.now() - 86_400_000));
 const A_YEAR_AFTER_YESTERDAY = (() => {
@@ -33,17 +33,8 @@ describe('recurring scholarships', () => {
   let oneOff: string;
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, token?: string, body?: unknown) => api.call(method, path, { token, body });
-  const publish = async (title: string, repeat: 'yearly' | 'none') => {
-    const created = await call('POST', '/providers/scholarships', provider, {
-      title,
-      award: 800,
-      recurrenceConfig: { deadline: NEXT_YEAR, repeat },
-      requirements: [{ title: 'Why you?', dataType: 'text', key: 'whyYou' }],
-    });
-    const id = created.json().data.id as string;
-    expect((await call('POST', `/providers/scholarships/${id}/publish`, provider)).statusCode).toBe(200);
-    return id;
-  };
+  const publish = (title: string, repeat: 'yearly' | 'none') =>
+    publishedScholarship(api.kit, provider, { title, award: 800, recurrenceConfig: { deadline: NEXT_YEAR, repeat }, requirements: [{ title: 'Why you?', dataType: 'text', key: 'whyYou' }] });
   const apply = async (person: Person, scholarshipId: string, status: 'Draft' | 'Received') => {
     const res = await call('POST', '/scholarships/submit-individual-scholarship', person.token, { scholarshipId, status, requirements: [{ key: 'whyYou', fieldValue: `Answer of ${person.id}` }] });
     expect(res.json().data.status).toBe(status);

@@ -1,4 +1,5 @@
 import { todayIso } from '@scholarmatch/schemas';
+import { createScholarship, publishScholarship } from '@scholarmatch/testkit';
 import { InboxMailJob } from '../src/inbox/inbox-mail.job.js';
 import { deadlineInWords } from '../src/inbox/inbox-message.js';
 import { RemindersJob } from '../src/reminders/reminders.job.js';
@@ -39,16 +40,11 @@ describe('reminders', () => {
   let admin: string;
 
   const run = (on: string) => job.run(on);
-  const person = async (): Promise<Person> => {
-    const { session } = await api.signUp();
-    return { id: session.user.id, token: session.accessToken, email: session.user.email };
-  };
+  const person = (): Promise<Person> => api.person();
   /** A scholarship whose deadline is `daysLeft` days from today, published unless told otherwise. */
   const scholarship = async (title: string, daysLeft: number, publish = true): Promise<string> => {
-    const created = await api.call('POST', '/providers/scholarships', { token: provider, body: { title, award: 1000, recurrenceConfig: { deadline: day(daysLeft) }, requirements: [] } });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().data.id as string;
-    if (publish) expect((await api.call('POST', `/providers/scholarships/${id}/publish`, { token: provider })).statusCode).toBe(200);
+    const id = await createScholarship(api.kit, provider, { title, recurrenceConfig: { deadline: day(daysLeft) } });
+    if (publish) await publishScholarship(api.kit, provider, id);
     return id;
   };
   const draft = (who: Person, scholarshipId: string) =>

@@ -1,7 +1,6 @@
+import { NEXT_YEAR, signUpProvider as signUpProviderWith } from '@scholarmatch/testkit';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
-
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 
 /** Review tools that behave: the paged applicants overview and inviting an address that already has an account (docs/review.md). */
 describe('review tools', () => {
@@ -12,14 +11,7 @@ describe('review tools', () => {
   let other: string;
   let counter = 0;
 
-  const signUpProvider = async (organisationName: string) => {
-    const res = await api.call('POST', '/users/provider-signup', {
-      ip: `10.29.0.${++counter}`,
-      body: { answers: { organisationName, firstName: 'Ada', lastName: 'Byron', phone: '+12025550143', email: `ada.${Date.now()}.${counter}@example.org`, password: 'correct horse battery', confirmPassword: 'correct horse battery', acceptTerms: true } },
-    });
-    expect(res.json()).toMatchObject({ statusCode: 201 });
-    return res.json().data as { accessToken: string; user: { id: string; email: string } };
-  };
+  const signUpProvider = (organisationName: string) => signUpProviderWith(api.kit, { organisationName }, `10.29.0.${++counter}`);
 
   /** A scholarship of the owner's written straight to the database, `minutesAgo` old, with applications in the given states. */
   const scholarship = async (title: string, status: 'draft' | 'published' | 'closed', minutesAgo: number, applications: ('Received' | 'Draft')[] = []) => {
@@ -45,9 +37,9 @@ describe('review tools', () => {
     t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
     api = accountClient(t);
     const session = await signUpProvider('Hopper Foundation');
-    owner = session.accessToken;
-    ownerId = session.user.id;
-    other = (await signUpProvider('Other Foundation')).accessToken;
+    owner = session.token;
+    ownerId = session.id;
+    other = (await signUpProvider('Other Foundation')).token;
     // 25 published scholarships (newest: "Award 1"), two drafts nobody applied to, one draft with an application, one closed.
     for (let i = 25; i >= 1; i--) await scholarship(`Award ${i}`, 'published', i + 10, i === 1 ? ['Received', 'Received', 'Draft'] : []);
     await scholarship('Empty draft A', 'draft', 1);

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { NEXT_YEAR, signUpProvider as signUpProviderWith } from '@scholarmatch/testkit';
 import { drawWinners } from '../src/review/draw.js';
 import { guardFormula } from '../src/review/review-export.js';
 import { FileLinks } from '../src/uploads/file-links.js';
@@ -6,7 +7,6 @@ import { FileStorage } from '../src/uploads/file-storage.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** Provider review (docs/review.md): list, submission, blind review, rubric and points, winners, export, files, reviewers. */
@@ -25,14 +25,7 @@ describe('provider review', () => {
   let counter = 0;
   const rowsOf = async (text: string, params: unknown[]) => (await t.sql.query(text, params)).rows as unknown;
 
-  const signUpProvider = async (organisationName: string) => {
-    const res = await api.call('POST', '/users/provider-signup', {
-      ip: `10.17.0.${++counter}`,
-      body: { answers: { organisationName, firstName: 'Ada', lastName: 'Byron', phone: '+12025550143', email: `ada.${Date.now()}.${counter}@example.org`, password: 'correct horse battery', confirmPassword: 'correct horse battery', acceptTerms: true } },
-    });
-    expect(res.json()).toMatchObject({ statusCode: 201 });
-    return res.json().data as { accessToken: string; user: { id: string } };
-  };
+  const signUpProvider = (organisationName: string) => signUpProviderWith(api.kit, { organisationName }, `10.17.0.${++counter}`);
 
   const inviteAndAccept = async (providerToken: string, email: string) => {
     const invited = await api.call('POST', '/providers/reviewers', { token: providerToken, body: { email } });
@@ -53,11 +46,11 @@ describe('provider review', () => {
     t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 1000, STATUS_MESSAGE_DELAY_SECONDS: 0 });
     api = accountClient(t);
     const ownerSession = await signUpProvider('Lovelace Trust');
-    owner = ownerSession.accessToken;
-    ownerId = ownerSession.user.id;
+    owner = ownerSession.token;
+    ownerId = ownerSession.id;
     const other = await signUpProvider('Other Trust');
-    otherProvider = other.accessToken;
-    otherProviderId = other.user.id;
+    otherProvider = other.token;
+    otherProviderId = other.id;
 
     const created = await post('/providers/scholarships', owner, {
       title: 'Analytical Engine Award', award: 1000, recurrenceConfig: { deadline: NEXT_YEAR },

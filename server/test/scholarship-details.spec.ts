@@ -1,7 +1,7 @@
+import { createScholarship, publishScholarship } from '@scholarmatch/testkit';
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** One scholarship's details behind the membership gate, My Scholarships, and the public stats. */
@@ -15,9 +15,9 @@ describe('scholarship details, my scholarships and public stats', () => {
   const ids: Record<string, string> = {};
 
   const publish = async (title: string, body: object, status: 'publish' | 'draft' = 'publish') => {
-    const created = (await api.call('POST', '/providers/scholarships', { token: provider, body: { title, award: 1000, recurrenceConfig: { deadline: NEXT_YEAR }, ...body } })).json().data;
-    if (status === 'publish') expect((await api.call('POST', `/providers/scholarships/${created.id}/publish`, { token: provider })).statusCode).toBe(200);
-    return created.id as string;
+    const id = await createScholarship(api.kit, provider, { title, ...body });
+    if (status === 'publish') await publishScholarship(api.kit, provider, id);
+    return id;
   };
 
   beforeAll(async () => {

@@ -1,8 +1,8 @@
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { StatusMovesService } from '../src/review/status-moves.service.js';
 import { accountClient } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 /** Short, so the specs wait little, yet long enough to undo by a second request. */
 const DELAY_SECONDS = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

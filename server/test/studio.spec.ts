@@ -1,9 +1,9 @@
 import { compileRequirementForm } from '@scholarmatch/schemas';
+import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { accountClient } from './accounts-helpers.js';
 import { filePart, multipartBody, pdfFile, pngFile } from './upload-fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The provider studio's server side (docs/providers.md): accounts, organisation, editor, builders, public page. */

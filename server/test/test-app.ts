@@ -1,29 +1,36 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { randomBytes } from 'node:crypto';
+import { createDatabaseBeside, createMigratedDatabase, type TestDatabase } from '@scholarmatch/testkit';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
 import { createApp, type AppOptions } from '../src/app.factory.js';
 import { AppConfig } from '../src/config/app-config.js';
+import { dataSourceOptions } from '../src/database/database.module.js';
 
-/** Creates an empty database of its own for one spec file, on the test PostgreSQL server. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_ADMIN_URL is not set: run the specs through jest (global setup).');
-  const name = `scholarmatch_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+/** Applies every migration to `url`, as the app's start would (the template's one migration run). */
+async function migrate(url: string): Promise<void> {
+  const dataSource = new DataSource({ ...dataSourceOptions(url, 1), migrationsRun: false });
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_DATABASE_ADMIN_URL;
+  if (!url) throw new Error('TEST_DATABASE_ADMIN_URL is not set: run the specs through jest (global setup).');
+  return url;
+}
+
+/**
+ * A database of its own for one spec file, on the test PostgreSQL server: a copy of the run's
+ * migrated template (docs/testing.md, "Databases"), or empty with `{ migrated: false }` for a
+ * spec that runs the migrations itself.
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  if (options.migrated === false) return createDatabaseBeside(adminUrl(), 'scholarmatch_test');
+  return createMigratedDatabase(adminUrl(), 'scholarmatch_test', migrate);
 }
 
 export interface TestApp {
@@ -33,7 +40,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application (migrations applied on start) on a fresh database, served in-process. */
+/** The real application on a fresh, migrated database (its start finds nothing to migrate), served in-process. */
 export async function startTestApp(overrides: Partial<AppConfig> = {}, options: AppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const started = await startTestAppOn(database.url, overrides, options);
