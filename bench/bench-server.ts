@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startServer, type RunningServer } from '../e2e/harness.js';
+import { startServer, type RunningServer } from '@scholarmatch/testkit';
 import { CONNECTIONS, json, type RequestShape } from './measure.js';
 import { APPLICATION_SCHOLARSHIPS, BENCH_DOMAIN, BENCH_PASSWORD, ensureScaleData } from './scale-data.js';
 

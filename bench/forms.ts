@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, REPO_ROOT } from '../e2e/harness.js';
+import { freePort, REPO_ROOT } from '@scholarmatch/testkit';
 import type { BenchServer } from './bench-server.js';
 import { CONNECTIONS, measure, medianRound, ROUNDS, scenario, WARMUP, type RequestShape, type Result } from './measure.js';
 import { BENCH_PASSWORD } from './scale-data.js';

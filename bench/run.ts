@@ -42,7 +42,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from '../e2e/harness.js';
+import { REPO_ROOT } from '@scholarmatch/testkit';
 import { Applications, measureApplications } from './applications.js';
 import { benchDatabaseUrl, BenchServer, POOL_SIZE } from './bench-server.js';
 import { measureProfilePage, type KeystrokeFigures, type LoadFigures } from './browser.js';

