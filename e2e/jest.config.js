@@ -6,6 +6,8 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^@scholarmatch/testkit$': '<rootDir>/../testkit/src/index.ts', '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  globalSetup: '<rootDir>/global-setup.js',
+  globalTeardown: '<rootDir>/global-teardown.js',
   testTimeout: 90000,
   maxWorkers: 1,
 };

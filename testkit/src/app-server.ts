@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabaseBeside } from './database.js';
-import { freePort, REPO_ROOT, SERVER_ENTRY, startServerProcess } from './server-process.js';
+import { createMigratedDatabase } from './database.js';
+import { freePort, migrateWithBuiltServer, REPO_ROOT, SERVER_ENTRY, startServerProcess } from './server-process.js';
 
 export interface RunningServer {
   baseUrl: string;
@@ -22,7 +22,8 @@ export interface RunningServer {
 async function databaseFor(options: { databaseUrl?: string }): Promise<{ env: Record<string, string>; url: () => string; cleanup: () => Promise<void> }> {
   if (options.databaseUrl) return { env: { DATABASE_URL: options.databaseUrl }, url: () => options.databaseUrl!, cleanup: async () => undefined };
   if (process.env.DATABASE_URL) {
-    const database = await createDatabaseBeside(process.env.DATABASE_URL, 'scholarmatch_e2e');
+    // A copy of the run's migrated template when the suite has one (e2e/global-setup.js), else empty.
+    const database = await createMigratedDatabase(process.env.DATABASE_URL, 'scholarmatch_e2e', migrateWithBuiltServer);
     return { env: { DATABASE_URL: database.url }, url: () => database.url, cleanup: database.drop };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scholarmatch-e2e-'));
@@ -39,9 +40,10 @@ async function databaseFor(options: { databaseUrl?: string }): Promise<{ env: Re
 }
 
 /**
- * Starts the built server (`npm run build` first) on a fresh database: a new
- * database on DATABASE_URL's server when set, else an embedded PostgreSQL in a temporary folder;
- * or on the given `databaseUrl` as it is (the benchmark's kept data).
+ * Starts the built server (`npm run build` first) on a fresh database: a new database on
+ * DATABASE_URL's server when set (a copy of the run's migrated template when the suite's global
+ * setup named one, docs/testing.md), else an embedded PostgreSQL in a temporary folder; or on the
+ * given `databaseUrl` as it is (the benchmark's kept data).
  */
 export async function startServer(
   options: { logLevel?: string; logFile?: string; env?: Record<string, string>; /** Use this database as it is (kept afterwards). */ databaseUrl?: string } = {},

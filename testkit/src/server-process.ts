@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'server', 'dist', 'server', 'src', 'main.js');
+/** The built migration runner (`npm run migrate` runs it). */
+export const MIGRATE_ENTRY = path.join(REPO_ROOT, 'server', 'dist', 'server', 'src', 'cli', 'migrate.js');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -131,4 +133,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
     }
     await sleep(100);
   }
+}
+
+/** Applies every migration to the database at `url` with the built migration runner (a template's one run). */
+export async function migrateWithBuiltServer(url: string): Promise<void> {
+  const child = spawn(process.execPath, [MIGRATE_ENTRY], { env: { ...(process.env as Record<string, string>), DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`migrations failed (${code}):\n${output}`);
 }
