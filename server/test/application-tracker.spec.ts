@@ -70,8 +70,7 @@ describe('the application tracker', () => {
     await t.sql.query('DELETE FROM scholarships');
     const people: Person[] = [];
     for (let i = 0; i < 3; i++) {
-      const { session } = await api.signUp();
-      people.push({ id: session.user.id, token: session.accessToken });
+      people.push(await api.person());
     }
     [student, other, member] = people;
     await t.sql.query(`UPDATE users SET is_active_subscription = true WHERE id = ANY($1)`, [people.map((person) => person.id)]);

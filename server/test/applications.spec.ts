@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createScholarship, publishedScholarship, YESTERDAY } from '@scholarmatch/testkit';
+import { createScholarship, makeMember, publishedScholarship, YESTERDAY } from '@scholarmatch/testkit';
 import { XSS_LEFTOVERS, XSS_PAYLOADS } from '../../schemas/src/test/xss-corpus.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -44,12 +44,11 @@ describe('applications', () => {
     await t.sql.query('DELETE FROM scholarships');
     const people: Person[] = [];
     for (let i = 0; i < 3; i++) {
-      const { session } = await api.signUp();
-      people.push({ id: session.user.id, token: session.accessToken });
+      people.push(await api.person());
     }
     [member, other, visitor] = people;
     for (const person of [member, other]) {
-      expect((await call('PUT', `/admin/applicants/${person.id}/subscription`, admin, { active: true })).statusCode).toBe(200);
+      await makeMember(api.kit, admin, person.id);
     }
     ids.full = await publish('Every kind', [
       { title: 'CV', dataType: 'file', key: 'cv', description: 'PDF or Word' },

@@ -1,4 +1,4 @@
-import { publishedScholarship, YESTERDAY } from '@scholarmatch/testkit';
+import { makeMember, publishedScholarship, YESTERDAY } from '@scholarmatch/testkit';
 import { AutoApplyJob } from '../src/automation/auto-apply.job.js';
 import { accountClient } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
@@ -54,12 +54,11 @@ describe('automatic application', () => {
     await t.sql.query('DELETE FROM scholarships');
     const people: Person[] = [];
     for (let i = 0; i < 4; i++) {
-      const { session } = await api.signUp();
-      people.push({ id: session.user.id, token: session.accessToken });
+      people.push(await api.person());
     }
     [member, ineligible, switchedOff, visitor] = people;
     for (const person of [member, ineligible, switchedOff]) {
-      expect((await call('PUT', `/admin/applicants/${person.id}/subscription`, admin, { active: true })).statusCode).toBe(200);
+      await makeMember(api.kit, admin, person.id);
     }
     await t.sql.query(`UPDATE users SET profile = profile || '{"gender": "2"}' WHERE id = ANY($1)`, [[member.id, switchedOff.id, visitor.id]]);
     await t.sql.query(`UPDATE users SET profile = profile || '{"gender": "1"}' WHERE id = $1`, [ineligible.id]);

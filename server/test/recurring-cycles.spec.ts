@@ -1,4 +1,4 @@
-import { NEXT_YEAR, publishedScholarship } from '@scholarmatch/testkit';
+import { makeMember, NEXT_YEAR, publishedScholarship } from '@scholarmatch/testkit';
 import { RecurringCyclesJob } from '../src/automation/recurring-cycles.job.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -50,9 +50,9 @@ describe('recurring scholarships', () => {
     await t.sql.query('DELETE FROM scholarships');
     const people: Person[] = [];
     for (let i = 0; i < 3; i++) {
-      const { session } = await api.signUp();
-      people.push({ id: session.user.id, token: session.accessToken });
-      expect((await call('PUT', `/admin/applicants/${session.user.id}/subscription`, admin, { active: true })).statusCode).toBe(200);
+      const person = await api.person();
+      people.push(person);
+      await makeMember(api.kit, admin, person.id);
     }
     [automatic, manual, drafter] = people;
     expect((await call('PUT', '/register-applicants/auto-apply', automatic.token, { enabled: true })).statusCode).toBe(200);
