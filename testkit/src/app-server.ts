@@ -63,7 +63,10 @@ export async function startServer(
     ...database.env,
   };
   if (!database.env.DATABASE_URL) delete env.DATABASE_URL;
-  const server = await startServerProcess({ env, port, logFile: options.logFile, keep: !options.logFile });
+  const server = await startServerProcess({ env, port, logFile: options.logFile, keep: !options.logFile }).catch(async (error) => {
+    await database.cleanup().catch(() => undefined);
+    throw error;
+  });
   const sql = new pg.Pool({ connectionString: database.url(), max: 2 });
   return {
     baseUrl: server.baseUrl,
