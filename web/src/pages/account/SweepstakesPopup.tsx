@@ -58,7 +58,7 @@ export function SweepstakesPopup() {
       toaster.create({ type: 'success', title: msg });
     },
     [SWEEPSTAKES_ANSWERS.alreadyApplied]: markApplied,
-    [SWEEPSTAKES_ANSWERS.profileIncomplete]: () => {
+    [SWEEPSTAKES_ANSWERS.updateProfile]: () => {
       setDismissed(true);
       void navigate({ to: '/auth/userdetails' });
     },
