@@ -31,7 +31,7 @@ export const MESSAGES = {
   passwordReset: 'Password reset successfully',
   chatSignedUpNotice: 'User Signed Up Successfully!! [Chat Ended]',
   // The API's answers that the web shows too: the server sends them, the page shows the same words
-  // when it confirms or explains a call itself (docs/architecture.md, "Words, statuses and dates")
+  // when it confirms or explains a call itself (docs/architecture.md, "Words, statuses and dates live in schemas/")
   passwordChanged: 'Password changed successfully',
   oldPasswordNotMatched: 'Old Password Not Matched',
   profileUpdated: 'User updated successfully',
