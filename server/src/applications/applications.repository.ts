@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CompiledForm, Requirement } from '@scholarmatch/schemas';
+import type { CompiledForm, Requirement, ApplicationStatus } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
 import { sponsorSql } from '../common/sponsor-sql.js';
 
 type Answers = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { Badge, Button, Container, Dialog, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { TRIAL_DAYS } from '@scholarmatch/schemas';
+import { MESSAGES, TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -100,7 +100,7 @@ function CancelSubscription({ record }: { record: SubscriptionRecord }) {
       <SmallDialog
         open={Boolean(cancelled)}
         onClose={closeDone}
-        title="Subscription Cancelled Successfully"
+        title={MESSAGES.subscriptionCancelled}
         footer={
           <Dialog.ActionTrigger asChild>
             <Button colorPalette="brand">OK</Button>

@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -36,7 +37,7 @@ export function OrganisationPage() {
       queryClient.setQueryData(organisationQueryOptions.queryKey, stored);
       void queryClient.invalidateQueries({ queryKey: studioKeys.all, predicate: (query) => query.queryKey[1] !== 'organisation' });
       setDraft(undefined);
-      setNotice({ status: 'success', text: 'Organisation saved' });
+      setNotice({ status: 'success', text: MESSAGES.organisationSaved });
     } catch (error) {
       setNotice({ status: 'error', text: failureText(error) });
       if (error instanceof SaveError) setServerErrors(error.fieldErrors);

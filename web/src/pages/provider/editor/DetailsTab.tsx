@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
@@ -27,7 +28,7 @@ type FieldError = { path: string; message: string };
 type Action = 'draft' | 'publish' | 'close';
 
 /** The original client gives no words here: ours. */
-const DONE_TEXT: Record<Action, string> = { draft: 'Draft saved', publish: 'Scholarship published', close: 'Scholarship closed' };
+const DONE_TEXT: Record<Action, string> = { draft: 'Draft saved', publish: MESSAGES.scholarshipPublished, close: MESSAGES.scholarshipClosed };
 
 function ActionBar({ status, busy, onSaveDraft, onClose }: { status: StudioScholarshipDetail['status'] | undefined; busy: Action | null; onSaveDraft: () => void; onClose: () => void }) {
   return (

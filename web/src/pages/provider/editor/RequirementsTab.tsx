@@ -11,7 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { REQUIREMENT_KIND_LABELS, requirementsFromDrafts, type Requirement } from '@scholarmatch/schemas';
+import { MESSAGES, REQUIREMENT_KIND_LABELS, requirementsFromDrafts, type Requirement } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { failureText } from '../../../api/api-error';
@@ -263,7 +263,7 @@ function Builder({ scholarshipId, stored, form }: { scholarshipId: string; store
       setSavedBodies(JSON.stringify(bodiesOf(next)));
       queryClient.setQueryData(requirementsQueryOptions(scholarshipId).queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: studioKeys.scholarship(scholarshipId) });
-      toaster.create({ type: 'success', title: 'Requirements saved' });
+      toaster.create({ type: 'success', title: MESSAGES.requirementsSaved });
     } catch (error) {
       if (error instanceof SaveError && error.fieldErrors.length) {
         const { byUid, general } = errorsByEntry(error.fieldErrors, 'requirements', entries);

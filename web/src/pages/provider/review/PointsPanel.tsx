@@ -1,4 +1,5 @@
 import { Button, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -93,7 +94,7 @@ export function PointsPanel({ scholarshipId, applicationId, owner }: { scholarsh
       setEdited(undefined);
       void queryClient.invalidateQueries({ queryKey: reviewKeys.applicants(scholarshipId) });
       void queryClient.invalidateQueries({ queryKey: reviewKeys.submission(scholarshipId, applicationId) });
-      toaster.create({ type: 'success', title: 'Points saved' });
+      toaster.create({ type: 'success', title: MESSAGES.pointsSaved });
     } catch (error) {
       if (error instanceof SaveError) setServerErrors(pointErrors(error.fieldErrors));
       setFailure(failureText(error));

@@ -1,4 +1,5 @@
 import { Button, HStack } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
@@ -17,7 +18,7 @@ void preloadRequirementParts();
 type FieldError = { path: string; message: string };
 
 /** The original words (as in the original product), and ours for a submission, which the original client leaves silent. */
-const SAVED_TEXT: Record<ApplicationStatus, string> = { Draft: 'Saved draft', Received: 'Application submitted' };
+const SAVED_TEXT: Record<ApplicationStatus, string> = { Draft: MESSAGES.applicationDraftSaved, Received: MESSAGES.applicationSubmitted };
 const FAILURE_TEXT = 'Something went wrong';
 
 /** Save draft and Submit application, kept in sight at the bottom of the screen while the form is. */
