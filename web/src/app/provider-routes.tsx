@@ -4,22 +4,14 @@ import { validateApplicantsSearch } from '../pages/provider/review/applicants-se
 import { criteriaVocabularyQueryOptions, organisationQueryOptions, overviewQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
 import { overviewQueryOf, validateOverviewSearch, type OverviewSearch } from '../pages/provider/overview-search';
 import { validateStudioInboxSearch } from '../pages/provider/inbox/inbox-search';
+import { validateEditorSearch } from '../pages/provider/editor/editor-search';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { worksInStudio } from '../session/home-path';
 import { can, currentAccess, currentUser } from '../session/session-store';
 import { guardPage, STUDIO_PAGE_RULES } from './page-permissions';
 import { PublicFrame, toDashboardWhenSignedIn } from './account-routes';
-import { queryClient } from './query-client';
+import { queryClient } from '../ui/query-client';
 import { rootRoute } from './root-route';
-
-/** The editor's tabs (docs/providers.md, "In the browser"), in the address so a tab can be linked to and reloaded. */
-export const EDITOR_TABS = ['details', 'requirements', 'eligibility', 'review'] as const;
-export type EditorTab = (typeof EDITOR_TABS)[number];
-
-function validateEditorSearch(search: Record<string, unknown>): { tab?: EditorTab } {
-  const tab = EDITOR_TABS.find((name) => name === search.tab);
-  return tab && tab !== 'details' ? { tab } : {};
-}
 
 function validateInvitationSearch(search: Record<string, unknown>): { token?: string } {
   return typeof search.token === 'string' && search.token ? { token: search.token } : {};

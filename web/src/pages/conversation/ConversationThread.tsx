@@ -1,6 +1,6 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { Conversation, ConversationMessage } from '../../api/conversations';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 import { ServerHtml } from '../../forms/ServerHtml';
 
 /** `sentAt` as "25 November, 2026, 14:05" in the reader's time zone: a conversation moves within a day. */

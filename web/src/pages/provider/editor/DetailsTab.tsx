@@ -13,7 +13,7 @@ import {
   studioKeys,
   type StudioScholarshipDetail,
 } from '../../../api/providers';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
 import { RouteLoading } from '../../misc/RouteLoading';

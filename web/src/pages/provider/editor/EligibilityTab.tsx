@@ -15,7 +15,7 @@ import {
   type VocabularyField,
   type VocabularyOperator,
 } from '../../../api/providers';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { uncheckedValidator } from '../../../forms/unchecked-validator';

@@ -18,7 +18,7 @@ import { failureText } from '../../../api/api-error';
 import { formQueryOptions, type FormDefinition } from '../../../api/forms';
 import { SaveError } from '../../../api/profile';
 import { requirementsQueryOptions, saveRequirements, studioKeys, type StudioRequirement } from '../../../api/providers';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { RouteLoading } from '../../misc/RouteLoading';

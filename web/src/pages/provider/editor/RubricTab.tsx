@@ -7,7 +7,7 @@ import { failureText } from '../../../api/api-error';
 import { formQueryOptions, type FormDefinition } from '../../../api/forms';
 import { SaveError } from '../../../api/profile';
 import { reviewKeys, rubricQueryOptions, saveRubric } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { RouteLoading } from '../../misc/RouteLoading';

@@ -5,7 +5,7 @@ import { failureText } from '../../../api/api-error';
 import { formQueryOptions } from '../../../api/forms';
 import { SaveError } from '../../../api/profile';
 import { sendMessage } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { answerErrors, type FieldError } from '../../../forms/answer-errors';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';

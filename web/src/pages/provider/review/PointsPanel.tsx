@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ApiError, failureText } from '../../../api/api-error';
 import { SaveError } from '../../../api/profile';
 import { pointsQueryOptions, reviewKeys, savePoints, type Points } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
 import { uncheckedValidator } from '../../../forms/unchecked-validator';

@@ -6,7 +6,7 @@ import { applicationKeys, refreshAfterApplying, submitApplication, type Applican
 import type { FormDefinition } from '../../../api/forms';
 import { SaveError } from '../../../api/profile';
 import type { ApplicationStatus } from '../../../api/scholarships';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
 import { requirementAnswers } from './application-steps';
 import { preloadRequirementParts } from '../../../forms/widgets/lazy-widgets';
