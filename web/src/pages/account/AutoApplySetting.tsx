@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { failureText } from '../../api/api-error';
 import { autoApplyKey, autoApplyQueryOptions, saveAutoApply } from '../../api/automation';
 import { scholarshipKeys } from '../../api/scholarships';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { PlansLink } from '../scholarships/membership-gate';
 
 /** What the switch does, in the reader's words (docs/automation.md). */

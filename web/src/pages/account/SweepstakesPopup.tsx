@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { profileQueryOptions, type Applicant } from '../../api/profile';
 import { currentSweepstakesQueryOptions, enterSweepstakes, SWEEPSTAKES_ANSWERS, type Sweepstakes } from '../../api/sweepstakes';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { saveUser, useCurrentUser } from '../../session/session-store';
 import { SmallDialog } from '../misc/SmallDialog';
 

@@ -14,7 +14,7 @@ import {
 } from '../../api/applications';
 import { api } from '../../api/client';
 import { scholarshipDetailQueryOptions, scholarshipKeys } from '../../api/scholarships';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { countWordsInHtml, wordsLabel } from '../../forms/fields/essay/essay-words';
 import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { FileUploadControl } from '../../forms/widgets/FileUploadControl';

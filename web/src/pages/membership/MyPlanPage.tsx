@@ -5,7 +5,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { failureText } from '../../api/api-error';
 import { cancelSubscription, currentSubscriptionQueryOptions, type CurrentSubscription, type FreeTrial, type SubscriptionRecord } from '../../api/memberships';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { saveSubscribed } from '../../session/session-store';
 import { PLANS_PATH, PlansLink } from '../scholarships/membership-gate';
