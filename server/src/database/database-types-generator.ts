@@ -85,7 +85,12 @@ const HEADER = `/**
  * changes a table is followed by regenerating this file (server/test/database-types.spec.ts checks
  * it; docs/architecture.md, "Data access").
  */
-import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
+import type { ColumnType } from 'kysely';
+
+/** A column with a default (optional on insert); unwraps a column type as Kysely's own does not. */
+export type Generated<T> = T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
+/** A generated or always-identity column: read only. */
+export type GeneratedAlways<T> = T extends ColumnType<infer S, unknown, unknown> ? ColumnType<S, never, never> : ColumnType<T, never, never>;
 
 export type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
 export type Numeric = ColumnType<string, string | number, string | number>;
