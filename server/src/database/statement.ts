@@ -10,11 +10,14 @@ import { kyselyFor, poolOf, type Runs } from './kysely.js';
  * place the text's select list is described; callers get typed rows without a cast.
  */
 export class Statement<Row extends object, Params extends readonly unknown[] = readonly unknown[]> {
-  /** The name of its prepared form: one per text, computed once rather than per call. */
-  readonly name: string;
+  #name?: string;
 
-  constructor(readonly text: string) {
-    this.name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  constructor(readonly text: string) {}
+
+  /** The name of its prepared form: one per text, computed once rather than per call. */
+  get name(): string {
+    this.#name ??= `q_${createHash('sha1').update(this.text).digest('hex').slice(0, 16)}`;
+    return this.#name;
   }
 
   /** Its rows, on the pool or inside the caller's transaction. */
