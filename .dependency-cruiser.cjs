@@ -80,16 +80,14 @@ module.exports = {
     },
     {
       name: 'web-pages-not-app',
-      // set to error once web/src/ui exists (the shared helpers move out of web/src/app)
-      severity: 'warn',
+      severity: 'error',
       comment: 'Pages are rendered by the app shell (web/src/app), never the reverse: what pages share lives in web/src/ui.',
       from: { path: '^web/src/pages/' },
       to: { path: '^web/src/app/' },
     },
     {
       name: 'web-api-not-app',
-      // set to error once web/src/ui exists (the shared helpers move out of web/src/app)
-      severity: 'warn',
+      severity: 'error',
       comment: 'The API client layer knows nothing of the app shell.',
       from: { path: '^web/src/api/' },
       to: { path: '^web/src/app/' },

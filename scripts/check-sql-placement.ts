@@ -6,8 +6,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** Running a statement, whatever the receiver is called. */
-const RUNS_SQL = /\.(query|createQueryBuilder)\s*[<(]|\bpreparedQuery\s*\(/;
+/** Running a statement, whatever the receiver is called: TypeORM's, or Kysely's over the same pool (database/kysely.ts, database/statement.ts). */
+const RUNS_SQL = /\.(query|createQueryBuilder)\s*[<(]|\bkysely(Of|In|For)\s*\(|\.(rows|prepared)\s*\(\s*(this\.db|tx|manager|db)\b/;
 
 /** Where statements may run besides repositories, and why. */
 const ALLOWED = [

@@ -30,6 +30,23 @@ export const MESSAGES = {
   otpSubmitted: 'OTP submitted successfully!',
   passwordReset: 'Password reset successfully',
   chatSignedUpNotice: 'User Signed Up Successfully!! [Chat Ended]',
+  // The API's answers that the web shows too: the server sends them, the page shows the same words
+  // when it confirms or explains a call itself (docs/architecture.md, "Words, statuses and dates live in schemas/")
+  passwordChanged: 'Password changed successfully',
+  oldPasswordNotMatched: 'Old Password Not Matched',
+  profileUpdated: 'User updated successfully',
+  autoApplyOn: 'Automatic application is on',
+  autoApplyOff: 'Automatic application is off',
+  scholarshipApplied: 'Scholarship applied successfully!',
+  applicationSubmitted: 'Application submitted',
+  applicationDraftSaved: 'Saved draft',
+  subscriptionCancelled: 'Subscription Cancelled Successfully',
+  organisationSaved: 'Organisation saved',
+  requirementsSaved: 'Requirements saved',
+  scholarshipPublished: 'Scholarship published',
+  scholarshipClosed: 'Scholarship closed',
+  pointsSaved: 'Points saved',
+  serverError: 'Server Error',
   // Chat (docs/chat.md)
   chatMessageRequired: 'Please enter a message',
   chatTypeRequired: 'Please select a chat type either login or signup',
@@ -100,6 +117,13 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** The API's answers to a sweepstakes entry (docs/api.md), in the order the API documents them. */
+export const SWEEPSTAKES_MESSAGES = {
+  applied: 'Successfully applied for scholarship',
+  alreadyApplied: 'Already applied for scholarship',
+  updateProfile: 'Please update your profile',
+} as const;
 
 /** Fills `{name}` placeholders of a catalogue text. */
 export function formatMessage(text: string, values: Record<string, string | number>): string {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { Sessions } from '../auth/sessions.js';
 import type { SessionDto } from '../auth/dto/session.dto.js';
@@ -74,7 +75,7 @@ export class AccountsService {
     }
     const currentHash = await this.users.passwordHashOf(userId);
     if (!currentHash || !(await this.hasher.verify(currentHash, lastPwd))) {
-      throw new ApiError(400, 'Old Password Not Matched', { errorCode: 'OLD_PASSWORD_MISMATCH' });
+      throw new ApiError(400, MESSAGES.oldPasswordNotMatched, { errorCode: 'OLD_PASSWORD_MISMATCH' });
     }
     await this.users.setPasswordHash(userId, await this.hasher.hash(password));
     const user = (await this.users.findById(userId))!;

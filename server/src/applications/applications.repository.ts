@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CompiledForm, Requirement } from '@scholarmatch/schemas';
+import type { CompiledForm, Requirement, ApplicationStatus } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
 import { sponsorSql } from '../common/sponsor-sql.js';
+import { kyselyOf } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 
 type Answers = Record<string, unknown>;
 
@@ -45,6 +46,39 @@ export interface StoredFormVersion {
   ui_schema: CompiledForm['uiSchema'];
 }
 
+/** `$1` scholarship, `$2` the caller. */
+const APPLYING = new Statement<ApplyingRow, [string, string]>(
+  `SELECT s.status, s.deadline::text AS deadline, s.requirements, me.is_active_subscription AS subscribed,
+              a.status AS application_status, a.form_version, a.answers
+         FROM scholarships s
+         JOIN users me ON me.id = $2
+         LEFT JOIN applications a ON a.scholarship_id = s.id AND a.user_id = me.id
+        WHERE s.id = $1 AND (s.status <> 'draft' OR a.id IS NOT NULL)`,
+);
+
+/** `$1` the listed ids in order, `$2` the caller. */
+const CANDIDATES = new Statement<CandidateRow, [readonly string[], string]>(
+  `SELECT listed.id, s.title, s.status, s.deadline::text AS deadline, s.requirements,
+              EXISTS (SELECT 1 FROM applicant_matches m WHERE m.user_id = $2 AND m.scholarship_id = listed.id) AS eligible,
+              a.status AS application_status, a.form_version, a.answers
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS listed (id, position)
+         LEFT JOIN scholarships s ON s.id = listed.id
+         LEFT JOIN applications a ON a.scholarship_id = listed.id AND a.user_id = $2
+        ORDER BY listed.position`,
+);
+
+/** `$1` scholarship, `$2` version. */
+const FORM_VERSION = new Statement<StoredFormVersion, [string, string]>(
+  `SELECT version, requirements, schema, ui_schema FROM requirement_form_versions WHERE scholarship_id = $1 AND version = $2`,
+);
+
+/** `$1` the scholarships' ids. */
+const SUBMITTED_SCHOLARSHIPS = new Statement<SubmittedScholarship, [readonly string[]]>(
+  `SELECT s.id, s.title, ${sponsorSql('provider')} AS sponsor
+         FROM scholarships s JOIN users provider ON provider.id = s.provider_id
+        WHERE s.id = ANY($1::uuid[])`,
+);
+
 /**
  * The applications module's SQL: applications, and the stored versions of requirement forms.
  * Methods that take an EntityManager run on the caller's transaction; the others take a pooled
@@ -65,15 +99,7 @@ export class ApplicationsRepository {
   async applying(manager: EntityManager | undefined, userId: string, scholarshipId: string, lock = false): Promise<ApplyingRow | undefined> {
     const runner = manager ?? this.db.manager;
     if (lock) await runner.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || $2, 6))`, [userId, scholarshipId]);
-    const [row] = (await runner.query(
-      `SELECT s.status, s.deadline::text AS deadline, s.requirements, me.is_active_subscription AS subscribed,
-              a.status AS application_status, a.form_version, a.answers
-         FROM scholarships s
-         JOIN users me ON me.id = $2
-         LEFT JOIN applications a ON a.scholarship_id = s.id AND a.user_id = me.id
-        WHERE s.id = $1 AND (s.status <> 'draft' OR a.id IS NOT NULL)`,
-      [scholarshipId, userId],
-    )) as ApplyingRow[];
+    const [row] = await APPLYING.rows(runner, [scholarshipId, userId]);
     return row;
   }
 
@@ -89,16 +115,7 @@ export class ApplicationsRepository {
 
   /** The listed scholarships in the order given, with whether the caller matches and has applied. */
   async candidates(manager: EntityManager | undefined, userId: string, ids: string[]): Promise<CandidateRow[]> {
-    return (await (manager ?? this.db.manager).query(
-      `SELECT listed.id, s.title, s.status, s.deadline::text AS deadline, s.requirements,
-              EXISTS (SELECT 1 FROM applicant_matches m WHERE m.user_id = $2 AND m.scholarship_id = listed.id) AS eligible,
-              a.status AS application_status, a.form_version, a.answers
-         FROM unnest($1::uuid[]) WITH ORDINALITY AS listed (id, position)
-         LEFT JOIN scholarships s ON s.id = listed.id
-         LEFT JOIN applications a ON a.scholarship_id = listed.id AND a.user_id = $2
-        ORDER BY listed.position`,
-      [ids, userId],
-    )) as CandidateRow[];
+    return CANDIDATES.rows(manager ?? this.db.manager, [ids, userId]);
   }
 
   async insertReceived(manager: EntityManager, userId: string, rows: { id: string; version: string; answers: Answers }[]): Promise<void> {
@@ -114,7 +131,7 @@ export class ApplicationsRepository {
   }
 
   async isMember(userId: string): Promise<boolean> {
-    const [me] = (await this.db.query(`SELECT is_active_subscription AS subscribed FROM users WHERE id = $1`, [userId])) as { subscribed: boolean }[];
+    const me = await kyselyOf(this.db).selectFrom('users').select('is_active_subscription as subscribed').where('id', '=', userId).executeTakeFirst();
     return me?.subscribed === true;
   }
 
@@ -128,20 +145,12 @@ export class ApplicationsRepository {
   }
 
   async formVersion(manager: EntityManager | undefined, scholarshipId: string, version: string): Promise<StoredFormVersion | undefined> {
-    const [row] = (await (manager ?? this.db.manager).query(
-      `SELECT version, requirements, schema, ui_schema FROM requirement_form_versions WHERE scholarship_id = $1 AND version = $2`,
-      [scholarshipId, version],
-    )) as StoredFormVersion[];
+    const [row] = await FORM_VERSION.rows(manager ?? this.db.manager, [scholarshipId, version]);
     return row;
   }
 
   /** The scholarships of a submission, with their sponsors' names, in the submitting transaction. */
   async submittedScholarships(manager: EntityManager, scholarshipIds: readonly string[]): Promise<SubmittedScholarship[]> {
-    return (await manager.query(
-      `SELECT s.id, s.title, ${sponsorSql('provider')} AS sponsor
-         FROM scholarships s JOIN users provider ON provider.id = s.provider_id
-        WHERE s.id = ANY($1::uuid[])`,
-      [scholarshipIds],
-    )) as SubmittedScholarship[];
+    return SUBMITTED_SCHOLARSHIPS.rows(manager, [scholarshipIds]);
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type FieldError, todayIso } from '@scholarmatch/schemas';
+import { type FieldError, todayIso, type ApplicationStatus } from '@scholarmatch/schemas';
 import type { EntityManager } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, invalidAnswers, keptAnswers } from '../forms/answer-intake.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
-import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
 import type { ApplicantDetailsDto, RequirementAnswerDto, SubmitApplicationDto } from './dto/application.dto.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type ApplyingRow } from './applications.repository.js';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -45,6 +46,6 @@ export class AutoApplyController {
   @ApiOkResponse({ type: AutoApplySettingResponseDto })
   async change(@CurrentUser() caller: Caller, @Body() body: AutoApplyChangeDto) {
     const setting = await this.settings.change(caller, body.enabled);
-    return ok(setting, setting.enabled ? 'Automatic application is on' : 'Automatic application is off');
+    return ok(setting, setting.enabled ? MESSAGES.autoApplyOn : MESSAGES.autoApplyOff);
   }
 }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { DB } from '../database/database-types.js';
+import { kyselyFor, kyselyOf, type Db } from '../database/kysely.js';
 import type { InboxMessageKind } from './inbox-message.js';
 
 export interface StoredMessage {
@@ -42,8 +45,21 @@ export interface PendingMail {
   bodyText: string;
 }
 
-const COLUMNS = `id, kind, scholarship_id AS "scholarshipId", application_id AS "applicationId", from_name AS "fromName", from_email AS "fromEmail", subject,
-  body_html AS "bodyHtml", body_text AS "bodyText", sent_at AS "sentAt", created_at AS "createdAt", read_at AS "readAt"`;
+/** A stored message's columns under the names StoredMessage gives them. */
+const COLUMNS = [
+  'id',
+  'kind',
+  'scholarship_id as scholarshipId',
+  'application_id as applicationId',
+  'from_name as fromName',
+  'from_email as fromEmail',
+  'subject',
+  'body_html as bodyHtml',
+  'body_text as bodyText',
+  'sent_at as sentAt',
+  'created_at as createdAt',
+  'read_at as readAt',
+] as const;
 
 /** Sent when messages wait for their e-mail; delivered at the sender's commit (InboxMailListener). */
 export const INBOX_MAIL_CHANNEL = 'inbox_mail_pending';
@@ -67,17 +83,26 @@ export interface MessageFilter {
   scholarshipId?: string;
 }
 
-/** The filter's conditions, numbered from `$first`, and their parameters. */
-function filterSql({ search, scholarshipId }: MessageFilter, first: number): { sql: string; params: unknown[] } {
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const next = (value: unknown) => {
-    params.push(value);
-    return `$${first + params.length - 1}`;
-  };
-  if (search) conditions.push(`AND (search_vector @@ plainto_tsquery('simple', ${next(search)}) OR search_text LIKE ${next(likePattern(search))})`);
-  if (scholarshipId) conditions.push(`AND scholarship_id = ${next(scholarshipId)}`);
-  return { sql: conditions.join(' '), params };
+/** The recipient's messages the filter keeps. */
+function filtered<O>(query: SelectQueryBuilder<DB, 'inbox_messages', O>, userId: string, { search, scholarshipId }: MessageFilter): SelectQueryBuilder<DB, 'inbox_messages', O> {
+  let kept = query.where('user_id', '=', userId);
+  if (search) {
+    kept = kept.where((eb: ExpressionBuilder<DB, 'inbox_messages'>) =>
+      eb.or([eb('search_vector', '@@', sql<string>`plainto_tsquery('simple', ${search})`), eb('search_text', 'like', likePattern(search))]),
+    );
+  }
+  if (scholarshipId) kept = kept.where('scholarship_id', '=', scholarshipId);
+  return kept;
+}
+
+/** A page of the recipient's messages, newest first, each with the count of those matching (docs/inbox.md). */
+export function inboxPageQuery(db: Db, userId: string, filter: MessageFilter, offset: number, limit: number) {
+  return filtered(db.selectFrom('inbox_messages').select(COLUMNS).select(sql<string>`count(*) OVER ()`.as('total')), userId, filter)
+    .$narrowType<{ kind: InboxMessageKind }>()
+    .orderBy('sent_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset);
 }
 
 /** The inbox's SQL (docs/inbox.md). */
@@ -90,11 +115,10 @@ export class InboxRepository {
     if (!entries.length) return;
     const runner = manager ?? this.db.manager;
     const column = <K extends keyof NewMessage>(key: K) => entries.map((entry) => entry.message[key]);
-    await runner.query(
-      `INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text, application_id)
-       SELECT * FROM unnest($1::uuid[], $2::varchar[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::uuid[])`,
-      [entries.map((entry) => entry.userId), column('kind'), column('scholarshipId'), column('fromName'), column('fromEmail'), column('subject'), column('bodyHtml'), column('bodyText'), column('applicationId')],
-    );
+    const userIds = entries.map((entry) => entry.userId);
+    await sql`INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text, application_id)
+       SELECT * FROM unnest(${userIds}::uuid[], ${column('kind')}::varchar[], ${column('scholarshipId')}::uuid[], ${column('fromName')}::text[], ${column('fromEmail')}::text[],
+                            ${column('subject')}::text[], ${column('bodyHtml')}::text[], ${column('bodyText')}::text[], ${column('applicationId')}::uuid[])`.execute(kyselyFor(runner));
     await notifyInboxMail(runner);
   }
 
@@ -104,40 +128,46 @@ export class InboxRepository {
    * `scholarshipId` keeps the messages about that scholarship.
    */
   async page(userId: string, filter: MessageFilter, offset: number, limit: number): Promise<{ messages: StoredMessage[]; total: number }> {
-    const { sql, params } = filterSql(filter, 4);
-    const rows = (await this.db.query(
-      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM inbox_messages
-       WHERE user_id = $1 ${sql}
-       ORDER BY sent_at DESC, id DESC LIMIT $2 OFFSET $3`,
-      [userId, limit, offset, ...params],
-    )) as (StoredMessage & { total: string })[];
+    const rows = await inboxPageQuery(kyselyOf(this.db), userId, filter, offset, limit).execute();
     const total = rows.length ? Number(rows[0].total) : offset > 0 ? await this.count(userId, filter) : 0;
     return { messages: rows.map(({ total: _total, ...message }) => message), total };
   }
 
   private async count(userId: string, filter: MessageFilter): Promise<number> {
-    const { sql, params } = filterSql(filter, 2);
-    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM inbox_messages WHERE user_id = $1 ${sql}`, [userId, ...params])) as { n: number }[];
-    return row.n;
+    const query = kyselyOf(this.db).selectFrom('inbox_messages').select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'));
+    return (await filtered(query, userId, filter).executeTakeFirstOrThrow()).n;
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const [row] = (await this.db.query(`SELECT count(*)::int AS n FROM inbox_messages WHERE user_id = $1 AND read_at IS NULL`, [userId])) as { n: number }[];
+    const row = await kyselyOf(this.db)
+      .selectFrom('inbox_messages')
+      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
     return row.n;
   }
 
   async findOwn(userId: string, id: string): Promise<StoredMessage | undefined> {
-    const [row] = (await this.db.query(`SELECT ${COLUMNS} FROM inbox_messages WHERE id = $1 AND user_id = $2`, [id, userId])) as StoredMessage[];
-    return row;
+    return kyselyOf(this.db)
+      .selectFrom('inbox_messages')
+      .select(COLUMNS)
+      .$narrowType<{ kind: InboxMessageKind }>()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
   }
 
   /** Marks the recipient's message read (the first reading's time stays). */
   async markRead(userId: string, id: string): Promise<StoredMessage | undefined> {
-    const [rows] = (await this.db.query(
-      `UPDATE inbox_messages SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
-      [id, userId],
-    )) as [StoredMessage[], number];
-    return rows[0];
+    return kyselyOf(this.db)
+      .updateTable('inbox_messages')
+      .set({ read_at: sql<Date>`coalesce(read_at, now())` })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning(COLUMNS)
+      .$narrowType<{ kind: InboxMessageKind }>()
+      .executeTakeFirst();
   }
 
   /**
@@ -145,26 +175,30 @@ export class InboxRepository {
    * with their recipient's address. SKIP LOCKED lets two runs share the work.
    */
   async claimPendingMail(limit: number): Promise<PendingMail[]> {
-    const [rows] = (await this.db.query(
-      `UPDATE inbox_messages m SET email_claimed_at = now()
+    const { rows } = await sql<PendingMail>`UPDATE inbox_messages m SET email_claimed_at = now()
        FROM users u
        WHERE m.id IN (
          SELECT id FROM inbox_messages
-         WHERE emailed_at IS NULL AND (email_claimed_at IS NULL OR email_claimed_at < now() - interval '${STALE_CLAIM}')
-         ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+         WHERE emailed_at IS NULL AND (email_claimed_at IS NULL OR email_claimed_at < now() - interval '${sql.raw(STALE_CLAIM)}')
+         ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
          AND u.id = m.user_id
-       RETURNING m.id, u.email AS "to", m.from_name AS "fromName", m.application_id IS NOT NULL AS conversation, m.subject, m.body_html AS "bodyHtml", m.body_text AS "bodyText"`,
-      [limit],
-    )) as [PendingMail[], number];
+       RETURNING m.id, u.email AS "to", m.from_name AS "fromName", m.application_id IS NOT NULL AS conversation, m.subject, m.body_html AS "bodyHtml", m.body_text AS "bodyText"`.execute(kyselyOf(this.db));
     return rows;
   }
 
   async markEmailed(ids: readonly string[]): Promise<void> {
-    if (ids.length) await this.db.query(`UPDATE inbox_messages SET emailed_at = now() WHERE id = ANY($1::uuid[])`, [ids]);
+    if (ids.length) await kyselyOf(this.db).updateTable('inbox_messages').set({ emailed_at: sql<Date>`now()` }).where('id', '=', sql<string>`ANY(${ids}::uuid[])`).execute();
   }
 
   /** Gives claimed messages back (their send failed): the next run tries them again. */
   async releaseClaims(ids: readonly string[]): Promise<void> {
-    if (ids.length) await this.db.query(`UPDATE inbox_messages SET email_claimed_at = NULL WHERE id = ANY($1::uuid[]) AND emailed_at IS NULL`, [ids]);
+    if (ids.length) {
+      await kyselyOf(this.db)
+        .updateTable('inbox_messages')
+        .set({ email_claimed_at: null })
+        .where('id', '=', sql<string>`ANY(${ids}::uuid[])`)
+        .where('emailed_at', 'is', null)
+        .execute();
+    }
   }
 }

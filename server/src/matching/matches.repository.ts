@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
-import { preparedQuery } from '../database/prepared-query.js';
-import { deletedRows } from '../jobs/periodic-sweep.js';
+import { kyselyIn } from '../database/kysely.js';
 import type { CardRow } from '../scholarships/scholarship-card.js';
-import { APPLY_CHANGES_SQL, eligibilityCountSql, FRESHNESS_SQL, LIST_ORDERS, listPageSql, RECOMPUTE_SQL, STATS_SQL, withFreshnessSql } from './match-queries.js';
+import { APPLY_CHANGES, applicantsByMask, FRESHNESS, freshListPage, listPage, RECOMPUTE, STATS, type ListParameters } from './match-statements.js';
 import type { MatchListPage, MatchSummary } from './match-summary.js';
 
 /**
@@ -46,13 +46,13 @@ export class MatchesRepository {
 
   /** Whether the applicant's matches are current today (prepared); undefined when there is no such user. */
   async stateOf(userId: string, today: string): Promise<MatchState | undefined> {
-    const [row] = await preparedQuery<MatchState>(this.db, FRESHNESS_SQL, [userId, today]);
+    const [row] = await FRESHNESS.prepared(this.db, [userId, today]);
     return row;
   }
 
   /** The same check inside a recomputation's transaction. */
   async stateIn(tx: EntityManager, userId: string, today: string): Promise<MatchState | undefined> {
-    const [row] = (await tx.query(FRESHNESS_SQL, [userId, today])) as MatchState[];
+    const [row] = await FRESHNESS.rows(tx, [userId, today]);
     return row;
   }
 
@@ -61,7 +61,7 @@ export class MatchesRepository {
    * until the transaction ends (the job waits for this one in turn).
    */
   async lockApplicant(tx: EntityManager, userId: string): Promise<void> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 5)), pg_advisory_xact_lock_shared($2)`, [userId, MATCH_CHANGES_LOCK]);
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${userId}, 5)), pg_advisory_xact_lock_shared(${MATCH_CHANGES_LOCK})`.execute(kyselyIn(tx));
   }
 
   /**
@@ -71,18 +71,24 @@ export class MatchesRepository {
    */
   async applyCatalogueChanges(today: string): Promise<AppliedChanges> {
     return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock($1)`, [MATCH_CHANGES_LOCK]);
+      const db = kyselyIn(tx);
+      await sql`SELECT pg_advisory_xact_lock(${MATCH_CHANGES_LOCK})`.execute(db);
       // Its estimates (rows of CTEs over JSON) are guesses that can pass JIT's threshold: compiling costs more than running.
       // Its aggregates over every stored state hash in memory rather than sort on disk.
-      await tx.query(`SET LOCAL jit = off`);
-      await tx.query(`SET LOCAL work_mem = '64MB'`);
-      const [position] = (await tx.query(
-        `SELECT c.version::int, c.recompute_version::int AS recompute, p.applied_version::int AS applied FROM match_catalogue c, match_progress p`,
-      )) as { version: number; recompute: number; applied: number }[];
+      await sql`SET LOCAL jit = off`.execute(db);
+      await sql`SET LOCAL work_mem = '64MB'`.execute(db);
+      const position = await db
+        .selectFrom(['match_catalogue as c', 'match_progress as p'])
+        .select((eb) => [
+          eb.cast<number>('c.version', 'integer').as('version'),
+          eb.cast<number>('c.recompute_version', 'integer').as('recompute'),
+          eb.cast<number>('p.applied_version', 'integer').as('applied'),
+        ])
+        .executeTakeFirstOrThrow();
       if (position.applied >= position.version) return { version: position.version, targets: 0, edited: 0, resent: 0 };
-      const [done] = (await tx.query(APPLY_CHANGES_SQL, [today, position.version, position.applied, position.recompute])) as Omit<AppliedChanges, 'version'>[];
-      await tx.query(`UPDATE match_progress SET applied_version = $1`, [position.version]);
-      await tx.query(`DELETE FROM match_changes WHERE version <= $1`, [position.version]);
+      const [done] = await APPLY_CHANGES.rows(tx, [today, position.version, position.applied, position.recompute]);
+      await db.updateTable('match_progress').set({ applied_version: position.version }).execute();
+      await db.deleteFrom('match_changes').where('version', '<=', String(position.version)).execute();
       return { version: position.version, ...done };
     });
   }
@@ -94,10 +100,11 @@ export class MatchesRepository {
    * from about 440 to 240 ms (docs/performance.md).
    */
   async recompute(tx: EntityManager, userId: string, today: string): Promise<MatchSummary> {
-    await tx.query(`SET LOCAL work_mem = '16MB'`);
-    await tx.query(`SET LOCAL jit = off`);
-    await tx.query(`DELETE FROM applicant_matches WHERE user_id = $1`, [userId]);
-    const [row] = (await tx.query(RECOMPUTE_SQL, [userId, today])) as { summary: MatchSummary }[];
+    const db = kyselyIn(tx);
+    await sql`SET LOCAL work_mem = '16MB'`.execute(db);
+    await sql`SET LOCAL jit = off`.execute(db);
+    await db.deleteFrom('applicant_matches').where('user_id', '=', userId).execute();
+    const [row] = await RECOMPUTE.rows(tx, [userId, today]);
     return row.summary;
   }
 
@@ -106,9 +113,7 @@ export class MatchesRepository {
    * trip when the matches are current; null when they are not (recompute, then `listPage`).
    */
   async listPageIfFresh(page: MatchListPage, today: string): Promise<CardRow[] | null> {
-    const parameters = listParameters(page);
-    const sql = withFreshnessSql(listPageSql(orderOf(page)), `$${parameters.length + 1}`);
-    const rows = await preparedQuery<CardRow & { fresh: boolean | null }>(this.db, sql, [...parameters, today]);
+    const rows = await freshListPage(page).prepared(this.db, [...listParameters(page), today]);
     if (rows[0]?.fresh !== true) return null;
     // An empty page comes back as one row of nulls.
     return rows.filter((row) => row.id !== null);
@@ -116,12 +121,12 @@ export class MatchesRepository {
 
   /** The page's cards from the stored matches as they are. */
   async listPage(page: MatchListPage): Promise<CardRow[]> {
-    return (await this.db.query(listPageSql(orderOf(page)), listParameters(page))) as CardRow[];
+    return listPage(page).rows(this.db, listParameters(page));
   }
 
   /** Open scholarships none of whose rules the given answers (by field key) fail, and their combined value. */
   async openScholarshipsNotRuledOut(answers: Record<string, unknown>, today: string): Promise<{ counts: number; totalValue: number }> {
-    const [row] = (await this.db.query(STATS_SQL, [JSON.stringify(answers), today])) as { counts: number; total_value: string }[];
+    const [row] = await STATS.rows(this.db, [JSON.stringify(answers), today]);
     return { counts: row.counts, totalValue: Number(row.total_value) };
   }
 
@@ -133,29 +138,31 @@ export class MatchesRepository {
    */
   async applicantsByRuleMask(rules: readonly object[], fieldKeys: readonly string[], today: string): Promise<{ mask: string; applicants: number }[]> {
     return this.db.transaction(async (tx) => {
-      await tx.query(`SET LOCAL jit = off`);
-      return (await tx.query(eligibilityCountSql(fieldKeys.length), [JSON.stringify(rules), today, fieldKeys])) as { mask: string; applicants: number }[];
+      await sql`SET LOCAL jit = off`.execute(kyselyIn(tx));
+      return applicantsByMask(fieldKeys.length).rows(tx, [JSON.stringify(rules), today, fieldKeys]);
     });
   }
 
   /** Deletes up to `limit` applicants' match states last computed more than `days` ago (their matches follow); their ids. */
   async deleteStaleStates(tx: EntityManager, days: number, limit: number): Promise<string[]> {
-    await tx.query(`SELECT pg_advisory_xact_lock_shared($1)`, [MATCH_CHANGES_LOCK]);
-    const result = await tx.query(
-      `DELETE FROM applicant_match_state
-        WHERE user_id IN (SELECT user_id FROM applicant_match_state WHERE computed_at < now() - make_interval(days => $1) LIMIT $2)
-        RETURNING user_id`,
-      [days, limit],
-    );
-    return deletedRows<{ user_id: string }>(result).map((row) => row.user_id);
+    const db = kyselyIn(tx);
+    await sql`SELECT pg_advisory_xact_lock_shared(${MATCH_CHANGES_LOCK})`.execute(db);
+    const rows = await db
+      .deleteFrom('applicant_match_state')
+      .where('user_id', 'in', (eb) =>
+        eb
+          .selectFrom('applicant_match_state')
+          .select('user_id')
+          .where('computed_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+          .limit(limit),
+      )
+      .returning('user_id')
+      .execute();
+    return rows.map((row) => row.user_id);
   }
 }
 
-function orderOf(page: MatchListPage): string {
-  return LIST_ORDERS[page.orderBy](page.order);
-}
-
 /** `$1`…`$5` of listPageSql: MATCH_FILTER's three, then offset and limit. */
-function listParameters(page: MatchListPage): unknown[] {
+function listParameters(page: MatchListPage): ListParameters {
   return [page.userId, page.withoutRequirement, page.requirementKey, page.offset, page.limit];
 }

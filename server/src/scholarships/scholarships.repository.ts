@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
+import type { ApplicationStatus, EligibilityRule, Requirement, ReviewStatus } from '@scholarmatch/schemas';
+import { sql } from 'kysely';
 import type { DataSource, DeepPartial, Repository } from 'typeorm';
-import type { ApplicationStatus } from './dto/scholarship-detail.dto.js';
+import { kyselyOf } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 import { sponsorSql } from '../common/sponsor-sql.js';
 import { answersOfUserSql } from '../matching/matching-sql.js';
 import type { CardRow } from './scholarship-card.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
-import type { ReviewStatus } from '../review/review.repository.js';
 import { TOLD_REVIEW_STATUS_SQL } from '../review/status-messages.repository.js';
 
 /** One scholarship as an applicant sees it, with what the applicant's own rows add. */
@@ -49,6 +50,49 @@ export interface OverviewRow {
   draftsCount: number;
 }
 
+/** Per scholarship of the provider (`$1`), its received and draft applications (scholarships without any are absent). */
+const PROVIDER_APPLICATION_COUNTS = new Statement<ApplicationCounts & { id: string }, [string]>(
+  `SELECT a.scholarship_id AS id,
+          count(*) FILTER (WHERE a.status = 'Received')::int AS received,
+          count(*) FILTER (WHERE a.status = 'Draft')::int AS drafts
+     FROM applications a JOIN scholarships s ON s.id = a.scholarship_id
+    WHERE s.provider_id = $1
+    GROUP BY a.scholarship_id`,
+);
+
+const APPLICATION_COUNTS = new Statement<ApplicationCounts, [string]>(
+  `SELECT count(*) FILTER (WHERE status = 'Received')::int AS received, count(*) FILTER (WHERE status = 'Draft')::int AS drafts
+     FROM applications WHERE scholarship_id = $1`,
+);
+
+/** `$1` scholarship, `$2` applicant. */
+const DETAIL_FOR_APPLICANT = new Statement<ScholarshipDetailRow, [string, string]>(
+  `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.status, s.criteria, s.requirements,
+              ${sponsorSql('provider')} AS sponsor, application.status AS application_status,
+              me.is_active_subscription AS subscribed,
+              ${answersOfUserSql('me')} AS answers,
+              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = me.id AND w.scholarship_id = s.id) AS is_liked
+         FROM scholarships s
+         JOIN users provider ON provider.id = s.provider_id
+         JOIN users me ON me.id = $2
+         LEFT JOIN applications application ON application.scholarship_id = s.id AND application.user_id = me.id
+        WHERE s.id = $1 AND (s.status <> 'draft' OR application.id IS NOT NULL)`,
+);
+
+/** `$1` applicant, `$2` status or null for all. */
+const APPLICATION_CARDS = new Statement<ApplicationCardRow, [string, ApplicationStatus | null]>(
+  `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
+              jsonb_array_length(s.requirements) AS requirement_count, ${sponsorSql('provider')} AS sponsor,
+              a.status, CASE WHEN a.status = 'Received' THEN ${TOLD_REVIEW_STATUS_SQL('a')} END AS review_status, a.updated_at,
+              CASE WHEN a.applied_automatically THEN a.submitted_at END AS applied_automatically_at,
+              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
+         FROM applications a
+         JOIN scholarships s ON s.id = a.scholarship_id
+         JOIN users provider ON provider.id = s.provider_id
+        WHERE a.user_id = $1 AND ($2::text IS NULL OR a.status = $2::text)
+        ORDER BY a.updated_at DESC, a.id`,
+);
+
 /** Escapes LIKE's wildcards so a search for "50%" means those characters. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -64,7 +108,7 @@ export class ScholarshipsRepository {
 
   /** The provider whose organisation a reviewer reviews for (none once removed). */
   async organisationOfReviewer(reviewerId: string): Promise<string | undefined> {
-    const [row] = (await this.db.query(`SELECT provider_id AS "providerId" FROM organisation_reviewers WHERE reviewer_id = $1`, [reviewerId])) as { providerId: string }[];
+    const row = await kyselyOf(this.db).selectFrom('organisation_reviewers').select('provider_id as providerId').where('reviewer_id', '=', reviewerId).executeTakeFirst();
     return row?.providerId;
   }
 
@@ -94,8 +138,12 @@ export class ScholarshipsRepository {
 
   /** The slugs in use that are `slug` or `slug-<n>`. */
   async slugsLike(slug: string): Promise<Set<string>> {
-    const rows = (await this.db.query(`SELECT slug FROM scholarships WHERE slug = $1 OR slug LIKE $1 || '-%'`, [slug])) as { slug: string }[];
-    return new Set(rows.map((row) => row.slug));
+    const rows = await kyselyOf(this.db)
+      .selectFrom('scholarships')
+      .select('slug')
+      .where((eb) => eb.or([eb('slug', '=', slug), eb('slug', 'like', sql<string>`${slug} || '-%'`)]))
+      .execute();
+    return new Set(rows.flatMap((row) => (row.slug === null ? [] : [row.slug])));
   }
 
   /** Each of the provider's scholarships' application counts (scholarships without any are absent). */
@@ -126,35 +174,25 @@ export class ScholarshipsRepository {
     const countParams = [...params];
     const page = `LIMIT ${next(filter.limit)} OFFSET ${next(filter.offset)}`;
     const [[totals], rows] = await Promise.all([
-      this.db.query(`${matching} SELECT count(*) FILTER (WHERE ${shown})::int AS total, count(*) FILTER (WHERE NOT (${shown}))::int AS hidden FROM counted`, countParams) as Promise<{ total: number; hidden: number }[]>,
-      this.db.query(
+      new Statement<{ total: number; hidden: number }>(`${matching} SELECT count(*) FILTER (WHERE ${shown})::int AS total, count(*) FILTER (WHERE NOT (${shown}))::int AS hidden FROM counted`).rows(
+        this.db,
+        countParams,
+      ),
+      new Statement<OverviewRow>(
         `${matching} SELECT id, title, status, deadline, "applicationsCount", "draftsCount" FROM counted WHERE ${shown}
           ORDER BY created_at DESC, id ${page}`,
-        params,
-      ) as Promise<OverviewRow[]>,
+      ).rows(this.db, params),
     ]);
     return { total: totals.total, hiddenEmptyDrafts: totals.hidden, rows };
   }
 
   async applicationCountsOfProvider(providerId: string): Promise<Map<string, ApplicationCounts>> {
-    const rows = (await this.db.query(
-      `SELECT a.scholarship_id AS id,
-              count(*) FILTER (WHERE a.status = 'Received')::int AS received,
-              count(*) FILTER (WHERE a.status = 'Draft')::int AS drafts
-         FROM applications a JOIN scholarships s ON s.id = a.scholarship_id
-        WHERE s.provider_id = $1
-        GROUP BY a.scholarship_id`,
-      [providerId],
-    )) as (ApplicationCounts & { id: string })[];
+    const rows = await PROVIDER_APPLICATION_COUNTS.rows(this.db, [providerId]);
     return new Map(rows.map(({ id, received, drafts }) => [id, { received, drafts }]));
   }
 
   async applicationCountsOf(scholarshipId: string): Promise<ApplicationCounts> {
-    const [row] = (await this.db.query(
-      `SELECT count(*) FILTER (WHERE status = 'Received')::int AS received, count(*) FILTER (WHERE status = 'Draft')::int AS drafts
-         FROM applications WHERE scholarship_id = $1`,
-      [scholarshipId],
-    )) as ApplicationCounts[];
+    const [row] = await APPLICATION_COUNTS.rows(this.db, [scholarshipId]);
     return row;
   }
 
@@ -163,44 +201,23 @@ export class ScholarshipsRepository {
    * undefined when there is none, or it is a draft the applicant has not applied to.
    */
   async findDetailForApplicant(id: string, userId: string): Promise<ScholarshipDetailRow | undefined> {
-    const [row] = (await this.db.query(
-      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.status, s.criteria, s.requirements,
-              ${sponsorSql('provider')} AS sponsor, application.status AS application_status,
-              me.is_active_subscription AS subscribed,
-              ${answersOfUserSql('me')} AS answers,
-              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = me.id AND w.scholarship_id = s.id) AS is_liked
-         FROM scholarships s
-         JOIN users provider ON provider.id = s.provider_id
-         JOIN users me ON me.id = $2
-         LEFT JOIN applications application ON application.scholarship_id = s.id AND application.user_id = me.id
-        WHERE s.id = $1 AND (s.status <> 'draft' OR application.id IS NOT NULL)`,
-      [id, userId],
-    )) as ScholarshipDetailRow[];
+    const [row] = await DETAIL_FOR_APPLICANT.rows(this.db, [id, userId]);
     return row;
   }
 
   /** The applicant's applications as cards, newest change first; `status` null for all. */
   async findApplicationCards(userId: string, status: ApplicationStatus | null): Promise<ApplicationCardRow[]> {
-    return (await this.db.query(
-      `SELECT s.id, s.title, s.description, s.amounts, s.award, s.recurrence_config, s.created_at, s.updated_at AS scholarship_updated_at,
-              jsonb_array_length(s.requirements) AS requirement_count, ${sponsorSql('provider')} AS sponsor,
-              a.status, CASE WHEN a.status = 'Received' THEN ${TOLD_REVIEW_STATUS_SQL('a')} END AS review_status, a.updated_at,
-              CASE WHEN a.applied_automatically THEN a.submitted_at END AS applied_automatically_at,
-              EXISTS (SELECT 1 FROM wishlist w WHERE w.user_id = a.user_id AND w.scholarship_id = s.id) AS is_liked
-         FROM applications a
-         JOIN scholarships s ON s.id = a.scholarship_id
-         JOIN users provider ON provider.id = s.provider_id
-        WHERE a.user_id = $1 AND ($2::text IS NULL OR a.status = $2::text)
-        ORDER BY a.updated_at DESC, a.id`,
-      [userId, status],
-    )) as ApplicationCardRow[];
+    return APPLICATION_CARDS.rows(this.db, [userId, status]);
   }
 
   /** How many of the applicant's applications were received (the dashboard's Applied tile). */
   async countReceivedApplications(userId: string): Promise<number> {
-    const [applied] = (await this.db.query(`SELECT count(*)::int AS n FROM applications WHERE user_id = $1 AND status = 'Received'`, [
-      userId,
-    ])) as { n: number }[];
+    const applied = await kyselyOf(this.db)
+      .selectFrom('applications')
+      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'Received')
+      .executeTakeFirstOrThrow();
     return applied.n;
   }
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -70,7 +71,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: RequirementListResponseDto })
   async replaceRequirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RequirementDraftsDto) {
-    return ok({ requirements: await this.scholarships.replaceRequirements(caller, id, body.requirements) }, 'Requirements saved');
+    return ok({ requirements: await this.scholarships.replaceRequirements(caller, id, body.requirements) }, MESSAGES.requirementsSaved);
   }
 
   @Post('scholarship/:id/requirement/preview')

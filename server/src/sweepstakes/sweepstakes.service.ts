@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { SWEEPSTAKES_MESSAGES } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
-import { SWEEPSTAKES_MESSAGES, type SweepstakesDto } from './dto/sweepstakes.dto.js';
+import type { SweepstakesDto } from './dto/sweepstakes.dto.js';
 import { SweepstakesRepository } from './sweepstakes.repository.js';
 
 /** The scholarship sweepstakes registered applicants enter (the dashboard's popup). */

@@ -2,7 +2,7 @@ import type { components } from './schema';
 import { ApiError } from './api-error';
 import { api } from './client';
 import { refreshToken as storedRefreshToken, clearSession, saveSession, type StoredSession } from '../session/session-store';
-import { queryClient } from '../app/query-client';
+import { queryClient } from '../ui/query-client';
 
 export type SignUpBody = components['schemas']['SignUpDto'];
 type Session = components['schemas']['SessionDto'];

@@ -1,3 +1,5 @@
+import { MESSAGES } from '@scholarmatch/schemas';
+
 /** The error body every endpoint answers with: `{ statusCode, error, message, description }`. */
 export interface ApiErrorBody {
   statusCode?: number;
@@ -41,7 +43,7 @@ export function apiError(body: unknown): string {
 
 /** The sentence a failed call shows: the server's description, else the original 'Server Error'. */
 export function failureText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Server Error';
+  return error instanceof Error && error.message ? error.message : MESSAGES.serverError;
 }
 
 /**

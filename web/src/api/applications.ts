@@ -1,3 +1,4 @@
+import { MESSAGES } from '@scholarmatch/schemas';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
@@ -28,7 +29,7 @@ export type ApplicationSubmission = Schemas['SubmitApplicationDto'];
 export type BulkApplication = Schemas['SubmitScholarshipsDto'];
 
 /** The original success text for Easy Apply and bulk apply (as in the original product). */
-export const APPLIED_TEXT = 'Scholarship applied successfully!';
+export const APPLIED_TEXT = MESSAGES.scholarshipApplied;
 
 /** One application in the tracker: where it stands, its status events oldest first, its essays and messages (docs/applications.md). */
 export type TrackedApplication = Schemas['TrackedApplicationDto'];

@@ -1,3 +1,4 @@
+import { SWEEPSTAKES_MESSAGES } from '@scholarmatch/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
@@ -9,11 +10,7 @@ export type Sweepstakes = components['schemas']['SweepstakesDto'];
 export type SweepstakesMessage = components['schemas']['SweepstakesEntryDto']['msg'];
 
 /** The original answers to entering the sweepstakes (as in the original product), word for word. */
-export const SWEEPSTAKES_ANSWERS = {
-  applied: 'Successfully applied for scholarship',
-  alreadyApplied: 'Already applied for scholarship',
-  profileIncomplete: 'Please update your profile',
-} as const satisfies Record<string, SweepstakesMessage>;
+export const SWEEPSTAKES_ANSWERS = SWEEPSTAKES_MESSAGES satisfies Record<string, SweepstakesMessage>;
 
 async function fetchCurrentSweepstakes(signal: AbortSignal): Promise<Sweepstakes | null> {
   // null: no sweepstakes runs now.

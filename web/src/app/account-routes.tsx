@@ -11,7 +11,7 @@ import { validatePageSearch } from '../pages/scholarships/paging';
 import { validateMyScholarshipsSearch } from '../pages/scholarships/my-scholarship-tabs';
 import { validateInboxSearch } from '../pages/inbox/inbox-search';
 import { validateGoogleCallbackSearch } from '../pages/auth/google-callback-search';
-import { queryClient } from './query-client';
+import { queryClient } from '../ui/query-client';
 import { rootRoute } from './root-route';
 
 /** Public account pages in the public frame (top bar and footer). */

@@ -10,7 +10,7 @@ import { worksInStudio } from '../session/home-path';
 import { can, currentAccess, currentUser } from '../session/session-store';
 import { guardPage, STUDIO_PAGE_RULES } from './page-permissions';
 import { PublicFrame, toDashboardWhenSignedIn } from './account-routes';
-import { queryClient } from './query-client';
+import { queryClient } from '../ui/query-client';
 import { rootRoute } from './root-route';
 
 function validateInvitationSearch(search: Record<string, unknown>): { token?: string } {

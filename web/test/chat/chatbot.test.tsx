@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatQuestion, ChatTurn } from '../../src/api/chat';
-import { leavePage } from '../../src/app/leave-page';
+import { leavePage } from '../../src/ui/leave-page';
 import { clearSession, currentUser } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';

@@ -36,7 +36,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     setNotice(null);
     try {
       await changePassword(user.id, fields.lastPwd, fields.password);
-      setNotice({ status: 'success', text: 'Password changed successfully' });
+      setNotice({ status: 'success', text: MESSAGES.passwordChanged });
       setTimeout(() => {
         onOpenChange(false);
         // The person's own home: the dashboard, or a provider's studio (docs/providers.md).
@@ -44,7 +44,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       }, REDIRECT_AFTER_CHANGE_MS);
     } catch (error) {
       // The original client shows one message for any failure here; the server's own sentence when it is another problem.
-      const text = error instanceof Error && error.message && !/Old Password/.test(error.message) ? error.message : 'Old Password Not Matched';
+      const text = error instanceof Error && error.message && !/Old Password/.test(error.message) ? error.message : MESSAGES.oldPasswordNotMatched;
       setNotice({ status: 'error', text });
       setPending(false);
     }

@@ -1,5 +1,5 @@
 import { Avatar, Box, Button, Container, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ageFromDateOfBirth } from '@scholarmatch/schemas';
+import { ageFromDateOfBirth, MESSAGES } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { recommendationCountQueryOptions } from '../../api/scholarships';
@@ -80,7 +80,7 @@ export function ProfilePage() {
           </Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Content key={tab.value} value={tab.value}>
-              <ProfileFormPanel formKey={tab.formKey} submitLabel="Save Changes" successText="User updated successfully" hideTitle />
+              <ProfileFormPanel formKey={tab.formKey} submitLabel="Save Changes" successText={MESSAGES.profileUpdated} hideTitle />
             </Tabs.Content>
           ))}
         </Tabs.Root>

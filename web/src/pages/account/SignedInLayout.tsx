@@ -1,6 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { Toaster } from '../../app/toaster';
+import { Toaster } from '../../ui/toaster';
 import { InFrame } from '../misc/frame-context';
 import { MembershipGate } from '../scholarships/membership-gate';
 import { AppNavBar } from './shell/AppNavBar';

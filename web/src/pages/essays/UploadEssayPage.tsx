@@ -1,5 +1,5 @@
 import { Box, Button, Container, Heading, HStack, Link, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { acceptedExtensions, UPLOAD_LIMITS } from '@scholarmatch/schemas';
+import { acceptedExtensions, MESSAGES, UPLOAD_LIMITS } from '@scholarmatch/schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useRouter } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
@@ -14,7 +14,7 @@ import {
 } from '../../api/applications';
 import { api } from '../../api/client';
 import { scholarshipDetailQueryOptions, scholarshipKeys } from '../../api/scholarships';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { countWordsInHtml, wordsLabel } from '../../forms/fields/essay/essay-words';
 import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { FileUploadControl } from '../../forms/widgets/FileUploadControl';
@@ -261,7 +261,7 @@ function EssayUpload({ scholarshipId }: { scholarshipId: string }) {
     setOutcome(null);
     try {
       await send('Draft', { ...stored, [key]: url ? { url } : undefined });
-      toaster.create({ type: 'success', title: 'Saved draft' });
+      toaster.create({ type: 'success', title: MESSAGES.applicationDraftSaved });
     } catch (error) {
       setNotice({ status: 'error', text: failureText(error) });
     } finally {

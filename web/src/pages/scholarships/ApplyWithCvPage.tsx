@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { failureText, isSubscriptionRequired } from '../../api/api-error';
 import { APPLIED_TEXT, applyToScholarships, refreshAfterApplying } from '../../api/applications';
 import { LIST_FILTERS } from '../../api/scholarships';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import type { UploadRules } from '../../forms/widgets/use-file-upload';
 import { FileUploadControl } from '../../forms/widgets/FileUploadControl';

@@ -2,7 +2,7 @@ import { Button, Container, Heading, HStack, Link, List, Skeleton, Stack, Text }
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { currentSubscriptionQueryOptions } from '../../api/memberships';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 import { PlansLink } from '../scholarships/membership-gate';
 
 const STATUS_WORDS = { trialing: 'in its free trial', active: 'active', past_due: 'active, with a payment being retried', canceled: 'cancelled', expired: 'ended' } as const;

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { askAssistant, type AssistantType } from '../../../api/assistant-chat';
 import { fetchEssayDraft } from '../../../api/essays';
 import type { EligibleScholarship } from '../../../api/scholarships';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { ServerHtml } from '../../../forms/ServerHtml';
 import { useCurrentUser } from '../../../session/session-store';
 import { AssistantBubble, LoadingBubble, PersonBubble } from '../../chat/ChatConversation';

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { failureText } from '../../../api/api-error';
 import { studioScholarshipsQueryOptions } from '../../../api/providers';
 import { applicantsQueryOptions, chooseWinners, reviewKeys, type ApplicantsQuery, type Winners } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { useCan } from '../../../session/session-store';
 import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
 import { MISSING_SCHOLARSHIP, MISSING_SCHOLARSHIP_TEXT, UNTITLED } from '../scholarship-status';

@@ -1,0 +1,59 @@
+/**
+ * Untyped query results (docs/architecture.md, "Data access"): a `.query(` whose result is cast
+ * (`as {…}[]`, `as Row[]`, `as [...]`) claims column names nothing checks, so a renamed column fails
+ * only at run time. Repositories read through Kysely with the generated table types instead. This
+ * counts the casts left in server/src and fails when there are more than the baseline file allows;
+ * moving a repository lowers the number there. Run by `npm run lint:deps`.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const BASELINE = 'scripts/query-casts-baseline.txt';
+
+/** `.query(` or `.query<…>(` on any receiver. */
+const QUERY_CALL = /\.query\s*(<[^>(]*>)?\s*\(/g;
+
+/** After the call's closing parenthesis: the closing parentheses of `(await …)` and a cast that is not `as const` or `as unknown`. */
+const CAST_AFTER = /^[\s)]*\bas\s+(?!const\b|unknown\b)/;
+
+function serverSources(): string[] {
+  const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'server/src'], { encoding: 'utf8' });
+  return out.split('\n').filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'));
+}
+
+/** The index just past the parenthesis that closes the one at `open`. */
+function closingParen(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+function castsIn(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const hits: string[] = [];
+  for (const match of text.matchAll(QUERY_CALL)) {
+    const end = closingParen(text, match.index + match[0].length - 1);
+    if (CAST_AFTER.test(text.slice(end, end + 200))) hits.push(`${path}:${text.slice(0, match.index).split('\n').length}`);
+  }
+  return hits;
+}
+
+const hits = serverSources().flatMap(castsIn);
+const allowed = Number(readFileSync(BASELINE, 'utf8').trim());
+if (process.argv.includes('--list')) console.log(hits.join('\n'));
+if (process.argv.includes('--write-baseline')) {
+  writeFileSync(BASELINE, `${hits.length}\n`);
+  console.log(`check-query-casts: baseline set to ${hits.length}`);
+} else if (hits.length > allowed) {
+  console.error(
+    `Untyped casts of query results: ${hits.length}, the baseline allows ${allowed} (docs/architecture.md, "Data access"). ` +
+      `Read rows through Kysely with the generated table types, or a sql<Row> template whose Row comes from them:\n${hits.join('\n')}`,
+  );
+  process.exit(1);
+} else {
+  console.log(`check-query-casts: ${hits.length} untyped casts of query results (baseline ${allowed})`);
+  if (hits.length < allowed) console.log(`check-query-casts: lower ${BASELINE} to ${hits.length} (npx tsx scripts/check-query-casts.ts --write-baseline)`);
+}
