@@ -1,5 +1,5 @@
 /**
- * Part `automation` of `npm run bench` (issue 20, docs/automation.md): automatic application at
+ * Part `automation` of `npm run bench` (docs/automation.md): automatic application at
  * scale. Every one of the 100,000 bench applicants becomes a member with automatic application on;
  * a provider publishes a profile-only scholarship whose rules about 20,000 of them pass (chosen
  * with the live count); the figure is the time from the publish request until every one of them

@@ -1,5 +1,5 @@
 /**
- * Part `browser` of `npm run bench` (issue 4): per-keystroke latency in the Education tab of
+ * Part `browser` of `npm run bench`: per-keystroke latency in the Education tab of
  * /auth/profile, and the cold load of /auth/profile to an interactive form, in headless Chromium,
  * signed in as a bench applicant on the bench server.
  *

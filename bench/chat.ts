@@ -1,5 +1,5 @@
 /**
- * Part `chat` of `npm run bench` (issue 18, docs/chat.md): one turn of a sign-up chat, as a
+ * Part `chat` of `npm run bench` (docs/chat.md): one turn of a sign-up chat, as a
  * person answering the assistant takes it. Each connection holds a chat of its own (opened
  * first, with its token) and answers its questions again and again (last name, e-mail, phone:
  * read, judged by the served form's rule, the e-mail checked for an account, the session saved).

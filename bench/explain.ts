@@ -4,7 +4,7 @@
  * with its execution time, for one bench applicant whose matches are current.
  */
 import pg from 'pg';
-import { FRESHNESS_SQL, LIST_ORDERS, listPageSql, RECOMPUTE_SQL, STATS_SQL } from '../server/src/scholarships/match-queries.js';
+import { FRESHNESS_SQL, LIST_ORDERS, listPageSql, RECOMPUTE_SQL, STATS_SQL } from '../server/src/matching/match-queries.js';
 import { benchDatabaseUrl } from './bench-server.js';
 import { BENCH_DOMAIN } from './scale-data.js';
 

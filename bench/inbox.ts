@@ -1,5 +1,5 @@
 /**
- * Part `inbox` of `npm run bench` (issue 17, docs/inbox.md): 1,000,000 messages across the
+ * Part `inbox` of `npm run bench` (docs/inbox.md): 1,000,000 messages across the
  * 100,000 bench applicants (ten each, made once in SQL and kept), then the inbox list and its
  * search (whole words, parts of words, a sender's address, a word nobody wrote) with each
  * autocannon connection a different signed-in applicant, and the navigation bar's unread count.

@@ -1,5 +1,5 @@
 /**
- * Part `matching` of `npm run bench`, at issue 5's scale: 100,000 scholarships × 100,000
+ * Part `matching` of `npm run bench`, at the scale of docs/matching.md: 100,000 scholarships × 100,000
  * applicants (bench/scale-data.ts), each autocannon connection a different signed-in bench
  * applicant, as in real use. Measures the list page, the count, the stats, the dashboard summary,
  * the public eligibility stats and a scholarship's details; then, one request at a time, what a

@@ -1,6 +1,6 @@
 /**
  * Part `payments` of `npm run bench`, in Chromium: from the sandbox checkout's Pay button to an
- * unlocked scholarship detail (issue 15: ≤ 2 s). Each run is a non-member applicant of the bench
+ * unlocked scholarship detail (docs/performance.md, "Payments": ≤ 2 s). Each run is a non-member applicant of the bench
  * data who opens a checkout and pays with the test card that succeeds; the moment the browser is
  * sent to the success page, the page asks for a members-only detail (the detail page's own call)
  * until the server answers it (a 403 means the membership has not arrived yet: ask again). The

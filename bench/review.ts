@@ -1,5 +1,5 @@
 /**
- * Part `review` of `npm run bench` (issue 17, docs/review.md): one scholarship with 10,000
+ * Part `review` of `npm run bench` (docs/review.md): one scholarship with 10,000
  * submitted applications from the scale data's applicants, then
  * - the provider's applicants list, one request at a time, over its filters, search, sorts and
  *   pages (first calls of each variant are warm-up);

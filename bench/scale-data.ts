@@ -1,5 +1,5 @@
 /**
- * The benchmark's data at issue 5's scale: 100,000 published scholarships (from 50 providers) and
+ * The benchmark's data at the scale of docs/matching.md: 100,000 published scholarships (from 50 providers) and
  * 100,000 applicants with varied, mostly complete profiles, generated inside PostgreSQL from the
  * real field vocabulary (option values come from `form_fields`, so every rule is one the provider
  * API would accept). Deterministic (`setseed`), idempotent (skips what is already there), and

@@ -1,5 +1,5 @@
 /**
- * Part `studio-browser` of `npm run bench` (issue 16): in headless Chromium, the time from a
+ * Part `studio-browser` of `npm run bench`: in headless Chromium, the time from a
  * keystroke in the requirement builder to the re-rendered live preview (target: median ≤ 50 ms).
  *
  * A provider of its own (signed up through the API) has a draft scholarship with four

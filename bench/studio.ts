@@ -1,5 +1,5 @@
 /**
- * Part `studio` of `npm run bench` (issue 16, docs/matching.md): at 100,000 applicants,
+ * Part `studio` of `npm run bench` (docs/matching.md): at 100,000 applicants,
  * - the eligibility builder's live count (POST providers/eligibility-count), one request at a
  *   time over typical rule sets of one to four rules;
  * - how long after a provider's publish, criteria change and close every stored list, count and

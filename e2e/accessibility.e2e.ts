@@ -119,11 +119,11 @@ const STUDENT_ROUTES = [
 
 const PROVIDER_ROUTES = [
   '/app/scholarships', '/app/scholarships/new', '/app/applicants', '/app/organisation', '/app/reviewers', '/app/settings',
-  // The seeds' review addresses without a scholarship: the chooser of each.
+  // The original review addresses without a scholarship: the chooser of each.
   '/app/applicants_review', '/app/rank-criteria', '/app/winner',
 ];
 
-/** The seeds' addresses whose screen this suite checks by its heading, besides auditing it (docs/decisions.md, "Seed routes with a screen"). */
+/** The original addresses whose screen this suite checks by its heading, besides auditing it (docs/decisions.md, "Original routes with a screen"). */
 const SEED_SCREENS: Record<string, RegExp> = {
   '/auth/error-1': /^Something went wrong$/,
   '/auth/error-2': /^We could not find that page$/,
@@ -139,7 +139,7 @@ async function headingOf(page: Page): Promise<string> {
   return ((await page.locator('h1').first().textContent({ timeout: 10_000 })) ?? '').trim();
 }
 
-/** Audits each route; a seed address must show its own screen, never the not-found one. */
+/** Audits each route; an original address must show its own screen, never the not-found one. */
 async function auditAll(page: Page, routes: readonly string[]): Promise<RouteReport[]> {
   const audited = [];
   for (const route of routes) {
@@ -210,7 +210,7 @@ describe('every screen, every person: axe, overflow and screenshots at 390, 768 
     const audited = await auditAll(page, PROVIDER_ROUTES);
     audited.push(await audit(page, `/app/scholarships/${id}`, '/app/scholarships/$id'));
     audited.push(await audit(page, `/app/scholarships/${id}/applicants`, '/app/scholarships/$id/applicants'));
-    // The seeds' review addresses naming a scholarship open its screen: the applicants, the rubric, the winners.
+    // The original review addresses naming a scholarship open its screen: the applicants, the rubric, the winners.
     for (const [seed, pathname, search] of [
       ['applicants_review', `/app/scholarships/${id}/applicants`, ''],
       ['rank-criteria', `/app/scholarships/${id}`, '?tab=review'],

@@ -14,7 +14,7 @@ function pdf(size: number): Buffer {
 }
 
 /**
- * Issue 6 in Chromium: a member uploads a CV with visible progress, writes the essay with the
+ * Applications in Chromium (docs/applications.md): a member uploads a CV with visible progress, writes the essay with the
  * assistant, saves a draft, reloads, submits and finds it under My Scholarships > Applied; a
  * non-member is sent to the plans; a bulk CV apply ends in the Thank You modal; and no XSS payload
  * of the corpus runs, in a description or an essay.

@@ -8,7 +8,7 @@ const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_00
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 
 /**
- * Issue 20 in Chromium (docs/automation.md): a member turns automatic application on in Settings
+ * Automation in Chromium (docs/automation.md): a member turns automatic application on in Settings
  * and finds the application it sent in My Scholarships ("Applied automatically on …") and in the
  * inbox; turns it off and nothing more is sent; a recurring scholarship's next cycle opens and the
  * member submits the draft it prepared with last year's answer; a deadline reminder arrives once.

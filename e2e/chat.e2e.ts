@@ -7,7 +7,7 @@ import { fillRegistration } from './student-flows.js';
 const ADMIN = { email: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026' };
 const TAKEN = 'student@demo.scholarmatch.test';
 
-/** Chat sign-up, login and recovery (issue 18, docs/chat.md) as a visitor takes them, in Chromium. */
+/** Chat sign-up, login and recovery (docs/chat.md) as a visitor takes them, in Chromium. */
 describe('the chat assistant in a real browser', () => {
   const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
   const api = suiteApi(suite);
@@ -197,7 +197,7 @@ describe('the chat assistant in a real browser', () => {
   });
 });
 
-/** The dashboard assistant (issue 18): a new applicant registers inside it, then gets recommendations. */
+/** The dashboard assistant: a new applicant registers inside it, then gets recommendations. */
 describe('the dashboard assistant in a real browser', () => {
   const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
   const api = suiteApi(suite);

@@ -30,7 +30,7 @@ async function signIn(page: Page, base: string, email: string): Promise<void> {
 }
 
 /**
- * Issue 29's "Messages both ways" in Chromium (docs/inbox.md, "Conversations"): a provider writes
+ * Messages both ways in Chromium (docs/inbox.md, "Conversations"): a provider writes
  * to an applicant; the applicant replies under the message; the provider sees the unread reply in
  * the studio sidebar, reads it in the studio inbox and answers; the applicant reads the answer in
  * their inbox, from the organisation, never the provider's own address.

@@ -17,7 +17,7 @@ const FORM_KEYS = [...new Set([...PROFILE_FORMS.map((form) => form.key), 'regist
 const PROFILE_TABS = PROFILE_FORMS.filter((form) => form.key.startsWith('profile-'));
 
 /**
- * Issue 7: the app runs under `script-src 'self'` with neither 'unsafe-eval' nor 'unsafe-inline'.
+ * The content security policy (docs/security.md): the app runs under `script-src 'self'` with neither 'unsafe-eval' nor 'unsafe-inline'.
  * Every form page loads and validates (its precompiled validator module imported from the API)
  * with no violation of the policy reported by the browser.
  */

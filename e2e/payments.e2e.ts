@@ -8,7 +8,7 @@ const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 const DAY = 86_400;
 
 /**
- * Issue 15 in Chromium, on the sandbox provider: a new student signs up, registers, is declined
+ * Memberships in Chromium (docs/payments.md), on the sandbox provider: a new student signs up, registers, is declined
  * with the test card that declines, starts the trial with the good one, lands on the success
  * page, opens a gated scholarship and applies; then cancels, keeps access until the billing date,
  * and loses it once the sandbox clock passes that date. Checking out again, the plans page and the

@@ -60,7 +60,7 @@ describe('registration and profile in a real browser', () => {
     await suite.page.getByText('Lakeside Free Text High').waitFor();
     expect(await suite.page.getByLabel(/GPA \(4-point scale\)/).inputValue()).toBe('3.7');
 
-    // A bad grade: the browser shows the seed's words, and the server refuses the same value with the same words.
+    // A bad grade: the browser shows the original words, and the server refuses the same value with the same words.
     await suite.page.getByLabel(/^Marking system/).selectOption({ index: 2 });
     await suite.page.getByLabel(/^Grade/).fill('11');
     await suite.page.getByRole('button', { name: 'Save Changes' }).click();

@@ -39,7 +39,7 @@ async function previewChecked(page: Page): Promise<void> {
 }
 
 /**
- * Issue 16 in Chromium: a new provider signs up, adds the logo, creates a scholarship, builds its
+ * The provider studio in Chromium (docs/providers.md): a new provider signs up, adds the logo, creates a scholarship, builds its
  * requirement form (an essay with a word limit, a file) and sees the applicant's messages in the
  * live preview, sets "GPA at least 3.0 and country is the US" with the live count, and publishes.
  * A matching student (new, registered, a member) finds it, opens it and gets exactly that form,

@@ -35,7 +35,7 @@ async function signIn(page: Page, base: string, email: string, password: string)
 }
 
 /**
- * Issue 17 in Chromium: two students apply to a provider's scholarship; the provider turns blind
+ * Review and the inbox in Chromium (docs/review.md, docs/inbox.md): two students apply to a provider's scholarship; the provider turns blind
  * review on and sees no names, scores both, and so does an invited reviewer; the provider draws a
  * winner and exports the CSV (no personal columns, the formula answer neutralised); each student
  * finds the result in the inbox by searching a word of it, and the e-mails are in the outbox.

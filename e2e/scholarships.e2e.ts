@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ARTIFACTS, browserSuite, dismissMembershipOffer, dobYearsAgo } from './harness.js';
 
 /**
- * Issue 5 in Chromium against the demo catalogue: a new applicant with a completed profile sees
+ * Matching in Chromium against the demo catalogue (docs/matching.md): a new applicant with a completed profile sees
  * non-zero tiles, pages through Easy Apply, hearts an item and finds it on Wishlist / Saved, and
  * sees the unlock hint change after answering the profile question it was missing.
  */
@@ -56,7 +56,7 @@ describe('scholarship lists in a real browser', () => {
     await form.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/auth/dashboard');
     await page.getByRole('heading', { name: 'Welcome back, Lena!' }).waitFor();
-    // Completing the registration entered her into the demo sweepstakes (seed 001): a banner, no popup.
+    // Completing the registration entered her into the demo sweepstakes (as in the original product): a banner, no popup.
     await page.getByText(/^You are entered into the .+\*$/).waitFor();
     // A non-member is offered the free 7-day membership once per visit, with her name and her count.
     await dismissMembershipOffer(page, 'Lena');

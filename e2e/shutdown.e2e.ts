@@ -24,8 +24,8 @@ function login(baseUrl: string): { sent: Promise<void>; answer: Promise<{ status
 }
 
 /**
- * SIGTERM lets the requests in flight finish before the server closes its database (issue 7,
- * graceful shutdown): none is cut or answered with an error. Against the built server process.
+ * SIGTERM lets the requests in flight finish before the server closes its database (graceful
+ * shutdown, docs/operations.md): none is cut or answered with an error. Against the built server process.
  * (faults/graceful-shutdown.fault.ts does the same under sustained load, with writes counted.)
  */
 describe('graceful shutdown', () => {

@@ -22,7 +22,7 @@ async function shoot(page: Page, name: string, row: Locator): Promise<void> {
 }
 
 /**
- * Issue 29, "Status changes only on purpose" (docs/review.md, "Status"): a keyboard user walking
+ * Status changes only on purpose (docs/review.md, "Status"): a keyboard user walking
  * the applicants table with Tab and the arrow keys changes no status and sends nothing; a change
  * is picked from a menu, confirmed in a dialog naming the applicant and the status, and can be
  * undone before its message leaves, in which case nothing is sent. The same on the submission page.

@@ -14,7 +14,7 @@ async function logIn(page: Page, base: string, email: string, password: string):
   await page.waitForURL('**/auth/dashboard');
 }
 
-/** Support and contact (issue 19, docs/support.md) as a visitor, a student and an admin take them, in Chromium. */
+/** Support and contact (docs/support.md) as a visitor, a student and an admin take them, in Chromium. */
 describe('support and contact in a real browser', () => {
   const suite = browserSuite({ env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000', SUPPORT_EMAIL: STAFF } });
   const api = suiteApi(suite);

@@ -32,7 +32,7 @@ const MAX_RECOVERY_MS = 5000;
 
 /**
  * PostgreSQL stops for 10 s under steady load and comes back on the same port and data
- * (DESIGN.md: the API answers 503 with a description while its database is unreachable).
+ * (docs/api.md: the API answers 503 with a description while its database is unreachable).
  * Against the built server as a child process and a PostgreSQL of the suite's own.
  */
 describe('database outage', () => {

@@ -25,7 +25,7 @@ const MAX_UNRELATED_P95_MS = 500;
 const described = (x: Exchange) => typeof x.body?.description === 'string' && x.body.description.length > 0;
 
 /**
- * A slow or failing external service never blocks unrelated requests (DESIGN.md section 5: the
+ * A slow or failing external service never blocks unrelated requests (docs/architecture.md: the
  * mail and essay-AI ports). The mail server accepts connections and never answers, then refuses
  * them; the model endpoint never answers. Meanwhile /health and a form are measured.
  */

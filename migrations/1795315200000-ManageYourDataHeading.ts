@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The Education tab's privacy checkboxes open with the seed's 'Manage your data' heading (a UI hint, data like the rest). */
+/** The Education tab's privacy checkboxes open with the original 'Manage your data' heading (a UI hint, data like the rest). */
 export class ManageYourDataHeading1795315200000 implements MigrationInterface {
   name = 'ManageYourDataHeading1795315200000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Scholarships (issue 5): a provider's offer with its eligibility criteria and requirements as
+ * Scholarships: a provider's offer with its eligibility criteria and requirements as
  * data. Amounts are whole US dollars. Description HTML is sanitised before it is stored.
  */
 export class CreateScholarships1795316544750 implements MigrationInterface {

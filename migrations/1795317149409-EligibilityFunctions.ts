@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The eligibility rules evaluated inside PostgreSQL, so that lists and counts are queries, not
- * loops in Node (issue 5). They mirror `evaluateRule` / `evaluateEligibility` of
+ * loops in Node. They mirror `evaluateRule` / `evaluateEligibility` of
  * schemas/src/eligibility/criteria.ts rule for rule; server/test/eligibility-sql.spec.ts generates
  * rules and answers and checks that both give the same verdicts.
  */

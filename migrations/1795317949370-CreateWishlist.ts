@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** An applicant's saved scholarships (seed 000: Wishlist / Saved). One row per pair: adding twice is harmless. */
+/** An applicant's saved scholarships (the Wishlist, or Saved, of docs/decisions.md). One row per pair: adding twice is harmless. */
 export class CreateWishlist1795317949370 implements MigrationInterface {
   name = 'CreateWishlist1795317949370';
 

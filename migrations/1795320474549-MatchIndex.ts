@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Matching at 100,000 scholarships × 100,000 applicants (issue 5, docs/matching.md).
+ * Matching at 100,000 scholarships × 100,000 applicants (docs/matching.md).
  *
  * 1. One rule semantics, typed: `eligibility_typed_verdict` compares pre-typed rule bounds with
  *    pre-typed answer facts using plain SQL expressions (inlined by the planner: no PL/pgSQL call,

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * An applicant's application to a scholarship (issue 5 reads it for My Scholarships and the
- * detail gate; issue 6 writes it through the requirement forms). One per applicant and
+ * An applicant's application to a scholarship (My Scholarships and the
+ * detail gate read it; the requirement forms write it: docs/applications.md). One per applicant and
  * scholarship; 'Draft' until every required requirement is filled, then 'Received'.
  */
 export class CreateApplications1795320522072 implements MigrationInterface {

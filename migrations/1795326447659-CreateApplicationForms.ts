@@ -7,7 +7,7 @@ const FIELD_TYPES = [
 ];
 
 /**
- * Issue 6: requirement forms are versioned (an application keeps the version it was started on,
+ * Requirement forms are versioned (docs/applications.md) (an application keeps the version it was started on,
  * so a provider's later edit never breaks a draft), the `essay` field type joins the vocabulary,
  * and sweepstakes entries are recorded.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Uploaded files (issue 6): the bytes live in the file storage under `storage_key` (the row's id
+ * Uploaded files: the bytes live in the file storage under `storage_key` (the row's id
  * by default); the row says whose they are and what they are. `content_type` is the type detected
  * from the content; `original_name` is the client's name, sanitised, for display only.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The assistance questions (issue 6): practical answers about scholarship applications, shown to
+ * The assistance questions: practical answers about scholarship applications, shown to
  * members. Answers are HTML within the rich-text allow-list (sanitizeRichText leaves them as they
  * are; test/essays.spec.ts checks it). The text is kept here, not in data/, so that this migration
  * never changes after it lands: later edits are new migrations or an admin's work.

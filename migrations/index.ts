@@ -39,6 +39,7 @@ import { CreateApplicationStatusEvents1795781000000 } from './1795781000000-Crea
 import { QueueStatusMessages1795791290000 } from './1795791290000-QueueStatusMessages.js';
 import { SupportReceivedMessages1795792100000 } from './1795792100000-SupportReceivedMessages.js';
 import { CreateConversations1795800000000 } from './1795800000000-CreateConversations.js';
+import { DatabaseDefinitions1795810000000 } from './1795810000000-DatabaseDefinitions.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -78,4 +79,5 @@ export const MIGRATIONS = [
   QueueStatusMessages1795791290000,
   SupportReceivedMessages1795792100000,
   CreateConversations1795800000000,
+  DatabaseDefinitions1795810000000,
 ];

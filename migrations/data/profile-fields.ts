@@ -1,7 +1,7 @@
 /**
- * The applicant form fields and forms as first seeded (seed 000 sections 2, 3 and 5). After this
+ * The applicant form fields and forms as first seeded (as in the original product). After this
  * migration they are data: admins change them in the database and the forms follow, with no deploy.
- * Keys, option codes and messages follow the specification word for word.
+ * Keys, option codes and messages are the original ones, word for word (docs/decisions.md).
  */
 import type { FieldDefinition, FormLayout } from '@scholarmatch/schemas';
 import {
@@ -34,7 +34,7 @@ const ONLINE_STUDY = [
   { value: '3', label: 'Maybe' },
 ];
 
-/** Education dates: both parts, from 1990, at most 50 years ahead (seed 000 sections 5 and 9). */
+/** Education dates: both parts, from 1990, at most 50 years ahead (as in the original product). */
 const EDUCATION_DATE = { fromYear: 1990, maxYearsAhead: 50 };
 
 export const PROFILE_FIELDS: SeedField[] = [
@@ -65,7 +65,7 @@ export const PROFILE_FIELDS: SeedField[] = [
     target: 'profile', validation: { ...EDUCATION_DATE } },
   { key: 'enrolledInCollege', name: 'Are you enrolled in college?', dataType: 'select', section: 'education', order: 40,
     target: 'profile', options: YES_NO_ENROLLED, ui: { radio: true },
-    // Required: the college name the seed requires depends on this answer.
+    // Required: the college name the original client requires depends on this answer.
     validation: { required: true, messages: { required: 'Please select whether you are enrolled in college!' } } },
   { key: 'enrollmentDate', name: 'College Enrolled Date', dataType: 'monthYear', section: 'education', order: 50,
     target: 'profile', validation: { ...EDUCATION_DATE } },

@@ -3,7 +3,10 @@
  * provider's message to applicants, and a reviewer's sign-up (which borrows the applicant
  * sign-up's account fields, so it follows the same password policy).
  */
-import { RANK_CRITERION_EDITOR_KEYS as K, type FieldDefinition, type FormLayout } from '@scholarmatch/schemas';
+import type { FieldDefinition, FormLayout } from '@scholarmatch/schemas';
+
+/** The rubric editor's field keys, literal like all seed data (docs/architecture.md, "Rules the build checks"). */
+const K = { name: 'criterionName', description: 'criterionDescription', weight: 'criterionWeight', maxPoints: 'criterionMaxPoints' } as const;
 
 type SeedField = Omit<FieldDefinition, 'id'> & { system: boolean };
 

@@ -1,8 +1,8 @@
 /**
- * The sign-up form (seed 000 sections 2 and 5, seed 001 section 5): the names, e-mail and phone
+ * The sign-up form (as in the original product): the names, e-mail and phone
  * borrowed from the profile tabs, then a password, its confirmation and the two required consents.
  */
-import { PASSWORD_MESSAGES, PASSWORD_POLICY, type FieldDefinition, type FormLayout } from '@scholarmatch/schemas';
+import type { FieldDefinition, FormLayout } from '@scholarmatch/schemas';
 
 type SeedField = Omit<FieldDefinition, 'id'>;
 
@@ -11,15 +11,15 @@ export const SIGNUP_FIELDS: SeedField[] = [
     ui: { secret: true },
     validation: {
       required: true,
-      minLength: PASSWORD_POLICY.minLength,
-      maxLength: PASSWORD_POLICY.maxLength,
-      messages: { required: 'Please input your password', minLength: PASSWORD_MESSAGES.tooShort, maxLength: PASSWORD_MESSAGES.tooLong },
+      minLength: 8,
+      maxLength: 1024,
+      messages: { required: 'Please input your password', minLength: 'Password must be at least 8 characters long!', maxLength: 'Password must be at most 1024 characters long!' },
     } },
   { key: 'confirmPassword', name: 'Confirm Password', dataType: 'text', section: 'signup', order: 20, target: 'account',
     ui: { secret: true },
     validation: {
       required: true,
-      maxLength: PASSWORD_POLICY.maxLength,
+      maxLength: 1024,
       sameAs: 'password',
       messages: { required: 'Please confirm your password!', sameAs: 'Passwords do not match!' },
     } },

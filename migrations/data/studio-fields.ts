@@ -4,14 +4,17 @@
  * Fields the code maps to columns or structure are system fields (docs/decisions.md, "System
  * fields"); fields an admin adds later are stored with the rest of their form's answers.
  */
-import {
-  acceptedExtensions,
-  REQUIREMENT_EDITOR_KEYS as R,
-  REQUIREMENT_KIND_LABELS,
-  REQUIREMENT_KINDS,
-  type FieldDefinition,
-  type FormLayout,
-} from '@scholarmatch/schemas';
+import type { FieldDefinition, FormLayout } from '@scholarmatch/schemas';
+
+/** The requirement builder's field keys, literal like all seed data (docs/architecture.md, "Rules the build checks"). */
+const R = {
+  title: 'requirementTitle',
+  kind: 'requirementKind',
+  description: 'requirementDescription',
+  optional: 'requirementOptional',
+  wordLimit: 'wordLimit',
+  fileKinds: 'fileKinds',
+} as const;
 
 type SeedField = Omit<FieldDefinition, 'id'> & { system: boolean };
 
@@ -24,7 +27,7 @@ export const ORGANISATION_FIELDS: SeedField[] = [
   { key: 'website', name: 'Website', dataType: 'link', section: 'organisation', order: 20, target: 'organisation', system: false,
     ui: { placeholder: 'https://' } },
   { key: 'logo', name: 'Logo', dataType: 'file', section: 'organisation', order: 30, target: 'organisation', system: false,
-    validation: { accept: acceptedExtensions('image') }, ui: { help: 'Shown on your scholarships’ public pages. JPG or PNG, up to 2 MB.' } },
+    validation: { accept: ['.jpg', '.jpeg', '.png'] }, ui: { help: 'Shown on your scholarships’ public pages. JPG or PNG, up to 2 MB.' } },
   { key: 'about', name: 'About the organisation', dataType: 'textarea', section: 'organisation', order: 40, target: 'organisation', system: false,
     validation: { maxLength: 2000 } },
   { key: 'contactName', name: 'Contact person', dataType: 'text', section: 'organisation', order: 50, target: 'organisation', system: true,
@@ -56,7 +59,13 @@ export const REQUIREMENT_EDITOR_FIELDS: SeedField[] = [
   { key: R.title, name: 'Title', dataType: 'text', section: 'requirement-editor', order: 10, target: 'requirement', system: true,
     validation: { required: true, maxLength: 200 } },
   { key: R.kind, name: 'Kind', dataType: 'select', section: 'requirement-editor', order: 20, target: 'requirement', system: true,
-    options: REQUIREMENT_KINDS.map((kind) => ({ value: kind, label: REQUIREMENT_KIND_LABELS[kind] })), validation: { required: true } },
+    options: [
+      { value: 'file', label: 'File upload' },
+      { value: 'link', label: 'Link' },
+      { value: 'checkbox', label: 'Checkbox' },
+      { value: 'text', label: 'Short answer' },
+      { value: 'editor', label: 'Essay' },
+    ], validation: { required: true } },
   { key: R.description, name: 'Instructions for applicants', dataType: 'textarea', section: 'requirement-editor', order: 30, target: 'requirement', system: true,
     validation: { maxLength: 2000 } },
   { key: R.optional, name: 'Optional: applicants may leave it empty', dataType: 'checkbox', section: 'requirement-editor', order: 40, target: 'requirement', system: true },

@@ -9,6 +9,7 @@ export * from './domain/people.js';
 export * from './domain/password.js';
 export * from './domain/uploads.js';
 export * from './domain/dates.js';
+export * from './domain/statuses.js';
 export * from './domain/membership.js';
 export * from './domain/inbox.js';
 export * from './domain/support.js';

@@ -1,11 +1,11 @@
 /**
- * The message catalogue: the validation and error texts of the product specifications, word for
+ * The message catalogue: the original validation and error texts (docs/decisions.md), word for
  * word (quirks included, e.g. 'Please enter a validate email!', and the trailing space of the dob
  * banner), so server and browser show the same words. The compiler attaches the form messages to
  * the schema with ajv-errors' `errorMessage`; the others are used by the services that own them.
  */
 export const MESSAGES = {
-  // Account and sign-up (seed 000 section 5, seed 001 section 5)
+  // Account and sign-up (as in the original product)
   usernameRequired: 'Please input your username',
   passwordRequired: 'Please input your password',
   passwordRequiredBang: 'Please input your password!',
@@ -30,6 +30,23 @@ export const MESSAGES = {
   otpSubmitted: 'OTP submitted successfully!',
   passwordReset: 'Password reset successfully',
   chatSignedUpNotice: 'User Signed Up Successfully!! [Chat Ended]',
+  // The API's answers that the web shows too: the server sends them, the page shows the same words
+  // when it confirms or explains a call itself (docs/architecture.md, "Words, statuses and dates live in schemas/")
+  passwordChanged: 'Password changed successfully',
+  oldPasswordNotMatched: 'Old Password Not Matched',
+  profileUpdated: 'User updated successfully',
+  autoApplyOn: 'Automatic application is on',
+  autoApplyOff: 'Automatic application is off',
+  scholarshipApplied: 'Scholarship applied successfully!',
+  applicationSubmitted: 'Application submitted',
+  applicationDraftSaved: 'Saved draft',
+  subscriptionCancelled: 'Subscription Cancelled Successfully',
+  organisationSaved: 'Organisation saved',
+  requirementsSaved: 'Requirements saved',
+  scholarshipPublished: 'Scholarship published',
+  scholarshipClosed: 'Scholarship closed',
+  pointsSaved: 'Points saved',
+  serverError: 'Server Error',
   // Chat (docs/chat.md)
   chatMessageRequired: 'Please enter a message',
   chatTypeRequired: 'Please select a chat type either login or signup',
@@ -53,25 +70,25 @@ export const MESSAGES = {
   monthYearBothParts: 'You must select both month and year!',
   percentageRange: 'Enter a valid percentage between 0 and 100',
   cgpa10Range: 'Enter a valid GPA between 0 and 10',
-  // Requirement forms (seed 000 section 5)
+  // Requirement forms (as in the original product)
   requirementUpload: 'Please upload!',
   requirementProvide: 'Please provide!',
   requirementEssay: 'Please add essay!',
-  // Support and contact (seed 001 section 5)
+  // Support and contact (as in the original product)
   queryRequired: 'Please input your query',
   descriptionRequired: 'Please input your description',
   contactPhoneRequired: 'Please input your phone',
   contactMessageRequired: 'Please input your message',
   supportThanksTitle: 'Thank You!',
   supportThanks: 'We have received your query, we will get back to you soon.',
-  /** The seeds' promise of a support answer's delay, told in the receipt a request sends to the inbox. */
+  /** The original promise of a support answer's delay, told in the receipt a request sends to the inbox. */
   supportReplyTime: 'Support replies typically come within 24 hours.',
-  // Uploads (seed 001 section 5)
+  // Uploads (as in the original product)
   imageType: 'You can only upload JPG/PNG file!',
   imageSize: 'Image must be smaller than 2MB!',
   pdfType: 'You can only upload PDF file!',
   pdfSize: 'Pdf must be smaller than 2MB!',
-  // Texts the seeds do not give; this project's wording (docs/decisions.md)
+  // Texts the original product does not give; this project's wording (docs/decisions.md)
   otpFormat: 'The OTP is 6 digits.',
   otpRequired: 'Please input the OTP from the e-mail!',
   answeredElsewhere: 'Answered',
@@ -101,6 +118,13 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/** The API's answers to a sweepstakes entry (docs/api.md), in the order the API documents them. */
+export const SWEEPSTAKES_MESSAGES = {
+  applied: 'Successfully applied for scholarship',
+  alreadyApplied: 'Already applied for scholarship',
+  updateProfile: 'Please update your profile',
+} as const;
+
 /** Fills `{name}` placeholders of a catalogue text. */
 export function formatMessage(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
@@ -109,7 +133,7 @@ export function formatMessage(text: string, values: Record<string, string | numb
 }
 
 /**
- * The required message of a field when its definition gives none: the seeds' form
+ * The required message of a field when its definition gives none: the original form
  * ('Please select your date of birth!', 'Please input your first name!'), derived from its name.
  * Acronyms keep their capitals ('GPA'); a name that is a question gets a neutral sentence.
  */

@@ -106,7 +106,7 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     bodyParser: false,
   });
   // Under /api/v1, but for robots.txt and sitemap.xml (at the root, where crawlers look) and the
-  // seeds' chat addresses under /api (common/addresses.ts).
+  // original chat addresses under /api (common/addresses.ts; docs/api.md, "The original addresses").
   applyApiPrefix(app);
   // On SIGTERM/SIGINT: drain HTTP, close the database, then exit with code 0. Without
   // useProcessExit Nest re-raises the signal, so the process dies by SIGTERM (an orchestrator sees

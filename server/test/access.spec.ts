@@ -3,7 +3,7 @@ import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 /**
- * The seeds' `access { permissions, role }` (docs/security.md, "Roles and permissions"): every
+ * The original `access { permissions, role }` (docs/security.md, "Roles and permissions"): every
  * answer that starts or renews a session carries it, and each permission string means what it
  * says: a role holding it reaches the routes it names, a role without it is refused there.
  */

@@ -11,7 +11,7 @@ export function accountClient(t: TestApp) {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, options: { body?: unknown; token?: string; ip?: string; raw?: string } = {}) =>
     t.app.inject({
       method,
-      // Under /api/v1, unless an address outside it is given whole (the seeds' chat addresses).
+      // Under /api/v1, unless an address outside it is given whole (the original chat addresses).
       url: url.startsWith('/api/') ? url : `/api/v1${url}`,
       remoteAddress: options.ip ?? '10.0.0.1',
       headers: {

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './test-app.js';
 
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
 
-/** Sign-up, login, tokens, password change and the security figures of issue 3, over HTTP on a real database. */
+/** Sign-up, login, tokens, password change and the security figures of docs/security.md, over HTTP on a real database. */
 describe('accounts', () => {
   let t: TestApp;
   let api: ReturnType<typeof accountClient>;
@@ -79,7 +79,7 @@ describe('accounts', () => {
         // The same words the served form carries (the browser shows them before sending).
         expect(JSON.stringify(form.schema)).toContain(JSON.stringify(error.message));
       }
-      // A phone sent without its '+' is the same number (the seed's client may send it so).
+      // A phone sent without its '+' is the same number (the original client may send it so).
       const { session } = await api.signUp({ phone: '12025550143' }, '10.9.1.99');
       expect(session.user).toMatchObject({ phone: '+12025550143' });
     });

@@ -66,7 +66,7 @@ describe('chat sign-up and login', () => {
     expect(signUp.find((q) => q.answer_key === 'password')!.input).toEqual({ kind: 'typed', type: 'password' });
     expect(signUp.find((q) => q.answer_key === 'acceptTerms')!.input.choices).toEqual([{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }]);
     const login = await questions('login');
-    // Under the seed's answer keys; the login form's own (userName, currentPassword) are taken too.
+    // Under the original answer keys; the login form's own (userName, currentPassword) are taken too.
     expect(login.map((q) => q.answer_key)).toEqual(['email', 'password', 'generate_otp', 'otp', 'newPassword']);
     const bad = await api.call('GET', '/questions?questionType=chat');
     expect(bad.statusCode).toBe(400);

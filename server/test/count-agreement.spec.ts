@@ -1,4 +1,4 @@
-import { StaleMatchesSweep } from '../src/scholarships/stale-matches-sweep.js';
+import { StaleMatchesSweep } from '../src/matching/stale-matches-sweep.js';
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
 

@@ -1,7 +1,7 @@
 import { FIELD_TYPES, operatorsOf, evaluateEligibility, evaluateRule, type CriterionOperator, type EligibilityRule, type FieldType } from '@scholarmatch/schemas';
 import fc from 'fast-check';
-import { ApplicantMatches } from '../src/scholarships/applicant-matches.js';
-import { EligibilityCounts, type EligibilityCount } from '../src/scholarships/eligibility-counts.js';
+import { ApplicantMatches } from '../src/matching/applicant-matches.js';
+import { EligibilityCounts, type EligibilityCount } from '../src/matching/eligibility-counts.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const TODAY = '2026-11-22';

@@ -40,9 +40,9 @@ interface Outcome {
 type Identity = 'anonymous' | 'applicant' | 'provider' | 'admin';
 
 /**
- * OpenAPI-driven fuzzing (issue 7): every operation of docs/openapi.json with valid and hostile
+ * OpenAPI-driven fuzzing: every operation of docs/openapi.json with valid and hostile
  * inputs, anonymously and with each role's token. No 5xx; every 4xx is the error body of
- * DESIGN.md section 3; no body shows a stack trace, SQL or a file path.
+ * docs/api.md; no body shows a stack trace, SQL or a file path.
  */
 describe('fuzzing every operation of the OpenAPI document', () => {
   let t: TestApp;

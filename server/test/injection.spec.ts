@@ -128,7 +128,7 @@ interface Snapshot {
 }
 
 /**
- * Issue 7, "Injection and XSS": SQL metacharacters in every parameter and string property of the
+ * Injection and XSS (docs/security.md): SQL metacharacters in every parameter and string property of the
  * OpenAPI document change nothing, searches treat % and _ as characters, stored strings come back
  * byte-exact, and the XSS corpus leaves no markup in HTML fields and comes back as JSON text in
  * plain-text ones. (Headers: health.spec.ts.)
@@ -325,7 +325,7 @@ describe('injection and XSS', () => {
   });
 
   /**
-   * The seeds' addresses of a handler (`x-alias-of` in the document: docs/api.md, "The seeds'
+   * The original addresses of a handler (`x-alias-of` in the document: docs/api.md, "The original
    * addresses") take the same requests as its /api/v1 path, and are probed the same way.
    */
   const aliasOf = (route: string, method: string) => (OPENAPI.paths[route][method] as { 'x-alias-of'?: string })['x-alias-of'];
@@ -713,7 +713,7 @@ describe('injection and XSS', () => {
     for (const operation of OPERATIONS) {
       const recipe = all[operation];
       const [method, route] = operation.split(' ');
-      // A seed's address is its handler's second path: its requests are checked (the control), its
+      // An original address is its handler's second path: its requests are checked (the control), its
       // handler's slots are probed once, at the /api/v1 path.
       const documented = aliasOf(route, method.toLowerCase()) ? [] : documentSlots(route, method.toLowerCase());
       const operationSlots = aliasOf(route, method.toLowerCase()) ? [] : [...documented, ...(recipe.extra ?? [])];
@@ -939,7 +939,7 @@ describe('injection and XSS', () => {
       ["' OR 1=1 --", "' OR 1=1 --"],
     ]) {
       const refused = await api.login(userName, pass, nextIp());
-      // 400 WRONG_PASSWORD or 401 EMAIL_NOT_FOUND (the seed's chat sign-in tells them apart); never a session.
+      // 400 WRONG_PASSWORD or 401 EMAIL_NOT_FOUND (the original chat sign-in tells them apart); never a session.
       expect([userName, pass, [400, 401].includes(refused.statusCode), refused.body.includes('accessToken')]).toEqual([userName, pass, true, false]);
     }
   });

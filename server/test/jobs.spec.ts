@@ -1,4 +1,5 @@
 import { JobQueue } from '../src/jobs/job-queue.js';
+import { QUEUE_CATALOGUE } from '../src/jobs/queue-catalogue.js';
 import { createTestDatabase, eventually, startTestAppOn, type TestApp } from './test-app.js';
 
 /** Generous: the machine is shared and these wait for polling workers, not for speed. */
@@ -85,6 +86,17 @@ describe('jobs', () => {
       ]),
     );
     expect(rows.every((row) => row.count === 1)).toBe(true);
+  });
+
+  it('declares exactly the queues of the catalogue docs/operations.md is written from, with their crons', async () => {
+    const { rows: queues } = await a.sql.query<{ name: string }>('SELECT name FROM pgboss.queue ORDER BY name');
+    const { rows: schedules } = await a.sql.query<{ name: string; cron: string }>('SELECT name, cron FROM pgboss.schedule ORDER BY name');
+    const byName = (x: { name: string }, y: { name: string }) => x.name.localeCompare(y.name);
+    const declared = queues.map((queue) => queue.name).filter((name) => !name.startsWith('test-') && !name.startsWith('__pgboss'));
+    expect(declared.sort((x, y) => x.localeCompare(y))).toEqual(QUEUE_CATALOGUE.map((entry) => entry.name).sort((x, y) => x.localeCompare(y)));
+    expect(schedules.sort(byName)).toEqual(
+      QUEUE_CATALOGUE.filter((entry) => entry.cron).map(({ name, cron }) => ({ name, cron })).sort(byName),
+    );
   });
 
   it('runs a sweep when its queue gets a job (as on a cron tick)', async () => {

@@ -1,5 +1,5 @@
-import { MatchChangesJob } from '../src/scholarships/match-changes.js';
-import { MATCH_CHANGES_LOCK, MatchesRepository } from '../src/scholarships/matches.repository.js';
+import { MatchChangesJob } from '../src/matching/match-changes.js';
+import { MATCH_CHANGES_LOCK, MatchesRepository } from '../src/matching/matches.repository.js';
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
 

@@ -8,8 +8,8 @@ import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 /**
- * Who may reach what, for every operation of the committed OpenAPI document (issue 7's ownership
- * matrix). Each operation is in exactly one class below; a new route that is not classified fails
+ * Who may reach what, for every operation of the committed OpenAPI document (the ownership
+ * matrix of docs/security.md). Each operation is in exactly one class below; a new route that is not classified fails
  * the first test, so it cannot ship without saying who may call it.
  */
 const ACCESS = {
@@ -50,7 +50,7 @@ const ACCESS = {
     'POST /api/v1/reviewer-invitations/{token}/accept',
     // The invited address's existing reviewer account joins with its password (docs/review.md, "Reviewers").
     'POST /api/v1/reviewer-invitations/{token}/join',
-    // The questions of the chats, made from public forms (docs/chat.md), also at the seeds' address.
+    // The questions of the chats, made from public forms (docs/chat.md), also at the original address.
     'GET /api/v1/questions',
     'GET /api/questions',
     // Social sign-in (docs/chat.md): a sign-in's state is its capability, used once.
@@ -182,7 +182,7 @@ const ACCESS = {
     'GET /api/v1/inbox/unread-count',
     // The caller's own support requests (support.spec.ts: nobody else's).
     'GET /api/v1/support-requests',
-    // The dashboard assistant: the caller's own chat (anyone else's id is a 404, below), also at the seeds' address.
+    // The dashboard assistant: the caller's own chat (anyone else's id is a 404, below), also at the original address.
     'POST /api/v1/scholarships/chats',
     'POST /api/scholarships/chats',
   ],

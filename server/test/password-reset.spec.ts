@@ -1,7 +1,7 @@
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-/** Password recovery by e-mailed OTP (seed 001), with the code read from the stored outbox as an admin would. */
+/** Password recovery by e-mailed OTP (as in the original product), with the code read from the stored outbox as an admin would. */
 describe('password reset by e-mailed OTP', () => {
   let t: TestApp;
   let api: ReturnType<typeof accountClient>;

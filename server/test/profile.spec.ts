@@ -124,7 +124,7 @@ describe('applicant profile', () => {
     expect(body.email).toBe(stored.email);
   });
 
-  // The web shows the seed's 'Please enter valid dob in Basic tab ' for any 400 whose errors name the path 'dob'.
+  // The web shows the original 'Please enter valid dob in Basic tab ' for any 400 whose errors name the path 'dob'.
   it("refuses a dob that is no date string with an error at the path 'dob', from the DTO or from the form", async () => {
     const { session } = await api.signUp();
     const dobErrors = async (dob: unknown) => {

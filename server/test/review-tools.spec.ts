@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from './test-app.js';
 
 const NEXT_YEAR = `${new Date().getUTCFullYear() + 1}-06-30`;
 
-/** Issue 29, "Review tools that behave": the paged applicants overview and inviting an address that already has an account (docs/review.md). */
+/** Review tools that behave: the paged applicants overview and inviting an address that already has an account (docs/review.md). */
 describe('review tools', () => {
   let t: TestApp;
   let api: ReturnType<typeof accountClient>;

@@ -12,9 +12,9 @@ interface Question {
 }
 
 /**
- * The seeds' client, unchanged (docs/chat.md; docs/api.md, "The seeds' addresses"): it calls the
+ * The original client, unchanged (docs/chat.md; docs/api.md, "The original addresses"): it calls the
  * chats at `/api/...`, not under `/api/v1`, carries a later turn's chat only as `?id=`, never
- * sends an X-Chat-Token, names the login's answers by the seed's keys and ends a sign-up with its
+ * sends an X-Chat-Token, names the login's answers by the original keys and ends a sign-up with its
  * whole payload. Run with the web app served, as in production, so the site's fallback is there.
  */
 describe("the seeds' chat client", () => {
@@ -50,11 +50,11 @@ describe("the seeds' chat client", () => {
   let ipCounter = 0;
   const nextIp = () => `10.40.${1 + (++ipCounter % 250)}.1`;
 
-  /** GET as the seeds' client does: at `/api/...`, as a browser (accepting HTML too). */
+  /** GET as the original client does: at `/api/...`, as a browser (accepting HTML too). */
   const seedGet = (url: string, token?: string) =>
     t.app.inject({ method: 'GET', url, headers: { accept: 'application/json, text/html', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
-  /** The seeds' chat: `/api/{kind}/chats`, the chat only as `?id=`, no X-Chat-Token. */
+  /** The original chat: `/api/{kind}/chats`, the chat only as `?id=`, no X-Chat-Token. */
   function seedChat(kind: 'signup' | 'login', ip = nextIp()) {
     let id: string | undefined;
     const post = async (body: Record<string, unknown>) => {
@@ -71,7 +71,7 @@ describe("the seeds' chat client", () => {
       }
       return res;
     };
-    /** An answer as the seed's client sends it: the question's fields, the answer and its key. */
+    /** An answer as the original client sends it: the question's fields, the answer and its key. */
     const answer = (question: Question, text: string) => post({ question_id: question._id, question: question.question, answer_key: question.answer_key, answer: text });
     return { post, answer, id: () => id };
   }
@@ -96,10 +96,10 @@ describe("the seeds' chat client", () => {
     phone: '12025550143',
     password: 'a seed client passphrase',
   });
-  /** The seed's sign-up payload for `who`. */
+  /** The original sign-up payload for `who`. */
   const payloadOf = (who: ReturnType<typeof person>) => ({ ...who, applicantType: 'STUDENT', isProfileUpdate: 'false', isScholarshipApplied: 'false' });
 
-  /** Answers every sign-up question, in the order fetched, as the seed's client asks them. */
+  /** Answers every sign-up question, in the order fetched, as the original client asks them. */
   async function answerEverySignUpQuestion(chat: ReturnType<typeof seedChat>, who: ReturnType<typeof person>) {
     const answers: Record<string, string> = { ...who, confirmPassword: who.password, consentToContact: 'true', acceptTerms: 'true' };
     let last;

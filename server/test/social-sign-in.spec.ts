@@ -52,7 +52,7 @@ describe('Google sign-in', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json().data).toMatchObject({ isNewUser: true, user: { email: issuer.person.email, firstName: 'Grace', lastName: 'Hopper', role: 'applicant', isProfileUpdate: false } });
     expect(first.json().data.accessToken.split('.')).toHaveLength(3);
-    // The seeds' access comes with this sign-in as with every other (server/test/access.spec.ts).
+    // The original access comes with this sign-in as with every other (server/test/access.spec.ts).
     expect(first.json().data.access).toEqual({ role: 'applicant', permissions: expect.arrayContaining(['apply_scholarship', 'read_inbox']) });
     const again = await finish(await signInThroughGoogle());
     expect(again.json().data).toMatchObject({ isNewUser: false, user: { id: first.json().data.user.id } });

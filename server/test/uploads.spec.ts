@@ -31,7 +31,7 @@ const TWO_MIB = 2 * 1024 * 1024;
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Uploads (issue 6): checked by content, stored outside the web root, served to their owner only. */
+/** Uploads: checked by content, stored outside the web root, served to their owner only. */
 describe('uploads', () => {
   let t: TestApp;
   let dataDir: string;

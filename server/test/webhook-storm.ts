@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxWebhook } from '../src/payments/sandbox/sandbox-signature.js';
 
 /**
- * A storm of sandbox webhooks (issue 15): many reports about many subscriptions, a share delivered
+ * A storm of sandbox webhooks: many reports about many subscriptions, a share delivered
  * twice, all shuffled, and what the server must end with. Used by server/test/payments-storm.spec.ts
  * (in-process) and bench/payments.ts (over HTTP).
  *

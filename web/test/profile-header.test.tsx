@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { apiAnswer, mockApi } from './scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from './scholarships/render-app';
 
-/** The recommendation count (the seed: 'Eligible for N', N from the recommendation count). */
+/** The recommendation count (as in the original product: 'Eligible for N', N from the recommendation count). */
 const STATS = '/api/v1/scholarships/stats';
 
 /** The profile page with scholarships/stats answering `count`; everything else is not this test's business. */

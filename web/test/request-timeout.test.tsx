@@ -5,7 +5,7 @@ import { failureText, RequestTimeoutError, shouldRetry, TIMEOUT_MESSAGE } from '
 import { api } from '../src/api/client';
 import { REQUEST_TIMEOUT_MS } from '../src/api/request-timeout';
 import { uploadFile } from '../src/api/uploads';
-import { queryClient } from '../src/app/query-client';
+import { queryClient } from '../src/ui/query-client';
 import { refreshAccessToken } from '../src/session/auth-middleware';
 import { clearSession, saveSession, type StoredUser } from '../src/session/session-store';
 import { FakeXhr, installFakeXhr } from './forms/fake-xhr';

@@ -60,7 +60,7 @@ describe("the seeds' public addresses", () => {
       ['/signup', '/auth/dashboard', DASHBOARD],
       ['/auth/login', '/auth/dashboard', DASHBOARD],
       ['/auth/register3', '/auth/userdetails', /Welcome, Maya!/],
-      // The seeds' signed-in registration step and profile: their screens at the seeds' addresses.
+      // The original signed-in registration step and profile: their screens at the original addresses.
       ['/auth/register4', '/auth/register4', /Welcome, Maya!/],
       ['/auth/dashboard/profile', '/auth/dashboard/profile', 'Maya Lopez'],
       ['/auth/apply', '/auth/dashboard/easy-apply', 'Easy Apply Scholarships'],

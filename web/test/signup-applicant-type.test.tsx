@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formQueryOptions } from '../src/api/forms';
 import { visitorCountryQueryOptions } from '../src/api/geo';
-import { queryClient } from '../src/app/query-client';
+import { queryClient } from '../src/ui/query-client';
 import { compileFields } from './render-form';
 import { runtimeValidator } from './runtime-validator';
 import { apiAnswer, mockApi } from './scholarships/fixtures';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../src/api/client';
-import { queryClient } from '../src/app/query-client';
+import { queryClient } from '../src/ui/query-client';
 import { clearSession } from '../src/session/session-store';
 import { apiAnswer, mockApi } from './scholarships/fixtures';
 import { renderAppAt, signIn, STUDENT } from './scholarships/render-app';

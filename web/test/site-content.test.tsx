@@ -8,7 +8,7 @@ import privacy from '../content/pages/privacy.md';
 import terms from '../content/pages/terms.md';
 import { createAppRouter } from '../src/app/router';
 import { SWEEPSTAKES_RULES_ANCHOR } from '../src/pages/public/site-page';
-import { DEFAULT_TITLE, removePrerenderedHead } from '../src/app/document-title';
+import { DEFAULT_TITLE, removePrerenderedHead } from '../src/ui/document-title';
 import { renderWithChakra } from './render-form';
 
 const FRONT = '---\ntitle: A page\ndescription: What it says.\neyebrow: Label\nintro: The lead.\n---\n';

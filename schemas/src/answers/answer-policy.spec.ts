@@ -16,6 +16,17 @@ describe('the answer policy', () => {
     expect(Object.keys(ANSWER_POLICIES).sort()).toEqual([...FIELD_TYPES].sort());
   });
 
+  it("gives the SQL twin of a type's own answered and compared value (the SQL evaluator is composed from it)", () => {
+    // A boolean's compared text is 'true' or 'false' in SQL as it is: no fragment needed.
+    const sqlReadsAsIs = new Set(['boolean']);
+    for (const type of FIELD_TYPES) {
+      const policy = ANSWER_POLICIES[type];
+      expect([type, Boolean(policy.sql?.answered)]).toEqual([type, Boolean(policy.answered)]);
+      const ownComparable = Boolean(policy.eligibility.comparableAnswer) && !sqlReadsAsIs.has(type);
+      expect([type, Boolean(policy.sql?.comparableAnswer)]).toEqual([type, ownComparable]);
+    }
+  });
+
   it('has one meaning of answered: blank text, empty lists and objects and an unticked box say nothing; No does', () => {
     for (const type of FIELD_TYPES) {
       for (const nothing of [undefined, null, '', '  \n', [], {}, [''], { text: ' ' }]) expect([type, isAnswered(type, nothing)]).toEqual([type, false]);

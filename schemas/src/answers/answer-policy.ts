@@ -31,6 +31,19 @@ export interface UploadReference {
   url: string;
 }
 
+/**
+ * The SQL twin of an entry's TypeScript rules, as fragments over `a` (the stored answer, jsonb).
+ * server/src/database/definitions/eligibility.ts composes them into `eligibility_answer_facts`,
+ * so the SQL evaluator reads an answer as this table does (docs/matching.md, "One home for the
+ * database's functions").
+ */
+export interface AnswerPolicySql {
+  /** A condition that narrows "answered" beyond SQL_HAS_CONTENT: the twin of `answered`. */
+  answered?: string;
+  /** The jsonb a rule compares, NULL when the answer has none: the twin of `comparableAnswer`. */
+  comparableAnswer?: string;
+}
+
 export interface AnswerPolicy {
   /**
    * Whether a value says something. Default: not absent or null, not blank text, not an empty
@@ -43,7 +56,7 @@ export interface AnswerPolicy {
   richText?: RichTextSlot;
   /** Upload addresses in the answer: each must be one of the person's own uploads. */
   uploads?(value: unknown): UploadReference[];
-  /** Several entries of the field in one payload (the seed sends one entry per chosen option). Default: the last wins. */
+  /** Several entries of the field in one payload (the original client sends one entry per chosen option). Default: the last wins. */
   merge?(previous: unknown, next: unknown): unknown;
   /** How eligibility rules compare it, and the operators that make sense for it. */
   eligibility: {
@@ -52,6 +65,8 @@ export interface AnswerPolicy {
     /** The value a rule compares (a grade by its GPA); undefined when the answer has none. Default: the answer. */
     comparableAnswer?(value: unknown): unknown;
   };
+  /** The same rules in SQL, where the type has its own. Default: SQL_HAS_CONTENT, the answer itself. */
+  sql?: AnswerPolicySql;
 }
 
 /** The default meaning of "answered", shared by every type that does not say otherwise. */
@@ -63,6 +78,14 @@ function hasContent(value: unknown): boolean {
   if (value && typeof value === 'object') return Object.values(value).some(hasContent);
   return false;
 }
+
+/**
+ * hasContent as the SQL evaluator reads `a`: absent, JSON null, `[]`, `{}` or blank text say
+ * nothing. Nested blanks (`['']`, `{ text: ' ' }`) are never stored: the answer intake drops
+ * them (answeredOnly).
+ */
+export const SQL_HAS_CONTENT = String.raw`NOT (a IS NULL OR a = 'null'::jsonb OR a = '[]'::jsonb OR a = '{}'::jsonb
+                     OR (jsonb_typeof(a) = 'string' AND (a #>> '{}') !~ '\S'))`;
 
 const asObject = (value: unknown): Record<string, unknown> | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
@@ -114,8 +137,9 @@ export const ANSWER_POLICIES: Record<FieldType, AnswerPolicy> = {
   monthYear: { eligibility: { comparable: 'text', operators: ['gte', 'lte', 'between', 'exists'] } },
   // An unticked box says nothing (it is how the box starts): only a tick is an answer, and the
   // only rule a box supports is "ticked".
-  checkbox: { answered: (value) => value === true, eligibility: ANSWERED_ONLY },
-  // A yes/no question: 'No' (false) is an answer like 'Yes'.
+  checkbox: { answered: (value) => value === true, eligibility: ANSWERED_ONLY, sql: { answered: `a = 'true'::jsonb` } },
+  // A yes/no question: 'No' (false) is an answer like 'Yes'. In SQL the answer's text is already
+  // 'true' or 'false', so it needs no fragment of its own.
   boolean: {
     eligibility: { comparable: 'option', operators: ['eq', 'exists'], comparableAnswer: (value) => (typeof value === 'boolean' ? String(value) : value) },
   },
@@ -136,6 +160,7 @@ export const ANSWER_POLICIES: Record<FieldType, AnswerPolicy> = {
         return typeof gpa === 'number' ? gpa : undefined;
       },
     },
+    sql: { comparableAnswer: `CASE WHEN jsonb_typeof(a->'gpa') = 'number' THEN a->'gpa' END` },
   },
 };
 

@@ -14,11 +14,11 @@ export type ChatInput =
   /** No text stands for it (a file, rich text, a grade, a month picker): the field's own widget, inline. */
   | { kind: 'form' };
 
-/** The seed's question shape (`_id`, `question`, `answer`, `answer_key`, `hint`), plus how to answer it. */
+/** The original question shape (`_id`, `question`, `answer`, `answer_key`, `hint`), plus how to answer it. */
 export interface ChatQuestion {
   _id: string;
   question: string;
-  /** Always '' when served: the seed's slot for the answer given. */
+  /** Always '' when served: the original slot for the answer given. */
   answer: string;
   /** The form field's key: what a turn names when it answers this question. */
   answer_key: string;

@@ -30,7 +30,7 @@ export interface FieldCompiler {
 
 
 
-/** Defaults used when a field definition leaves a bound unset (the seeds' values). */
+/** Defaults used when a field definition leaves a bound unset (the original values). */
 export const FIELD_DEFAULTS = {
   monthYearFromYear: 1990,
   monthYearMaxYearsAhead: 50,
@@ -272,7 +272,7 @@ function fileField(field: FieldDefinition): CompiledField {
 }
 
 /**
- * An essay (seed 000 section 3, "Essay value"): written in the editor, `{ text }` (HTML the
+ * An essay (as in the original product): written in the editor, `{ text }` (HTML the
  * server sanitises), or uploaded as a document, `{ url }`.
  */
 function essayField(field: FieldDefinition): CompiledField {
@@ -364,7 +364,7 @@ function zipField(field: FieldDefinition): CompiledField {
   };
 }
 
-/** The grade message of each marking system, for the seed's range texts. */
+/** The grade message of each marking system, for the original range texts. */
 const GRADE_RANGE_MESSAGES = {
   Percentage: { kind: 'percentage', text: MESSAGES.percentageRange },
   '10CGPA': { kind: 'cgpa10', text: MESSAGES.cgpa10Range },
@@ -430,7 +430,7 @@ export const FIELD_COMPILERS: Record<FieldType, FieldCompiler> = {
   multiSelect: { choosesFromList: true, compile: multiSelectField },
   date: { choosesFromList: true, compile: dateField },
   monthYear: { choosesFromList: true, compile: monthYearField },
-  // The seed's 'Please Select!' for boxes to tick.
+  // The original 'Please Select!' for boxes to tick.
   checkbox: { choosesFromList: true, compile: checkboxField, requireAnswer: requireTicked, requiredMessage: MESSAGES.checkboxMandatory },
   boolean: { choosesFromList: true, compile: booleanField },
   file: { choosesFromList: false, compile: fileField },

@@ -34,7 +34,7 @@ describe('gradeToGpa', () => {
   const CGPA_STEPS = [0, 5.5, 6, 6.5, 7, 7.5, 8, 8.5];
   const GPA_STEPS = [0, 2.0, 2.3, 2.7, 3.0, 3.3, 3.7, 4.0];
 
-  /** The reference reading of the seed's table: the highest step at or below the grade. */
+  /** The reference reading of the original table: the highest step at or below the grade. */
   function reference(steps: number[], grade: number): number {
     let index = 0;
     steps.forEach((step, i) => {

@@ -3,7 +3,7 @@ import type { MarkingSystem } from '../vocabulary.js';
 /** A lower bound (inclusive) and the 4-point GPA it gives; tables are sorted from the top band down. */
 type Band = readonly [lowerBound: number, gpa: number];
 
-/** Percentage -> 4-point GPA (seed 000 section 5): 85-100 gives 4.0 ... below 55 gives 0.0. */
+/** Percentage -> 4-point GPA (as in the original product): 85-100 gives 4.0 ... below 55 gives 0.0. */
 const PERCENTAGE_BANDS: readonly Band[] = [
   [85, 4.0],
   [80, 3.7],
@@ -14,7 +14,7 @@ const PERCENTAGE_BANDS: readonly Band[] = [
   [55, 2.0],
 ];
 
-/** 10-point CGPA -> 4-point GPA (seed 000 section 5): 8.5 and above gives 4.0 ... below 5.5 gives 0.0. */
+/** 10-point CGPA -> 4-point GPA (as in the original product): 8.5 and above gives 4.0 ... below 5.5 gives 0.0. */
 const CGPA10_BANDS: readonly Band[] = [
   [8.5, 4.0],
   [8, 3.7],

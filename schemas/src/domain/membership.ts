@@ -1,10 +1,11 @@
 /**
- * Membership rules shared by the server and the web (docs/payments.md): the states a membership
- * goes through, which of them unlock the members' features, how a plan's price is written, and
- * the savings a longer plan shows.
+ * Membership rules shared by the server and the web (docs/payments.md): when a membership's state
+ * (statuses.ts) unlocks the members' features, how a plan's price is written, and the savings a
+ * longer plan shows.
  */
 
 import { formatDayMonthYear } from './dates.js';
+import { MEMBERSHIP_STATES_WITH_ACCESS, type MembershipState } from './statuses.js';
 
 /** The free trial a plan starts with, once per person (docs/payments.md, "One free trial"). */
 export const TRIAL_DAYS = 7;
@@ -17,18 +18,10 @@ export function freeTrialUsedText(usedAt: string | Date, timeZone?: string): str
   return `Your free trial was used on ${formatDayMonthYear(usedAt, timeZone)}`;
 }
 
-/**
- * trialing: in the free trial; active: paid and renewing; past_due: a renewal payment failed and
- * the provider is retrying (benefits kept meanwhile); canceled: will not renew, benefits until
- * the period's end; expired: over.
- */
-export const MEMBERSHIP_STATES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
-export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
-
 /** Whether a membership in this state, whose paid (or trial) period ends at `periodEnd`, unlocks the members' features now. */
 export function membershipGrantsAccess(state: MembershipState, periodEnd: Date | null, now: Date): boolean {
   if (state === 'canceled') return periodEnd !== null && periodEnd > now;
-  return state === 'trialing' || state === 'active' || state === 'past_due';
+  return MEMBERSHIP_STATES_WITH_ACCESS.includes(state);
 }
 
 /** Cents as the plans' price string: the currency symbol first, cents only when there are some ('$29', '$12.50'). */

@@ -32,7 +32,7 @@ export function ageFromDateOfBirth(dob: string, now: Date = new Date()): number 
 
 /**
  * The phone number as the API stores it: a plus sign, the country calling code, then the number;
- * only when both parts are filled (seed 000 section 5).
+ * only when both parts are filled (as in the original product).
  */
 export function composePhone(countryCode: string | undefined, number: string | undefined): string | undefined {
   const code = (countryCode ?? '').trim().replace(/^\+/, '');

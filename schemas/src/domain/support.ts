@@ -1,19 +1,19 @@
 /**
  * Support requests and contact messages (docs/support.md): each is judged by a served form, and
- * the seed's payload of `POST /scholarships/add-support` names their answers its own way. This is
+ * the original payload of `POST /scholarships/add-support` names their answers its own way. This is
  * where each payload property goes in its form, for the server (payload to answers) and the
  * browser (answers to payload) alike; answers to fields an admin adds travel as `answers`.
  */
 export const SUPPORT_KINDS = {
   /** The signed-in person's support form: name and e-mail come from the account. */
   support: { formKey: 'support-request', payload: { query: 'query', description: 'queryDescription' } },
-  /** Anyone's contact form (the seed's name is always 'Guest'). */
+  /** Anyone's contact form (the original name is always 'Guest'). */
   contact: { formKey: 'contact-message', payload: { email: 'senderEmail', phone: 'senderPhone', description: 'message' } },
 } as const;
 
 export type SupportKind = keyof typeof SUPPORT_KINDS;
 
-/** The seed's name of a contact message's sender. */
+/** The original name of a contact message's sender. */
 export const CONTACT_SENDER_NAME = 'Guest';
 
 /** The form answers a payload carries: its named properties moved to their fields, then `answers`. */

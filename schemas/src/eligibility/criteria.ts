@@ -20,7 +20,7 @@ export interface EligibilityRule {
 /** What one rule says about one applicant. */
 export type RuleVerdict = 'pass' | 'fail' | 'missing';
 
-/** The three outcomes of issue 5: lists and counts use `eligible`; `missing` powers "unlock N more". */
+/** The three outcomes (docs/matching.md): lists and counts use `eligible`; `missing` powers "unlock N more". */
 export type EligibilityOutcome = 'eligible' | 'missing' | 'ineligible';
 
 /** The operators a data type's answers support (answers/answer-policy.ts): what a rule on it may use. */

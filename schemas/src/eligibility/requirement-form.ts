@@ -7,7 +7,7 @@ import { acceptedExtensions } from '../domain/uploads.js';
 import type { FieldValidation } from '../vocabulary.js';
 import type { Requirement, RequirementKind, RequirementOptions } from './requirements.js';
 
-/** The essay hint 'Min word: 1000' (seed 000 section 9): shown, not enforced. */
+/** The essay hint 'Min word: 1000' (as in the original product): shown, not enforced. */
 export const ESSAY_MIN_WORDS = 1000;
 
 interface RequirementFieldType {
@@ -17,7 +17,7 @@ interface RequirementFieldType {
   uiOptions?(scholarshipId: string, options: RequirementOptions): Record<string, unknown>;
 }
 
-/** Each requirement kind as a field type of the vocabulary, with the seed's required message. */
+/** Each requirement kind as a field type of the vocabulary, with the original required message. */
 const REQUIREMENT_FIELD_TYPES: Record<RequirementKind, RequirementFieldType> = {
   file: { dataType: 'file', requiredMessage: MESSAGES.requirementUpload },
   link: { dataType: 'link', requiredMessage: MESSAGES.requirementProvide },
@@ -26,7 +26,7 @@ const REQUIREMENT_FIELD_TYPES: Record<RequirementKind, RequirementFieldType> = {
   editor: {
     dataType: 'essay',
     requiredMessage: MESSAGES.requirementEssay,
-    // A provider's word limit replaces the seed's 'Min word' hint, which it would contradict.
+    // A provider's word limit replaces the original 'Min word' hint, which it would contradict.
     uiOptions: (scholarshipId, options) =>
       options.wordLimit === undefined ? { minWords: ESSAY_MIN_WORDS, scholarshipId } : { maxWords: options.wordLimit, scholarshipId },
   },
@@ -45,7 +45,7 @@ export function requirementFormKey(scholarshipId: string): string {
 /**
  * A requirement as a field definition, so requirement forms compile, validate and render like
  * every other form. `optional: true` may be left empty; the others are required (docs/decisions.md:
- * the seed's source applied the flag inversely, this project does not).
+ * the original source applied the flag inversely, this project does not).
  */
 export function requirementField(requirement: Requirement, order: number): FieldDefinition {
   const { dataType, requiredMessage } = REQUIREMENT_FIELD_TYPES[requirement.field.dataType];
@@ -71,7 +71,7 @@ function optionRules(options: RequirementOptions): FieldValidation {
 }
 
 /**
- * A scholarship's requirement form: JSON Schema + UI schema with the seed's messages, versioned
+ * A scholarship's requirement form: JSON Schema + UI schema with the original messages, versioned
  * by content like every form, so an application can pin the version it was started on.
  */
 export function compileRequirementForm(scholarshipId: string, requirements: readonly Requirement[]): CompiledForm {

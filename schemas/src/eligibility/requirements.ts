@@ -1,7 +1,7 @@
 import type { UploadPurpose } from '../domain/uploads.js';
 
 /**
- * What a scholarship asks of an applicant (seed 000 section 3, "Requirement"): each requirement is
+ * What a scholarship asks of an applicant (as in the original product): each requirement is
  * one question of the scholarship's requirement form (compiled with the applications work).
  */
 export const REQUIREMENT_KINDS = ['file', 'link', 'checkbox', 'text', 'editor'] as const;

@@ -96,6 +96,6 @@ export class AccountsController {
     @Ip() ip: string,
   ) {
     const session = await this.accounts.changePassword(caller, id, body.lastPwd, body.password, ip);
-    return { statusCode: 200, message: 'Password changed successfully', data: session };
+    return { statusCode: 200, message: MESSAGES.passwordChanged, data: session };
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { Sessions } from '../auth/sessions.js';
 import type { SessionDto } from '../auth/dto/session.dto.js';
@@ -14,7 +15,7 @@ import { MembershipsRepository } from '../subscriptions/memberships.repository.j
 import type { SignUpDto } from './dto/sign-up.dto.js';
 import type { MinimalProfileDto } from './dto/minimal-profile.dto.js';
 
-/** The fields of the seed's sign-up payload; the sign-up form's other fields are checked only when sent. */
+/** The fields of the original sign-up payload; the sign-up form's other fields are checked only when sent. */
 const SEED_SIGNUP_PAYLOAD = new Set(['firstName', 'lastName', 'email', 'phone', 'password']);
 
 /** The applicant's account: sign-up, password change, the minimal profile. */
@@ -54,7 +55,7 @@ export class AccountsService {
 
   /**
    * The payload judged by the served `signup` form, with the browser's validator and words. The
-   * seed's payload carries no confirmation nor consents: a field of the form outside the seed's
+   * original payload carries no confirmation nor consents: a field of the form outside the original
    * payload is checked only when it is sent (docs/decisions.md, "Sign-up is the served form").
    */
   private async signUpAnswers(body: SignUpDto): Promise<Record<string, unknown>> {
@@ -74,7 +75,7 @@ export class AccountsService {
     }
     const currentHash = await this.users.passwordHashOf(userId);
     if (!currentHash || !(await this.hasher.verify(currentHash, lastPwd))) {
-      throw new ApiError(400, 'Old Password Not Matched', { errorCode: 'OLD_PASSWORD_MISMATCH' });
+      throw new ApiError(400, MESSAGES.oldPasswordNotMatched, { errorCode: 'OLD_PASSWORD_MISMATCH' });
     }
     await this.users.setPasswordHash(userId, await this.hasher.hash(password));
     const user = (await this.users.findById(userId))!;

@@ -10,7 +10,7 @@ import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetCodesRepository } from './password-reset-codes.repository.js';
 
-/** The one-time code's rules (issue 3; docs/security.md). */
+/** The one-time code's rules (docs/security.md). */
 export const RESET_CODE_RULES = { digits: 6, validMinutes: 10, maxWrongTries: 5, resendAfterSeconds: 60 } as const;
 
 const NOT_REGISTERED = new ApiError(400, 'This email is not registered. Please sign up or try another email.', {
@@ -26,7 +26,7 @@ const VERDICT_DESCRIPTIONS: Record<Exclude<CodeVerdict, 'ok'>, string> = {
 };
 
 /**
- * Password recovery by e-mail (seed 001): a 6-digit code from a CSPRNG, stored as an HMAC, valid
+ * Password recovery by e-mail (as in the original product): a 6-digit code from a CSPRNG, stored as an HMAC, valid
  * 10 minutes, single use, void after 5 wrong tries, re-sent at most once a minute.
  */
 @Injectable()

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, Param, ParseUUIDPipe, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -31,6 +32,6 @@ export class ProfileController {
   })
   @ApiOkResponse({ type: UpdatedApplicantResponseDto })
   async update(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: UpdateApplicantDto) {
-    return { statusCode: 200, message: 'User updated successfully', data: { applicant: await this.profiles.update(caller, id, body) } };
+    return { statusCode: 200, message: MESSAGES.profileUpdated, data: { applicant: await this.profiles.update(caller, id, body) } };
   }
 }

@@ -21,10 +21,10 @@ function accountValues(accountFields: readonly FieldDefinition[], source: object
 }
 
 /**
- * The applicant's profile: read in the seed's shape, and saved form by form. Answers are merged
+ * The applicant's profile: read in the original shape, and saved form by form. Answers are merged
  * into the stored ones by field, judged by the compiled schema of the form they came from (the
  * browser's verdict, same words), pruned of hidden branches, and stored as a jsonb document keyed
- * by field key (DESIGN.md section 4).
+ * by field key (docs/architecture.md, "How a form flows").
  */
 @Injectable()
 export class ProfileService {
@@ -85,7 +85,7 @@ export class ProfileService {
   }
 
   /**
-   * Completing the free registration enters the applicant into the running sweepstakes (seed 001).
+   * Completing the free registration enters the applicant into the running sweepstakes (as in the original product).
    * The registration is saved either way: a failed entry is logged, and the dashboard still offers
    * the sweepstakes to those who have not entered.
    */

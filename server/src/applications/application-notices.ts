@@ -4,13 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { productSender } from '../inbox/inbox-message.js';
 import { InboxService } from '../inbox/inbox.service.js';
-import { sponsorSql } from '../scholarships/match-queries.js';
-
-interface SubmittedScholarship {
-  id: string;
-  title: string;
-  sponsor: string;
-}
+import { ApplicationsRepository, type SubmittedScholarship } from './applications.repository.js';
 
 /**
  * Tells applicants their application arrived (docs/inbox.md): one message per submitted
@@ -22,16 +16,12 @@ export class ApplicationNotices {
   constructor(
     private readonly inbox: InboxService,
     private readonly config: AppConfig,
+    private readonly applications: ApplicationsRepository,
   ) {}
 
   async received(manager: EntityManager, userId: string, scholarshipIds: readonly string[]): Promise<void> {
     if (!scholarshipIds.length) return;
-    const scholarships = (await manager.query(
-      `SELECT s.id, s.title, ${sponsorSql('provider')} AS sponsor
-         FROM scholarships s JOIN users provider ON provider.id = s.provider_id
-        WHERE s.id = ANY($1::uuid[])`,
-      [scholarshipIds],
-    )) as SubmittedScholarship[];
+    const scholarships = await this.applications.submittedScholarships(manager, scholarshipIds);
     const sender = productSender(this.config.MAIL_FROM);
     await this.inbox.deliverEach(
       scholarships.map((scholarship) => ({ userId, message: { ...sender, ...receivedMessage(scholarship) } })),

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -17,9 +18,6 @@ import {
   SubmitApplicationDto,
   SubmitScholarshipsDto,
 } from './dto/application.dto.js';
-
-/** The seed's success text for Easy Apply and bulk apply. */
-export const APPLIED_MESSAGE = 'Scholarship applied successfully!';
 
 @ApiTags('applications')
 @ApiErrorResponses()
@@ -86,7 +84,7 @@ export class ApplicationsController {
   @ApiOkResponse({ type: ApplicantDetailsResponseDto })
   async submit(@CurrentUser() caller: Caller, @Body() body: SubmitApplicationDto) {
     const details = await this.applications.submit(caller, body);
-    return ok(details, details.status === 'Received' ? 'Application submitted' : 'Saved draft');
+    return ok(details, details.status === 'Received' ? MESSAGES.applicationSubmitted : MESSAGES.applicationDraftSaved);
   }
 
   @Post('submit-scholarships')
@@ -98,6 +96,6 @@ export class ApplicationsController {
   })
   @ApiOkResponse({ type: BulkApplyResponseDto })
   async submitMany(@CurrentUser() caller: Caller, @Body() body: SubmitScholarshipsDto) {
-    return ok({ applied: await this.bulk.apply(caller, body) }, APPLIED_MESSAGE);
+    return ok({ applied: await this.bulk.apply(caller, body) }, MESSAGES.scholarshipApplied);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CompiledForm, Requirement } from '@scholarmatch/schemas';
+import type { CompiledForm, Requirement, ApplicationStatus } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
 
 type Answers = Record<string, unknown>;
 
@@ -28,6 +28,13 @@ export interface CandidateRow {
   application_status: string | null;
   form_version: string | null;
   answers: Answers | null;
+}
+
+/** A scholarship just applied to, as the application's receipt names it. */
+export interface SubmittedScholarship {
+  id: string;
+  title: string;
+  sponsor: string;
 }
 
 export interface StoredFormVersion {
@@ -125,5 +132,15 @@ export class ApplicationsRepository {
       [scholarshipId, version],
     )) as StoredFormVersion[];
     return row;
+  }
+
+  /** The scholarships of a submission, with their sponsors' names, in the submitting transaction. */
+  async submittedScholarships(manager: EntityManager, scholarshipIds: readonly string[]): Promise<SubmittedScholarship[]> {
+    return (await manager.query(
+      `SELECT s.id, s.title, ${sponsorSql('provider')} AS sponsor
+         FROM scholarships s JOIN users provider ON provider.id = s.provider_id
+        WHERE s.id = ANY($1::uuid[])`,
+      [scholarshipIds],
+    )) as SubmittedScholarship[];
   }
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type FieldError, todayIso } from '@scholarmatch/schemas';
+import { type FieldError, todayIso, type ApplicationStatus } from '@scholarmatch/schemas';
 import type { EntityManager } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, invalidAnswers, keptAnswers } from '../forms/answer-intake.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
-import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
 import type { ApplicantDetailsDto, RequirementAnswerDto, SubmitApplicationDto } from './dto/application.dto.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type ApplyingRow } from './applications.repository.js';
@@ -25,7 +24,7 @@ function inFormOrder(errors: FieldError[], form: RequirementFormVersion): FieldE
   return [...errors].sort((a, b) => rank(a) - rank(b));
 }
 
-/** The seed's `requirements: [{ key, fieldValue }]` as one answers object; an unknown key is a 400. */
+/** The original `requirements: [{ key, fieldValue }]` as one answers object; an unknown key is a 400. */
 function answersOf(given: RequirementAnswerDto[], form: RequirementFormVersion): Record<string, unknown> {
   const known = new Set(form.requirements.map((r) => r.field.key));
   const errors = given.filter((item) => !known.has(item.key)).map((item) => ({ path: item.key, message: 'This scholarship asks for no such requirement.' }));
@@ -34,7 +33,7 @@ function answersOf(given: RequirementAnswerDto[], form: RequirementFormVersion):
 }
 
 /**
- * An applicant's applications (seed 000 sections 3–4): drafts and submissions validated against
+ * An applicant's applications (as in the original product): drafts and submissions validated against
  * the requirement form version the application was started on, and bulk / Easy Apply.
  */
 @Injectable()
@@ -54,7 +53,7 @@ export class ApplicationsService {
     return wanted ? this.forms.version(scholarshipId, wanted) : this.forms.current(scholarshipId, row.requirements);
   }
 
-  /** The caller's application to one scholarship (seed: get-applicant-details). */
+  /** The caller's application to one scholarship (originally get-applicant-details). */
   async details(caller: Caller, scholarshipId: string): Promise<ApplicantDetailsDto> {
     const row = await this.applying(undefined, caller, scholarshipId);
     if (!row.application_status || !row.form_version) return { status: null, formVersion: null, applicantFields: [] };

@@ -3,7 +3,7 @@ import { type FieldError, todayIso } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, keptAnswers } from '../forms/answer-intake.js';
-import { ApplicantMatches } from '../scholarships/applicant-matches.js';
+import { ApplicantMatches } from '../matching/applicant-matches.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type CandidateRow } from './applications.repository.js';
@@ -16,7 +16,7 @@ export const CV_REQUIREMENT_KEY = 'cv';
 const CV_NOT_OWNED = 'The CV is not one of your uploads; please upload it again.';
 
 /**
- * Easy Apply and bulk apply with a CV (seed 000 section 4): one call applies to many scholarships
+ * Easy Apply and bulk apply with a CV (as in the original product): one call applies to many scholarships
  * with the profile and, where one is asked, the CV. All or nothing: if one listed scholarship
  * cannot take this application, none is sent, and the description says which and why.
  */

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { ReviewStatus } from '../review/review.repository.js';
+import type { ApplicationStatus, ReviewStatus } from '@scholarmatch/schemas';
 import { TOLD_EVENTS_SQL, TOLD_REVIEW_STATUS_SQL } from '../review/status-messages.repository.js';
-import { sponsorSql } from '../scholarships/match-queries.js';
-import type { ApplicationStatus } from '../scholarships/dto/scholarship-detail.dto.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
 import type { StatusEventDto, TrackedEssayDto } from './dto/tracker.dto.js';
 
 export interface TrackerFilter {

@@ -5,10 +5,8 @@ import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { RateLimited } from '../common/rate-limit.js';
 import { toUserDto, UserResponseDto } from '../users/dto/user.dto.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { type Caller, CurrentUser, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
-import { notSignedIn } from './access-tokens.js';
 import { LoginDto, RefreshDto } from './dto/login.dto.js';
 import { SessionResponseDto, RenewedSessionResponseDto } from './dto/session.dto.js';
 import { Sessions } from './sessions.js';
@@ -20,7 +18,6 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: Sessions,
-    private readonly users: UsersRepository,
   ) {}
 
   @Public()
@@ -68,8 +65,6 @@ export class AuthController {
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponseDto })
   async me(@CurrentUser() caller: Caller) {
-    const user = await this.users.findById(caller.id);
-    if (!user) throw notSignedIn();
-    return ok(toUserDto(user));
+    return ok(toUserDto(await this.auth.signedInUser(caller.id)));
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/error-body.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { notSignedIn } from './access-tokens.js';
 import type { SessionDto } from './dto/session.dto.js';
 import { LoginLockout } from './login-lockout.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -8,7 +10,7 @@ import { Sessions } from './sessions.js';
 
 /**
  * Login. The two failures are told apart (errorCode EMAIL_NOT_FOUND / WRONG_PASSWORD) because the
- * chat sign-in offers different next steps for each (seed 001 section 8); docs/security.md says
+ * chat sign-in offers different next steps for each (as in the original product); docs/security.md says
  * why that is acceptable and what limits guessing.
  */
 @Injectable()
@@ -35,5 +37,12 @@ export class AuthService {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(password));
     }
     return this.sessions.start(user, clientIp);
+  }
+
+  /** The signed-in person's account; a token whose account is gone is not signed in (401). */
+  async signedInUser(userId: string): Promise<UserEntity> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notSignedIn();
+    return user;
   }
 }

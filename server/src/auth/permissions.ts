@@ -1,7 +1,7 @@
 import type { Role } from '../users/user.entity.js';
 
 /**
- * What a signed-in person may do, as the seeds' `access.permissions` strings: `action_subject`,
+ * What a signed-in person may do, as the original `access.permissions` strings: `action_subject`,
  * split at the first underscore (docs/security.md, "Roles and permissions"). Each one names what
  * the routes of one role let it do; the browser shows menus and opens pages by them, the server
  * still decides by role (`@Roles()`), and server/test/access.spec.ts proves each string and the
@@ -51,7 +51,7 @@ export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
   admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'answer_support', 'read_outbox', ...EVERYONE],
 };
 
-/** The seeds' `access`: the person's permissions and role (signed out: none and null). */
+/** The original `access`: the person's permissions and role (signed out: none and null). */
 export interface Access {
   permissions: Permission[];
   role: Role | null;

@@ -1,15 +1,11 @@
-import { Body, Controller, Get, Header, Injectable, Put } from '@nestjs/common';
+import { Body, Controller, Get, Header, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
-import { notSignedIn } from '../auth/access-tokens.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
-import { subscriptionRequired } from '../scholarships/membership-gate.js';
-import { AutoApplyRepository } from './auto-apply.repository.js';
-
-/** Only a member may turn automatic application on (docs/automation.md). */
-export const AUTO_APPLY_FOR_MEMBERS = 'Automatic application is for members. Start your free 7-day membership to use it.';
+import { AutoApplySettings } from './auto-apply-settings.js';
 
 class AutoApplyChangeDto {
   @ApiProperty({ description: 'Apply automatically to matching scholarships that need nothing more than the profile (or only the CV)' })
@@ -24,25 +20,6 @@ class AutoApplySettingDto {
 
 class AutoApplySettingResponseDto extends ApiResponseBase {
   @ApiProperty({ type: AutoApplySettingDto }) data: AutoApplySettingDto;
-}
-
-@Injectable()
-export class AutoApplySettings {
-  constructor(private readonly repository: AutoApplyRepository) {}
-
-  async read(caller: Caller): Promise<AutoApplySettingDto> {
-    const setting = await this.repository.setting(caller.id);
-    if (!setting) throw notSignedIn();
-    return setting;
-  }
-
-  /** Turning it on needs a membership; turning it off never does. */
-  async change(caller: Caller, enabled: boolean): Promise<AutoApplySettingDto> {
-    const setting = await this.read(caller);
-    if (enabled && !setting.member) throw subscriptionRequired(AUTO_APPLY_FOR_MEMBERS);
-    await this.repository.setEnabled(caller.id, enabled);
-    return { ...setting, enabled };
-  }
 }
 
 @ApiTags('applications')
@@ -69,6 +46,6 @@ export class AutoApplyController {
   @ApiOkResponse({ type: AutoApplySettingResponseDto })
   async change(@CurrentUser() caller: Caller, @Body() body: AutoApplyChangeDto) {
     const setting = await this.settings.change(caller, body.enabled);
-    return ok(setting, setting.enabled ? 'Automatic application is on' : 'Automatic application is off');
+    return ok(setting, setting.enabled ? MESSAGES.autoApplyOn : MESSAGES.autoApplyOff);
   }
 }

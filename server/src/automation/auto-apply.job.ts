@@ -9,12 +9,12 @@ import { NotificationListener } from '../database/notification-listener.js';
 import { productSender } from '../inbox/inbox-message.js';
 import { storableMessage } from '../inbox/inbox.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { ApplicantMatches } from '../scholarships/applicant-matches.js';
-import { MAX_COUNTED_FIELDS } from '../scholarships/eligibility-counts.js';
+import { ApplicantMatches } from '../matching/applicant-matches.js';
+import { MAX_COUNTED_FIELDS } from '../matching/eligibility-counts.js';
 import { type AutoApplicableScholarship, type AutoApplyBatch, AutoApplyRepository, CV_KEY } from './auto-apply.repository.js';
 
 export const AUTO_APPLY_QUEUE = 'auto-apply';
-/** Sent by the triggers that mark a scholarship or a member due (migration CreateAutomation). */
+/** Sent by the triggers that mark a scholarship or a member due (database/definitions/automation.ts). */
 const CHANNEL = 'auto_apply_due';
 /** Due rows read per round; a run goes on until none is left. */
 const BATCH = 50;

@@ -4,7 +4,8 @@ import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
 import { type NewMessage, notifyInboxMail } from '../inbox/inbox.repository.js';
 import { deletedRows } from '../jobs/periodic-sweep.js';
-import { eligibleApplicantsSql, eligibleMask, sponsorSql } from '../scholarships/match-queries.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
+import { eligibleApplicantsStatement } from '../matching/matching-sql.js';
 
 /** The CV requirement's key: a scholarship asking only for it can be applied to with the member's CV. */
 export const CV_KEY = 'cv';
@@ -153,13 +154,13 @@ export class AutoApplyRepository {
    * over the answer vectors, docs/matching.md "The live count"): one statement, whatever their number.
    */
   async applyForEligibleMembers(tx: EntityManager, criteria: EligibilityRule[], batch: AutoApplyBatch, today: string): Promise<string[]> {
-    const fieldKeys = [...new Set(criteria.map((rule) => rule.fieldKey))];
+    const eligible = eligibleApplicantsStatement(criteria, today);
     await tx.query(`SET LOCAL jit = off`);
     const rows = (await tx.query(
-      `${eligibleApplicantsSql(fieldKeys.length)},
+      `${eligible.sql},
        candidates AS (SELECT user_id FROM eligible),
-       ${insertForCandidatesSql(5)}`,
-      [JSON.stringify(criteria), today, fieldKeys, eligibleMask(fieldKeys.length), ...batchParameters(batch)],
+       ${insertForCandidatesSql(eligible.parameters.length + 1)}`,
+      [...eligible.parameters, ...batchParameters(batch)],
     )) as { user_id: string }[];
     return rows.map((row) => row.user_id);
   }

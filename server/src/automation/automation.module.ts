@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ApplicationsModule } from '../applications/applications.module.js';
 import { ScholarshipsModule } from '../scholarships/scholarships.module.js';
-import { AutoApplyController, AutoApplySettings } from './auto-apply.controller.js';
+import { AutoApplySettings } from './auto-apply-settings.js';
+import { AutoApplyController } from './auto-apply.controller.js';
 import { AutoApplyJob, AutoApplyListener } from './auto-apply.job.js';
 import { AutoApplyRepository } from './auto-apply.repository.js';
 import { RecurringCyclesJob } from './recurring-cycles.job.js';

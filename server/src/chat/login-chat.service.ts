@@ -13,17 +13,17 @@ export const LOGIN_FORM = 'login';
 export const RECOVERY_FORM = 'password-reset';
 
 /**
- * The seed's answer keys for the login form's fields (docs/chat.md, "Login"): the questions carry
- * them, and a turn may name a field by either. The form's keys cannot be the seed's: `email` and
+ * The original answer keys for the login form's fields (docs/chat.md, "Login"): the questions carry
+ * them, and a turn may name a field by either. The form's keys cannot be the original ones: `email` and
  * `password` are the sign-up form's fields, whose rules differ.
  */
 const SEED_KEY_OF: Record<string, string> = { userName: 'email', currentPassword: 'password' };
 const FORM_KEY_OF: Record<string, string> = Object.fromEntries(Object.entries(SEED_KEY_OF).map(([form, seed]) => [seed, form]));
 
-/** The seed's answer key that asks for a code by e-mail: the same step as `{ action: 'forgotPassword' }`. */
+/** The original answer key that asks for a code by e-mail: the same step as `{ action: 'forgotPassword' }`. */
 export const GENERATE_OTP = 'generate_otp';
 
-/** A question as a login chat asks it: under the seed's answer key. */
+/** A question as a login chat asks it: under the original answer key. */
 function inSeedKeys(question: ChatQuestion): ChatQuestion {
   const seedKey = SEED_KEY_OF[question.answer_key];
   return seedKey ? { ...question, answer_key: seedKey } : question;
@@ -35,7 +35,7 @@ const STEP = { asking: 'asking', code: 'otp', newPassword: 'newPassword' } as co
 export interface LoginTurn {
   message?: string;
   next?: ChatQuestion | null;
-  /** The code was right: the new password comes next (the seed's `otp` field). */
+  /** The code was right: the new password comes next (the original `otp` field). */
   otp?: boolean;
   session?: SessionDto;
 }
@@ -76,7 +76,7 @@ export class LoginChatService {
   ) {}
 
   /**
-   * The questions of a login chat, under the seed's answer keys: the login form's, the step that
+   * The questions of a login chat, under the original answer keys: the login form's, the step that
    * e-mails a code (`generate_otp`, offered after a wrong password), then the recovery form's.
    */
   async questions(): Promise<ChatQuestion[]> {
@@ -96,7 +96,7 @@ export class LoginChatService {
     });
   }
 
-  /** The e-mail or the password (by the seed's key or the form's); with both, the login itself. */
+  /** The e-mail or the password (by the original key or the form's); with both, the login itself. */
   private async login(state: ChatState, answerKey: string, given: { text?: string; value?: unknown }, clientIp: string): Promise<LoginTurn> {
     const { field, value } = await this.conversation.judge(LOGIN_FORM, FORM_KEY_OF[answerKey] ?? answerKey, given, state, answerKey);
     state.step = STEP.asking;
@@ -152,7 +152,7 @@ export class LoginChatService {
 }
 
 /**
- * The step that e-mails a code, as a question: the seed's client knows it by its answer key. It is
+ * The step that e-mails a code, as a question: the original client knows it by its answer key. It is
  * no field of a form (nothing is typed); its answer is the button's words, not read.
  */
 const GENERATE_OTP_QUESTION: ChatQuestion = {

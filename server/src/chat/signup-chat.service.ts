@@ -67,7 +67,7 @@ export class SignUpChatService {
   }
 
   /**
-   * The end of the chat: every question answered, then the same sign-up as the form's. The seed's
+   * The end of the chat: every question answered, then the same sign-up as the form's. The original
    * client sends its whole payload here; it must say what the chat was told.
    */
   private async signUp(state: ChatState, payload: SeedPayload, clientIp: string): Promise<SignUpTurn> {
@@ -102,15 +102,15 @@ export class SignUpChatService {
 
 type SeedPayload = Partial<Pick<SignUpChatTurnDto, (typeof SEED_SIGNUP_PAYLOAD_KEYS)[number]>>;
 
-/** The seed's sign-up payload in a turn, or undefined when the turn carries none of it. */
+/** The original sign-up payload in a turn, or undefined when the turn carries none of it. */
 function seedPayloadOf(turn: SignUpChatTurnDto): SeedPayload | undefined {
   const sent = SEED_SIGNUP_PAYLOAD_KEYS.filter((key) => turn[key] !== undefined);
   return sent.length ? Object.fromEntries(sent.map((key) => [key, turn[key]])) : undefined;
 }
 
 /**
- * The sign-up payload of a chat's answers: the seed's fields by name, the form's others as
- * `answers`; the applicant type and the seed's flags as the payload sent them, if it did.
+ * The sign-up payload of a chat's answers: the original fields by name, the form's others as
+ * `answers`; the applicant type and the original flags as the payload sent them, if it did.
  */
 function signUpBody(all: Record<string, unknown>, payload: SeedPayload): SignUpDto {
   const { firstName, lastName, email, phone, password, ...answers } = all;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** Success body `{ statusCode, message?, data }` (DESIGN.md section 3). */
+/** Success body `{ statusCode, message?, data }` (docs/api.md). */
 export interface ApiResponse<T> {
   statusCode: number;
   message?: string;

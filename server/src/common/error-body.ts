@@ -18,7 +18,7 @@ export class RefusedScholarshipDto {
   title: string;
 }
 
-/** The one error body every 4xx and 5xx carries (DESIGN.md section 3). */
+/** The one error body every 4xx and 5xx carries (docs/api.md). */
 export class ErrorBodyDto {
   @ApiProperty({ example: 400 })
   statusCode: number;

@@ -1,11 +1,11 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { ApiError, type ErrorBodyDto } from './error-body.js';
 import { redactedUrl } from './redacted-url.js';
 import type { PublicSite } from '../site/public-site.js';
 
-const SERVER_ERROR = 'Server Error';
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /** Connection-level failures of PostgreSQL: the request may succeed later, so 503, not 500. */
@@ -56,7 +56,7 @@ function describeHttpError(status: number, response: unknown, fallback: string):
   return { message: reason(status), description: status === 404 && /^Cannot /.test(description) ? 'This address does not exist.' : description };
 }
 
-/** Maps any error to the error body of DESIGN.md section 3: never a stack trace, SQL or path. */
+/** Maps any error to the error body of docs/api.md: never a stack trace, SQL or path. */
 export function toErrorBody(error: unknown): ErrorBodyDto {
   if (error instanceof ApiError) {
     return {
@@ -95,7 +95,7 @@ export function toErrorBody(error: unknown): ErrorBodyDto {
   if (isDatabaseUnavailable(error)) {
     return { statusCode: 503, error: reason(503), message: reason(503), description: UNAVAILABLE };
   }
-  return { statusCode: 500, error: reason(500), message: reason(500), description: SERVER_ERROR };
+  return { statusCode: 500, error: reason(500), message: reason(500), description: MESSAGES.serverError };
 }
 
 function describeFastifyError(error: { statusCode: number; code?: string; message?: string }): string {

@@ -42,7 +42,7 @@ const PAGES_UNDER_API = '/api/v1/sandbox-checkout/';
 
 const isApi = (url: string) => (url.startsWith(API_PREFIX) && !url.startsWith(PAGES_UNDER_API)) || isSeedAddress(url);
 
-/** Pages, assets and Swagger UI get helmet's full set; `/api/v1/` JSON (and the seeds' addresses under `/api/`) gets the API set. */
+/** Pages, assets and Swagger UI get helmet's full set; `/api/v1/` JSON (and the original addresses under `/api/`) gets the API set. */
 export function addSecurityHeaders(fastify: FastifyInstance, pageOptions: HelmetOptions): void {
   const pageHeaders = computeSecurityHeaders(pageOptions);
   fastify.addHook('onRequest', (request, reply, done) => {

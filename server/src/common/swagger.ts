@@ -42,8 +42,8 @@ const ALIASED_OPERATION = /^(.+)\[\d+\]$/;
 const ALIAS_SUFFIX = '_seedAddress';
 
 /**
- * A handler served at its `/api/v1` path and at a seed's address (common/addresses.ts): the
- * `/api/v1` operation keeps the handler's own operationId, and the seed's address is documented
+ * A handler served at its `/api/v1` path and at an original address (common/addresses.ts): the
+ * `/api/v1` operation keeps the handler's own operationId, and the original address is documented
  * as its alias (`<operationId>_seedAddress`, `x-alias-of`), so each operationId stays unique.
  */
 function describeSeedAliases(document: OpenAPIObject): void {

@@ -8,8 +8,7 @@ import { slugFromTitle } from '../scholarships/scholarship-editor.js';
 import { SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
 import { MembershipsService } from '../subscriptions/memberships.service.js';
 import { PlansRepository } from '../subscriptions/plans.repository.js';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { DemoDataRepository } from './demo-data.repository.js';
 import { demoScholarships } from './demo-scholarships.js';
 
 export interface DemoAccount {
@@ -44,9 +43,9 @@ const DEMO_ORGANISATION = (email: string) => ({
 });
 
 /**
- * Adds the demo accounts that are missing (an existing one is left as it is, password included).
- * A seeding script, not a service: it runs once at start on a demo database and keeps its few
- * INSERTs here, beside the data they add, rather than in the modules' repositories.
+ * Adds the demo accounts that are missing (an existing one is left as it is, password included),
+ * once at start on a demo database; what it adds beyond the accounts goes through
+ * `DemoDataRepository`.
  */
 @Injectable()
 export class DemoAccounts implements OnApplicationBootstrap {
@@ -57,7 +56,7 @@ export class DemoAccounts implements OnApplicationBootstrap {
     private readonly location: DatabaseLocation,
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly demoData: DemoDataRepository,
     private readonly memberships: MembershipsService,
     private readonly plans: PlansRepository,
     @Optional() private readonly sandbox?: SandboxProvider,
@@ -94,26 +93,19 @@ export class DemoAccounts implements OnApplicationBootstrap {
       const paid = await this.sandbox.pay(checkout.sessionId, { number: '4242424242424242', expiry: '12/40', cvc: '123', postalCode: '10001' });
       if (paid.ok && (await this.memberships.current(userId))?.is_active_subscription) return;
     }
-    await this.db.query(`UPDATE users SET is_active_subscription = true WHERE id = $1`, [userId]);
+    await this.demoData.setMember(userId);
   }
 
   /** One running sweepstakes, so the dashboard's popup has something to offer. */
   private async addDemoSweepstakes(): Promise<void> {
-    const added = (await this.db.query(
-      `INSERT INTO sweepstakes (title, description, ends_at)
-       SELECT '$10,000 ScholarMatch Sweepstakes', 'Complete your free registration and enter the draw for a $10,000 scholarship. No purchase necessary; see the official rules.', now() + interval '180 days'
-        WHERE NOT EXISTS (SELECT 1 FROM sweepstakes)
-       RETURNING id`,
-    )) as unknown[];
-    if (added.length) this.logger.log('added the demo sweepstakes');
+    if (await this.demoData.addSweepstakesUnlessAny()) this.logger.log('added the demo sweepstakes');
   }
 
-    /** The demo provider's published scholarships, added once (when it has none). */
+  /** The demo provider's published scholarships, added once (when it has none). */
   private async addDemoScholarships(): Promise<void> {
     const provider = await this.users.findByEmail(DEMO_ACCOUNTS.find((a) => a.role === 'provider')!.email);
     if (!provider) return;
-    const [existing] = (await this.db.query(`SELECT count(*)::int AS n FROM scholarships WHERE provider_id = $1`, [provider.id])) as { n: number }[];
-    if (existing.n > 0) return;
+    if ((await this.demoData.scholarshipCountOf(provider.id)) > 0) return;
     const offers = demoScholarships();
     // Each published offer has its public page (docs/providers.md): a web address from its title.
     const slugs = new Set<string>();
@@ -124,18 +116,11 @@ export class DemoAccounts implements OnApplicationBootstrap {
       slugs.add(slug);
       return slug;
     };
-    await this.db.query(
-      `INSERT INTO scholarships (provider_id, title, description, amounts, award, deadline, recurrence_config, status, criteria, requirements, published_at, slug)
-       SELECT $1, o.title, o.description, ARRAY(SELECT jsonb_array_elements_text(o.amounts)::int), o.award,
-              current_date + o.days, jsonb_build_object('deadline', to_char(current_date + o.days, 'YYYY-MM-DD'), 'repeat', 'yearly'),
-              'published', o.criteria, o.requirements, now(), o.slug
-         FROM jsonb_to_recordset($2::jsonb) AS o(title text, description text, amounts jsonb, award int, days int, criteria jsonb, requirements jsonb, slug text)`,
-      [provider.id, JSON.stringify(offers.map((o) => ({ ...o, days: o.deadlineInDays, slug: slugOf(o.title) })))],
+    await this.demoData.addPublishedScholarships(
+      provider.id,
+      offers.map((o) => ({ ...o, days: o.deadlineInDays, slug: slugOf(o.title) })),
     );
-    await this.db.query(
-      `INSERT INTO organisations (user_id, answers) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING`,
-      [provider.id, JSON.stringify(DEMO_ORGANISATION(provider.email))],
-    );
+    await this.demoData.addOrganisation(provider.id, DEMO_ORGANISATION(provider.email));
     this.logger.log(`added ${offers.length} demo scholarships`);
   }
 }

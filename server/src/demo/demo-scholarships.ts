@@ -2,7 +2,7 @@ import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
 import { randomUUID } from 'node:crypto';
 
 /**
- * About 200 realistic demo scholarships (issue 5): varied sponsors' themes, amounts, deadlines
+ * About 200 realistic demo scholarships: varied sponsors' themes, amounts, deadlines
  * (some within 14 days), criteria over the profile fields and requirement mixes (none: Easy
  * Apply; a CV only; essays, links, files and checkboxes). Deterministic: the same list each start.
  */

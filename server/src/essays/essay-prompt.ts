@@ -10,7 +10,7 @@ const SYSTEM_PROMPT = [
   'Never invent grades, awards or experiences: where the essay needs a detail you were not given, write a short placeholder in square brackets.',
 ].join(' ');
 
-/** The task, per kind (the seed: an essay or answer from a title and description; an outline from the name, school and field). */
+/** The task, per kind (as in the original product: an essay or answer from a title and description; an outline from the name, school and field). */
 const TASKS: Record<EssayKind, (hasScholarship: boolean) => string> = {
   essay: (hasScholarship) =>
     hasScholarship

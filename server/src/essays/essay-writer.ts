@@ -14,8 +14,7 @@ export interface EssayRequest {
 }
 
 /**
- * Writes an essay or an outline as HTML (which the caller still sanitises). The port of DESIGN.md
- * section 5: an OpenAI-compatible endpoint when LLM_BASE_URL is set, otherwise the offline
+ * Writes an essay or an outline as HTML (which the caller still sanitises). A port (docs/architecture.md): an OpenAI-compatible endpoint when LLM_BASE_URL is set, otherwise the offline
  * generator. Services depend on this class only.
  */
 export abstract class EssayWriter {

@@ -15,7 +15,7 @@ import { EssaysRepository } from './essays.repository.js';
 export const ESSAY_AI_UNAVAILABLE = 'The essay assistant is not available right now. Please try again later.';
 
 /**
- * Essay help (seed 000: get-essay). The server builds the prompt from what it knows (the
+ * Essay help (originally get-essay; docs/applications.md). The server builds the prompt from what it knows (the
  * scholarship, the applicant's profile) plus the applicant's own instruction, and sanitises
  * whatever comes back: the model's output is untrusted.
  */

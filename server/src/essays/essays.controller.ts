@@ -1,31 +1,24 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Caller, CurrentUser } from '../auth/auth.decorators.js';
-import { RateLimitCountersRepository } from '../auth/rate-limit-counters.repository.js';
 import { ApiErrorResponses } from '../common/error-body.js';
-import { PerCallerLimit } from '../common/per-caller-limit.js';
 import { RateLimited } from '../common/rate-limit.js';
 import { EssayRequestDto, EssayResponseDto } from './dto/essay.dto.js';
+import { ESSAYS_PER_HOUR_PER_PERSON, EssayRequestLimit } from './essay-request-limit.js';
 import { EssayService } from './essay.service.js';
 
 /** A model call is slow and may cost money: a person regenerating a draft stays well below this. */
 const ESSAYS_PER_MINUTE = 10;
-/** And per person, whatever network they call from: enough for a long evening of drafting. */
-const ESSAYS_PER_HOUR_PER_PERSON = 30;
 
 @ApiTags('register-applicants')
 @ApiBearerAuth()
 @ApiErrorResponses()
 @Controller('register-applicants')
 export class EssaysController {
-  private readonly perPerson: PerCallerLimit;
-
   constructor(
     private readonly essays: EssayService,
-    counters: RateLimitCountersRepository,
-  ) {
-    this.perPerson = new PerCallerLimit(counters, ESSAYS_PER_HOUR_PER_PERSON, 60 * 60_000, 'essay requests');
-  }
+    private readonly perPerson: EssayRequestLimit,
+  ) {}
 
   @RateLimited(ESSAYS_PER_MINUTE)
   @Post('get-essay')

@@ -4,6 +4,7 @@ import { FormsModule } from '../forms/forms.module.js';
 import { AssistanceController } from './assistance.controller.js';
 import { AssistanceRepository } from './assistance.repository.js';
 import { AssistanceService } from './assistance.service.js';
+import { EssayRequestLimit } from './essay-request-limit.js';
 import { EssayService } from './essay.service.js';
 import { EssayWriter } from './essay-writer.js';
 import { EssaysController } from './essays.controller.js';
@@ -19,6 +20,7 @@ import { OpenAiCompatibleEssayWriter } from './openai-compatible-essay-writer.js
     AssistanceRepository,
     EssaysRepository,
     EssayService,
+    EssayRequestLimit,
     AssistanceService,
     {
       provide: EssayWriter,

@@ -35,7 +35,7 @@ interface Snapshot {
   fieldsById: Map<number, FieldDefinition>;
 }
 
-/** The seed's field-definition shape: options as a map of value to label. */
+/** The original field-definition shape: options as a map of value to label. */
 export interface PublicFieldDefinition {
   id: number;
   key: string;

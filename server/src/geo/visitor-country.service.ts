@@ -12,7 +12,7 @@ interface GeoIpLookup {
  * Reading the database blocks the process for about 170 ms, so it is loaded as the server starts
  * rather than inside the first visitor's request (which would stall every request in flight).
  * Tests skip the preload; they load it on first use. Anything unknown (loopback, private ranges,
- * lookups that fail) is 'us' (seed 000 s. 7).
+ * lookups that fail) is 'us' (as in the original product).
  */
 @Injectable()
 export class VisitorCountryService implements OnApplicationBootstrap {

@@ -1,3 +1,5 @@
+import { formatDate } from '@scholarmatch/schemas';
+
 /**
  * What the product puts in a person's inbox (docs/inbox.md). Every message is also e-mailed
  * through the mail port.
@@ -48,11 +50,7 @@ export function productSender(mailFrom: string): Pick<OutgoingMessage, 'fromName
   return { fromName: 'ScholarMatch', fromEmail: mailFrom.trim() };
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 /** A deadline (YYYY-MM-DD) as every message writes it: 'Friday, 4 December 2026'. */
 export function deadlineInWords(deadline: string): string {
-  const day = new Date(`${deadline}T00:00:00Z`);
-  return `${WEEKDAYS[day.getUTCDay()]}, ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+  return formatDate(`${deadline}T00:00:00Z`, 'weekday', 'UTC');
 }

@@ -1,4 +1,4 @@
-import { messageOf } from './queue-worker.js';
+import { messageOf } from '../common/error-message.js';
 
 /**
  * Background work that must survive a crash and run once across every server instance: the

@@ -1,9 +1,10 @@
 import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { messageOf } from '../common/error-message.js';
 import { DatabaseLocation } from '../database/database.module.js';
 import { type JobHandler, type JobOptions, JobQueue, type QueueOptions } from './job-queue.js';
-import { messageOf, QueueWorker } from './queue-worker.js';
+import { QueueWorker } from './queue-worker.js';
 
 /** pg-boss's tables live in this schema of the application's database (docs/operations.md "Jobs"). */
 export const JOBS_SCHEMA = 'pgboss';

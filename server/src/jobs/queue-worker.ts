@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
+import { messageOf } from '../common/error-message.js';
 import type { JobHandler } from './job-queue.js';
 
 /**
@@ -105,8 +106,4 @@ export class QueueWorker<T extends object> {
       }
     });
   }
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -8,7 +8,7 @@ export interface MailMessage {
 }
 
 /**
- * Sends e-mail. The port of DESIGN.md section 5: SMTP when SMTP_URL is set, otherwise the stored
+ * Sends e-mail. A port (docs/architecture.md): SMTP when SMTP_URL is set, otherwise the stored
  * outbox. Services depend on this class only.
  */
 export abstract class Mailer {

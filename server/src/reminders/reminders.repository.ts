@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { sponsorSql } from '../scholarships/match-queries.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
 import { type ReminderKind, REMINDER_WINDOWS } from './reminder-rules.js';
 
 /** A reminder just claimed, with what its message says. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { sponsorSql } from '../scholarships/match-queries.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
 
 /** Who wrote a message of a conversation. */
 export type Author = 'provider' | 'applicant';

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -34,7 +35,7 @@ const scholarshipId = uuidOf('scholarship');
 const applicationId = uuidOf('application');
 
 /**
- * Provider review on the seed's paths (docs/review.md): the scholarship's owner and its
+ * Provider review on the original paths (docs/review.md): the scholarship's owner and its
  * organisation's reviewers; another provider's scholarship is a 404, applicants get 403.
  */
 @ApiTags('provider review')
@@ -119,7 +120,7 @@ export class ReviewController {
   @ApiOperation({ summary: "Give the caller's points (the scoring form's answers, by criterion id)", description: 'Invalid: 400 INVALID_ANSWERS; no rubric: 409 NO_RUBRIC.' })
   @ApiOkResponse({ type: PointsResponseDto })
   async givePoints(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string, @Body() body: FormAnswersDto) {
-    return ok(await this.rubric.givePoints(caller, id, applicantId, body.answers), 'Points saved');
+    return ok(await this.rubric.givePoints(caller, id, applicantId, body.answers), MESSAGES.pointsSaved);
   }
 
   @Get('scholarships/:id/winners')

@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { RankCriterion } from '@scholarmatch/schemas';
+import { type Eligibility, type RankCriterion, type ReviewStatus, UNDECIDED_REVIEW_STATUSES } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
-import { answerFactsSql, answersOfUserSql, RULE_VERDICT_SQL, sponsorSql } from '../scholarships/match-queries.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
+import { worstVerdictSql } from '../matching/matching-sql.js';
 
-export const REVIEW_STATUSES = ['Received', 'Under review', 'Shortlisted', 'Winner', 'Not selected'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-export const UNDECIDED: readonly ReviewStatus[] = ['Received', 'Under review', 'Shortlisted'];
-export const ELIGIBILITIES = ['eligible', 'missing', 'ineligible'] as const;
-export type Eligibility = (typeof ELIGIBILITIES)[number];
 
 export interface ReviewedScholarship {
   id: string;
@@ -151,8 +147,7 @@ export class ReviewRepository {
        ),
        verdicts AS (
          SELECT todo.id,
-                coalesce((SELECT max(CASE ${RULE_VERDICT_SQL} WHEN 'fail' THEN 2 WHEN 'missing' THEN 1 ELSE 0 END)
-                            FROM rules r LEFT JOIN (${answerFactsSql(answersOfUserSql('u'), '$2::date')}) AS a ON a.key = r.field_key), 0) AS worst
+                ${worstVerdictSql('rules', 'u', '$2::date')} AS worst
            FROM todo JOIN users u ON u.id = todo.user_id
        ),
        judged AS (
@@ -349,7 +344,7 @@ export class ReviewRepository {
         WHERE scholarship_id = $1 AND status = 'Received' AND review_status = ANY($2::text[])
           AND (NOT $3::boolean OR eligibility = 'eligible')
         ORDER BY id`,
-      [scholarshipId, UNDECIDED, eligibleOnly],
+      [scholarshipId, UNDECIDED_REVIEW_STATUSES, eligibleOnly],
     )) as { id: string; userId: string }[];
   }
 
@@ -358,7 +353,7 @@ export class ReviewRepository {
     await manager.query(
       `UPDATE applications SET review_status = CASE WHEN id = ANY($2::uuid[]) THEN 'Winner' ELSE 'Not selected' END, updated_at = now()
         WHERE scholarship_id = $1 AND status = 'Received' AND review_status = ANY($3::text[])`,
-      [scholarshipId, decision.winnerIds, UNDECIDED],
+      [scholarshipId, decision.winnerIds, UNDECIDED_REVIEW_STATUSES],
     );
     await manager.query(
       `INSERT INTO winner_decisions (scholarship_id, method, seed, count, candidate_ids, winner_ids, decided_by) VALUES ($1, $2, $3, $4, $5, $6, $7)`,

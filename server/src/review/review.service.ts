@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { compileRequirementForm, requirementFormKey, todayIso, type Requirement } from '@scholarmatch/schemas';
+import { compileRequirementForm, requirementFormKey, todayIso, type Requirement, type ReviewStatus } from '@scholarmatch/schemas';
 import { escapeHtml, sanitizeRichText } from '@scholarmatch/schemas/html';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
@@ -9,7 +9,7 @@ import { organisationSender, type OutgoingMessage } from '../inbox/inbox-message
 import { InboxService } from '../inbox/inbox.service.js';
 import type { ApplicantsQueryDto } from './dto/review.dto.js';
 import { ReviewAccess } from './review-access.js';
-import { ReviewRepository, type ApplicantRow, type ReviewedScholarship, type ReviewStatus } from './review.repository.js';
+import { ReviewRepository, type ApplicantRow, type ReviewedScholarship } from './review.repository.js';
 
 export const PROVIDER_MESSAGE_FORM = 'provider-message';
 const APPLICATION_NOT_FOUND = 'There is no such application.';

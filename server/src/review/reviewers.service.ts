@@ -141,7 +141,7 @@ export class ReviewersService {
   }
 
   /**
-   * An invitation to an address that already has a reviewer account (issue 29): the account's
+   * An invitation to an address that already has a reviewer account: the account's
    * password proves it is theirs (the login's lockout applies), and the account joins the
    * organisation. The invitation is spent; the session is the login's.
    */

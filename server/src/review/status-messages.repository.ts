@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { ReviewStatus } from './review.repository.js';
+import type { ReviewStatus } from '@scholarmatch/schemas';
 
 /** A move the applicant has not been told of yet (migrations/…-QueueStatusMessages). */
 export interface PendingStatusMessage {

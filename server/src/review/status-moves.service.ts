@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { ReviewStatus } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
 import { InboxService } from '../inbox/inbox.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { messageOf } from '../jobs/queue-worker.js';
+import { messageOf } from '../common/error-message.js';
 import { ReviewAccess } from './review-access.js';
-import { ReviewRepository, type ReviewedScholarship, type ReviewStatus } from './review.repository.js';
+import { ReviewRepository, type ReviewedScholarship } from './review.repository.js';
 import { statusMessage } from './review.service.js';
 import { StatusMessagesRepository, type DueStatusMessage, type PendingStatusMessage } from './status-messages.repository.js';
 

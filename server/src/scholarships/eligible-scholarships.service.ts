@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../auth/auth.decorators.js';
-import { ApplicantMatches } from './applicant-matches.js';
+import { ApplicantMatches } from '../matching/applicant-matches.js';
 import { toCard } from './scholarship-card.js';
 import { ScholarshipsRepository } from './scholarships.repository.js';
 import { listCount, type StudentCounts, studentCountsOf } from './student-counts.js';

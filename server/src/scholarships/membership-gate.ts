@@ -1,7 +1,7 @@
 import { ApiError, type RefusedScholarshipDto } from '../common/error-body.js';
 
 /**
- * The membership gate's refusal (seed 000 section 1: details, Easy Apply, bulk apply and the
+ * The membership gate's refusal (docs/applications.md, "The membership gate": details, Easy Apply, bulk apply and the
  * assistance answers are for members). The web sends the person to the plans on this code.
  */
 export const SUBSCRIPTION_REQUIRED = 'SUBSCRIPTION_REQUIRED';

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -71,7 +72,7 @@ export class ProviderScholarshipsController {
   @ApiOperation({ summary: 'Publish a draft: it needs an amount and a deadline not in the past' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   async publish(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
-    return ok(await this.scholarships.publish(caller, id), 'Scholarship published');
+    return ok(await this.scholarships.publish(caller, id), MESSAGES.scholarshipPublished);
   }
 
   @Post(':id/close')
@@ -79,6 +80,6 @@ export class ProviderScholarshipsController {
   @ApiOperation({ summary: 'Close a scholarship: no more applications' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   async close(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
-    return ok(await this.scholarships.close(caller, id), 'Scholarship closed');
+    return ok(await this.scholarships.close(caller, id), MESSAGES.scholarshipClosed);
   }
 }

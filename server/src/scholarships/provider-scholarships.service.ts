@@ -342,7 +342,7 @@ export class ProviderScholarshipsService {
 
   /**
    * Rules checked against the profile vocabulary, each with an id (kept when the rule had one:
-   * the seed's /criteria/{criteriaId} addresses it).
+   * the original /criteria/{criteriaId} addresses it).
    */
   private async checkedCriteria(rules: EligibilityRule[], current: EligibilityRule[]): Promise<EligibilityRule[]> {
     const fields = new Map<string, FieldDefinition>();

@@ -7,7 +7,7 @@ import { ApiError } from '../common/error-body.js';
 import { PerCallerLimit } from '../common/per-caller-limit.js';
 import { AppConfig } from '../config/app-config.js';
 import { FormsService } from '../forms/forms.service.js';
-import { MatchesRepository } from './matches.repository.js';
+import { EligibilityCounts } from '../matching/eligibility-counts.js';
 
 export interface EligibilityStats {
   /** Open scholarships no given answer rules out. */
@@ -17,7 +17,7 @@ export interface EligibilityStats {
 }
 
 /**
- * The filter keys: the seed's `field.{fieldId}`, or `field.{fieldKey}` (the name every served form
+ * The filter keys: the original `field.{fieldId}`, or `field.{fieldKey}` (the name every served form
  * uses; the date of birth, an account field, is in no public list of ids).
  */
 const FILTER_KEY = /^field\.(?:(\d{1,9})|([A-Za-z][A-Za-z0-9_]{0,63}))$/;
@@ -39,7 +39,7 @@ export class PublicEligibilityStats {
   private readonly uncachedPerClient: PerCallerLimit;
 
   constructor(
-    private readonly matches: MatchesRepository,
+    private readonly counts: EligibilityCounts,
     private readonly forms: FormsService,
     config: AppConfig,
     counters: RateLimitCountersRepository,
@@ -63,7 +63,7 @@ export class PublicEligibilityStats {
   }
 
   private count(key: string, answers: Record<string, unknown>, today: string): Promise<EligibilityStats> {
-    const pending = this.matches.openScholarshipsNotRuledOut(answers, today);
+    const pending = this.counts.openScholarshipsNotRuledOut(answers, today);
     this.cache.set(key, pending);
     pending.catch(() => this.cache.delete(key));
     return pending;
@@ -71,7 +71,7 @@ export class PublicEligibilityStats {
 
   /** Every open scholarship and their value, read now: the public site's figures, which keep their own cache (src/site/). */
   async catalogue(): Promise<EligibilityStats> {
-    return this.matches.openScholarshipsNotRuledOut({}, todayIso());
+    return this.counts.openScholarshipsNotRuledOut({}, todayIso());
   }
 
   /**

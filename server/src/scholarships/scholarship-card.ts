@@ -35,7 +35,7 @@ function previewOf(row: CardRow): string {
   return preview;
 }
 
-/** One card: the seed's scholarship fields with the 150-character preview and the USD total. */
+/** One card: the original scholarship fields with the 150-character preview and the USD total. */
 export function toCard(row: CardRow): EligibleScholarshipDto {
   return {
     id: row.id,

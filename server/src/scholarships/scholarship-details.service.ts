@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { evaluateEligibility, type EligibilityRule, type FieldDefinition } from '@scholarmatch/schemas';
+import { evaluateEligibility, type EligibilityRule, type FieldDefinition, type ApplicationStatus } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { FormsService } from '../forms/forms.service.js';
-import type { ApplicationStatus, MyScholarshipDto, ScholarshipDetailDto } from './dto/scholarship-detail.dto.js';
+import type { MyScholarshipDto, ScholarshipDetailDto } from './dto/scholarship-detail.dto.js';
 import { subscriptionRequired } from './membership-gate.js';
 import { toCard } from './scholarship-card.js';
 import { totalAmountOf } from './scholarship.entity.js';
@@ -11,7 +11,7 @@ import { ScholarshipsRepository } from './scholarships.repository.js';
 
 /**
  * What an applicant sees of one scholarship and of their own applications. Details are for
- * members; anyone may still open what they have applied to or drafted (issue 5).
+ * members; anyone may still open what they have applied to or drafted.
  */
 @Injectable()
 export class ScholarshipDetailsService {

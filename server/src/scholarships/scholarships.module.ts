@@ -1,12 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FormsModule } from '../forms/forms.module.js';
-import { ApplicantMatches } from './applicant-matches.js';
-import { EligibilityCounts } from './eligibility-counts.js';
+import { MatchingModule } from '../matching/matching.module.js';
 import { EligibleScholarshipsController } from './eligible-scholarships.controller.js';
 import { EligibleScholarshipsService } from './eligible-scholarships.service.js';
-import { MatchChangeListener, MatchChangesJob } from './match-changes.js';
-import { MatchesRepository } from './matches.repository.js';
 import { ProviderScholarshipsController } from './provider-scholarships.controller.js';
 import { ProviderScholarshipsService } from './provider-scholarships.service.js';
 import { PublicEligibilityStats } from './public-eligibility-stats.js';
@@ -14,30 +11,24 @@ import { ScholarshipDetailsController } from './scholarship-details.controller.j
 import { ScholarshipDetailsService } from './scholarship-details.service.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
 import { ScholarshipsRepository } from './scholarships.repository.js';
-import { StaleMatchesSweep } from './stale-matches-sweep.js';
 import { WishlistController } from './wishlist.controller.js';
 import { WishlistRepository } from './wishlist.repository.js';
 import { WishlistService } from './wishlist.service.js';
 
-/** Scholarships: the provider API; the applicant's matches, lists, stats, wishlist, details and applications; the public stats. */
+/** Scholarships: the provider API; the applicant's lists (over MatchingModule), stats, wishlist, details and applications; the public stats. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule],
+  imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule, MatchingModule],
   controllers: [ProviderScholarshipsController, EligibleScholarshipsController, WishlistController, ScholarshipDetailsController],
   providers: [
-    MatchesRepository,
     ScholarshipsRepository,
     WishlistRepository,
-    ApplicantMatches,
-    EligibilityCounts,
     PublicEligibilityStats,
     ScholarshipDetailsService,
     ProviderScholarshipsService,
     EligibleScholarshipsService,
     WishlistService,
-    StaleMatchesSweep,
-    MatchChangesJob,
-    MatchChangeListener,
   ],
-  exports: [ApplicantMatches, ProviderScholarshipsService, EligibilityCounts, EligibleScholarshipsService, PublicEligibilityStats],
+  // MatchingModule goes on to the modules that import this one (applications, automation, studio, chat).
+  exports: [MatchingModule, ProviderScholarshipsService, EligibleScholarshipsService, PublicEligibilityStats],
 })
 export class ScholarshipsModule {}

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
+import type { EligibilityRule, Requirement, ApplicationStatus, ReviewStatus } from '@scholarmatch/schemas';
 import type { DataSource, DeepPartial, Repository } from 'typeorm';
-import type { ApplicationStatus } from './dto/scholarship-detail.dto.js';
-import { answersOfUserSql, sponsorSql } from './match-queries.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
+import { answersOfUserSql } from '../matching/matching-sql.js';
 import type { CardRow } from './scholarship-card.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
-import type { ReviewStatus } from '../review/review.repository.js';
 import { TOLD_REVIEW_STATUS_SQL } from '../review/status-messages.repository.js';
 
 /** One scholarship as an applicant sees it, with what the applicant's own rows add. */

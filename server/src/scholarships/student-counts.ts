@@ -1,4 +1,4 @@
-import type { MatchSummary } from './applicant-matches.js';
+import type { MatchSummary } from '../matching/match-summary.js';
 
 /**
  * The numbers a student is shown, each defined once (docs/matching.md, "The counts"). They come
@@ -9,7 +9,7 @@ import type { MatchSummary } from './applicant-matches.js';
 export interface StudentCounts {
   /**
    * Recommendations: open scholarships (published, deadline not passed) whose every rule the
-   * profile meets; applying to one does not remove it. The seed's "Your Recommendation" and
+   * profile meets; applying to one does not remove it. The original "Your Recommendation" and
    * "Eligible for N scholarships", and the Your Recommendation list's length.
    */
   recommendations: number;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { sponsorSql } from './match-queries.js';
+import { sponsorSql } from '../common/sponsor-sql.js';
 
 /** A saved scholarship with what its wishlist card shows. */
 export interface SavedScholarshipRow {

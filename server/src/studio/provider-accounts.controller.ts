@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Ip, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
 import { SessionResponseDto } from '../auth/dto/session.dto.js';
 import { ok } from '../common/api-response.js';
@@ -46,6 +47,6 @@ export class ProviderAccountsController {
   })
   @ApiOkResponse({ type: OrganisationResponseDto })
   async update(@CurrentUser() caller: Caller, @Body() body: FormAnswersDto) {
-    return ok(await this.accounts.updateOrganisation(caller, body.answers), 'Organisation saved');
+    return ok(await this.accounts.updateOrganisation(caller, body.answers), MESSAGES.organisationSaved);
   }
 }

@@ -6,7 +6,7 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { Sessions } from '../auth/sessions.js';
 import { AnswerIntake, invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
-import { ORGANISATION_NAME_FIELD } from '../scholarships/match-queries.js';
+import { ORGANISATION_NAME_FIELD } from '../common/sponsor-sql.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { OrganisationDto } from './dto/organisation.dto.js';
 import { OrganisationsRepository, type OrganisationRow } from './organisations.repository.js';

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -21,7 +22,7 @@ import { StudioService } from './studio.service.js';
 const scholarshipId = uuidOf('scholarship');
 
 /**
- * The provider studio's calls on the seed's paths (docs/providers.md): the editor form, the
+ * The provider studio's calls on the original paths (docs/providers.md): the editor form, the
  * requirement builder with its preview, the eligibility builder with its vocabulary and count.
  */
 @ApiTags('provider studio')
@@ -70,7 +71,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: RequirementListResponseDto })
   async replaceRequirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RequirementDraftsDto) {
-    return ok({ requirements: await this.scholarships.replaceRequirements(caller, id, body.requirements) }, 'Requirements saved');
+    return ok({ requirements: await this.scholarships.replaceRequirements(caller, id, body.requirements) }, MESSAGES.requirementsSaved);
   }
 
   @Post('scholarship/:id/requirement/preview')

@@ -4,7 +4,7 @@ import type { Caller } from '../auth/auth.decorators.js';
 import { RequirementForms } from '../applications/requirement-forms.js';
 import { requirementValidatorUrl } from '../forms/standalone-validators.js';
 import { FormsService } from '../forms/forms.service.js';
-import { EligibilityCounts } from '../scholarships/eligibility-counts.js';
+import { EligibilityCounts } from '../matching/eligibility-counts.js';
 import { ProviderScholarshipsService } from '../scholarships/provider-scholarships.service.js';
 import type { EligibilityCountDto } from './dto/studio.dto.js';
 

@@ -6,7 +6,7 @@ import { ApiError, ApiErrorResponses } from '../common/error-body.js';
 import { SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
 import { AdvanceClockDto } from './dto/plans.dto.js';
 import { MembershipJobs } from './membership-jobs.js';
-import { PaymentEventsRepository } from './payment-events.repository.js';
+import { PaymentEventsService } from './payment-events.service.js';
 
 class ClockAdvancedDto {
   @ApiProperty({ format: 'date-time', description: "The sandbox's time now" }) now: string;
@@ -40,7 +40,7 @@ class PaymentEventsResponseDto extends ApiResponseBase {
 @Controller('admin/payments')
 export class AdminPaymentsController {
   constructor(
-    private readonly events: PaymentEventsRepository,
+    private readonly events: PaymentEventsService,
     private readonly jobs: MembershipJobs,
     @Optional() private readonly sandbox?: SandboxProvider,
   ) {}

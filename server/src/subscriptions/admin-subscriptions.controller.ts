@@ -2,13 +2,13 @@ import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
-import { ApiError, ApiErrorResponses } from '../common/error-body.js';
+import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { SetSubscriptionDto, SubscriptionStateResponseDto } from './dto/admin-subscription.dto.js';
+import { MembershipsService } from './memberships.service.js';
 
 /**
- * Until payments exist, an admin grants or ends an applicant's membership (issue 6). The payments
+ * Until payments exist, an admin grants or ends an applicant's membership. The payments
  * work replaces this with checkout and webhooks and keeps it for support cases.
  */
 @ApiTags('admin')
@@ -17,13 +17,13 @@ import { SetSubscriptionDto, SubscriptionStateResponseDto } from './dto/admin-su
 @Roles('admin')
 @Controller('admin/applicants')
 export class AdminSubscriptionsController {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly memberships: MembershipsService) {}
 
   @Put(':id/subscription')
   @ApiOperation({ summary: "Set an applicant's membership (admins)" })
   @ApiOkResponse({ type: SubscriptionStateResponseDto })
   async set(@Param('id', uuidOf('applicant')) id: string, @Body() body: SetSubscriptionDto) {
-    if (!(await this.users.setSubscription(id, body.active))) throw new ApiError(404, 'There is no such applicant.', { errorCode: 'APPLICANT_NOT_FOUND' });
+    await this.memberships.setByAdmin(id, body.active);
     return ok({ applicantId: id, isActiveSubscription: body.active });
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { formatDate } from '@scholarmatch/schemas';
 import { JobQueue } from '../jobs/job-queue.js';
 import { Mailer } from '../mail/mailer.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
@@ -9,7 +10,7 @@ export const TRIAL_REMINDER_DAYS = 2;
 const BATCH = 200;
 
 function trialEndsText(firstName: string, title: string, endsAt: Date): string {
-  const day = endsAt.toLocaleDateString('en-US', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const day = formatDate(endsAt, 'monthFirstPadded', 'UTC');
   return [
     `Hi ${firstName},`,
     '',

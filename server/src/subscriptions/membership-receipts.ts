@@ -1,11 +1,11 @@
-import { planPriceString } from '@scholarmatch/schemas';
+import { formatDate, planPriceString } from '@scholarmatch/schemas';
 import { escapeHtml } from '@scholarmatch/schemas/html';
 import type { OutgoingMessage } from '../inbox/inbox-message.js';
 import type { UpsertOutcome } from './memberships.repository.js';
 import type { PlanRow } from './plans.repository.js';
 
 function day(date: Date | string): string {
-  return new Date(date).toLocaleDateString('en-US', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(date, 'monthFirstPadded', 'UTC');
 }
 
 /**

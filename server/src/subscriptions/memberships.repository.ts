@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type MembershipState } from '@scholarmatch/schemas';
+import { MEMBERSHIP_STATES, MEMBERSHIP_STATES_WITH_ACCESS, type MembershipState } from '@scholarmatch/schemas';
 import type { DataSource, EntityManager } from 'typeorm';
 
-/** States that unlock the members' features outright; 'canceled' does until its period ends (membershipGrantsAccess). */
-const STATES_WITH_ACCESS: MembershipState[] = ['trialing', 'active', 'past_due'];
-const GRANTS_ACCESS = `(s.status = ANY('{${STATES_WITH_ACCESS.join(',')}}') OR (s.status = 'canceled' AND s.current_period_end > now()))`;
+/** Unlocks the members' features: a state with access, or 'canceled' until its period ends (membershipGrantsAccess). */
+const GRANTS_ACCESS = `(s.status = ANY('{${MEMBERSHIP_STATES_WITH_ACCESS.join(',')}}') OR (s.status = 'canceled' AND s.current_period_end > now()))`;
 
-/** Which of two reports with the same version is the later state: a subscription moves along this order. */
-const STATE_ORDER: MembershipState[] = ['trialing', 'active', 'past_due', 'canceled', 'expired'];
-const STATE_RANK = (column: string) => `array_position('{${STATE_ORDER.join(',')}}'::text[], ${column})`;
+/** Which of two reports with the same version is the later state: a subscription moves along MEMBERSHIP_STATES. */
+const STATE_RANK = (column: string) => `array_position('{${MEMBERSHIP_STATES.join(',')}}'::text[], ${column})`;
 
 export interface MembershipRow {
   id: string;
@@ -179,7 +177,7 @@ export class MembershipsRepository {
   async hasOtherRenewing(manager: EntityManager, userId: string, gateway: string, gatewaySubscriptionId: string): Promise<boolean> {
     const [row] = (await manager.query(
       `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE user_id = $1 AND NOT (gateway = $2 AND gateway_subscription_id = $3)
-                        AND status = ANY('{${STATES_WITH_ACCESS.join(',')}}')) AS other`,
+                        AND status = ANY('{${MEMBERSHIP_STATES_WITH_ACCESS.join(',')}}')) AS other`,
       [userId, gateway, gatewaySubscriptionId],
     )) as { other: boolean }[];
     return row.other;

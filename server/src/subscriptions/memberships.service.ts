@@ -268,6 +268,11 @@ export class MembershipsService implements OnModuleInit {
     });
   }
 
+  /** An admin grants or ends an applicant's membership by hand (support cases); 404 when no applicant has this id. */
+  async setByAdmin(applicantId: string, active: boolean): Promise<void> {
+    if (!(await this.users.setSubscription(applicantId, active))) throw new ApiError(404, 'There is no such applicant.', { errorCode: 'APPLICANT_NOT_FOUND' });
+  }
+
   /**
    * The plan pages' record. Before answering "not subscribed", asks the provider about the
    * applicant's recent checkouts: a trial paid a moment ago counts even if its webhook is late.

@@ -12,6 +12,7 @@ import { PaymentEventsService } from './payment-events.service.js';
 import { PaymentWebhooksController } from './payment-webhooks.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PlansRepository } from './plans.repository.js';
+import { PlansService } from './plans.service.js';
 import { UserPaymentsController } from './user-payments.controller.js';
 
 /**
@@ -21,7 +22,7 @@ import { UserPaymentsController } from './user-payments.controller.js';
 @Module({
   imports: [UsersModule, GeoModule, InboxModule],
   controllers: [PlansController, UserPaymentsController, PaymentWebhooksController, AdminSubscriptionsController, AdminPaymentsController],
-  providers: [PlansRepository, MembershipsRepository, MembershipsService, PaymentEventsRepository, PaymentEventsService, MembershipJobs],
+  providers: [PlansRepository, PlansService, MembershipsRepository, MembershipsService, PaymentEventsRepository, PaymentEventsService, MembershipJobs],
   exports: [MembershipsService, MembershipsRepository, PlansRepository],
 })
 export class SubscriptionsModule {}

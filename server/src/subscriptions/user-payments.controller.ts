@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -55,6 +56,6 @@ export class UserPaymentsController {
   })
   @ApiOkResponse({ type: CancelSubscriptionResponseDto })
   async cancel(@CurrentUser() caller: Caller, @Param('subscribed_id', uuidOf('subscription')) id: string, @Param('payment_gateway') gateway: string) {
-    return ok(await this.memberships.cancel(caller.id, id, gateway), 'Subscription Cancelled Successfully');
+    return ok(await this.memberships.cancel(caller.id, id, gateway), MESSAGES.subscriptionCancelled);
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { escapeHtml, htmlToText } from '@scholarmatch/schemas/html';
 import { AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../jobs/job-queue.js';
-import { messageOf } from '../jobs/queue-worker.js';
+import { messageOf } from '../common/error-message.js';
 import { Mailer, type MailMessage } from '../mail/mailer.js';
 import { SupportRepository, type PendingSupportMail } from './support.repository.js';
 

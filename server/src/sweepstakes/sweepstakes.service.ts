@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { SWEEPSTAKES_MESSAGES } from '@scholarmatch/schemas';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
-import { SWEEPSTAKES_MESSAGES, type SweepstakesDto } from './dto/sweepstakes.dto.js';
+import type { SweepstakesDto } from './dto/sweepstakes.dto.js';
 import { SweepstakesRepository } from './sweepstakes.repository.js';
 
 /** The scholarship sweepstakes registered applicants enter (the dashboard's popup). */
@@ -17,7 +18,7 @@ export class SweepstakesService {
 
   /**
    * Completing the free registration enters the applicant into the sweepstakes running now, if any
-   * (seed 001). Returns whether they are entered. Entering twice is harmless (one entry each).
+   * (as in the original product). Returns whether they are entered. Entering twice is harmless (one entry each).
    */
   enterOnRegistration(userId: string): Promise<boolean> {
     return this.sweepstakes.enterRunning(userId);

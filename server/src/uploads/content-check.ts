@@ -19,7 +19,7 @@ export type RefusalCode = 'WRONG_FILE_TYPE' | 'UNSAFE_ARCHIVE';
 export interface Refusal {
   ok: false;
   code: RefusalCode;
-  /** Why, for developers (the person sees the seed's message). */
+  /** Why, for developers (the person sees the original message). */
   reason: string;
 }
 export interface Accepted {

@@ -39,7 +39,7 @@ const MALFORMED = 'The upload could not be read: send multipart/form-data with o
 
 /**
  * Reads the one file part of a multipart request into memory (at most 2 MiB), answering the
- * project's errors: 413 with the seed's words when it is too large, 400 when there is no file,
+ * project's errors: 413 with the original words when it is too large, 400 when there is no file,
  * more than one, or the body is not well-formed multipart (busboy's own errors would be a 500).
  */
 export async function readFilePart(request: FastifyRequest, reply: FastifyReply, purpose: UploadPurpose): Promise<ReceivedFile> {

@@ -37,7 +37,7 @@ export class UploadedFilesService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Keeps the file when its content is one the purpose accepts; 400 with the seed's words otherwise. */
+  /** Keeps the file when its content is one the purpose accepts; 400 with the original words otherwise. */
   async store(caller: Caller, purpose: UploadPurpose, file: ReceivedFile): Promise<UploadedFileDto> {
     const verdict = await checkContent(file.bytes, purpose);
     if (!verdict.ok) throw new ApiError(400, UPLOAD_LIMITS[purpose].wrongType, { errorCode: verdict.code, message: verdict.reason });

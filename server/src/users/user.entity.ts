@@ -46,7 +46,7 @@ export class UserEntity {
   @Column({ name: 'is_active_subscription', type: 'boolean', default: false })
   isActiveSubscription: boolean;
 
-  /** Profile answers keyed by field key (matching queries them; see DESIGN.md section 4). */
+  /** Profile answers keyed by field key (matching queries them; docs/architecture.md, "How a form flows"). */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   profile: Record<string, unknown>;
 

@@ -44,7 +44,7 @@ export class UsersRepository {
     return user?.passwordHash ?? null;
   }
 
-  /** Creates the account; an e-mail already in use (in any letter case) is a 409 with the seed's words. */
+  /** Creates the account; an e-mail already in use (in any letter case) is a 409 with the original words. */
   async create(user: NewUser): Promise<UserEntity> {
     try {
       const saved = await this.users.save(this.users.create({ ...user, email: user.email.trim() }));

@@ -1,5 +1,5 @@
 /**
- * Deterministic fuzz inputs from the committed OpenAPI document (issue 7): for every operation a
+ * Deterministic fuzz inputs from the committed OpenAPI document: for every operation a
  * valid-looking request, then mutations of its body, path and query parameters and content type.
  * Pure: no I/O, no dependencies; the same seed gives the same cases.
  */

@@ -2,7 +2,7 @@ import type { components } from './schema';
 import { ApiError } from './api-error';
 import { api } from './client';
 import { refreshToken as storedRefreshToken, clearSession, saveSession, type StoredSession } from '../session/session-store';
-import { queryClient } from '../app/query-client';
+import { queryClient } from '../ui/query-client';
 
 export type SignUpBody = components['schemas']['SignUpDto'];
 type Session = components['schemas']['SessionDto'];
@@ -30,7 +30,7 @@ export function startSession(session: StoredSession): StoredSession {
   return session;
 }
 
-/** Signs up, stores the session under the seed's keys and returns it. */
+/** Signs up, stores the session under the original keys and returns it. */
 export async function signUp(body: SignUpBody): Promise<StoredSession> {
   return startSession(sessionOf(await api.POST('/api/v1/register-applicants', { body })));
 }

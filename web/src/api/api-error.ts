@@ -1,3 +1,5 @@
+import { MESSAGES } from '@scholarmatch/schemas';
+
 /** The error body every endpoint answers with: `{ statusCode, error, message, description }`. */
 export interface ApiErrorBody {
   statusCode?: number;
@@ -39,9 +41,9 @@ export function apiError(body: unknown): string {
   return FALLBACK_MESSAGE;
 }
 
-/** The sentence a failed call shows: the server's description, else the seed's 'Server Error'. */
+/** The sentence a failed call shows: the server's description, else the original 'Server Error'. */
 export function failureText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Server Error';
+  return error instanceof Error && error.message ? error.message : MESSAGES.serverError;
 }
 
 /**
@@ -96,7 +98,7 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
   return !isClientError && !(error instanceof RequestTimeoutError) && failureCount < 2;
 }
 
-/** The payload of a successful call (the seed's `{ data }` envelope), or the failure as an ApiError. */
+/** The payload of a successful call (the original `{ data }` envelope), or the failure as an ApiError. */
 export function dataOf<T>(result: { data?: { data: T }; error?: unknown; response: Response }): T {
   if (!result.data) throw new ApiError(result.error, result.response.status);
   return result.data.data;

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@scholarmatch/schemas';
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
@@ -27,8 +28,8 @@ export type ApplicationSubmission = Schemas['SubmitApplicationDto'];
 /** Easy Apply (ids alone) or bulk apply with a CV's publicUrl (SubmitScholarshipsDto). */
 export type BulkApplication = Schemas['SubmitScholarshipsDto'];
 
-/** The seed's success text for Easy Apply and bulk apply (seed 000 section 8). */
-export const APPLIED_TEXT = 'Scholarship applied successfully!';
+/** The original success text for Easy Apply and bulk apply (as in the original product). */
+export const APPLIED_TEXT = MESSAGES.scholarshipApplied;
 
 /** One application in the tracker: where it stands, its status events oldest first, its essays and messages (docs/applications.md). */
 export type TrackedApplication = Schemas['TrackedApplicationDto'];

@@ -8,7 +8,7 @@ import type { paths } from './schema';
  * OpenAPI document, so a renamed route or field breaks the build instead of the page.
  * Same-origin: Vite proxies `/api` in development and the server serves the app in production.
  * Every call carries the signed-in person's access token (session/auth-middleware.ts) and is given
- * up after the seed's 120 s with a RequestTimeoutError (api/request-timeout.ts).
+ * up after the original 120 s with a RequestTimeoutError (api/request-timeout.ts).
  */
 export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '', fetch: fetchWithTimeout });
 api.use(authMiddleware);

@@ -8,7 +8,7 @@ import { api } from './client';
  * them (docs/public-site.md) and is in the entry chunk, which must not carry the lists' code.
  */
 export type EligibilityStats = components['schemas']['EligibilityStatsDto'];
-/** The sign-up teaser's answers, keyed 'field.{fieldId}' (the seed's spelling 'eligiblityFilters'). */
+/** The sign-up teaser's answers, keyed 'field.{fieldId}' (the original spelling 'eligiblityFilters'). */
 export type EligibilityFilters = NonNullable<components['schemas']['EligibilityFiltersDto']['eligiblityFilters']>;
 
 async function fetchEligibilityStats(filters: EligibilityFilters, signal: AbortSignal): Promise<EligibilityStats> {

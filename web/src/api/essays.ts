@@ -12,7 +12,7 @@ export type EssayKind = EssayRequest['kind'];
  */
 export type EssayDraft = components['schemas']['EssayDto'];
 
-/** Asks the writing assistant for a draft essay or an outline (seed 000 section 7, get-essay). */
+/** Asks the writing assistant for a draft essay or an outline (originally get-essay; docs/applications.md). */
 export async function fetchEssayDraft(request: EssayRequest, signal?: AbortSignal): Promise<EssayDraft> {
   return dataOf(await api.POST('/api/v1/register-applicants/get-essay', { body: request, signal }));
 }

@@ -33,7 +33,7 @@ async function fetchFieldDefinitions(signal: AbortSignal): Promise<FieldDefiniti
   return dataOf(await api.GET('/api/v1/register-applicants/form-fields', { signal }));
 }
 
-/** The profile fields' ids by key: how a form's answers become the seed's `applicantFields`. */
+/** The profile fields' ids by key: how a form's answers become the original `applicantFields`. */
 export const fieldDefinitionsQueryOptions = queryOptions({
   queryKey: ['register-applicants', 'form-fields'],
   queryFn: ({ signal }) => fetchFieldDefinitions(signal),
@@ -58,7 +58,7 @@ export class SaveError extends ApiError {
 }
 
 /**
- * The seed's banner 'Please enter valid dob in Basic tab ' when the server refused the date of
+ * The original banner 'Please enter valid dob in Basic tab ' when the server refused the date of
  * birth (a 400 whose `errors` name the path `dob`: a value that is no date string, or none where
  * the form needs one); otherwise the server's description. Decided on the error's path, never on
  * the server's wording.
@@ -69,7 +69,7 @@ export function saveFailureText(error: unknown): string {
 }
 
 /**
- * Saves one form's answers (PUT register-applicants/{id}) in the seed's shape, and replaces the
+ * Saves one form's answers (PUT register-applicants/{id}) in the original shape, and replaces the
  * stored user info with the returned applicant.
  */
 export async function saveProfile(

@@ -1,8 +1,8 @@
 import { RequestTimeoutError } from './api-error';
 
 /**
- * How long the browser waits for any call to the API before giving up: the seed's request timeout
- * (seed 000 section 7, seed 001). The API client, the session's own calls, option searches,
+ * How long the browser waits for any call to the API before giving up: the original request timeout
+ * (as in the original product). The API client, the session's own calls, option searches,
  * validator modules and uploads (XMLHttpRequest's `timeout`) all use this one value.
  */
 export const REQUEST_TIMEOUT_MS = 120_000;

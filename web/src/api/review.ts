@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ReviewStatus } from '@scholarmatch/schemas';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import type { StoredSession } from '../session/session-store';
 import { api } from './client';
@@ -14,11 +15,7 @@ import { SaveError } from './profile';
  * JSON Schema + UI schema, typed here as RJSF takes them.
  */
 
-export const REVIEW_STATUSES = ['Received', 'Under review', 'Shortlisted', 'Winner', 'Not selected'] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
-
-export const ELIGIBILITIES = ['eligible', 'missing', 'ineligible'] as const;
-export type Eligibility = (typeof ELIGIBILITIES)[number];
+export { ELIGIBILITIES, REVIEW_STATUSES, type Eligibility, type ReviewStatus } from '@scholarmatch/schemas';
 
 export const SORTS = ['-submittedAt', 'submittedAt', '-score', 'score', 'name', '-name'] as const;
 export type ApplicantSort = (typeof SORTS)[number];

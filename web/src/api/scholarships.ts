@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { ApplicationStatus } from '@scholarmatch/schemas';
 import type { components, operations } from './schema';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
@@ -10,9 +11,8 @@ export type WishlistItem = components['schemas']['WishlistItemDto'];
 export type CardScholarship = components['schemas']['WishlistScholarshipDto'];
 /** One of the applicant's own applications (My Scholarships): a card plus its status and, once submitted, its review status. */
 export type MyScholarship = components['schemas']['MyScholarshipDto'];
-/** Where the provider's review of a submitted application stands (docs/inbox.md, "In the browser"). */
-export type ReviewStatus = NonNullable<MyScholarship['reviewStatus']>;
-export type ApplicationStatus = MyScholarship['scholarshipStatus'];
+/** Where the provider's review of a submitted application stands (docs/inbox.md, "In the browser"), and the application's own status. */
+export type { ApplicationStatus, ReviewStatus } from '@scholarmatch/schemas';
 export type ScholarshipDetail = components['schemas']['ScholarshipDetailDto'];
 export type RuleExplanation = components['schemas']['RuleExplanationDto'];
 export type Requirement = components['schemas']['RequirementDto'];

@@ -1,15 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, shouldRetry } from './api-error';
 import { api } from './client';
+import { SaveError } from './profile';
 import type { components } from './schema';
 
 /** The payload of `POST /scholarships/add-support` (docs/support.md): a support request or a contact message. */
 export type SupportPayload = components['schemas']['AddSupportDto'];
 
-/** Sends a support request or a contact message; the server's words of thanks. */
+/** Sends a support request or a contact message; the server's words of thanks. A refusal is a SaveError (with the fields refused). */
 export async function sendSupport(payload: SupportPayload): Promise<string> {
   const { data, error, response } = await api.POST('/api/v1/scholarships/add-support', { body: payload });
-  if (!data) throw new ApiError(error, response.status);
+  if (!data) throw new SaveError(error, response.status);
   return data.message ?? '';
 }
 

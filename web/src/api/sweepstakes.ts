@@ -1,3 +1,4 @@
+import { SWEEPSTAKES_MESSAGES } from '@scholarmatch/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
@@ -5,15 +6,11 @@ import type { components } from './schema';
 
 /** The running sweepstakes; `applied`: the applicant has entered it already. */
 export type Sweepstakes = components['schemas']['SweepstakesDto'];
-/** The server's answer to an entry: one of the seed's three sentences. */
+/** The server's answer to an entry: one of the original three sentences. */
 export type SweepstakesMessage = components['schemas']['SweepstakesEntryDto']['msg'];
 
-/** The seed's answers to entering the sweepstakes (seed 000 section 8), word for word. */
-export const SWEEPSTAKES_ANSWERS = {
-  applied: 'Successfully applied for scholarship',
-  alreadyApplied: 'Already applied for scholarship',
-  profileIncomplete: 'Please update your profile',
-} as const satisfies Record<string, SweepstakesMessage>;
+/** The original answers to entering the sweepstakes (as in the original product), word for word. */
+export const SWEEPSTAKES_ANSWERS = SWEEPSTAKES_MESSAGES satisfies Record<string, SweepstakesMessage>;
 
 async function fetchCurrentSweepstakes(signal: AbortSignal): Promise<Sweepstakes | null> {
   // null: no sweepstakes runs now.

@@ -11,7 +11,7 @@ import { validatePageSearch } from '../pages/scholarships/paging';
 import { validateMyScholarshipsSearch } from '../pages/scholarships/my-scholarship-tabs';
 import { validateInboxSearch } from '../pages/inbox/inbox-search';
 import { validateGoogleCallbackSearch } from '../pages/auth/google-callback-search';
-import { queryClient } from './query-client';
+import { queryClient } from '../ui/query-client';
 import { rootRoute } from './root-route';
 
 /** Public account pages in the public frame (top bar and footer). */
@@ -33,7 +33,7 @@ export function toDashboardWhenSignedIn() {
 
 type AliasTarget = '/app' | '/auth/dashboard' | '/auth/login' | '/auth/userdetails' | '/auth/dashboard/easy-apply' | '/signup';
 
-/** An address of the seeds that shows another route's screen: replaced by that route's address. */
+/** An original address that shows another route's screen: replaced by that route's address. */
 function redirectRoute<TPath extends string>(path: TPath, target: () => AliasTarget) {
   return createRoute({
     getParentRoute: () => rootRoute,
@@ -56,7 +56,7 @@ function prefetchProfileForms(formKeys: string[]) {
 }
 
 /**
- * The account routes (issue 3): sign-up, login, password recovery, and the first signed-in pages.
+ * The account routes: sign-up, login, password recovery, and the first signed-in pages.
  * Each page is its own chunk; the form engine loads only with the pages that render served forms.
  */
 export function accountRoutes() {
@@ -85,8 +85,8 @@ export function accountRoutes() {
       component: lazyRouteComponent(() => import('../pages/auth/ForgotPasswordPage'), 'ForgotPasswordScreen'),
     }),
     // The profile step needs the person who just signed up; without one it sends them to sign up.
-    // The seeds' signed-in registration step, /auth/register4, is the same screen at its own
-    // address (docs/decisions.md, "Seed routes with a screen").
+    // The original signed-in registration step, /auth/register4, is the same screen at its own
+    // address (docs/decisions.md, "Original routes with a screen").
     ...(['/auth/userdetails', '/auth/register4'] as const).map((path) =>
       createRoute({
         getParentRoute: () => publicFrame,
@@ -132,7 +132,7 @@ export function accountRoutes() {
       path: '/auth/dashboard',
       component: lazyRouteComponent(() => import('../pages/account/DashboardPage'), 'DashboardPage'),
     }),
-    // The seeds name the profile at both addresses: one screen, the sidebar's Profile lit at either.
+    // The original product names the profile at both addresses: one screen, the sidebar's Profile lit at either.
     ...(['/auth/profile', '/auth/dashboard/profile'] as const).map((path) =>
       createRoute({
         getParentRoute: () => signedInFrame,
@@ -148,7 +148,7 @@ export function accountRoutes() {
     }),
   ];
 
-  // The scholarship lists (issue 5): 6 a page, the page in ?page={n}. Two eligible lists share a chunk.
+  // The scholarship lists: 6 a page, the page in ?page={n}. Two eligible lists share a chunk.
   const listRoute = <TPath extends string>(path: TPath, component: RouteComponent) =>
     createRoute({ getParentRoute: () => signedInFrame, path, component, validateSearch: validatePageSearch });
   const eligibleList = (name: 'EasyApplyPage' | 'RecommendationPage') =>
@@ -167,7 +167,7 @@ export function accountRoutes() {
     }),
   ];
 
-  // The details (issue 5): the id is the whole query string, which the page reads itself.
+  // The details: the id is the whole query string, which the page reads itself.
   const detailRoute = createRoute({
     getParentRoute: () => signedInFrame,
     path: '/auth/scholarshipDetail',
@@ -224,7 +224,7 @@ export function accountRoutes() {
     }),
   ];
 
-  // Assistance (issue 6): the common questions, and the answer to the one chosen (members).
+  // Assistance: the common questions, and the answer to the one chosen (members).
   const assistanceRoutes = [
     createRoute({
       getParentRoute: () => signedInFrame,
@@ -253,7 +253,7 @@ export function accountRoutes() {
     }),
   ];
 
-  // The seeds' other public addresses (docs/decisions.md, "Web client and account screens"): each
+  // The original other public addresses (docs/decisions.md, "Web client and account screens"): each
   // leads to the screen it stands for, never to the not-found page.
   const seedAliases = [
     redirectRoute('/auth', () => (currentUser() ? homePathOf(currentAccess()) : '/auth/login')),

@@ -13,7 +13,7 @@ function rulesOf(links: readonly SidebarLink[]): PageRule[] {
   return links.flatMap((link) => {
     const permission = link.permission;
     if (!permission) return [];
-    // The same screen at another address (a seed's) is guarded alike.
+    // The same screen at another address (an original one) is guarded alike.
     return [String(link.to), ...(link.alsoAt ?? [])].map((path) => [exactly(path), permission] as const);
   });
 }
@@ -37,7 +37,7 @@ export const APPLICANT_PAGE_RULES: readonly PageRule[] = [
 export const STUDIO_PAGE_RULES: readonly PageRule[] = [
   ...rulesOf(PROVIDER_LINKS),
   [/^\/app\/scholarships\/[^/]+\/applicants(\/[^/]+)?$/, 'review_applicants'],
-  // The seeds' addresses of the matching screens (docs/decisions.md, "Seed routes with a screen"); the
+  // The original addresses of the matching screens (docs/decisions.md, "Original routes with a screen"); the
   // rubric's address takes a reviewer to the applicants itself, so it needs only what they do.
   [/^\/app\/(applicants_review|rank-criteria|winner)$/, 'review_applicants'],
   // One conversation of the studio inbox: the owner's, like the inbox itself.

@@ -3,23 +3,15 @@ import { formQueryOptions } from '../api/forms';
 import { validateApplicantsSearch } from '../pages/provider/review/applicants-search';
 import { criteriaVocabularyQueryOptions, organisationQueryOptions, overviewQueryOptions, studioScholarshipsQueryOptions } from '../api/providers';
 import { overviewQueryOf, validateOverviewSearch, type OverviewSearch } from '../pages/provider/overview-search';
+import { validateEditorSearch } from '../pages/provider/editor/editor-search';
 import { validateStudioInboxSearch } from '../pages/provider/inbox/inbox-search';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { worksInStudio } from '../session/home-path';
 import { can, currentAccess, currentUser } from '../session/session-store';
 import { guardPage, STUDIO_PAGE_RULES } from './page-permissions';
 import { PublicFrame, toDashboardWhenSignedIn } from './account-routes';
-import { queryClient } from './query-client';
+import { queryClient } from '../ui/query-client';
 import { rootRoute } from './root-route';
-
-/** The editor's tabs (docs/providers.md, "In the browser"), in the address so a tab can be linked to and reloaded. */
-export const EDITOR_TABS = ['details', 'requirements', 'eligibility', 'review'] as const;
-export type EditorTab = (typeof EDITOR_TABS)[number];
-
-function validateEditorSearch(search: Record<string, unknown>): { tab?: EditorTab } {
-  const tab = EDITOR_TABS.find((name) => name === search.tab);
-  return tab && tab !== 'details' ? { tab } : {};
-}
 
 function validateInvitationSearch(search: Record<string, unknown>): { token?: string } {
   return typeof search.token === 'string' && search.token ? { token: search.token } : {};
@@ -29,7 +21,7 @@ function validateOrganisationSearch(search: Record<string, unknown>): { welcome?
   return search.welcome === true || search.welcome === 'true' || search.welcome === 1 ? { welcome: true } : {};
 }
 
-/** The seeds' review addresses name their scholarship in `?scholarshipId=` (docs/decisions.md, "Seed routes with a screen"). */
+/** The original review addresses name their scholarship in `?scholarshipId=` (docs/decisions.md, "Original routes with a screen"). */
 function validateScholarshipChoice(search: Record<string, unknown>): { scholarshipId?: string } & OverviewSearch {
   const id = typeof search.scholarshipId === 'string' ? search.scholarshipId.trim() : '';
   // Without a scholarship the page is the overview, paged and searched through the address.
@@ -163,8 +155,8 @@ export function providerRoutes() {
       validateSearch: validateOverviewSearch,
       ...overviewLoader,
     }),
-    // The seeds' review addresses: with `?scholarshipId=` they open that scholarship's screen (the
-    // studio's own address replaces the seed's), without one they list the scholarships to choose from.
+    // The original review addresses: with `?scholarshipId=` they open that scholarship's screen (the
+    // studio's own address replaces the original one), without one they list the scholarships to choose from.
     createRoute({
       getParentRoute: () => providerFrame,
       path: '/app/applicants_review',

@@ -126,7 +126,7 @@ const formPreviewRoute = createRoute({
 });
 
 /**
- * The seeds' error screens at their own addresses (docs/decisions.md, "Seed routes with a
+ * The original error screens at their own addresses (docs/decisions.md, "Original routes with a
  * screen"), for anyone, signed in or not. In the main chunk: an error screen must not need a download.
  */
 const errorRoutes = [

@@ -5,3 +5,8 @@ export type FieldError = { path: string; message: string };
 export function answerErrors(errors: FieldError[]): FieldError[] {
   return errors.filter((error) => error.path.startsWith('answers.')).map((error) => ({ ...error, path: error.path.slice('answers.'.length) }));
 }
+
+/** For a server that names a field at `answers.{field}` or at `{field}` alike: every error, at `{field}`. */
+export function unprefixedAnswerErrors(errors: FieldError[]): FieldError[] {
+  return errors.map((error) => ({ ...error, path: error.path.replace(/^answers\./, '') }));
+}

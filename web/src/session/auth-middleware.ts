@@ -3,7 +3,7 @@ import type { components } from '../api/schema';
 import { fetchWithTimeout } from '../api/request-timeout';
 import { accessToken, clearSession, refreshToken, saveTokens } from './session-store';
 
-/** Calls whose 401/403 is an answer to show, not a lost session (seed 000 section 8). */
+/** Calls whose 401/403 is an answer to show, not a lost session (as in the original product). */
 const ANSWERS_NOT_SESSIONS = [
   '/api/v1/users/auth/login',
   '/api/v1/users/auth/refresh',
@@ -13,7 +13,7 @@ const ANSWERS_NOT_SESSIONS = [
   '/api/v1/register-applicants/reset-password',
 ];
 
-/** Pages anyone may see (seed 000 and 001 section 2): losing a session there does not move the visitor. */
+/** Pages anyone may see (as in the original product): losing a session there does not move the visitor. */
 const PUBLIC_PATHS = [
   '/', '/home', '/b2b', '/auth', '/auth/', '/auth/login', '/auth/register', '/auth/register1', '/signup', '/auth/register3',
   '/auth/apply', '/privacy', '/terms', '/faq', '/contact', '/partners', '/pricing', '/about-us', '/lennyAssistance',
@@ -88,7 +88,7 @@ const retryable = new WeakMap<Request, Request>();
 
 /**
  * Sends the access token with every call, renewing it first when it is about to expire; a 401 is
- * retried once with a renewed token, and only then ends the session (seed 000 section 8).
+ * retried once with a renewed token, and only then ends the session (as in the original product).
  */
 export const authMiddleware: Middleware = {
   async onRequest({ request }) {

@@ -7,10 +7,10 @@ export type StoredUser = components['schemas']['UserDto'];
 /** What a person may do, as `action_subject` strings (docs/security.md, "Roles and permissions"). */
 export type Permission = components['schemas']['Permission'];
 
-/** The seeds' `access` of the auth state: the person's permissions and role. */
+/** The original `access` of the auth state: the person's permissions and role. */
 export type Access = components['schemas']['AccessDto'];
 
-/** The seeds' default: signed out, or signed in without an access known yet. */
+/** The original default: signed out, or signed in without an access known yet. */
 export const NO_ACCESS: Access = Object.freeze({ permissions: [], role: null }) as Access;
 
 export interface StoredSession {
@@ -22,7 +22,7 @@ export interface StoredSession {
   access?: Access;
 }
 
-/** The seeds' local storage keys (seed 000 section 3, seed 001 section 3). */
+/** The original local storage keys (as in the original product). */
 const KEYS = {
   user: 'userInfo',
   token: 'token',
@@ -33,7 +33,7 @@ const KEYS = {
 } as const;
 
 /**
- * Every key the seeds store for a signed-in person; logout clears them all, so nothing of one
+ * Every key the original client stores for a signed-in person; logout clears them all, so nothing of one
  * person is left for the next one on a shared computer.
  */
 const ALL_SESSION_KEYS = [
@@ -72,7 +72,7 @@ export function refreshToken(): string | null {
   return storage()?.getItem(KEYS.refreshToken) ?? null;
 }
 
-/** Stores a sign-in (sign-up, login, password reset or change) under the seeds' keys. */
+/** Stores a sign-in (sign-up, login, password reset or change) under the original keys. */
 export function saveSession(session: StoredSession): void {
   const store = storage();
   store?.setItem(KEYS.user, JSON.stringify(session.user));
@@ -154,17 +154,17 @@ export function lacksAccess(): boolean {
   return currentUser() !== null && readAccess() === null;
 }
 
-/** What the signed-in person may do; signed out (or not known yet), nothing: the seeds' default. */
+/** What the signed-in person may do; signed out (or not known yet), nothing: the original default. */
 export function currentAccess(): Access {
   return (currentUser() && readAccess()) || NO_ACCESS;
 }
 
-/** Whether the person may do `permission` (the seeds' `action_subject` strings, checked on the client; the server checks again). */
+/** Whether the person may do `permission` (the original `action_subject` strings, checked on the client; the server checks again). */
 export function can(permission: Permission, access: Access = currentAccess()): boolean {
   return access.permissions.includes(permission);
 }
 
-/** The stored membership flag: the seeds save it as the string 'true'. */
+/** The stored membership flag: the original client saves it as the string 'true'. */
 export function isSubscribed(): boolean {
   return storage()?.getItem(KEYS.subscribed) === 'true';
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { queryClient } from '../../src/app/query-client';
+import { queryClient } from '../../src/ui/query-client';
 import { dashboardSummaryQueryOptions, recommendationCountQueryOptions, scholarshipKeys } from '../../src/api/scholarships';
 import { CURRENT_PATH, currentAnswer, PLANS_PATH, plansAnswer } from '../membership/fixtures';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';

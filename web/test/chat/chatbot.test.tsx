@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatQuestion, ChatTurn } from '../../src/api/chat';
-import { leavePage } from '../../src/app/leave-page';
+import { leavePage } from '../../src/ui/leave-page';
 import { clearSession, currentUser } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';
@@ -20,7 +20,7 @@ const SIGN_UP: ChatQuestion[] = [
   question('signup', 'password', 'Choose a password for your account.', typed('password')),
   question('signup', 'acceptTerms', 'I agree to the Terms of Use', { kind: 'choice', choices: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] }),
 ];
-/** As the server asks a login: under the seed's answer keys. */
+/** As the server asks a login: under the original answer keys. */
 const LOGIN: ChatQuestion[] = [
   question('login', 'email', 'What is the e-mail address of your account?', typed('email')),
   question('login', 'password', 'And your password?', typed('password')),

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubscriptionRecord } from '../../src/api/memberships';
-import { formatDayMonthYear } from '../../src/app/dates';
+import { formatDayMonthYear } from '../../src/ui/dates';
 import { isSubscribed } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';

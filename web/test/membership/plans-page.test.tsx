@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { leavePage } from '../../src/app/leave-page';
+import { leavePage } from '../../src/ui/leave-page';
 import { pathAfterSignIn, pendingPlanChoice, rememberPlanChoice } from '../../src/pages/membership/plan-choice';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, signIn } from '../scholarships/render-app';

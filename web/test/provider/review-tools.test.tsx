@@ -9,7 +9,7 @@ import { DRAWN, row, SCHOLARSHIP_ID, serveReview } from './review-fixtures';
 import { overviewOf, PROVIDER, scholarshipDetail, signInProvider } from './studio-fixtures';
 import { ACCESS } from '../session-fixtures';
 
-/** Issue 29, "Review tools that behave" (docs/review.md, "In the browser"). */
+/** Review tools that behave (docs/review.md, "In the browser"). */
 const LIST = `/app/scholarships/${SCHOLARSHIP_ID}/applicants`;
 const ok = (data: unknown, status = 200) => apiAnswer(status, { statusCode: status, data });
 type Get = ReturnType<typeof serveReview>['get'];

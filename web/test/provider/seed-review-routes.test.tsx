@@ -26,7 +26,7 @@ async function chooserButton(listName: string, button: string) {
   return within(within(list).getByRole('listitem', { name: 'Future Builders Award' })).getByRole('link', { name: `${button} of Future Builders Award` });
 }
 
-describe("the business area's seed addresses (docs/decisions.md, \"Seed routes with a screen\")", () => {
+describe("the business area's seed addresses (docs/decisions.md, \"Original routes with a screen\")", () => {
   isolateAppTests();
 
   describe('without a scholarship: a chooser of the provider\'s scholarships', () => {

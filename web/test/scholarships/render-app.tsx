@@ -2,8 +2,8 @@ import { afterEach, beforeEach, jest } from '@jest/globals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { queryClient } from '../../src/app/query-client';
-import { toaster } from '../../src/app/toaster';
+import { queryClient } from '../../src/ui/query-client';
+import { toaster } from '../../src/ui/toaster';
 import { createAppRouter } from '../../src/app/router';
 // The signed-in frame is loaded up front: on a first signed-in visit the router imports the frame's
 // chunk and the page's at once, and Jest's ESM loader can fail two imports sharing a module that is

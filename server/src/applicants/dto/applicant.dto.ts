@@ -25,7 +25,7 @@ class FieldKeyDto {
   @ApiProperty({ example: 'select' }) dataType: string;
 }
 
-/** One stored answer, in the seed's shape. */
+/** One stored answer, in the original shape. */
 export class ApplicantFieldDto {
   @ApiProperty({ example: 4 }) fieldId: number;
 
@@ -39,7 +39,7 @@ export class ApplicantFieldDto {
   @ApiProperty({ type: FieldKeyDto }) field: FieldKeyDto;
 }
 
-/** The applicant and their profile answers (seed 000 section 3). */
+/** The applicant and their profile answers (as in the original product). */
 export class ApplicantDto extends UserDto {
   @ApiProperty({ type: [ApplicantFieldDto] })
   applicantFields: ApplicantFieldDto[];
@@ -74,7 +74,7 @@ export class ApplicantFieldInputDto {
 }
 
 /**
- * PUT register-applicants/{id} (seed 000 section 7): account fields plus `applicantFields`. The
+ * PUT register-applicants/{id} (as in the original product): account fields plus `applicantFields`. The
  * answers are merged into the stored ones by field and validated against the compiled schema of
  * the form named by `formKey`, exactly as the browser validated them.
  */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ApiResponseBase } from '../../common/api-response.js';
 
-/** Seed 001 section 3, "Minimal applicant profile": what checkout and the chat need. */
+/** The minimal applicant profile (docs/api.md): what checkout and the chat need. */
 export class MinimalProfileDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() firstName: string;

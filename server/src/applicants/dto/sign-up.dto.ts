@@ -15,7 +15,7 @@ export function PasswordRules(): PropertyDecorator {
 }
 
 /**
- * Sign-up (seed 000 section 3): the seed's payload, checked here for its shape only. Its rules and
+ * Sign-up (as in the original product): the original payload, checked here for its shape only. Its rules and
  * words (names, e-mail, phone, password policy, confirmation, consents) are the served `signup`
  * form's, applied by AccountsService with the same validator as the browser (docs/decisions.md,
  * "Sign-up is the served form").

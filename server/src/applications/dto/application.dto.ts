@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { REQUIREMENT_KINDS } from '@scholarmatch/schemas';
+import { REQUIREMENT_KINDS, APPLICATION_STATUSES, type ApplicationStatus } from '@scholarmatch/schemas';
 import { Type } from 'class-transformer';
 import {
   Allow,
@@ -18,9 +18,8 @@ import {
 } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { FieldErrorDto } from '../../common/error-body.js';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../scholarships/dto/scholarship-detail.dto.js';
 
-/** One requirement's answer, as the seed sends it. */
+/** One requirement's answer, as the original client sends it. */
 export class RequirementAnswerDto {
   @ApiProperty({ description: "The requirement's field.key", example: 'essay' })
   @IsString()

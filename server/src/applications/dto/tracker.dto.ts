@@ -1,17 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { APPLICATION_STATUSES, type ApplicationStatus, REVIEW_STATUSES, type ReviewStatus, STATUS_EVENTS, type StatusEvent } from '@scholarmatch/schemas';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { queryBoolean } from '../../common/transforms.js';
-import { REVIEW_STATUSES, type ReviewStatus } from '../../review/review.repository.js';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../scholarships/dto/scholarship-detail.dto.js';
-
-/**
- * The steps an application's history records (docs/applications.md, "The application tracker"):
- * a draft saved, the submission, then the provider's review statuses.
- */
-export const STATUS_EVENTS = ['Draft', 'Submitted', ...REVIEW_STATUSES] as const;
-export type StatusEvent = (typeof STATUS_EVENTS)[number];
 
 export const TRACKER_PAGE_SIZE = 20;
 export const TRACKER_MAX_PAGE_SIZE = 100;

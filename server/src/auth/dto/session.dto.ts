@@ -4,7 +4,7 @@ import { UserDto } from '../../users/dto/user.dto.js';
 import { ROLES, type Role } from '../../users/user.entity.js';
 import { PERMISSIONS, type Permission } from '../permissions.js';
 
-/** The seeds' `access` of the auth state (docs/security.md, "Roles and permissions"). */
+/** The original `access` of the auth state (docs/security.md, "Roles and permissions"). */
 export class AccessDto {
   @ApiProperty({
     enum: PERMISSIONS,
@@ -33,7 +33,7 @@ export class RenewedSessionDto extends TokenPairDto {
   access: AccessDto;
 }
 
-/** What a sign-in (sign-up, login, password reset) answers: the seed's user, accessToken, refreshToken, clientIp, and the seeds' access. */
+/** What a sign-in (sign-up, login, password reset) answers: the original user, accessToken, refreshToken, clientIp, and the original access. */
 export class SessionDto extends RenewedSessionDto {
   @ApiProperty({ type: UserDto })
   user: UserDto;

@@ -18,7 +18,7 @@ export class AssistantQuestionDto {
   question: string;
 }
 
-/** The seed's request: who asks, and what. */
+/** The original request: who asks, and what. */
 export class AssistantChatDto {
   @ApiProperty({ format: 'uuid', description: "The caller's own id (anyone else's is refused)" })
   @IsUUID('all', { message: 'userID must be your user id' })

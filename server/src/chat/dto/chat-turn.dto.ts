@@ -53,11 +53,11 @@ export class ChatTurnDto {
   action?: (typeof CHAT_ACTIONS)[number];
 }
 
-/** The seed's sign-up payload, which its client sends as the sign-up chat's last call. */
+/** The original sign-up payload, which its client sends as the sign-up chat's last call. */
 export const SEED_SIGNUP_PAYLOAD_KEYS = ['firstName', 'lastName', 'email', 'phone', 'password', 'applicantType', 'isProfileUpdate', 'isScholarshipApplied'] as const;
 
 /**
- * A turn of a sign-up chat: an answer, a step, or the seed's whole sign-up payload, which ends
+ * A turn of a sign-up chat: an answer, a step, or the original whole sign-up payload, which ends
  * the chat as `submit` does once it agrees with the answers given (docs/chat.md, "Sign-up").
  */
 export class SignUpChatTurnDto extends IntersectionType(
@@ -99,7 +99,7 @@ export class ChatInputDto {
   choices?: ChatChoiceDto[];
 }
 
-/** The seed's question (`_id`, `question`, `answer`, `answer_key`, `hint`), made from a field of a served form. */
+/** The original question (`_id`, `question`, `answer`, `answer_key`, `hint`), made from a field of a served form. */
 export class ChatQuestionDto {
   @ApiProperty({ example: 'signup.firstName' }) _id: string;
   @ApiProperty({ example: 'What is your first name?' }) question: string;

@@ -4,7 +4,7 @@ import { ApiResponseBase } from '../../common/api-response.js';
 import { ESSAY_KINDS, type EssayKind, type EssaySource } from '../essay-writer.js';
 
 export const MAX_PROMPT_CHARS = 4000;
-/** What the seed's client asks for: it sends only `prompt`. */
+/** What the original client asks for: it sends only `prompt`. */
 export const DEFAULT_ESSAY_KIND: EssayKind = 'essay';
 
 export class EssayRequestDto {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MAX_RANK_CRITERIA } from '@scholarmatch/schemas';
+import { ELIGIBILITIES, type Eligibility, MAX_RANK_CRITERIA, REVIEW_STATUSES, type ReviewStatus } from '@scholarmatch/schemas';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -20,7 +20,7 @@ import {
 } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { FormDto } from '../../forms/dto/form.dto.js';
-import { APPLICANT_ORDERS, ELIGIBILITIES, REVIEW_STATUSES, type Eligibility, type ReviewStatus } from '../review.repository.js';
+import { APPLICANT_ORDERS } from '../review.repository.js';
 
 // Requests (docs/review.md)
 

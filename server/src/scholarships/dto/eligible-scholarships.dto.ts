@@ -4,7 +4,7 @@ import { IsBoolean, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-val
 import { ApiResponseBase } from '../../common/api-response.js';
 import { queryBoolean } from '../../common/transforms.js';
 
-/** The seed's list parameters (seed 000 section 7); `limit` is the page size here, not page × 6. */
+/** The original list parameters (as in the original product); `limit` is the page size here, not page × 6. */
 export class EligibleScholarshipsQueryDto {
   @ApiPropertyOptional({ default: 0, description: '(page - 1) × page size' })
   @IsOptional()

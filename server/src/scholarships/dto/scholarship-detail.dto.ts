@@ -1,12 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CRITERION_OPERATORS, REQUIREMENT_KINDS } from '@scholarmatch/schemas';
+import { APPLICATION_STATUSES, type ApplicationStatus, CRITERION_OPERATORS, REQUIREMENT_KINDS, REVIEW_STATUSES, type ReviewStatus } from '@scholarmatch/schemas';
 import { IsIn, IsObject, IsOptional } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { EligibleScholarshipDto } from './eligible-scholarships.dto.js';
-import { REVIEW_STATUSES, type ReviewStatus } from '../../review/review.repository.js';
-
-export const APPLICATION_STATUSES = ['Received', 'Draft'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
 export class EligibilityFiltersDto {
   @ApiPropertyOptional({

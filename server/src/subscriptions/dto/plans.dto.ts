@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { TRIAL_DAYS } from '@scholarmatch/schemas';
+import { MEMBERSHIP_STATES, type MembershipState, TRIAL_DAYS } from '@scholarmatch/schemas';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 
@@ -102,7 +102,7 @@ export class SubscriptionRecordDto {
   @ApiProperty({ example: '$19', description: 'The monthly price, currency symbol first' }) price: string;
   @ApiProperty({ description: 'Benefits, comma-separated' }) description: string;
   @ApiProperty({ enum: ['sandbox', 'stripe'] }) payment_gateway: string;
-  @ApiProperty({ enum: ['trialing', 'active', 'past_due', 'canceled', 'expired'] }) status: string;
+  @ApiProperty({ enum: MEMBERSHIP_STATES }) status: MembershipState;
   @ApiProperty({ example: 'Quarterly Plan' }) title: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'Next renewal; for a cancelled plan, when its benefits end' })
   next_billing_date: string | null;

@@ -5,7 +5,7 @@ import { ApiResponseBase } from '../../common/api-response.js';
 import { queryBoolean } from '../../common/transforms.js';
 
 /**
- * The seed's two payloads of `POST /scholarships/add-support` (docs/support.md): the support form's
+ * The original two payloads of `POST /scholarships/add-support` (docs/support.md): the support form's
  * `{ email, name, query, description, applicantId }` (signed in; a request with `query`) and the
  * contact form's `{ email, name, phone, description }`. Their rules are the served forms'
  * (`support-request`, `contact-message`); this checks only their shape.

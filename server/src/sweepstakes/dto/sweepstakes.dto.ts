@@ -1,12 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { SWEEPSTAKES_MESSAGES } from '@scholarmatch/schemas';
 import { ApiResponseBase } from '../../common/api-response.js';
-
-/** The seed's answers to a sweepstakes entry (seed 000 section 8, seed 001 section 4). */
-export const SWEEPSTAKES_MESSAGES = {
-  applied: 'Successfully applied for scholarship',
-  alreadyApplied: 'Already applied for scholarship',
-  updateProfile: 'Please update your profile',
-} as const;
 
 export class SweepstakesDto {
   @ApiProperty({ format: 'uuid' }) id: string;

@@ -10,7 +10,7 @@ import { uploadRulesOf } from '../widgets/use-file-upload';
 /** The essay answer: written in the editor (`text`, HTML) or uploaded as a file (`url`). */
 type Essay = { text: string } | { url: string };
 
-/** An essay file: the seed's document rules, unless the field's `ui:options` say otherwise. */
+/** An essay file: the original document rules, unless the field's `ui:options` say otherwise. */
 const ESSAY_FILE = { accept: ['.pdf', '.doc', '.docx'], maxSizeBytes: 2 * 1024 * 1024 };
 
 function essayOf(value: unknown): Essay | undefined {

@@ -1,10 +1,11 @@
 import { Heading, Link, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText } from '../../api/api-error';
 import { autoApplyKey, autoApplyQueryOptions, saveAutoApply } from '../../api/automation';
 import { scholarshipKeys } from '../../api/scholarships';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { PlansLink } from '../scholarships/membership-gate';
 
 /** What the switch does, in the reader's words (docs/automation.md). */
@@ -26,7 +27,7 @@ export function AutoApplySetting() {
       queryClient.setQueryData(autoApplyKey, await saveAutoApply(enabled));
       // Turning it on applies in the background: My Scholarships and the counts change soon after.
       void queryClient.invalidateQueries({ queryKey: scholarshipKeys.myScholarshipLists });
-      toaster.create({ type: 'success', title: enabled ? 'Automatic application is on' : 'Automatic application is off' });
+      toaster.create({ type: 'success', title: enabled ? MESSAGES.autoApplyOn : MESSAGES.autoApplyOff });
     } catch (error) {
       toaster.create({ type: 'error', title: failureText(error) });
     } finally {

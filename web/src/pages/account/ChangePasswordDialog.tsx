@@ -7,10 +7,10 @@ import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { homePathOf } from '../../session/home-path';
 import { currentAccess, useCurrentUser } from '../../session/session-store';
 
-/** The seed's pause between a changed password and the redirect. */
+/** The original pause between a changed password and the redirect. */
 const REDIRECT_AFTER_CHANGE_MS = 500;
 
-/** Old, new and confirm; the seed's messages (seed 001 sections 2, 5 and 8). */
+/** Old, new and confirm; the original messages (as in the original product). */
 function problemOf(lastPwd: string, password: string, confirm: string): string | null {
   if (!lastPwd || !password || !confirm) return MESSAGES.changePasswordAllFields;
   if (password !== confirm) return MESSAGES.changePasswordMismatch;
@@ -36,15 +36,15 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     setNotice(null);
     try {
       await changePassword(user.id, fields.lastPwd, fields.password);
-      setNotice({ status: 'success', text: 'Password changed successfully' });
+      setNotice({ status: 'success', text: MESSAGES.passwordChanged });
       setTimeout(() => {
         onOpenChange(false);
         // The person's own home: the dashboard, or a provider's studio (docs/providers.md).
         void navigate({ to: homePathOf(currentAccess()) });
       }, REDIRECT_AFTER_CHANGE_MS);
     } catch (error) {
-      // The seed shows one message for any failure here; the server's own sentence when it is another problem.
-      const text = error instanceof Error && error.message && !/Old Password/.test(error.message) ? error.message : 'Old Password Not Matched';
+      // The original client shows one message for any failure here; the server's own sentence when it is another problem.
+      const text = error instanceof Error && error.message && !/Old Password/.test(error.message) ? error.message : MESSAGES.oldPasswordNotMatched;
       setNotice({ status: 'error', text });
       setPending(false);
     }

@@ -15,7 +15,7 @@ interface DashboardListProps {
   viewAll: '/auth/dashboard/recommendation' | '/auth/dashboard/easy-apply' | '/auth/dashboard/easyApplyWithCv';
 }
 
-/** The first 2 scholarships of a list (seed 000 section 9), and the way to the rest. */
+/** The first 2 scholarships of a list (as in the original product), and the way to the rest. */
 export function DashboardList({ title, filter, viewAll }: DashboardListProps) {
   const headingId = useId();
   const list = useQuery(eligibleScholarshipsQueryOptions(filter, { offset: 0, limit: DASHBOARD_LIST_SIZE }));

@@ -14,7 +14,7 @@ import { SweepstakesEntryBanner } from './SweepstakesEntryBanner';
 import { SweepstakesPopup, useSweepstakesOfferedThisVisit } from './SweepstakesPopup';
 
 /**
- * The seed's four tiles, in its order, each with a line saying what it counts in the words the
+ * The original four tiles, in its order, each with a line saying what it counts in the words the
  * other screens use (docs/matching.md, "The counts"): Your Recommendation is the number the
  * profile header and the offer call 'eligible for'.
  */
@@ -71,7 +71,7 @@ function UnlockCard({ unlock, registered }: { unlock: DashboardSummary['unlock']
   );
 }
 
-/** The seed's three dashboard lists, 2 cards each, each with a 'View All' link to its screen. */
+/** The original three dashboard lists, 2 cards each, each with a 'View All' link to its screen. */
 const DASHBOARD_LISTS = [
   { title: 'Recommended Scholarships', filter: LIST_FILTERS.recommendation, viewAll: '/auth/dashboard/recommendation' },
   { title: 'Easy Apply Scholarship', filter: LIST_FILTERS.easyApply, viewAll: '/auth/dashboard/easy-apply' },
@@ -79,7 +79,7 @@ const DASHBOARD_LISTS = [
 ] as const;
 
 /**
- * /auth/dashboard: the welcome, the seed's stat tiles, the unlock hint, two promo cards, the
+ * /auth/dashboard: the welcome, the original stat tiles, the unlock hint, two promo cards, the
  * first scholarships of each list, the sweepstakes entry banner and one popup per visit: the
  * sweepstakes, or else the membership offer to a non-member. The summary and the lists are
  * fetched again on each visit, and so is the membership (the stored flag follows it).

@@ -9,12 +9,12 @@ import {
   profileQueryOptions,
   saveFailureText,
   saveProfile,
-  SaveError,
   type Applicant,
 } from '../../api/profile';
 import { scholarshipKeys } from '../../api/scholarships';
-import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
+import { NoticeBanner } from '../../forms/NoticeBanner';
 import { SchemaForm } from '../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../forms/use-served-form-submit';
 import { useCurrentUser } from '../../session/session-store';
 import { RouteLoading } from '../misc/RouteLoading';
 
@@ -23,7 +23,7 @@ type ProfileFormKey = Parameters<typeof saveProfile>[1];
 interface ProfileFormPanelProps {
   formKey: ProfileFormKey;
   submitLabel: string;
-  /** The banner after a save (the seed's words differ between the profile tabs and the completion step). */
+  /** The banner after a save (the original words differ between the profile tabs and the completion step). */
   successText: string;
   onSaved?: (applicant: Applicant) => void;
   /** The completion step shows its own heading: the form's title would repeat it. */
@@ -44,9 +44,6 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
   const profile = useQuery(profileQueryOptions);
   const fields = useQuery(fieldDefinitionsQueryOptions);
   const geo = useQuery(visitorCountryQueryOptions);
-  const [pending, setPending] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
 
   const stored = useMemo(() => (profile.data ? { ...startingAnswers, ...answersOf(profile.data) } : undefined), [profile.data, startingAnswers]);
   // The answers being edited: RJSF treats a given formData as controlled, so the edits live here.
@@ -56,25 +53,23 @@ export function ProfileFormPanel({ formKey, submitLabel, successText, onSaved, h
   const answers = draft ?? stored;
   const keepDraft = useCallback((values: unknown) => setDraft(values), []);
 
-  async function submit(values: unknown) {
-    if (!user || !fields.data) return;
-    setPending(true);
-    setNotice(null);
-    setServerErrors([]);
-    try {
-      const applicant = await saveProfile(user, formKey, values as Record<string, unknown>, fields.data);
+  const save = useServedFormSubmit({
+    send: (request: Parameters<typeof saveProfile>) => saveProfile(...request),
+    onSuccess: (applicant: Applicant) => {
       queryClient.setQueryData(profileQueryOptions.queryKey, applicant);
       // New answers, new matches: the counts and lists on screen (the profile header's) are asked again.
       void queryClient.invalidateQueries({ queryKey: scholarshipKeys.all });
       setDraft(undefined);
-      setNotice({ status: 'success', text: successText });
       onSaved?.(applicant);
-    } catch (error) {
-      setNotice({ status: 'error', text: saveFailureText(error) });
-      if (error instanceof SaveError) setServerErrors(error.fieldErrors);
-    } finally {
-      setPending(false);
-    }
+    },
+    failureTextOf: saveFailureText,
+    successText,
+  });
+  const { pending, notice, serverErrors } = save;
+
+  async function submit(values: unknown) {
+    if (!user || !fields.data) return;
+    await save.submit([user, formKey, values as Record<string, unknown>, fields.data]);
   }
 
   const failed = form.error ?? profile.error ?? fields.error;

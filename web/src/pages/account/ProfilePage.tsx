@@ -1,5 +1,5 @@
 import { Avatar, Box, Button, Container, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
-import { ageFromDateOfBirth } from '@scholarmatch/schemas';
+import { ageFromDateOfBirth, MESSAGES } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { recommendationCountQueryOptions } from '../../api/scholarships';
@@ -7,7 +7,7 @@ import { isSubscribed, useCurrentUser } from '../../session/session-store';
 import { PlansLink } from '../scholarships/membership-gate';
 import { ProfileFormPanel } from './ProfileFormPanel';
 
-/** The three tabs of seed 000 section 2, each a served form. */
+/** The three profile tabs (docs/architecture.md), each a served form. */
 const TABS = [
   { value: 'education', label: 'Education', formKey: 'profile-education' },
   { value: 'basic', label: 'Basic', formKey: 'profile-basic' },
@@ -19,9 +19,9 @@ function initialsOf(firstName: string, lastName: string): string {
 }
 
 /**
- * 'Eligible for N scholarships', N the recommendation count as the seed says (scholarships/stats):
+ * 'Eligible for N scholarships', N the recommendation count as the original client says (scholarships/stats):
  * every scholarship the applicant is eligible for now, the dashboard's Your Recommendation.
- * 0 when the count cannot be had, as the seed says; an ellipsis while it is asked, so a wrong 0
+ * 0 when the count cannot be had, as the original client says; an ellipsis while it is asked, so a wrong 0
  * never flashes.
  */
 function EligibleCount() {
@@ -80,7 +80,7 @@ export function ProfilePage() {
           </Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Content key={tab.value} value={tab.value}>
-              <ProfileFormPanel formKey={tab.formKey} submitLabel="Save Changes" successText="User updated successfully" hideTitle />
+              <ProfileFormPanel formKey={tab.formKey} submitLabel="Save Changes" successText={MESSAGES.profileUpdated} hideTitle />
             </Tabs.Content>
           ))}
         </Tabs.Root>

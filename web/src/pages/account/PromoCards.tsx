@@ -31,8 +31,8 @@ function PromoCard({ title, text, action, tone }: { title: string; text: string;
 }
 
 /**
- * The dashboard's promo cards (seed 000 section 2): keeping the profile complete, and the 7-day
- * free membership (seed 000 section 1). Members are shown their plan instead.
+ * The dashboard's promo cards (as in the original product): keeping the profile complete, and the 7-day
+ * free membership (as in the original product). Members are shown their plan instead.
  */
 export function PromoCards() {
   const subscribed = useSubscribed();

@@ -1,6 +1,6 @@
 import { Box, Flex } from '@chakra-ui/react';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { Toaster } from '../../app/toaster';
+import { Toaster } from '../../ui/toaster';
 import { InFrame } from '../misc/frame-context';
 import { MembershipGate } from '../scholarships/membership-gate';
 import { AppNavBar } from './shell/AppNavBar';
@@ -8,7 +8,7 @@ import { ShellSidebar } from './shell/ShellSidebar';
 import { showsSidebar, SIDEBAR_MEDIA } from './shell/sidebar-links';
 
 /**
- * The frame of the signed-in pages (seed 000 and 001 section 2): the top bar, the sidebar (except
+ * The frame of the signed-in pages (as in the original product): the top bar, the sidebar (except
  * on the full-width pages) and the page. One membership popup serves every scholarship card, one
  * toaster every page.
  */

@@ -9,7 +9,7 @@ import { SWEEPSTAKES_RULES_ANCHOR } from '../public/site-page';
 const dismissedKey = (userId: string, sweepstakesId: string) => `sweepstakes-banner-dismissed:${userId}:${sweepstakesId}`;
 
 /**
- * Completing the free registration enters the applicant into the running sweepstakes (seed 001),
+ * Completing the free registration enters the applicant into the running sweepstakes (as in the original product),
  * and a dismissible banner at the top of the dashboard says so. Dismissed once per sweepstakes,
  * remembered in this browser.
  */

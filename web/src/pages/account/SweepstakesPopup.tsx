@@ -1,17 +1,16 @@
 import { Button, Dialog, Stack, Text } from '@chakra-ui/react';
+import { formatDate } from '@scholarmatch/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { profileQueryOptions, type Applicant } from '../../api/profile';
 import { currentSweepstakesQueryOptions, enterSweepstakes, SWEEPSTAKES_ANSWERS, type Sweepstakes } from '../../api/sweepstakes';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { saveUser, useCurrentUser } from '../../session/session-store';
 import { SmallDialog } from '../misc/SmallDialog';
 
-/** The seed's words when entering fails without a message of its own (seed 000 section 8). */
+/** The original words when entering fails without a message of its own (as in the original product). */
 const ENTRY_FAILED = 'Failed to apply for scholarship. Please try again.';
-
-const ENDS = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** The person has entered: remember it in the stored user and the caches, so the popup stays away. */
 function useMarkApplied() {
@@ -41,8 +40,8 @@ export function useSweepstakesOfferedThisVisit(): boolean | undefined {
 }
 
 /**
- * The dashboard's sweepstakes popup (seed 000 section 2): shown while a sweepstakes runs that the
- * applicant has not entered. Apply answers with one of the seed's messages, each with its outcome.
+ * The dashboard's sweepstakes popup (as in the original product): shown while a sweepstakes runs that the
+ * applicant has not entered. Apply answers with one of the original messages, each with its outcome.
  */
 export function SweepstakesPopup() {
   const user = useCurrentUser();
@@ -58,7 +57,7 @@ export function SweepstakesPopup() {
       toaster.create({ type: 'success', title: msg });
     },
     [SWEEPSTAKES_ANSWERS.alreadyApplied]: markApplied,
-    [SWEEPSTAKES_ANSWERS.profileIncomplete]: () => {
+    [SWEEPSTAKES_ANSWERS.updateProfile]: () => {
       setDismissed(true);
       void navigate({ to: '/auth/userdetails' });
     },
@@ -89,7 +88,7 @@ export function SweepstakesPopup() {
     >
       <Stack gap="3">
         <Text>{current?.description}</Text>
-        {current?.endsAt ? <Text color="fg.muted" textStyle="sm">Ends {ENDS.format(new Date(current.endsAt))}</Text> : null}
+        {current?.endsAt ? <Text color="fg.muted" textStyle="sm">Ends {formatDate(current.endsAt, 'monthFirst')}</Text> : null}
       </Stack>
     </SmallDialog>
   );

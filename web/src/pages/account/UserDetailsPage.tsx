@@ -6,7 +6,7 @@ import { pathAfterSignIn } from '../membership/plan-choice';
 import { forgetTeaserAnswers, storedTeaserAnswers } from '../auth/teaser-answers';
 import { ProfileFormPanel } from './ProfileFormPanel';
 
-/** The seed's pause after the completion step is saved, before moving on. */
+/** The original pause after the completion step is saved, before moving on. */
 const MOVE_ON_AFTER_MS = 2000;
 
 /**

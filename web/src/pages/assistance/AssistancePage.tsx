@@ -38,7 +38,7 @@ function QuestionGrid({ questions, onSeeAnswer }: { questions: AssistanceQuestio
 }
 
 /**
- * /auth/dashboard/assistance: the common questions, each with 'See answer' (seed 000 section 2).
+ * /auth/dashboard/assistance: the common questions, each with 'See answer' (as in the original product).
  * Answers are for members: they open the answer page with the question in navigation state; other
  * people meet the membership prompt.
  */

@@ -1,6 +1,6 @@
 import type { AssistanceQuestion } from '../../api/assistance';
 
-/** The question chosen on the assistance page; it travels to its answer in navigation state (seed 000 section 2). */
+/** The question chosen on the assistance page; it travels to its answer in navigation state (as in the original product). */
 export type ChosenQuestion = AssistanceQuestion;
 
 declare module '@tanstack/react-router' {

@@ -6,7 +6,7 @@ import { eligibilityStatsQueryOptions } from '../../api/eligibility-stats';
 import { fieldDefinitionsQueryOptions } from '../../api/profile';
 import { storedTeaserAnswers, storeTeaserAnswers, teaserFilters, type TeaserAnswers } from './teaser-answers';
 
-/** The seed's teaser questions that are profile fields (the date of birth, an account field, is asked apart). */
+/** The original teaser questions that are profile fields (the date of birth, an account field, is asked apart). */
 const TEASER_SELECTS = ['schoolLevel', 'fieldOfStudy'] as const;
 
 /** Inputs on the panel's dark background. */
@@ -44,7 +44,7 @@ function EligibilityTeaser({ answers }: { answers: Record<string, unknown> }) {
 }
 
 /**
- * The seed's teaser questions: current school level and field of study (labels and options from
+ * The original teaser questions: current school level and field of study (labels and options from
  * the public field definitions, so an admin's change shows here too) and the date of birth. Each
  * answer narrows the count at once and is kept for the registration step.
  */

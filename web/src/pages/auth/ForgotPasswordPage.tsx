@@ -202,7 +202,7 @@ const TITLES: Record<Step, { title: string; subtitle: ReactNode }> = {
   reset: { title: 'Reset Password', subtitle: 'Choose a new password of at least 8 characters.' },
 };
 
-/** /forgot-password: e-mail, then the e-mailed code, then a new password (seed 001 section 2). */
+/** /forgot-password: e-mail, then the e-mailed code, then a new password (as in the original product). */
 export function ForgotPasswordPage() {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');

@@ -7,11 +7,11 @@ import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { pathAfterSignIn } from '../membership/plan-choice';
 
-/** The seed's pause between a successful login and the dashboard. */
+/** The original pause between a successful login and the dashboard. */
 export const REDIRECT_AFTER_LOGIN_MS = 500;
 
 /**
- * Username (the e-mail) and password, with the seed's messages and a SIGN UP link. The two fields
+ * Username (the e-mail) and password, with the original messages and a SIGN UP link. The two fields
  * are fixed by the login protocol, so this form is not served as data (docs/decisions.md).
  */
 export function LoginForm({ onSignUp }: { onSignUp?: () => void }) {

@@ -1,7 +1,7 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { LoginForm } from './LoginForm';
 
-/** The login modal of the public top bar (seed 000 section 2). */
+/** The login modal of the public top bar (as in the original product). */
 export function LoginModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center" size="sm">

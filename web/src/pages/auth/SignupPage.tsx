@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useState } from 'react';
 import { signUp, type SignUpBody } from '../../api/accounts';
-import { failureText } from '../../api/api-error';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { formQueryOptions } from '../../api/forms';
 import { visitorCountryQueryOptions } from '../../api/geo';
 import { fieldDefinitionsQueryOptions } from '../../api/profile';
 import { SchemaForm } from '../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../forms/use-served-form-submit';
 import { RouteLoading } from '../misc/RouteLoading';
 import { SWEEPSTAKES_RULES_ANCHOR } from '../public/site-page';
 import { CongratulationsPanel } from './CongratulationsPanel';
@@ -29,7 +29,7 @@ interface SignUpAnswers {
 
 type ApplicantType = NonNullable<SignUpBody['applicantType']>;
 
-/** Who the account is for (seed 000: STUDENT by default, or a self-declared PARENT). */
+/** Who the account is for (STUDENT by default, or a self-declared PARENT: docs/decisions.md). */
 const APPLICANT_TYPES: { value: ApplicantType; label: string }[] = [
   { value: 'STUDENT', label: 'I am a student' },
   { value: 'PARENT', label: 'I am a parent' },
@@ -71,13 +71,29 @@ function ApplicantTypeChoice({ value, onChange, disabled }: { value: ApplicantTy
   );
 }
 
+/** The sign-up call's body: the account's answers by name, the applicant type, and any other answer by key. */
+function signUpBodyOf(values: SignUpAnswers, applicantType: ApplicantType): SignUpBody {
+  const { firstName, lastName, email, phone, password, confirmPassword: _confirm, consentToContact, acceptTerms, ...others } = values;
+  return {
+    firstName,
+    lastName,
+    email,
+    phone,
+    password,
+    applicantType,
+    isProfileUpdate: 'false',
+    isScholarshipApplied: 'false',
+    consentToContact: consentToContact === true,
+    acceptTerms: acceptTerms === true,
+    ...(Object.keys(others).length ? { answers: others } : {}),
+  };
+}
+
 /** /signup, /auth/register and /auth/register1: who is signing up, then the server's `signup` form, rendered generically. */
 export function SignupPage() {
   const navigate = useNavigate();
   const form = useQuery(formQueryOptions('signup'));
   const geo = useQuery(visitorCountryQueryOptions);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const [applicantType, setApplicantType] = useState<ApplicantType>('STUDENT');
   const definitions = useQuery(fieldDefinitionsQueryOptions);
   // The form's answers to profile questions (an admin may add some to the sign-up form): the
@@ -92,30 +108,12 @@ export function SignupPage() {
     [definitions.data],
   );
 
-  async function submit(values: unknown) {
-    const { firstName, lastName, email, phone, password, confirmPassword: _confirm, consentToContact, acceptTerms, ...others } = values as SignUpAnswers;
-    setFailure(null);
-    setPending(true);
-    try {
-      await signUp({
-        firstName,
-        lastName,
-        email,
-        phone,
-        password,
-        applicantType,
-        isProfileUpdate: 'false',
-        isScholarshipApplied: 'false',
-        consentToContact: consentToContact === true,
-        acceptTerms: acceptTerms === true,
-        ...(Object.keys(others).length ? { answers: others } : {}),
-      });
-      await navigate({ to: '/auth/userdetails' });
-    } catch (error) {
-      setFailure(failureText(error));
-      setPending(false);
-    }
-  }
+  // The sign-up call names no field it refuses: its failure is the banner only.
+  const { submit, pending, notice } = useServedFormSubmit({
+    send: (values: SignUpAnswers) => signUp(signUpBodyOf(values, applicantType)),
+    onSuccess: () => navigate({ to: '/auth/userdetails' }),
+    stayPendingOnSuccess: true,
+  });
 
   return (
     <Box px="4" py={{ base: '8', md: '12' }}>
@@ -131,7 +129,7 @@ export function SignupPage() {
               <RouterLink to="/auth/login">Login</RouterLink>
             </Link>
           </Text>
-          <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="6" />
+          <NoticeBanner notice={notice} mb="6" />
           {form.isPending || geo.isPending ? <RouteLoading label="Loading the form…" /> : null}
           {form.isError ? (
             <Stack gap="3" align="flex-start">
@@ -154,7 +152,7 @@ export function SignupPage() {
                 submitLabel="Continue"
                 disabled={pending}
                 onChange={keepProfileAnswers}
-                onSubmit={submit}
+                onSubmit={(values) => submit(values as SignUpAnswers)}
               />
             </>
           ) : null}

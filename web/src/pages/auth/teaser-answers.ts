@@ -1,8 +1,8 @@
 import type { EligibilityFilters } from '../../api/eligibility-stats';
 
 /**
- * The answers a visitor gives the sign-up page's teaser, by field key (the seed's second
- * registration step: current school level, field of study, date of birth). Kept under the seed's
+ * The answers a visitor gives the sign-up page's teaser, by field key (the original second
+ * registration step: current school level, field of study, date of birth). Kept under the original
  * local storage key 'register2' until the registration step, which starts from them; logout
  * clears the key with the others.
  */

@@ -53,7 +53,7 @@ export interface ChatEnvironment {
   notify(text: string): void;
 }
 
-/** The seed's redirect delays after a chat signs someone in. */
+/** The original redirect delays after a chat signs someone in. */
 export const AFTER_SIGN_UP_MS = 1500;
 export const AFTER_LOGIN_MS = 500;
 
@@ -69,7 +69,7 @@ type FailureHandler = (error: ApiError) => void;
 /**
  * The chat sign-up and login (docs/chat.md, "In the browser"): the conversation's script around
  * the server's turns. Questions, their order and their rules are the server's (made from the served
- * forms); this only says them, sends the answers and offers the next steps the seed gives.
+ * forms); this only says them, sends the answers and offers the next steps the original client gives.
  */
 export class ChatController {
   private view: ChatView = EMPTY_VIEW;
@@ -136,7 +136,7 @@ export class ChatController {
     ]);
   }
 
-  /** Off to Google's sign-in page; if it cannot even start, the seed's words. */
+  /** Off to Google's sign-in page; if it cannot even start, the original words. */
   private async socialSignIn(): Promise<void> {
     this.heard('Social sign-in');
     this.update({ loading: true, options: [] });
@@ -361,7 +361,7 @@ export class ChatController {
   }
 
   /**
-   * A failure with the seed's next steps. With `retype`, the question stays open too, so a
+   * A failure with the original next steps. With `retype`, the question stays open too, so a
    * mistyped password or code can simply be typed again.
    */
   private tellWithOptions(text: string, options: [string, () => void][], retype = false): void {

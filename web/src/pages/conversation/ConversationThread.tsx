@@ -1,12 +1,11 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { formatDate } from '@scholarmatch/schemas';
 import type { Conversation, ConversationMessage } from '../../api/conversations';
-import { formatDayMonthYear } from '../../app/dates';
 import { ServerHtml } from '../../forms/ServerHtml';
 
 /** `sentAt` as "25 November, 2026, 14:05" in the reader's time zone: a conversation moves within a day. */
 function sentText(sentAt: string): string {
-  const time = new Date(sentAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  return `${formatDayMonthYear(sentAt)}, ${time}`;
+  return formatDate(sentAt, 'longTime');
 }
 
 /** One message of the conversation: who wrote it, when, and its sanitised body. `ownSide` is tinted and set to the end. */

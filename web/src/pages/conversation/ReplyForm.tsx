@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { failureText } from '../../api/api-error';
 import { REPLY_FORM_KEY, type Conversation } from '../../api/conversations';
 import { formQueryOptions } from '../../api/forms';
-import { SaveError } from '../../api/profile';
-import { answerErrors, type FieldError } from '../../forms/answer-errors';
+import { answerErrors } from '../../forms/answer-errors';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../forms/use-served-form-submit';
 import { RouteLoading } from '../misc/RouteLoading';
 
 interface ReplyFormProps {
@@ -26,34 +26,23 @@ interface ReplyFormProps {
 export function ReplyForm({ send, onSent, submitLabel, idPrefix }: ReplyFormProps) {
   const form = useQuery(formQueryOptions(REPLY_FORM_KEY));
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   // A new key after each message: the form starts empty again, without the last one's errors.
   const [round, setRound] = useState(0);
-
-  async function submit(values: unknown) {
-    setFailure(null);
-    setServerErrors([]);
-    setSending(true);
-    try {
-      const conversation = await send(values as Record<string, unknown>);
+  const { submit, pending: sending, notice, serverErrors } = useServedFormSubmit({
+    send: (values: Record<string, unknown>) => send(values),
+    onSuccess: (conversation: Conversation) => {
       setAnswers({});
       setRound((count) => count + 1);
       onSent(conversation);
-    } catch (error) {
-      if (error instanceof SaveError) setServerErrors(answerErrors(error.fieldErrors));
-      setFailure(failureText(error));
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+    fieldErrorsOf: answerErrors,
+  });
 
   if (form.error) return <NoticeBanner notice={{ status: 'error', text: failureText(form.error) }} />;
   if (!form.data) return <RouteLoading label="Loading the reply form" />;
   return (
     <>
-      <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="3" />
+      <NoticeBanner notice={notice} mb="3" />
       <SchemaForm
         key={`${form.data.version}-${round}`}
         idPrefix={idPrefix}
@@ -65,7 +54,7 @@ export function ReplyForm({ send, onSent, submitLabel, idPrefix }: ReplyFormProp
         disabled={sending}
         serverErrors={serverErrors}
         onChange={(values) => setAnswers(values as Record<string, unknown>)}
-        onSubmit={(values) => void submit(values)}
+        onSubmit={(values) => void submit(values as Record<string, unknown>)}
         actions={
           <Button type="submit" colorPalette="brand" mt="4" loading={sending} onMouseDown={keepFocus}>
             {submitLabel}

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Heading, HStack, Link, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { acceptedExtensions, UPLOAD_LIMITS } from '@scholarmatch/schemas';
+import { acceptedExtensions, MESSAGES, UPLOAD_LIMITS } from '@scholarmatch/schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useRouter } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
@@ -14,7 +14,7 @@ import {
 } from '../../api/applications';
 import { api } from '../../api/client';
 import { scholarshipDetailQueryOptions, scholarshipKeys } from '../../api/scholarships';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { countWordsInHtml, wordsLabel } from '../../forms/fields/essay/essay-words';
 import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
 import { FileUploadControl } from '../../forms/widgets/FileUploadControl';
@@ -261,7 +261,7 @@ function EssayUpload({ scholarshipId }: { scholarshipId: string }) {
     setOutcome(null);
     try {
       await send('Draft', { ...stored, [key]: url ? { url } : undefined });
-      toaster.create({ type: 'success', title: 'Saved draft' });
+      toaster.create({ type: 'success', title: MESSAGES.applicationDraftSaved });
     } catch (error) {
       setNotice({ status: 'error', text: failureText(error) });
     } finally {
@@ -360,8 +360,8 @@ function useAddressedScholarship(): string {
 /**
  * /auth/uploadEssay?{scholarshipId} (docs/applications.md, "Upload essay"): an essay file for a
  * scholarship's essay requirement, saved with the draft and sent with the application. Without a
- * scholarship, the applicant's drafts that ask for an essay to choose from. No sidebar (seed 001
- * section 2): the way back is the tracker.
+ * scholarship, the applicant's drafts that ask for an essay to choose from. No sidebar (as in the
+ * original product): the way back is the tracker.
  */
 export function UploadEssayPage() {
   const id = useAddressedScholarship();

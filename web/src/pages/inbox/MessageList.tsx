@@ -3,7 +3,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import type { InboxMessage } from '../../api/inbox';
 import type { InboxListSearch } from './inbox-search';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 
 /** An empty inbox, or a search that finds nothing, says so (docs/inbox.md, "In the browser"). */
 export const EMPTY_INBOX_TEXT = 'No new messages';

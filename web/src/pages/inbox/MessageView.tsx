@@ -2,7 +2,7 @@ import { Box, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { InboxMessage } from '../../api/inbox';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 import { ServerHtml } from '../../forms/ServerHtml';
 import { isAnswerable, MessageConversation } from './MessageConversation';
 

@@ -1,5 +1,5 @@
 import home from '../../../content/pages/home.md';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../ui/document-title';
 import { sitePageTitle } from '@scholarmatch/schemas';
 import { Hero } from './Hero';
 import { InfoSections } from './InfoSections';

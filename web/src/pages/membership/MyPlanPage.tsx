@@ -1,11 +1,11 @@
 import { Badge, Button, Container, Dialog, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { TRIAL_DAYS } from '@scholarmatch/schemas';
+import { MESSAGES, TRIAL_DAYS } from '@scholarmatch/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { failureText } from '../../api/api-error';
 import { cancelSubscription, currentSubscriptionQueryOptions, type CurrentSubscription, type FreeTrial, type SubscriptionRecord } from '../../api/memberships';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { saveSubscribed } from '../../session/session-store';
 import { PLANS_PATH, PlansLink } from '../scholarships/membership-gate';
@@ -100,7 +100,7 @@ function CancelSubscription({ record }: { record: SubscriptionRecord }) {
       <SmallDialog
         open={Boolean(cancelled)}
         onClose={closeDone}
-        title="Subscription Cancelled Successfully"
+        title={MESSAGES.subscriptionCancelled}
         footer={
           <Dialog.ActionTrigger asChild>
             <Button colorPalette="brand">OK</Button>

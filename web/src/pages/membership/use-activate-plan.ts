@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { failureText } from '../../api/api-error';
 import { startCheckout, type Plan } from '../../api/memberships';
 import { useCurrentUser } from '../../session/session-store';
-import { leavePage } from '../../app/leave-page';
+import { leavePage } from '../../ui/leave-page';
 import { rememberPlanChoice } from './plan-choice';
 
 /**

@@ -8,7 +8,7 @@ export const ERROR_TITLE = 'Something went wrong';
 export const ERROR_TEXT = 'This page stopped on an unexpected error. Try again; if it happens again, go back and try later.';
 
 /**
- * The "something went wrong" screen (the seeds' error-1, docs/decisions.md "Seed routes with a
+ * The "something went wrong" screen (the original error-1, docs/decisions.md "Original routes with a
  * screen"): Try again, and the way back to the person's own area.
  */
 export function SomethingWentWrong({ onRetry }: { onRetry: () => void }) {

@@ -42,7 +42,7 @@ export function NotFoundContent({ title = NOT_FOUND_TITLE, text = NOT_FOUND_TEXT
 }
 
 /**
- * The "does not exist" screen (the seeds' error-2, docs/decisions.md "Seed routes with a screen"):
+ * The "does not exist" screen (the original error-2, docs/decisions.md "Original routes with a screen"):
  * an unknown address, or a record the server answers 404 for. `title` and `text` name the record.
  * The way back leads to the person's own area, or the home page when signed out.
  */

@@ -1,7 +1,7 @@
 import { ScholarshipChooser } from './ScholarshipChooser';
 
 /**
- * /app/applicants (and the seeds' /app/applicants_review without a scholarship): per scholarship,
+ * /app/applicants (and the original /app/applicants_review without a scholarship): per scholarship,
  * how many applications were sent (Received) and how many are being written (Draft), each leading
  * to the scholarship's applicants (docs/review.md).
  */

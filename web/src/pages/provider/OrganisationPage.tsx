@@ -1,13 +1,13 @@
 import { Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearch } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { failureText } from '../../api/api-error';
 import { formQueryOptions } from '../../api/forms';
-import { SaveError } from '../../api/profile';
 import { organisationQueryOptions, saveOrganisation, studioKeys } from '../../api/providers';
-import { NoticeBanner, type Notice } from '../../forms/NoticeBanner';
+import { NoticeBanner } from '../../forms/NoticeBanner';
 import { SchemaForm } from '../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../forms/use-served-form-submit';
 import { RouteLoading } from '../misc/RouteLoading';
 import { LoadFailure, StudioPage } from './StudioPage';
 
@@ -22,28 +22,16 @@ export function OrganisationPage() {
   const form = useQuery(formQueryOptions('organisation'));
   const organisation = useQuery(organisationQueryOptions);
   const [draft, setDraft] = useState<unknown>();
-  const [pending, setPending] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
   const keepDraft = useCallback((values: unknown) => setDraft(values), []);
-
-  async function submit(values: unknown) {
-    setPending(true);
-    setNotice(null);
-    setServerErrors([]);
-    try {
-      const stored = await saveOrganisation(values as Record<string, unknown>);
+  const { submit, pending, notice, serverErrors } = useServedFormSubmit({
+    send: saveOrganisation,
+    onSuccess: (stored) => {
       queryClient.setQueryData(organisationQueryOptions.queryKey, stored);
       void queryClient.invalidateQueries({ queryKey: studioKeys.all, predicate: (query) => query.queryKey[1] !== 'organisation' });
       setDraft(undefined);
-      setNotice({ status: 'success', text: 'Organisation saved' });
-    } catch (error) {
-      setNotice({ status: 'error', text: failureText(error) });
-      if (error instanceof SaveError) setServerErrors(error.fieldErrors);
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    successText: MESSAGES.organisationSaved,
+  });
 
   const failed = form.error ?? organisation.error;
   let body;
@@ -73,7 +61,7 @@ export function OrganisationPage() {
             disabled={pending}
             serverErrors={serverErrors}
             onChange={keepDraft}
-            onSubmit={submit}
+            onSubmit={(values) => submit(values as Record<string, unknown>)}
           />
         </Box>
         {welcome ? (

@@ -1,14 +1,12 @@
 import { Box, Button, Grid, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { providerSignUp } from '../../api/accounts';
-import { failureText } from '../../api/api-error';
 import { formQueryOptions } from '../../api/forms';
 import { visitorCountryQueryOptions } from '../../api/geo';
-import { SaveError } from '../../api/profile';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { SchemaForm } from '../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../forms/use-served-form-submit';
 import { RouteLoading } from '../misc/RouteLoading';
 
 function OfferPanel() {
@@ -38,23 +36,11 @@ export function ProviderSignupPage() {
   const navigate = useNavigate();
   const form = useQuery(formQueryOptions('provider-signup'));
   const geo = useQuery(visitorCountryQueryOptions);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
-  const [pending, setPending] = useState(false);
-
-  async function submit(values: unknown) {
-    setFailure(null);
-    setServerErrors([]);
-    setPending(true);
-    try {
-      await providerSignUp(values as Record<string, unknown>);
-      await navigate({ to: '/app/organisation', search: { welcome: true } });
-    } catch (error) {
-      setFailure(failureText(error));
-      if (error instanceof SaveError) setServerErrors(error.fieldErrors);
-      setPending(false);
-    }
-  }
+  const { submit, pending, notice, serverErrors } = useServedFormSubmit({
+    send: providerSignUp,
+    onSuccess: () => navigate({ to: '/app/organisation', search: { welcome: true } }),
+    stayPendingOnSuccess: true,
+  });
 
   return (
     <Box px="4" py={{ base: '8', md: '12' }}>
@@ -70,7 +56,7 @@ export function ProviderSignupPage() {
               <RouterLink to="/auth/login">Log in</RouterLink>
             </Link>
           </Text>
-          <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="6" />
+          <NoticeBanner notice={notice} mb="6" />
           {form.isPending || geo.isPending ? <RouteLoading label="Loading the form…" /> : null}
           {form.isError ? (
             <Stack gap="3" align="flex-start">
@@ -91,7 +77,7 @@ export function ProviderSignupPage() {
               submitLabel="Create account"
               disabled={pending}
               serverErrors={serverErrors}
-              onSubmit={submit}
+              onSubmit={(values) => submit(values as Record<string, unknown>)}
             />
           ) : null}
         </Box>

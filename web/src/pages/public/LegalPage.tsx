@@ -1,6 +1,6 @@
 import { Box, Heading, Link, List, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 import type { SitePage } from './site-page';
 import { SiteContent } from './SiteContent';
 import { SitePageFrame } from './SitePageFrame';

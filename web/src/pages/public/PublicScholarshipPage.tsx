@@ -9,7 +9,7 @@ import { isNotFound, NotFoundContent } from '../misc/NotFoundPage';
 import { LoadFailure } from '../provider/StudioPage';
 import { scholarshipDetailsHref } from '../scholarships/membership-gate';
 import { formatDeadline } from '../scholarships/ScholarshipCard';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../ui/document-title';
 
 function deadlineOf(scholarship: PublicScholarship): string | undefined {
   return scholarship.deadline ?? undefined;

@@ -1,6 +1,6 @@
 import { sitePageTitle } from '@scholarmatch/schemas';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../ui/document-title';
 import { PageShell } from '../misc/PageShell';
 import { PageIntro } from './PageIntro';
 import type { SitePage } from './site-page';

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { failureText, isSubscriptionRequired } from '../../api/api-error';
 import { APPLIED_TEXT, applyToScholarships, refreshAfterApplying } from '../../api/applications';
 import { LIST_FILTERS } from '../../api/scholarships';
-import { toaster } from '../../app/toaster';
+import { toaster } from '../../ui/toaster';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import type { UploadRules } from '../../forms/widgets/use-file-upload';
 import { FileUploadControl } from '../../forms/widgets/FileUploadControl';
@@ -15,10 +15,10 @@ import { useMembershipPrompt } from './membership-gate';
 import { ListScreenFrame, ScholarshipList } from './ScholarshipListScreen';
 import { SmallDialog } from '../misc/SmallDialog';
 
-/** A CV is a document: PDF, DOC or DOCX, at most 2 MB (seed 000 section 9). */
+/** A CV is a document: PDF, DOC or DOCX, at most 2 MB (as in the original product). */
 const CV_RULES: UploadRules = { purpose: 'document', accept: acceptedExtensions('document'), maxSizeBytes: UPLOAD_LIMITS.document.maxSizeBytes };
 
-/** The seed's words after a bulk application (seed 000 section 4). */
+/** The original words after a bulk application (as in the original product). */
 const THANKS_TEXT = 'Thanks for submitting the application!';
 
 function ThankYouDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -92,7 +92,7 @@ function BulkApplyPanel({ scholarshipIds, onApplied }: { scholarshipIds: string[
 
 /**
  * /auth/dashboard/easyApplyWithCv: the matches whose one requirement is a CV, applied to in bulk
- * (seed 000 section 4). Every card on the page starts in the batch; unticking one leaves it out.
+ * (as in the original product). Every card on the page starts in the batch; unticking one leaves it out.
  */
 export function ApplyWithCvPage() {
   const list = useEligibleListPage(LIST_FILTERS.cvOnly);

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Heading, HStack, IconButton, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { formatUsd, parseIsoDate } from '@scholarmatch/schemas';
+import { formatDate, formatUsd, parseIsoDate } from '@scholarmatch/schemas';
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import type { CardScholarship, ReviewStatus } from '../../api/scholarships';
 
-/** Seed 000 section 9: the list preview is 150 characters, a missing title reads 'No Name'. */
+/** As in the original product: the list preview is 150 characters, a missing title reads 'No Name'. */
 const PREVIEW_LENGTH = 150;
 export const MISSING_TITLE = 'No Name';
 
@@ -17,13 +17,11 @@ export function previewOf(description: string): string {
   return withoutEllipsis.length <= PREVIEW_LENGTH ? text : `${withoutEllipsis.slice(0, PREVIEW_LENGTH).trimEnd()}…`;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 /** 'YYYY-MM-DD' as 'March 31, 2027'; a scholarship without a deadline is open until it closes. */
 export function formatDeadline(deadline: string | undefined): string {
   const date = deadline ? parseIsoDate(deadline) : undefined;
   if (!date) return 'No deadline';
-  return LONG_DATE.format(new Date(Date.UTC(date.year, date.month - 1, date.day)));
+  return formatDate(new Date(Date.UTC(date.year, date.month - 1, date.day)), 'monthFirst', 'UTC');
 }
 
 function HeartIcon({ filled }: { filled: boolean }) {
@@ -34,14 +32,12 @@ function HeartIcon({ filled }: { filled: boolean }) {
   );
 }
 
-const LOCAL_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-
 /** When something happened (an ISO timestamp), as the day it was where the reader is: 'November 26, 2026'. */
 export function formatDay(timestamp: string): string {
-  return LOCAL_DAY.format(new Date(timestamp));
+  return formatDate(timestamp, 'monthFirst');
 }
 
-/** The wishlist toggle: a filled heart means saved (seed 000 section 4). */
+/** The wishlist toggle: a filled heart means saved (as in the original product). */
 export function HeartButton({ saved, onToggle }: { saved: boolean; onToggle: () => void }) {
   return (
     <IconButton

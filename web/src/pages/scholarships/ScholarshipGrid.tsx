@@ -35,7 +35,7 @@ function IncludeBox({ title, selected, onChange }: { title: string; selected: bo
   );
 }
 
-/** Seed 000 section 8: an empty list says so. */
+/** As in the original product: an empty list says so. */
 export const EMPTY_LIST_TEXT = 'No Data';
 
 function GatedCard({ item, titleAs, selection }: { item: ListedScholarship; titleAs: 'h2' | 'h3'; selection?: CardSelection }) {

@@ -44,7 +44,7 @@ export function ScholarshipList({ page, items, pageCount, error, selection }: Sc
   );
 }
 
-/** A list screen of seed 000 section 2: its title, 6 cards a page, and the pager. */
+/** A list screen of the original product: its title, 6 cards a page, and the pager. */
 export function ScholarshipListScreen({ title, ...list }: ScholarshipListProps & { title: string }) {
   return (
     <ListScreenFrame title={title}>

@@ -6,7 +6,7 @@ import { ScholarshipListScreen } from './ScholarshipListScreen';
 
 /**
  * /auth/dashboard/saved: the API sends every saved scholarship at once, so the browser pages them.
- * An entry unhearted here is marked unliked and disappears at once (seed 000 section 4).
+ * An entry unhearted here is marked unliked and disappears at once (as in the original product).
  */
 export function WishlistPage() {
   const { page = 1 } = useSearch({ strict: false });

@@ -10,7 +10,7 @@ import { useSubscribed } from '../../session/session-store';
 export const POPUP_BELOW_WIDTH = 962;
 export const PLANS_PATH = '/auth/dashboard/subscription-plan';
 
-/** The details page's address: the id is the entire query string after '?' (seed 000 section 2). */
+/** The details page's address: the id is the entire query string after '?' (as in the original product). */
 export function scholarshipDetailsHref(id: string): string {
   return `/auth/scholarshipDetail?${id}`;
 }
@@ -123,7 +123,7 @@ export function usePromptOnSubscriptionRequired(error: Error | null): void {
 interface DetailsLinkOptions {
   /**
    * The applicant's own Draft or Received application: its details open without a membership
-   * (seed 000 section 4), and the server lets them through.
+   * (as in the original product), and the server lets them through.
    */
   ownApplication?: boolean;
   /** The card's title: a non-member's prompt names the scholarship they tried to open. */

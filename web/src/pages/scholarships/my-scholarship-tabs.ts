@@ -1,7 +1,7 @@
 import type { ApplicationStatus } from '../../api/scholarships';
 import { validatePageSearch } from './paging';
 
-/** My Scholarships' tabs (seed 000 section 2), in the address as `?tab=applied|draft`; each shows one status. */
+/** My Scholarships' tabs (as in the original product), in the address as `?tab=applied|draft`; each shows one status. */
 export const MY_SCHOLARSHIP_TABS = [
   { value: 'applied', label: 'Applied', status: 'Received' },
   { value: 'draft', label: 'Draft', status: 'Draft' },

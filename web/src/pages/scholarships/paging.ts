@@ -1,4 +1,4 @@
-/** Paging of the scholarship lists: 6 a page (seed 000 section 9), the page in `?page={n}`. */
+/** Paging of the scholarship lists: 6 a page (as in the original product), the page in `?page={n}`. */
 
 export const LIST_PAGE_SIZE = 6;
 /** The dashboard shows the first 2 of each list. */

@@ -37,7 +37,7 @@ function wishlistEntryOf({ id, title, description, totalAmount, recurrenceConfig
 }
 
 /**
- * Shows a heart click at once (seed 000 section 4): every cached eligible list and My Scholarships
+ * Shows a heart click at once (as in the original product): every cached eligible list and My Scholarships
  * tab that holds the scholarship, its details page, and the wishlist. An unsaved wishlist entry
  * stays, marked unliked, which hides it on the Wishlist screen; a saved one not yet there is put
  * first (the list is newest first).
@@ -58,7 +58,7 @@ export function applyWishlistChange(client: QueryClient, { scholarship, saved }:
 
 /**
  * The hearts' mutation: the cache changes before the request is sent; a failure is ignored
- * (seed 000 section 8), and once the last click of a row has settled the lists are fetched again,
+ * (as in the original product), and once the last click of a row has settled the lists are fetched again,
  * so what shows is what the server kept.
  */
 export function useWishlistToggle() {

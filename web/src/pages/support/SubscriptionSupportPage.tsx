@@ -2,7 +2,7 @@ import { Button, Container, Heading, HStack, Link, List, Skeleton, Stack, Text }
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { currentSubscriptionQueryOptions } from '../../api/memberships';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 import { PlansLink } from '../scholarships/membership-gate';
 
 const STATUS_WORDS = { trialing: 'in its free trial', active: 'active', past_due: 'active, with a payment being retried', canceled: 'cancelled', expired: 'ended' } as const;
@@ -36,7 +36,7 @@ function MembershipState() {
   );
 }
 
-/** /auth/dashboard/subscription-support (docs/support.md): the seed's help text, the membership as it is, and where to write. */
+/** /auth/dashboard/subscription-support (docs/support.md): the original help text, the membership as it is, and where to write. */
 export function SubscriptionSupportPage() {
   return (
     <Container maxW="3xl" py={{ base: '8', md: '12' }}>

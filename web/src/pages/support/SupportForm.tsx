@@ -2,12 +2,13 @@ import { Box, Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES, SUPPORT_KINDS, supportPayloadOf, type SupportKind } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, failureText } from '../../api/api-error';
+import { failureText } from '../../api/api-error';
 import { formQueryOptions } from '../../api/forms';
 import { visitorCountryQueryOptions } from '../../api/geo';
 import { sendSupport, supportKeys, type SupportPayload } from '../../api/support';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { SchemaForm } from '../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../forms/use-served-form-submit';
 import { RouteLoading } from '../misc/RouteLoading';
 import { SmallDialog } from '../misc/SmallDialog';
 
@@ -42,7 +43,7 @@ export function ReadOnlyFacts({ facts }: { facts: { label: string; value: string
 
 /**
  * The served form of a support request or a contact message (docs/support.md), sent to
- * `POST /scholarships/add-support` in the seed's payload (`payload` adds what the page knows:
+ * `POST /scholarships/add-support` in the original payload (`payload` adds what the page knows:
  * the account's name and e-mail, or the contact form's 'Guest'). After a send the 'Thank You!'
  * dialog shows and the form starts empty again; a refused send keeps every word typed.
  */
@@ -50,40 +51,29 @@ export function SupportForm({ kind, payload, submitLabel }: { kind: SupportKind;
   const form = useQuery(formQueryOptions(SUPPORT_KINDS[kind].formKey));
   const geo = useQuery(visitorCountryQueryOptions);
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
   const [answers, setAnswers] = useState<unknown>(undefined);
   const [website, setWebsite] = useState('');
   const [thanked, setThanked] = useState(false);
   // A new form after each send: empty again, with no error shown.
   const [round, setRound] = useState(0);
 
-  async function submit(values: unknown) {
-    setPending(true);
-    setFailure(null);
-    setServerErrors([]);
-    try {
-      await sendSupport({ ...payload, ...supportPayloadOf(kind, values as Record<string, unknown>), ...(website ? { website } : {}) });
+  const { submit, pending, notice, serverErrors } = useServedFormSubmit({
+    send: (values: Record<string, unknown>) => sendSupport({ ...payload, ...supportPayloadOf(kind, values), ...(website ? { website } : {}) }),
+    onSuccess: () => {
       setAnswers(undefined);
       setRound((current) => current + 1);
       setThanked(true);
       // The new request joins the Support page's history, and its receipt the inbox.
       void queryClient.invalidateQueries({ queryKey: supportKeys.mine });
       void queryClient.invalidateQueries({ queryKey: ['register-applicants', 'inbox'] });
-    } catch (error) {
-      setFailure(failureText(error));
-      if (error instanceof ApiError) setServerErrors(error.fieldErrors);
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   if (form.isError) return <NoticeBanner notice={{ status: 'error', text: failureText(form.error) }} />;
   if (!form.data || geo.isPending) return <RouteLoading label="Loading the form…" />;
   return (
     <Box position="relative">
-      <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="4" />
+      <NoticeBanner notice={notice} mb="4" />
       <Honeypot value={website} onChange={setWebsite} />
       <SchemaForm
         key={`${form.data.version}-${round}`}
@@ -97,7 +87,7 @@ export function SupportForm({ kind, payload, submitLabel }: { kind: SupportKind;
         submitLabel={submitLabel}
         disabled={pending}
         serverErrors={serverErrors}
-        onSubmit={(values) => void submit(values)}
+        onSubmit={(values) => void submit(values as Record<string, unknown>)}
       />
       <SmallDialog
         open={thanked}

@@ -1,12 +1,11 @@
 import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { formatDate } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { failureText } from '../../api/api-error';
 import { ownSupportRequestsQueryOptions, type OwnSupportRequest } from '../../api/support';
 import { NoticeBanner } from '../../forms/NoticeBanner';
 import { ServerHtml } from '../../forms/ServerHtml';
 import { RouteLoading } from '../misc/RouteLoading';
-
-const WHEN = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** A request's status in words: waiting (with the reply-time promise) or answered. */
 const STATUS = {
@@ -25,7 +24,7 @@ function RequestCard({ request }: { request: OwnSupportRequest }) {
             {title}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            Sent {WHEN.format(new Date(request.createdAt))}
+            Sent {formatDate(request.createdAt, 'shortTime')}
           </Text>
         </Stack>
         <Badge colorPalette={status.palette} size="md">
@@ -38,7 +37,7 @@ function RequestCard({ request }: { request: OwnSupportRequest }) {
       {request.status === 'answered' && request.answerHtml ? (
         <Box mt="4" borderInlineStartWidth="3px" borderColor="brand.solid" bg="bg.subtle" borderRadius="md" px="4" py="3">
           <Text fontSize="sm" fontWeight="semibold" color="brand.fg" mb="1">
-            Our answer{request.answeredAt ? `, ${WHEN.format(new Date(request.answeredAt))}` : ''}
+            Our answer{request.answeredAt ? `, ${formatDate(request.answeredAt, 'shortTime')}` : ''}
           </Text>
           <ServerHtml html={request.answerHtml} />
         </Box>

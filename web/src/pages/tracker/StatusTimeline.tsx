@@ -1,6 +1,6 @@
 import { Text, Timeline } from '@chakra-ui/react';
 import type { TrackedApplication } from '../../api/applications';
-import { formatDayMonthYear } from '../../app/dates';
+import { formatDayMonthYear } from '../../ui/dates';
 import { EVENT_PALETTES, EVENT_TITLES, eventDescription, nextStep } from './status-words';
 
 /** Why a step recorded from an application's state has the date it has. */

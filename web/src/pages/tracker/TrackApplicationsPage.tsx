@@ -106,7 +106,7 @@ function NoApplications() {
 }
 
 /**
- * /auth/dashboard/trackApplications: the seeds' "application status tracking" (docs/applications.md,
+ * /auth/dashboard/trackApplications: the original "application status tracking" (docs/applications.md,
  * "The application tracker"). Every application of the applicant, latest change first, each with
  * its history from the first draft to the decision, and the way to the messages about it.
  */

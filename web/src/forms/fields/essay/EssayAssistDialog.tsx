@@ -19,9 +19,9 @@ const CHOICES: { kind: EssayKind; label: string; hint: string }[] = [
 ];
 
 /**
- * The choice offered when the essay drawer opens (seed 000 section 4): a draft essay, an outline,
+ * The choice offered when the essay drawer opens (as in the original product): a draft essay, an outline,
  * or writing alone. While the assistant works a spinner shows; closing the dialog then abandons
- * the request. A failure closes the dialog and is only logged (seed 000 section 8).
+ * the request. A failure closes the dialog and is only logged (as in the original product).
  */
 export function EssayAssistDialog({ open, onClose, scholarshipId, replacesText, onDraft, finalFocusEl }: EssayAssistDialogProps) {
   const [pending, setPending] = useState<EssayKind | null>(null);

@@ -24,7 +24,7 @@ export interface EssayDrawerProps {
   title: string;
   /** The saved essay's HTML ('' when there is none). */
   initialHtml: string;
-  /** The seed's hint 'Min word: 1000' (display only: nothing stops a shorter essay). */
+  /** The original hint 'Min word: 1000' (display only: nothing stops a shorter essay). */
   minWords?: number;
   /** The provider's word limit, when the requirement has one. */
   maxWords?: number;

@@ -2,10 +2,11 @@ import { Box, Text } from '@chakra-ui/react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
-import { EDITABLE_STYLE, IDLE_TOOLBAR, ToolbarView, type ToolbarCommand, type ToolbarState } from './editor-look';
+import { EDITABLE_STYLE, IDLE_TOOLBAR, ToolbarView, type ToolbarState } from './editor-look';
 import { countWords, wordsLabel } from './essay-words';
 import type { RichTextHandover } from './rich-text-stand-in';
 import { takeOverStandIn } from './take-over';
+import { runToolbarCommand } from './toolbar-commands';
 
 /** What the drawer asks of the editor when the person is done. */
 export interface EssayEditorHandle {
@@ -56,22 +57,6 @@ export function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   return <ToolbarView state={state} onCommand={(command) => runToolbarCommand(editor, command)} />;
-}
-
-/** A toolbar button's command, on the text the person had selected. */
-export function runToolbarCommand(editor: Editor, command: ToolbarCommand): void {
-  const run = () => editor.chain().focus();
-  const commands: Record<ToolbarCommand, () => boolean> = {
-    bold: () => run().toggleBold().run(),
-    italic: () => run().toggleItalic().run(),
-    heading2: () => run().toggleHeading({ level: 2 }).run(),
-    heading3: () => run().toggleHeading({ level: 3 }).run(),
-    bulletList: () => run().toggleBulletList().run(),
-    orderedList: () => run().toggleOrderedList().run(),
-    undo: () => run().undo().run(),
-    redo: () => run().redo().run(),
-  };
-  commands[command]();
 }
 
 /**

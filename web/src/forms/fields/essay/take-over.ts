@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/react';
-import { runToolbarCommand } from './EssayEditor';
+import { runToolbarCommand } from './toolbar-commands';
 import type { RichTextHandover } from './rich-text-stand-in';
 
 /** Where a DOM point is, as child indexes from `root` (the stand-in and the editor draw the same tree). */

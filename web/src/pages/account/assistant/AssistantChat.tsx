@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { askAssistant, type AssistantType } from '../../../api/assistant-chat';
 import { fetchEssayDraft } from '../../../api/essays';
 import type { EligibleScholarship } from '../../../api/scholarships';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { ServerHtml } from '../../../forms/ServerHtml';
 import { useCurrentUser } from '../../../session/session-store';
 import { AssistantBubble, LoadingBubble, PersonBubble } from '../../chat/ChatConversation';
@@ -15,12 +15,12 @@ import { ScholarshipGrid } from '../../scholarships/ScholarshipGrid';
 /** The registration form loads with the form engine, only when the assistant needs it. */
 const ProfileFormPanel = lazy(() => import('../ProfileFormPanel').then((module) => ({ default: module.ProfileFormPanel })));
 
-/** The seed's pause between a saved registration and the recommendations asked for it. */
+/** The original pause between a saved registration and the recommendations asked for it. */
 export const ASK_AFTER_SAVE_MS = 2000;
 
 type Answerable = 'link' | 'essay' | 'unavailable';
 
-/** The options, in the seed's order: three answered from the matcher, then the others. */
+/** The options, in the original order: three answered from the matcher, then the others. */
 const OPTIONS: { label: string; type?: AssistantType; other?: Answerable }[] = [
   { label: 'Recommendations', type: 'recommendation' },
   { label: 'Easy Apply', type: 'easy_apply' },
@@ -43,7 +43,7 @@ interface Said {
 
 /**
  * The dashboard assistant (docs/chat.md, "Dashboard assistant"): the person picks what they want;
- * scholarships come from the server's matcher in one chat (the seed's POST scholarships/chats),
+ * scholarships come from the server's matcher in one chat (the original POST scholarships/chats),
  * essay help from the essay assistant, and an unfinished registration is done right here first.
  */
 export function AssistantChat() {

@@ -55,7 +55,7 @@ function SidebarEntry({ link, pathname, onNavigate }: { link: SidebarLink; pathn
 }
 
 /**
- * The signed-in menu: the seed's entries (or the provider studio's, `links`) the person's
+ * The signed-in menu: the original entries (or the provider studio's, `links`) the person's
  * permissions allow, then Logout. Used in the wide-screen sidebar and in the drawer; `onNavigate`
  * lets the drawer close when an entry is chosen.
  */

@@ -28,13 +28,13 @@ export function litAt(link: SidebarLink, pathname: string): boolean {
   return Boolean(link.alsoAt?.includes(pathname) || link.alsoUnder?.test(pathname));
 }
 
-/** The entries this person may follow (the seeds' permissions, checked on the client; the server checks again). */
+/** The entries this person may follow (the original permissions, checked on the client; the server checks again). */
 export function linksFor<T extends SidebarLink>(links: readonly T[], access: Access): T[] {
   return links.filter((link) => !link.permission || can(link.permission, access));
 }
 
 /**
- * The sidebar's entries in the seed's order (seed 001 section 2), with the application tracker
+ * The sidebar's entries in the original order (as in the original product), with the application tracker
  * after My Scholarship (docs/decisions.md, "Application tracker and essay upload"); Logout, an action, follows them.
  * `exact`: the Dashboard is active on its own page only, not on every /auth/dashboard/… page.
  */
@@ -53,7 +53,7 @@ export const SIDEBAR_LINKS = [
   { label: 'Setting', to: '/auth/dashboard/setting', icon: 'settings', permission: 'change_password' },
 ] as const satisfies readonly SidebarLink[];
 
-/** The pages that take the whole width: no sidebar, no menu button (seed 001 section 2). */
+/** The pages that take the whole width: no sidebar, no menu button (as in the original product). */
 const FULL_WIDTH_PAGES = ['/auth/scholarshipDetail', '/auth/message', '/auth/uploadEssay', '/auth/dashboard/success'];
 
 export function showsSidebar(pathname: string): boolean {
@@ -61,5 +61,5 @@ export function showsSidebar(pathname: string): boolean {
   return !FULL_WIDTH_PAGES.includes(path);
 }
 
-/** From this width on the sidebar stands beside the page; below it, it is a drawer (seed 000 section 9). */
+/** From this width on the sidebar stands beside the page; below it, it is a drawer (as in the original product). */
 export const SIDEBAR_MEDIA = '@media screen and (min-width: 1200px)';

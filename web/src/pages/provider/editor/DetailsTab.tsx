@@ -1,10 +1,9 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { failureText } from '../../../api/api-error';
 import { formQueryOptions } from '../../../api/forms';
-import { SaveError } from '../../../api/profile';
 import {
   closeScholarship,
   createScholarship,
@@ -13,9 +12,10 @@ import {
   studioKeys,
   type StudioScholarshipDetail,
 } from '../../../api/providers';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../../forms/use-served-form-submit';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure } from '../StudioPage';
 import { LazyEditorWidget } from '../../../forms/widgets/lazy-widgets';
@@ -23,11 +23,10 @@ import { LazyEditorWidget } from '../../../forms/widgets/lazy-widgets';
 // The editor form's description (a stand-in until Tiptap is wanted): its code starts loading with this tab's.
 void LazyEditorWidget.preload();
 
-type FieldError = { path: string; message: string };
 type Action = 'draft' | 'publish' | 'close';
 
-/** The seed gives no words here: ours. */
-const DONE_TEXT: Record<Action, string> = { draft: 'Draft saved', publish: 'Scholarship published', close: 'Scholarship closed' };
+/** The original client gives no words here: ours. */
+const DONE_TEXT: Record<Action, string> = { draft: 'Draft saved', publish: MESSAGES.scholarshipPublished, close: MESSAGES.scholarshipClosed };
 
 function ActionBar({ status, busy, onSaveDraft, onClose }: { status: StudioScholarshipDetail['status'] | undefined; busy: Action | null; onSaveDraft: () => void; onClose: () => void }) {
   return (
@@ -61,18 +60,12 @@ export function DetailsTab({ scholarship }: { scholarship?: StudioScholarshipDet
   const queryClient = useQueryClient();
   const form = useQuery(formQueryOptions('scholarship-editor'));
   const [draft, setDraft] = useState<Record<string, unknown>>();
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const answers = draft ?? scholarship?.editor ?? {};
   const keepDraft = useCallback((values: unknown) => setDraft(values as Record<string, unknown>), []);
   const closed = scholarship?.status === 'closed';
 
-  async function run(action: Action, values: Record<string, unknown>) {
-    setBusy(action);
-    setFailure(null);
-    setServerErrors([]);
-    try {
+  const { submit, pendingRequest, notice, serverErrors } = useServedFormSubmit({
+    send: async ({ action, values }: { action: Action; values: Record<string, unknown> }) => {
       let id = scholarship?.id;
       if (action !== 'close') {
         if (id) await saveScholarship(id, values);
@@ -80,24 +73,24 @@ export function DetailsTab({ scholarship }: { scholarship?: StudioScholarshipDet
       }
       if (action === 'publish') await publishScholarship(id!);
       if (action === 'close') await closeScholarship(id!);
+      return id!;
+    },
+    onSuccess: async (id, { action }) => {
       await queryClient.invalidateQueries({ queryKey: studioKeys.all });
       setDraft(undefined);
       toaster.create({ type: 'success', title: DONE_TEXT[action] });
-      if (!scholarship) await navigate({ to: '/app/scholarships/$id', params: { id: id! }, replace: true });
-    } catch (error) {
-      setFailure(failureText(error));
-      if (error instanceof SaveError) setServerErrors(error.fieldErrors);
-    } finally {
-      setBusy(null);
-    }
-  }
+      if (!scholarship) await navigate({ to: '/app/scholarships/$id', params: { id }, replace: true });
+    },
+  });
+  const busy = pendingRequest?.action ?? null;
+  const run = (action: Action, values: Record<string, unknown>) => submit({ action, values });
 
   if (form.error) return <LoadFailure error={form.error} onRetry={() => void form.refetch()} />;
   if (!form.data) return <RouteLoading label="Loading the editor…" />;
   return (
     <Stack gap="4" maxW="3xl">
       {closed ? <Text color="fg.muted">This scholarship is closed: it takes no more applications, and its details can no longer change.</Text> : null}
-      <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} />
+      <NoticeBanner notice={notice} />
       <Box borderWidth="1px" borderRadius="xl" bg="bg" px={{ base: '4', md: '6' }} pt={{ base: '4', md: '6' }}>
         <SchemaForm
           key={form.data.version}

@@ -1,9 +1,8 @@
-import { Box, Button, Field, Grid, Heading, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Field, Grid, Heading, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ruleFromValueAnswers, valueAnswersOfRule, type CriterionOperator } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { failureText } from '../../../api/api-error';
-import { SaveError } from '../../../api/profile';
 import {
   countEligible,
   criteriaQueryOptions,
@@ -15,18 +14,16 @@ import {
   type VocabularyField,
   type VocabularyOperator,
 } from '../../../api/providers';
-import { toaster } from '../../../app/toaster';
-import { NoticeBanner } from '../../../forms/NoticeBanner';
+import type { FieldError } from '../../../forms/entry-errors';
+import { EntryListBuilder } from '../../../forms/EntryListBuilder';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { uncheckedValidator } from '../../../forms/unchecked-validator';
+import { useEntryList } from '../../../forms/use-entry-list';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure } from '../StudioPage';
-import { errorsByEntry } from './list-errors';
 
 /** How long the count waits after the last change before asking the server. */
 export const COUNT_DEBOUNCE_MS = 250;
-
-type FieldError = { path: string; message: string };
 
 /** One rule being edited: the field, the operator, and the answers of the operator's value form. */
 interface RuleRow {
@@ -231,85 +228,45 @@ const RuleEditor = memo(function RuleEditor({ row, index, vocabulary, errors, di
 
 function Builder({ scholarshipId, stored, vocabulary }: { scholarshipId: string; stored: Criterion[]; vocabulary: VocabularyField[] }) {
   const queryClient = useQueryClient();
-  const [rows, setRows] = useState<RuleRow[]>(() => stored.map(rowOf));
-  const [savedRules, setSavedRules] = useState(() => JSON.stringify(stored.map(rowOf).map(ruleOf)));
-  const [errors, setErrors] = useState<Record<string, FieldError[]>>({});
-  const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const rules = useMemo(() => rows.map(ruleOf), [rows]);
+  const list = useEntryList({
+    initial: () => stored.map(rowOf),
+    bodyOf: ruleOf,
+    listPath: 'criteria',
+    save: (rules) => saveCriteria(scholarshipId, rules),
+    entriesOf: (saved) => saved.map(rowOf),
+    onSaved: (saved) => {
+      queryClient.setQueryData(criteriaQueryOptions(scholarshipId).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: studioKeys.scholarship(scholarshipId) });
+    },
+    savedTitle: 'Eligibility saved',
+  });
+  const { entries: rows, errors, saving, update, remove } = list;
   const countedRules = useMemo(() => rows.filter((row) => isComplete(row, vocabulary)).map(ruleOf), [rows, vocabulary]);
-  const dirty = JSON.stringify(rules) !== savedRules;
 
-  const onChange = useCallback((uid: string, change: Partial<RuleRow>) => {
-    setRows((current) => current.map((row) => (row.uid === uid ? { ...row, ...change } : row)));
-  }, []);
-  const onRemove = useCallback((uid: string) => setRows((current) => current.filter((row) => row.uid !== uid)), []);
+  const onChange = useCallback((uid: string, change: Partial<RuleRow>) => update(uid, (row) => ({ ...row, ...change })), [update]);
   function add() {
     const first = vocabulary[0];
     if (!first) return;
-    setRows((current) => [...current, { uid: rowUid(), fieldKey: first.key, operator: first.operators[0]?.operator ?? '', answers: {} }]);
-  }
-
-  async function save() {
-    setSaving(true);
-    setNotice(null);
-    setErrors({});
-    try {
-      const saved = await saveCriteria(scholarshipId, rules);
-      setRows(saved.map(rowOf));
-      setSavedRules(JSON.stringify(saved.map(rowOf).map(ruleOf)));
-      queryClient.setQueryData(criteriaQueryOptions(scholarshipId).queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: studioKeys.scholarship(scholarshipId) });
-      toaster.create({ type: 'success', title: 'Eligibility saved' });
-    } catch (error) {
-      if (error instanceof SaveError && error.fieldErrors.length) {
-        const { byUid, general } = errorsByEntry(error.fieldErrors, 'criteria', rows);
-        setErrors(byUid);
-        setNotice(general.length ? general.map((problem) => problem.message).join(' ') : failureText(error));
-      } else {
-        setNotice(failureText(error));
-      }
-    } finally {
-      setSaving(false);
-    }
+    list.add({ uid: rowUid(), fieldKey: first.key, operator: first.operators[0]?.operator ?? '', answers: {} });
   }
 
   return (
-    <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5" alignItems="start">
-      <Stack gap="3" minW="0">
-        <HStack justify="space-between" gap="2" flexWrap="wrap">
-          <Heading as="h2" size="md">
-            Eligibility
-          </Heading>
-          {dirty ? (
-            <Text fontSize="sm" color="fg.warning">
-              Unsaved changes
-            </Text>
-          ) : null}
-        </HStack>
-        <Text fontSize="sm" color="fg.muted">
-          Applicants see the scholarship when their profile meets every rule. No rules: everyone does.
-        </Text>
-        <NoticeBanner notice={notice ? { status: 'error', text: notice } : null} />
-        <Stack as="ol" listStyleType="none" m="0" p="0" gap="2" aria-label="Rules">
-          {rows.map((row, index) => (
-            <RuleEditor key={row.uid} row={row} index={index} vocabulary={vocabulary} errors={errors[row.uid]} disabled={saving} onChange={onChange} onRemove={onRemove} />
-          ))}
-        </Stack>
-        <HStack gap="3" flexWrap="wrap" pt="1">
-          <Button variant="outline" colorPalette="brand" onClick={add} disabled={saving || vocabulary.length === 0}>
-            Add rule
-          </Button>
-          <Button colorPalette="brand" onClick={() => void save()} loading={saving} disabled={!dirty}>
-            Save eligibility
-          </Button>
-        </HStack>
-      </Stack>
-      <Box position={{ lg: 'sticky' }} top={{ lg: '20' }} minW="0">
-        <LiveCount rules={countedRules} />
-      </Box>
-    </Grid>
+    <EntryListBuilder
+      list={list}
+      title="Eligibility"
+      description="Applicants see the scholarship when their profile meets every rule. No rules: everyone does."
+      listLabel="Rules"
+      listGap="2"
+      addLabel="Add rule"
+      onAdd={add}
+      addDisabled={vocabulary.length === 0}
+      saveLabel="Save eligibility"
+      layout={{ columns: 'minmax(0, 3fr) minmax(0, 2fr)', aside: <LiveCount rules={countedRules} /> }}
+    >
+      {rows.map((row, index) => (
+        <RuleEditor key={row.uid} row={row} index={index} vocabulary={vocabulary} errors={errors[row.uid]} disabled={saving} onChange={onChange} onRemove={remove} />
+      ))}
+    </EntryListBuilder>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Grid, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import {
   DndContext,
   KeyboardSensor,
@@ -11,20 +11,18 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { REQUIREMENT_KIND_LABELS, requirementsFromDrafts, type Requirement } from '@scholarmatch/schemas';
+import { MESSAGES, REQUIREMENT_KIND_LABELS, requirementsFromDrafts, type Requirement } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
-import { failureText } from '../../../api/api-error';
 import { formQueryOptions, type FormDefinition } from '../../../api/forms';
-import { SaveError } from '../../../api/profile';
 import { requirementsQueryOptions, saveRequirements, studioKeys, type StudioRequirement } from '../../../api/providers';
-import { toaster } from '../../../app/toaster';
-import { NoticeBanner } from '../../../forms/NoticeBanner';
+import { problemsOf, type FieldError } from '../../../forms/entry-errors';
+import { EntryListBuilder } from '../../../forms/EntryListBuilder';
 import { SchemaForm } from '../../../forms/SchemaForm';
+import { newUid, useEntryList } from '../../../forms/use-entry-list';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure } from '../StudioPage';
-import { errorsByEntry } from './list-errors';
-import { bodiesOf, draftsOf, entriesOf, moved, newUid, problemsOf, type FieldError, type RequirementEntry } from './requirement-entries';
+import { bodyOf, draftsOf, entriesOf, type RequirementEntry } from './requirement-entries';
 import { RequirementPreview } from './RequirementPreview';
 
 const UNTITLED_REQUIREMENT = 'Untitled requirement';
@@ -184,44 +182,49 @@ const SCREEN_READER_INSTRUCTIONS = {
 
 function Builder({ scholarshipId, stored, form }: { scholarshipId: string; stored: StudioRequirement[]; form: FormDefinition }) {
   const queryClient = useQueryClient();
-  const [entries, setEntries] = useState<RequirementEntry[]>(() => entriesOf(stored));
-  const [savedBodies, setSavedBodies] = useState(() => JSON.stringify(bodiesOf(entriesOf(stored))));
   const [openUid, setOpenUid] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, FieldError[]>>({});
-  const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const list = useEntryList({
+    initial: () => entriesOf(stored),
+    bodyOf,
+    listPath: 'requirements',
+    // Each requirement is checked by the editor form's own validator first.
+    check: { problemsOf: (entry: RequirementEntry) => problemsOf(form, entry.draft.answers), notice: 'Some requirements need attention before they can be saved.' },
+    save: (bodies) => saveRequirements(scholarshipId, bodies),
+    entriesOf,
+    onSaved: (saved) => {
+      queryClient.setQueryData(requirementsQueryOptions(scholarshipId).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: studioKeys.scholarship(scholarshipId) });
+    },
+    savedTitle: MESSAGES.requirementsSaved,
+    onAttention: setOpenUid,
+    // The open requirement stays open under its stored id.
+    onReplaced: (before, after) => {
+      const openIndex = before.findIndex((entry) => entry.uid === openUid);
+      setOpenUid(openIndex >= 0 ? (after[openIndex]?.uid ?? null) : null);
+    },
+  });
+  const { entries, errors, saving, update, move, moveOnto, remove } = list;
   const latest = useRef(entries);
   latest.current = entries;
 
   const drafts = useMemo(() => draftsOf(entries), [entries]);
   const requirements = useMemo(() => requirementsFromDrafts(drafts, (index) => `new-${index}`), [drafts]);
-  const bodies = useMemo(() => bodiesOf(entries), [entries]);
-  const dirty = JSON.stringify(bodies) !== savedBodies;
 
   const onToggle = useCallback((uid: string) => setOpenUid((current) => (current === uid ? null : uid)), []);
-  const onAnswers = useCallback((uid: string, answers: Record<string, unknown>) => {
-    setEntries((current) => current.map((entry) => (entry.uid === uid ? { ...entry, draft: { ...entry.draft, answers } } : entry)));
-  }, []);
-  const onMove = useCallback((uid: string, by: number) => {
-    setEntries((current) => {
-      const from = current.findIndex((entry) => entry.uid === uid);
-      return moved(current, from, from + by);
-    });
-  }, []);
-  const onRemove = useCallback((uid: string) => {
-    setEntries((current) => current.filter((entry) => entry.uid !== uid));
-    setErrors(({ [uid]: _gone, ...rest }) => rest);
-  }, []);
+  const onAnswers = useCallback(
+    (uid: string, answers: Record<string, unknown>) => update(uid, (entry) => ({ ...entry, draft: { ...entry.draft, answers } })),
+    [update],
+  );
   function add() {
     const uid = newUid();
-    setEntries((current) => [...current, { uid, draft: { answers: {} } }]);
+    list.add({ uid, draft: { answers: {} } });
     setOpenUid(uid);
   }
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
-    setEntries((current) => moved(current, current.findIndex((e) => e.uid === active.id), current.findIndex((e) => e.uid === over.id)));
+    moveOnto(String(active.id), String(over.id));
   }
   const accessibility = useMemo(
     () => ({
@@ -237,106 +240,44 @@ function Builder({ scholarshipId, stored, form }: { scholarshipId: string; store
     [],
   );
 
-  async function save() {
-    setNotice(null);
-    // Each requirement is checked by the editor form's own validator first.
-    const found: Record<string, FieldError[]> = {};
-    for (const entry of entries) {
-      const problems = problemsOf(form, entry.draft.answers);
-      if (problems.length) found[entry.uid] = problems;
-    }
-    setErrors(found);
-    const firstInvalid = entries.find((entry) => found[entry.uid]);
-    if (firstInvalid) {
-      setOpenUid(firstInvalid.uid);
-      setNotice('Some requirements need attention before they can be saved.');
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await saveRequirements(scholarshipId, bodies);
-      const next = entriesOf(saved);
-      // The open requirement stays open under its stored id.
-      const openIndex = entries.findIndex((entry) => entry.uid === openUid);
-      setEntries(next);
-      setOpenUid(openIndex >= 0 ? (next[openIndex]?.uid ?? null) : null);
-      setSavedBodies(JSON.stringify(bodiesOf(next)));
-      queryClient.setQueryData(requirementsQueryOptions(scholarshipId).queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: studioKeys.scholarship(scholarshipId) });
-      toaster.create({ type: 'success', title: 'Requirements saved' });
-    } catch (error) {
-      if (error instanceof SaveError && error.fieldErrors.length) {
-        const { byUid, general } = errorsByEntry(error.fieldErrors, 'requirements', entries);
-        setErrors(byUid);
-        const first = entries.find((entry) => byUid[entry.uid]);
-        if (first) setOpenUid(first.uid);
-        setNotice(general.length ? general.map((problem) => problem.message).join(' ') : failureText(error));
-      } else {
-        setNotice(failureText(error));
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
-      <Stack gap="3" minW="0">
-        <HStack justify="space-between" gap="2" flexWrap="wrap">
-          <Heading as="h2" size="md">
-            Requirements
-          </Heading>
-          {dirty ? (
-            <Text fontSize="sm" color="fg.warning">
-              Unsaved changes
-            </Text>
-          ) : null}
-        </HStack>
-        <Text fontSize="sm" color="fg.muted">
-          What applicants must send. Drag a requirement by its handle (or use the arrows) to change the order.
-        </Text>
-        <NoticeBanner notice={notice ? { status: 'error', text: notice } : null} />
+    <EntryListBuilder
+      list={list}
+      title="Requirements"
+      description="What applicants must send. Drag a requirement by its handle (or use the arrows) to change the order."
+      listLabel="Requirements"
+      listGap="2"
+      wrapList={(ordered) => (
         <DndContext sensors={sensors} collisionDetection={nearestEdge} onDragEnd={onDragEnd} accessibility={accessibility}>
           <SortableContext items={entries.map((entry) => entry.uid)} strategy={verticalListSortingStrategy}>
-            <Stack as="ol" listStyleType="none" m="0" p="0" gap="2" aria-label="Requirements">
-              {entries.map((entry, index) => (
-                <RequirementItem
-                  key={entry.uid}
-                  entry={entry}
-                  index={index}
-                  count={entries.length}
-                  requirement={requirements[index]}
-                  open={openUid === entry.uid}
-                  form={form}
-                  errors={errors[entry.uid]}
-                  disabled={saving}
-                  onToggle={onToggle}
-                  onAnswers={onAnswers}
-                  onMove={onMove}
-                  onRemove={onRemove}
-                />
-              ))}
-            </Stack>
+            {ordered}
           </SortableContext>
         </DndContext>
-        {entries.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            No requirements yet.
-          </Text>
-        ) : null}
-        <HStack gap="3" flexWrap="wrap" pt="1">
-          <Button variant="outline" colorPalette="brand" onClick={add} disabled={saving}>
-            Add requirement
-          </Button>
-          <Button colorPalette="brand" onClick={() => void save()} loading={saving} disabled={!dirty && Object.keys(errors).length === 0}>
-            Save requirements
-          </Button>
-        </HStack>
-      </Stack>
-      <Box position={{ lg: 'sticky' }} top={{ lg: '20' }} minW="0">
-        <RequirementPreview scholarshipId={scholarshipId} drafts={drafts} bodies={bodies} />
-      </Box>
-    </Grid>
+      )}
+      emptyText="No requirements yet."
+      addLabel="Add requirement"
+      onAdd={add}
+      saveLabel="Save requirements"
+      layout={{ columns: 'minmax(0, 1fr) minmax(0, 1fr)', aside: <RequirementPreview scholarshipId={scholarshipId} drafts={drafts} bodies={list.bodies} /> }}
+    >
+      {entries.map((entry, index) => (
+        <RequirementItem
+          key={entry.uid}
+          entry={entry}
+          index={index}
+          count={entries.length}
+          requirement={requirements[index]}
+          open={openUid === entry.uid}
+          form={form}
+          errors={errors[entry.uid]}
+          disabled={saving}
+          onToggle={onToggle}
+          onAnswers={onAnswers}
+          onMove={move}
+          onRemove={remove}
+        />
+      ))}
+    </EntryListBuilder>
   );
 }
 

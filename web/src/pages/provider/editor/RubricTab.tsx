@@ -1,19 +1,16 @@
-import { Box, Button, Heading, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, IconButton, Link, Text } from '@chakra-ui/react';
 import { draftOfRankCriterion, MAX_RANK_CRITERIA, rankCriteriaFromDrafts, type RankCriterion } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
-import { failureText } from '../../../api/api-error';
+import { useCallback, useMemo } from 'react';
 import { formQueryOptions, type FormDefinition } from '../../../api/forms';
-import { SaveError } from '../../../api/profile';
 import { reviewKeys, rubricQueryOptions, saveRubric } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
-import { NoticeBanner } from '../../../forms/NoticeBanner';
+import { problemsOf, type FieldError } from '../../../forms/entry-errors';
+import { EntryListBuilder } from '../../../forms/EntryListBuilder';
 import { SchemaForm } from '../../../forms/SchemaForm';
+import { newUid, useEntryList } from '../../../forms/use-entry-list';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure } from '../StudioPage';
-import { errorsByEntry, type FieldError } from './list-errors';
-import { moved, newUid, problemsOf } from './requirement-entries';
 
 const UNNAMED = 'Unnamed criterion';
 
@@ -27,8 +24,8 @@ function entriesOf(criteria: readonly RankCriterion[]): CriterionEntry[] {
   return criteria.map((criterion) => ({ uid: criterion.id, ...draftOfRankCriterion(criterion) }));
 }
 
-function bodiesOf(entries: readonly CriterionEntry[]) {
-  return entries.map(({ id, answers }) => (id ? { id, answers } : { answers }));
+function bodyOf({ id, answers }: CriterionEntry) {
+  return id ? { id, answers } : { answers };
 }
 
 interface CriterionItemProps {
@@ -89,111 +86,65 @@ function CriterionItem({ entry, index, count, criterion, form, errors, disabled,
 
 function Builder({ scholarshipId, stored, form }: { scholarshipId: string; stored: RankCriterion[]; form: FormDefinition }) {
   const queryClient = useQueryClient();
-  const [entries, setEntries] = useState(() => entriesOf(stored));
-  const [savedBodies, setSavedBodies] = useState(() => JSON.stringify(bodiesOf(entriesOf(stored))));
-  const [errors, setErrors] = useState<Record<string, FieldError[]>>({});
-  const [notice, setNotice] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const criteria = useMemo(() => rankCriteriaFromDrafts(entries, (index) => `new-${index}`), [entries]);
-  const bodies = useMemo(() => bodiesOf(entries), [entries]);
-  const dirty = JSON.stringify(bodies) !== savedBodies;
-
-  const onAnswers = useCallback((uid: string, answers: Record<string, unknown>) => setEntries((current) => current.map((entry) => (entry.uid === uid ? { ...entry, answers } : entry))), []);
-  const onMove = useCallback((uid: string, by: number) => setEntries((current) => moved(current, current.findIndex((e) => e.uid === uid), current.findIndex((e) => e.uid === uid) + by)), []);
-  const onRemove = useCallback((uid: string) => {
-    setEntries((current) => current.filter((entry) => entry.uid !== uid));
-    setErrors(({ [uid]: _gone, ...rest }) => rest);
-  }, []);
-
-  async function save() {
-    setNotice(null);
+  const list = useEntryList({
+    initial: () => entriesOf(stored),
+    bodyOf,
+    listPath: 'criteria',
     // Each criterion is checked by the served form's own validator first.
-    const found: Record<string, FieldError[]> = {};
-    for (const entry of entries) {
-      const problems = problemsOf(form, entry.answers);
-      if (problems.length) found[entry.uid] = problems;
-    }
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setNotice('Some criteria need attention before they can be saved.');
-      return;
-    }
-    setSaving(true);
-    try {
-      const rubric = await saveRubric(scholarshipId, bodies);
-      const next = entriesOf(rubric.criteria);
-      setEntries(next);
-      setSavedBodies(JSON.stringify(bodiesOf(next)));
+    check: { problemsOf: (entry: CriterionEntry) => problemsOf(form, entry.answers), notice: 'Some criteria need attention before they can be saved.' },
+    save: (bodies) => saveRubric(scholarshipId, bodies),
+    entriesOf: (rubric) => entriesOf(rubric.criteria),
+    onSaved: (rubric) => {
       queryClient.setQueryData(rubricQueryOptions(scholarshipId).queryKey, rubric);
       // Averages are recomputed with the rubric.
       void queryClient.invalidateQueries({ queryKey: reviewKeys.applicants(scholarshipId) });
-      toaster.create({ type: 'success', title: 'Rubric saved' });
-    } catch (error) {
-      if (error instanceof SaveError && error.fieldErrors.length) {
-        const { byUid, general } = errorsByEntry(error.fieldErrors, 'criteria', entries);
-        setErrors(byUid);
-        setNotice(general.length ? general.map((problem) => problem.message).join(' ') : failureText(error));
-      } else {
-        setNotice(failureText(error));
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    savedTitle: 'Rubric saved',
+  });
+  const { entries, errors, saving, update, move, remove } = list;
+  const criteria = useMemo(() => rankCriteriaFromDrafts(entries, (index) => `new-${index}`), [entries]);
+  const onAnswers = useCallback((uid: string, answers: Record<string, unknown>) => update(uid, (entry) => ({ ...entry, answers })), [update]);
 
   return (
-    <Stack gap="3" maxW="3xl">
-      <HStack justify="space-between" gap="2" flexWrap="wrap">
-        <Heading as="h2" size="md">
-          Rubric
-        </Heading>
-        {dirty ? (
-          <Text fontSize="sm" color="fg.warning">
-            Unsaved changes
-          </Text>
-        ) : null}
-      </HStack>
-      <Text fontSize="sm" color="fg.muted">
-        What reviewers score each application on. A criterion’s weight is its share of the total; each reviewer’s points make a total out of 100, and the list shows the
-        average of the reviewers.{' '}
-        <Link asChild color="brand.fg">
-          <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarshipId }}>
-            Go to the applicants
-          </RouterLink>
-        </Link>
-      </Text>
-      <NoticeBanner notice={notice ? { status: 'error', text: notice } : null} />
-      <Stack as="ol" listStyleType="none" m="0" p="0" gap="3" aria-label="Rubric criteria">
-        {entries.map((entry, index) => (
-          <CriterionItem
-            key={entry.uid}
-            entry={entry}
-            index={index}
-            count={entries.length}
-            criterion={criteria[index]}
-            form={form}
-            errors={errors[entry.uid]}
-            disabled={saving}
-            onAnswers={onAnswers}
-            onMove={onMove}
-            onRemove={onRemove}
-          />
-        ))}
-      </Stack>
-      {entries.length === 0 ? (
-        <Text color="fg.muted" fontSize="sm">
-          No criteria yet: reviewers cannot score until there is one.
-        </Text>
-      ) : null}
-      <HStack gap="3" flexWrap="wrap" pt="1">
-        <Button variant="outline" colorPalette="brand" disabled={saving || entries.length >= MAX_RANK_CRITERIA} onClick={() => setEntries((current) => [...current, { uid: newUid(), answers: {} }])}>
-          Add criterion
-        </Button>
-        <Button colorPalette="brand" onClick={() => void save()} loading={saving} disabled={!dirty && Object.keys(errors).length === 0}>
-          Save rubric
-        </Button>
-      </HStack>
-    </Stack>
+    <EntryListBuilder
+      list={list}
+      title="Rubric"
+      description={
+        <>
+          What reviewers score each application on. A criterion’s weight is its share of the total; each reviewer’s points make a total out of 100, and the list shows the
+          average of the reviewers.{' '}
+          <Link asChild color="brand.fg">
+            <RouterLink to="/app/scholarships/$id/applicants" params={{ id: scholarshipId }}>
+              Go to the applicants
+            </RouterLink>
+          </Link>
+        </>
+      }
+      listLabel="Rubric criteria"
+      listGap="3"
+      emptyText="No criteria yet: reviewers cannot score until there is one."
+      addLabel="Add criterion"
+      onAdd={() => list.add({ uid: newUid(), answers: {} })}
+      addDisabled={entries.length >= MAX_RANK_CRITERIA}
+      saveLabel="Save rubric"
+      layout={{ maxW: '3xl' }}
+    >
+      {entries.map((entry, index) => (
+        <CriterionItem
+          key={entry.uid}
+          entry={entry}
+          index={index}
+          count={entries.length}
+          criterion={criteria[index]}
+          form={form}
+          errors={errors[entry.uid]}
+          disabled={saving}
+          onAnswers={onAnswers}
+          onMove={move}
+          onRemove={remove}
+        />
+      ))}
+    </EntryListBuilder>
   );
 }
 

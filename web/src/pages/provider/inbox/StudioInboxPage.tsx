@@ -2,7 +2,7 @@ import { Badge, Box, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/re
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { threadsQueryOptions, THREADS_PAGE_SIZE, type Thread } from '../../../api/conversations';
-import { formatDayMonthYear } from '../../../app/dates';
+import { formatDayMonthYear } from '../../../ui/dates';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../StudioPage';
 import type { StudioInboxSearch } from './inbox-search';

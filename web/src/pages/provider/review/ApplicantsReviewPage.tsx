@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { failureText } from '../../../api/api-error';
 import { studioScholarshipsQueryOptions } from '../../../api/providers';
 import { applicantsQueryOptions, chooseWinners, reviewKeys, type ApplicantsQuery, type Winners } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { useCan } from '../../../session/session-store';
 import { isNotFound, NotFoundScreen } from '../../misc/NotFoundPage';
 import { MISSING_SCHOLARSHIP, MISSING_SCHOLARSHIP_TEXT, UNTITLED } from '../scholarship-status';
@@ -67,7 +67,7 @@ function SelectionBar({ scholarshipId, count, owner, choosing, onMessage, onChoo
   );
 }
 
-/** Why the list is empty: no winners yet (the seeds' /app/winner lands here), no match, or no application at all. */
+/** Why the list is empty: no winners yet (the original /app/winner lands here), no match, or no application at all. */
 function emptyListText(search: ApplicantsQuery, owner: boolean): string {
   const onlyWinners = search.status === 'Winner' && !search.search && !search.eligible;
   if (onlyWinners) return owner ? 'No winners chosen yet. Select applicants and choose them as winners, or draw winners.' : 'No winners chosen yet.';

@@ -74,7 +74,7 @@ export function ApplicantsTable({ scholarshipId, rows, blindReview, search, sele
                 {blindReview ? null : (
                   <Table.Cell>
                     <Stack gap="0">
-                      {/* The name opens the submission too, as the reference does (issue 29). */}
+                      {/* The name opens the submission too, as the reference does. */}
                       <Link asChild fontWeight="medium" color="fg" alignSelf="flex-start">
                         <RouterLink to="/app/scholarships/$id/applicants/$applicationId" params={{ id: scholarshipId, applicationId: row.id }} search={search}>
                           {row.name}

@@ -4,10 +4,11 @@ import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-rout
 import { useState, type FormEvent } from 'react';
 import { failureText } from '../../../api/api-error';
 import { formQueryOptions } from '../../../api/forms';
-import { SaveError } from '../../../api/profile';
 import { acceptInvitation, invitationQueryOptions, joinInvitation } from '../../../api/review';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { SchemaForm } from '../../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../../forms/use-served-form-submit';
+import { unprefixedAnswerErrors } from '../../../forms/answer-errors';
 import { RouteLoading } from '../../misc/RouteLoading';
 
 function Frame({ children }: { children: React.ReactNode }) {
@@ -104,23 +105,12 @@ export function InvitationPage() {
   const navigate = useNavigate();
   const invitation = useQuery({ ...invitationQueryOptions(token), enabled: token !== '' });
   const form = useQuery(formQueryOptions('reviewer-signup'));
-  const [failure, setFailure] = useState<string | null>(null);
-  const [serverErrors, setServerErrors] = useState<{ path: string; message: string }[]>([]);
-  const [pending, setPending] = useState(false);
-
-  async function submit(values: unknown) {
-    setFailure(null);
-    setServerErrors([]);
-    setPending(true);
-    try {
-      await acceptInvitation(token, values as Record<string, unknown>);
-      await navigate({ to: '/app' });
-    } catch (error) {
-      if (error instanceof SaveError) setServerErrors(error.fieldErrors.map((problem) => ({ ...problem, path: problem.path.replace(/^answers\./, '') })));
-      setFailure(failureText(error));
-      setPending(false);
-    }
-  }
+  const { submit, pending, notice, serverErrors } = useServedFormSubmit({
+    send: (values: Record<string, unknown>) => acceptInvitation(token, values),
+    onSuccess: () => navigate({ to: '/app' }),
+    fieldErrorsOf: unprefixedAnswerErrors,
+    stayPendingOnSuccess: true,
+  });
 
   if (!token) return <Unusable text="This invitation link is incomplete. Open the link from the e-mail again." />;
   if (invitation.error) return <Unusable text={failureText(invitation.error)} />;
@@ -134,7 +124,7 @@ export function InvitationPage() {
       <Text color="fg.muted" mb="6">
         You were invited as {invitation.data.email}. Choose your name and a password to read and score applications.
       </Text>
-      <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="6" />
+      <NoticeBanner notice={notice} mb="6" />
       {form.error ? <NoticeBanner notice={{ status: 'error', text: failureText(form.error) }} /> : null}
       {!form.data && !form.error ? <RouteLoading label="Loading the form…" /> : null}
       {form.data ? (
@@ -147,7 +137,7 @@ export function InvitationPage() {
           disabled={pending}
           serverErrors={serverErrors}
           submitLabel="Join as a reviewer"
-          onSubmit={(values) => void submit(values)}
+          onSubmit={(values) => void submit(values as Record<string, unknown>)}
         />
       ) : null}
     </Frame>

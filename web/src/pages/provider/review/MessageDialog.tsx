@@ -1,14 +1,13 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { failureText } from '../../../api/api-error';
 import { formQueryOptions } from '../../../api/forms';
-import { SaveError } from '../../../api/profile';
 import { sendMessage } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
-import { answerErrors, type FieldError } from '../../../forms/answer-errors';
+import { toaster } from '../../../ui/toaster';
+import { answerErrors } from '../../../forms/answer-errors';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../../forms/use-served-form-submit';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { SmallDialog } from '../../misc/SmallDialog';
 import { LoadFailure } from '../StudioPage';
@@ -29,32 +28,20 @@ interface MessageDialogProps {
 export function MessageDialog({ scholarshipId, applicantIds, open, onClose, onSent }: MessageDialogProps) {
   const form = useQuery({ ...formQueryOptions('provider-message'), enabled: open });
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  function close() {
-    setAnswers({});
-    setServerErrors([]);
-    setFailure(null);
-    onClose();
-  }
-
-  async function send(values: unknown) {
-    setFailure(null);
-    setServerErrors([]);
-    setSending(true);
-    try {
-      const { sent } = await sendMessage(scholarshipId, applicantIds, values as Record<string, unknown>);
+  const { submit: send, pending: sending, notice, serverErrors, reset } = useServedFormSubmit({
+    send: (values: Record<string, unknown>) => sendMessage(scholarshipId, applicantIds, values),
+    onSuccess: ({ sent }) => {
       toaster.create({ type: 'success', title: sent === 1 ? 'Message sent to 1 applicant' : `Message sent to ${sent} applicants` });
       onSent?.();
       close();
-    } catch (error) {
-      if (error instanceof SaveError) setServerErrors(answerErrors(error.fieldErrors));
-      setFailure(failureText(error));
-    } finally {
-      setSending(false);
-    }
+    },
+    fieldErrorsOf: answerErrors,
+  });
+
+  function close() {
+    setAnswers({});
+    reset();
+    onClose();
   }
 
   const count = applicantIds.length;
@@ -74,7 +61,7 @@ export function MessageDialog({ scholarshipId, applicantIds, open, onClose, onSe
           disabled={sending}
           serverErrors={serverErrors}
           onChange={(values) => setAnswers(values as Record<string, unknown>)}
-          onSubmit={(values) => void send(values)}
+          onSubmit={(values) => void send(values as Record<string, unknown>)}
           actions={
             <Button type="submit" colorPalette="brand" mt="5" loading={sending} onMouseDown={keepFocus}>
               Send message
@@ -97,7 +84,7 @@ export function MessageDialog({ scholarshipId, applicantIds, open, onClose, onSe
       <Text color="fg.muted" fontSize="sm" mb="3">
         Each applicant gets it in their inbox and by e-mail, from your organisation.
       </Text>
-      <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} mb="3" />
+      <NoticeBanner notice={notice} mb="3" />
       {body}
     </SmallDialog>
   );

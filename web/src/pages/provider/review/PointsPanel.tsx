@@ -1,23 +1,18 @@
 import { Button, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError, failureText } from '../../../api/api-error';
-import { SaveError } from '../../../api/profile';
+import { ApiError } from '../../../api/api-error';
 import { pointsQueryOptions, reviewKeys, savePoints, type Points } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
 import { uncheckedValidator } from '../../../forms/unchecked-validator';
+import { unprefixedAnswerErrors } from '../../../forms/answer-errors';
+import { useServedFormSubmit } from '../../../forms/use-served-form-submit';
 import { LoadFailure } from '../StudioPage';
 import { formatDate, formatScore } from './review-labels';
-
-type FieldError = { path: string; message: string };
-
-/** The server answers errors at the criterion's id (docs/review.md, "Points"), maybe under `answers.`. */
-function pointErrors(errors: FieldError[]): FieldError[] {
-  return errors.map((error) => ({ ...error, path: error.path.replace(/^answers\./, '') }));
-}
 
 function NoRubric({ scholarshipId, owner }: { scholarshipId: string; owner: boolean }) {
   return (
@@ -79,28 +74,18 @@ export function PointsPanel({ scholarshipId, applicationId, owner }: { scholarsh
   const queryClient = useQueryClient();
   const points = useQuery(pointsQueryOptions(scholarshipId, applicationId));
   const [edited, setEdited] = useState<Record<string, unknown>>();
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function save(values: unknown) {
-    setFailure(null);
-    setServerErrors([]);
-    setSaving(true);
-    try {
-      const next = await savePoints(scholarshipId, applicationId, values as Record<string, unknown>);
+  const { submit: save, pending: saving, notice, serverErrors } = useServedFormSubmit({
+    send: (values: Record<string, unknown>) => savePoints(scholarshipId, applicationId, values),
+    onSuccess: (next) => {
       queryClient.setQueryData(pointsQueryOptions(scholarshipId, applicationId).queryKey, next);
       setEdited(undefined);
       void queryClient.invalidateQueries({ queryKey: reviewKeys.applicants(scholarshipId) });
       void queryClient.invalidateQueries({ queryKey: reviewKeys.submission(scholarshipId, applicationId) });
-      toaster.create({ type: 'success', title: 'Points saved' });
-    } catch (error) {
-      if (error instanceof SaveError) setServerErrors(pointErrors(error.fieldErrors));
-      setFailure(failureText(error));
-    } finally {
-      setSaving(false);
-    }
-  }
+      toaster.create({ type: 'success', title: MESSAGES.pointsSaved });
+    },
+    // The server answers errors at the criterion's id (docs/review.md, "Points"), maybe under `answers.`.
+    fieldErrorsOf: unprefixedAnswerErrors,
+  });
 
   let body;
   const noRubric = (points.error instanceof ApiError && points.error.errorCode === 'NO_RUBRIC') || (points.data && !Object.keys(points.data.scoringForm.schema.properties ?? {}).length);
@@ -111,7 +96,7 @@ export function PointsPanel({ scholarshipId, applicationId, owner }: { scholarsh
     const form = points.data.scoringForm;
     body = (
       <>
-        <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} />
+        <NoticeBanner notice={notice} />
         <SchemaForm
           key={form.version}
           idPrefix="points"
@@ -123,7 +108,7 @@ export function PointsPanel({ scholarshipId, applicationId, owner }: { scholarsh
           disabled={saving}
           serverErrors={serverErrors}
           onChange={(values) => setEdited(values as Record<string, unknown>)}
-          onSubmit={(values) => void save(values)}
+          onSubmit={(values) => void save(values as Record<string, unknown>)}
           actions={
             <Button type="submit" colorPalette="brand" mt="4" loading={saving} onMouseDown={keepFocus}>
               Save points

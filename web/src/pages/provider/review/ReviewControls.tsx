@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText } from '../../../api/api-error';
 import { downloadApplicantsCsv, reviewKeys, reviewSettingsQueryOptions, saveReviewSettings, winnersQueryOptions } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { formatDate } from './review-labels';
 
 /**

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { failureText } from '../../../api/api-error';
 import { SaveError } from '../../../api/profile';
 import { inviteReviewer, removeReviewer, reviewersQueryOptions } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { LoadFailure, StudioPage } from '../StudioPage';
 import { formatDate } from './review-labels';
 

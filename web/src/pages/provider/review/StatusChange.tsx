@@ -2,7 +2,7 @@ import { Badge, Button, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { failureText } from '../../../api/api-error';
 import { moveStatus, REVIEW_STATUSES, undoStatus, type ReviewStatus, type StatusMove } from '../../../api/review';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { SmallDialog } from '../../misc/SmallDialog';
 import { STATUS_PALETTES } from './review-labels';
 

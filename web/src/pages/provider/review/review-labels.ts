@@ -1,4 +1,4 @@
-import { ELIGIBILITY_WORDS } from '@scholarmatch/schemas';
+import { ELIGIBILITY_WORDS, formatDate as formatInStyle } from '@scholarmatch/schemas';
 import type { Eligibility, ReviewStatus } from '../../../api/review';
 
 /** How a review status reads (docs/review.md, "Review status"). */
@@ -17,12 +17,10 @@ export const ELIGIBILITY_LABELS: Record<Eligibility, { label: string; palette: s
   ineligible: { label: ELIGIBILITY_WORDS.ineligible, palette: 'red' },
 };
 
-const DATE = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** A submission date as people read it (UTC, as the activity chart counts days). */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : DATE.format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatInStyle(date, 'short', 'UTC');
 }
 
 /** A weighted total or an average, 0..100 with two decimals; a dash when nobody scored. */

@@ -2,7 +2,7 @@ import { Avatar, Box, Flex, HStack, IconButton, Menu, Portal, Text } from '@chak
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Outlet } from '@tanstack/react-router';
 import { studioUnreadQueryOptions } from '../../../api/conversations';
-import { Toaster } from '../../../app/toaster';
+import { Toaster } from '../../../ui/toaster';
 import { useCan, useCurrentUser } from '../../../session/session-store';
 import { ShellSidebar, SidebarMenuButton } from '../../account/shell/ShellSidebar';
 import { SidebarCounts } from '../../account/shell/sidebar-counts';

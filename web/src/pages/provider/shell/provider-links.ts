@@ -7,7 +7,7 @@ import type { SidebarLink } from '../../account/shell/sidebar-links';
  *
  * A scholarship's applicants and submissions belong to Applicants wherever the person came from
  * (docs/review.md, "Where the sidebar points"): Scholarships is lit on the list, the editor and the
- * rubric's chooser only; Applicants on its overview, the review pages and the seeds' review addresses.
+ * rubric's chooser only; Applicants on its overview, the review pages and the original review addresses.
  * The Inbox shows how many applicants' replies are unread (docs/inbox.md, "In the browser").
  */
 const EDITOR_PAGES = /^\/app\/(scholarships\/[^/]+|rank-criteria)$/;

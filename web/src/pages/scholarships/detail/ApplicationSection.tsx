@@ -52,7 +52,7 @@ function Failure({ error, onRetry }: { error: Error; onRetry: () => void }) {
 }
 
 /**
- * The applicant's application to the scholarship (seed 000 section 2): the stepper, then Easy
+ * The applicant's application to the scholarship (as in the original product): the stepper, then Easy
  * Apply when nothing is asked, else the requirement form with its Save draft / Submit bar. A
  * non-member sees the application they sent, read-only: the form is for members.
  */

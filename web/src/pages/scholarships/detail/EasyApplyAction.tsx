@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { failureText, isSubscriptionRequired } from '../../../api/api-error';
 import { APPLIED_TEXT, applicationKeys, applyToScholarships, refreshAfterApplying, type ApplicantDetails } from '../../../api/applications';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { useMembershipPrompt } from '../membership-gate';
 

@@ -1,23 +1,22 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { MESSAGES } from '@scholarmatch/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { applicationKeys, refreshAfterApplying, submitApplication, type ApplicantDetails } from '../../../api/applications';
 import type { FormDefinition } from '../../../api/forms';
-import { SaveError } from '../../../api/profile';
 import type { ApplicationStatus } from '../../../api/scholarships';
-import { toaster } from '../../../app/toaster';
+import { toaster } from '../../../ui/toaster';
 import { keepFocus, SchemaForm } from '../../../forms/SchemaForm';
+import { useServedFormSubmit } from '../../../forms/use-served-form-submit';
 import { requirementAnswers } from './application-steps';
 import { preloadRequirementParts } from '../../../forms/widgets/lazy-widgets';
 
 // Requirement forms show essays and files: their code starts loading with this page's.
 void preloadRequirementParts();
 
-type FieldError = { path: string; message: string };
-
-/** The seed's words (seed 000 section 8), and ours for a submission, which the seed leaves silent. */
-const SAVED_TEXT: Record<ApplicationStatus, string> = { Draft: 'Saved draft', Received: 'Application submitted' };
+/** The original words (as in the original product), and ours for a submission, which the original client leaves silent. */
+const SAVED_TEXT: Record<ApplicationStatus, string> = { Draft: MESSAGES.applicationDraftSaved, Received: MESSAGES.applicationSubmitted };
 const FAILURE_TEXT = 'Something went wrong';
 
 /** Save draft and Submit application, kept in sight at the bottom of the screen while the form is. */
@@ -62,33 +61,32 @@ interface RequirementFormProps {
  */
 export function RequirementForm({ scholarshipId, form, answers, onAnswersChange, received }: RequirementFormProps) {
   const queryClient = useQueryClient();
-  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const save = useMutation({
-    mutationFn: ({ status, values }: { status: ApplicationStatus; values: Record<string, unknown> }) =>
+  // A failure is a toast here, not a banner: the form is long and its bar sits at the bottom.
+  const save = useServedFormSubmit({
+    send: ({ status, values }: { status: ApplicationStatus; values: Record<string, unknown> }) =>
       submitApplication({
         scholarshipId,
         status,
         formVersion: form.version,
         requirements: requirementAnswers(Object.keys(form.schema.properties ?? {}), values),
       }),
-    onMutate: () => setServerErrors([]),
     onSuccess: (details: ApplicantDetails) => {
       queryClient.setQueryData(applicationKeys.details(scholarshipId), details);
       // The saved answers are the server's now; the edits start again from them.
       onAnswersChange(undefined);
       // A submission missing a required answer is kept as a Draft, with what is missing.
-      setServerErrors(details.errors ?? []);
+      save.setServerErrors(details.errors ?? []);
       toaster.create({ type: 'success', title: SAVED_TEXT[details.status ?? 'Draft'] });
       void refreshAfterApplying(queryClient);
     },
-    onError: (error) => {
-      if (error instanceof SaveError) setServerErrors(error.fieldErrors);
+    onFailure: (error) => {
       // 409: sent from another tab meanwhile, or past the deadline: show the application as it is now.
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: applicationKeys.details(scholarshipId) });
       toaster.create({ type: 'error', title: FAILURE_TEXT, description: error instanceof ApiError ? error.message : undefined });
     },
   });
-  const saving = save.isPending ? save.variables.status : null;
+  const saving = save.pendingRequest?.status ?? null;
+  const { serverErrors } = save;
   const keepAnswers = useCallback((values: unknown) => onAnswersChange(values as Record<string, unknown>), [onAnswersChange]);
 
   return (
@@ -102,8 +100,8 @@ export function RequirementForm({ scholarshipId, form, answers, onAnswersChange,
       disabled={received || saving !== null}
       serverErrors={serverErrors}
       onChange={keepAnswers}
-      onSubmit={(values) => save.mutate({ status: 'Received', values: values as Record<string, unknown> })}
-      actions={received ? null : <ApplicationBar saving={saving} onSaveDraft={() => save.mutate({ status: 'Draft', values: answers })} />}
+      onSubmit={(values) => void save.submit({ status: 'Received', values: values as Record<string, unknown> })}
+      actions={received ? null : <ApplicationBar saving={saving} onSaveDraft={() => void save.submit({ status: 'Draft', values: answers })} />}
     />
   );
 }

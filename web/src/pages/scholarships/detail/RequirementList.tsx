@@ -3,7 +3,7 @@ import type { Requirement } from '../../../api/scholarships';
 
 type RequirementKind = NonNullable<Requirement['field']['dataType']>;
 
-/** What each kind of requirement will ask for (seed 000 section 3: file, link, checkbox, text, editor). */
+/** What each kind of requirement will ask for (file, link, checkbox, text, editor: docs/applications.md). */
 const KIND_LABELS: Record<RequirementKind, string> = {
   file: 'File upload',
   link: 'Link',

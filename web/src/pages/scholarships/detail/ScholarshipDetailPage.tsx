@@ -64,7 +64,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Title, status, heart, and the seed's facts: deadline, budget, requirement count and sponsor. */
+/** Title, status, heart, and the original facts: deadline, budget, requirement count and sponsor. */
 function DetailHeader({ scholarship }: { scholarship: ScholarshipDetail }) {
   const toggle = useWishlistToggle();
   const status = scholarship.scholarshipStatus ? STATUS_BADGES[scholarship.scholarshipStatus] : null;
@@ -171,7 +171,7 @@ function DetailFailure({ error, onRetry }: { error: Error; onRetry: () => void }
   );
 }
 
-/** The scholarship's id: the whole query string (seed 000 section 2), read from the history as the router keeps it whole. */
+/** The scholarship's id: the whole query string (as in the original product), read from the history as the router keeps it whole. */
 function useScholarshipId(): string {
   const router = useRouter();
   // Subscribes to location changes; the router's own search object would read '?{id}' as `{ [id]: '' }`.

@@ -15,7 +15,7 @@ export function requirementKey(requirement: Requirement): string {
 }
 
 /**
- * The stepper (seed 000 section 4): 'APPLIED' once Received, else 'ELIGIBLE' (the applicant
+ * The stepper (as in the original product): 'APPLIED' once Received, else 'ELIGIBLE' (the applicant
  * matches, or could not see the page), then one step per requirement, done when answered.
  */
 export function applicationSteps(

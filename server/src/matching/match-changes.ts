@@ -7,7 +7,7 @@ import { type AppliedChanges, MatchesRepository } from './matches.repository.js'
 
 /** The job queue that applies scholarship changes to stored matches. */
 export const MATCH_CHANGES_QUEUE = 'apply-match-changes';
-/** Sent by the trigger that records a scholarship change (migration IncrementalMatches). */
+/** Sent by the trigger that records a scholarship change (database/definitions/match-catalogue.ts). */
 const CHANNEL = 'match_catalogue_changed';
 
 /**

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../database/prepared-query.js';
 import { deletedRows } from '../jobs/periodic-sweep.js';
-import type { MatchSummary } from './applicant-matches.js';
+import type { CardRow } from '../scholarships/scholarship-card.js';
 import { APPLY_CHANGES_SQL, eligibilityCountSql, FRESHNESS_SQL, LIST_ORDERS, listPageSql, RECOMPUTE_SQL, STATS_SQL, withFreshnessSql } from './match-queries.js';
-import type { CardRow } from './scholarship-card.js';
+import type { MatchListPage, MatchSummary } from './match-summary.js';
 
 /**
  * The advisory lock between the job that applies scholarship changes to stored matches (exclusive)
@@ -29,17 +29,6 @@ export interface AppliedChanges {
 export interface MatchState {
   fresh: boolean | null;
   summary: MatchSummary | null;
-}
-
-/** One page of an applicant's list: the filters, order and window of MATCH_FILTER and listPageSql. */
-export interface MatchListPage {
-  userId: string;
-  withoutRequirement: boolean | null;
-  requirementKey: string | null;
-  orderBy: keyof typeof LIST_ORDERS;
-  order: 'ASC' | 'DESC';
-  offset: number;
-  limit: number;
 }
 
 /**

@@ -1,22 +1,14 @@
+import { sponsorSql } from '../common/sponsor-sql.js';
+
 /**
  * The matcher's SQL in one place (docs/matching.md): MatchesRepository runs it, and
  * `npm run bench:explain` prints its plans at the benchmark's scale. No framework imports here,
- * so scripts can load it directly.
+ * so scripts can load it directly. Other modules do not compose these pieces: they call the
+ * matching module's services, or the few statements of matching-sql.ts.
  */
 
 /** 'Expiring Soon' on the dashboard: a deadline within this many days. */
 export const EXPIRING_SOON_DAYS = 14;
-
-/** The organisation form's field that names the organisation (a system field; docs/providers.md). */
-export const ORGANISATION_NAME_FIELD = 'organisationName';
-
-/**
- * Who offers a scholarship, as applicants see it: the provider's organisation, or, for an account
- * without one, the provider's first name. `provider` is the SQL alias of the provider's users row.
- */
-export function sponsorSql(provider: string): string {
-  return `coalesce((SELECT nullif(o.answers->>'${ORGANISATION_NAME_FIELD}', '') FROM organisations o WHERE o.user_id = ${provider}.id), ${provider}.first_name)`;
-}
 
 /**
  * An applicant's answers as matching reads them: the profile document plus the account's date of

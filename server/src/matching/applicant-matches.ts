@@ -1,28 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { todayIso } from '@scholarmatch/schemas';
 import { notSignedIn } from '../auth/access-tokens.js';
-import { type MatchListPage, MatchesRepository } from './matches.repository.js';
-import type { CardRow } from './scholarship-card.js';
-
-/**
- * The stored aggregates of the applicant's matches (valid for the day they were computed), as
- * RECOMPUTE_SQL and APPLY_CHANGES_SQL write them. Read through `StudentCounts` (student-counts.ts),
- * which names them as docs/matching.md defines them. Stored summaries written before the
- * Recommendation count became every match may still carry a `recommendation` key: it is ignored.
- */
-export interface MatchSummary {
-  /** Open scholarships whose every rule the answers meet. */
-  eligible: number;
-  eligibleValue: number;
-  /** Eligible without requirements: the Easy Apply list. */
-  easyApply: number;
-  /** Eligible with exactly one requirement, by its key (the CV list: `cv`). */
-  onlyRequirement: Record<string, number>;
-  expiringSoon: number;
-  /** Open scholarships no rule rules out, with a rule on an unanswered field. */
-  missing: number;
-  missingValue: number;
-}
+import type { CardRow } from '../scholarships/scholarship-card.js';
+import type { MatchListPage, MatchSummary } from './match-summary.js';
+import { MatchesRepository } from './matches.repository.js';
 
 /**
  * The applicant's stored matches (docs/matching.md): computed once per change instead of per

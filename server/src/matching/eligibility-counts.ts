@@ -17,9 +17,10 @@ export interface EligibilityCount {
 export const MAX_COUNTED_FIELDS = FAIL_BIT;
 
 /**
- * The eligibility builder's live count (docs/matching.md, "The live count"), decided by the
- * matcher's own SQL over every applicant's typed answers: eligibility_typed_verdict judges each
- * rule once per distinct answer, and one pass over the applicants' answer vectors combines them.
+ * Counts the matcher decides for callers other than one applicant. The eligibility builder's live
+ * count (docs/matching.md, "The live count"), by the matcher's own SQL over every applicant's
+ * typed answers: eligibility_typed_verdict judges each rule once per distinct answer, and one pass
+ * over the applicants' answer vectors combines them.
  * Rules are expected checked against the field vocabulary by the caller; a rule on a field that
  * does not exist (any more) counts as unanswered, as in the matcher.
  */
@@ -33,6 +34,14 @@ export class EligibilityCounts {
     const plain = rules.map(({ fieldKey, operator, value }) => (value === undefined ? { fieldKey, operator } : { fieldKey, operator, value }));
     const groups = await this.matches.applicantsByRuleMask(plain, fieldKeys, todayIso());
     return tally(groups, fieldKeys);
+  }
+
+  /**
+   * Open scholarships none of whose rules the given answers (by field key) fail, and their
+   * combined value: the public teaser's count (a rule on a field not given does not exclude).
+   */
+  openScholarshipsNotRuledOut(answers: Record<string, unknown>, today: string): Promise<{ counts: number; totalValue: number }> {
+    return this.matches.openScholarshipsNotRuledOut(answers, today);
   }
 }
 

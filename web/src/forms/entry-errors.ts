@@ -1,4 +1,9 @@
-export type FieldError = { path: string; message: string };
+import type { RJSFValidationError } from '@rjsf/utils';
+import type { FormDefinition } from '../api/forms';
+import type { FieldError } from './answer-errors';
+import { transformErrors } from './transform-errors';
+
+export type { FieldError };
 
 /**
  * A 400's errors for a list the server judged entry by entry (`requirements.{n}.{field}`,
@@ -20,4 +25,10 @@ export function errorsByEntry(
     else general.push(error);
   }
   return { byUid, general };
+}
+
+/** The problems a served form's own validator finds in one entry's answers, as dot paths. */
+export function problemsOf(form: FormDefinition, answers: Record<string, unknown>): FieldError[] {
+  const { errors } = form.validator.validateFormData(answers, form.schema, undefined, (found: RJSFValidationError[]) => transformErrors(found));
+  return errors.map((error) => ({ path: (error.property ?? '').replace(/^\./, ''), message: error.message ?? '' }));
 }
