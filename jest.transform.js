@@ -1,6 +1,6 @@
 /**
  * The one TypeScript transform every Jest suite uses: SWC strips types without type-checking
- * (about twenty times faster than ts-jest on this code base); `npm run typecheck`, part of
+ * (much faster than type-checking each test file as ts-jest did); `npm run typecheck`, part of
  * `npm test`, checks the types once for the whole repository instead of once per test file.
  * Output is ESM for the suites' own files (Jest runs them with --experimental-vm-modules).
  */

@@ -1,6 +1,6 @@
 import { typescriptTransform } from '../jest.transform.js';
 
-/** Jest in ESM mode (the package is ESM); ts-jest compiles TypeScript on the fly. */
+/** Jest in ESM mode (the package is ESM); SWC strips the types (../jest.transform.js). */
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],

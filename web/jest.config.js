@@ -2,7 +2,7 @@ import { typescriptTransform } from '../jest.transform.js';
 
 /**
  * Jest in ESM mode (the package is ESM; run through `node --experimental-vm-modules`, see the
- * `test` script). ts-jest compiles TypeScript and TSX on the fly with web's tsconfig.
+ * `test` script). SWC compiles TypeScript and TSX on the fly (../jest.transform.js).
  */
 export default {
   testEnvironment: '<rootDir>/test/jsdom-env.js',
