@@ -1,3 +1,5 @@
+import { typescriptTransform } from '../jest.transform.js';
+
 /** End-to-end specs: the built app in a real Chromium (Debian's, through playwright-core). */
 export default {
   testEnvironment: 'node',
@@ -5,7 +7,7 @@ export default {
   testMatch: ['**/*.e2e.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^@scholarmatch/testkit$': '<rootDir>/../testkit/src/index.ts', '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: { '^.+\\.ts$': typescriptTransform() },
   globalSetup: '<rootDir>/global-setup.js',
   globalTeardown: '<rootDir>/global-teardown.js',
   testTimeout: 90000,

@@ -1,3 +1,5 @@
+import { typescriptTransform } from '../jest.transform.js';
+
 /**
  * Scale-out suite (`npm run test:scale`, docs/scaling.md): two replicas of the built server on one
  * PostgreSQL database behind nginx. One file at a time: each starts its own replicas and nginx,
@@ -9,7 +11,7 @@ export default {
   testMatch: ['**/*.scale.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^@scholarmatch/testkit$': '<rootDir>/../testkit/src/index.ts', '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: { '^.+\\.ts$': typescriptTransform() },
   testTimeout: 120000,
   maxWorkers: 1,
 };

@@ -1,8 +1,10 @@
-/** Jest in ESM mode (the package is ESM); ts-jest compiles TypeScript on the fly. */
+import { typescriptTransform } from '../jest.transform.js';
+
+/** Jest in ESM mode (the package is ESM); SWC strips the types (../jest.transform.js). */
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }] },
+  transform: { '^.+\\.ts$': typescriptTransform() },
 };

@@ -4,6 +4,8 @@
  * when set, otherwise an embedded one started by the global setup. Each spec file gets its own
  * fresh database.
  */
+import { commonJsTransform, typescriptTransform } from '../jest.transform.js';
+
 const ESM_ONLY_REQUIRED = ['content-disposition', 'cookie'];
 
 export default {
@@ -18,9 +20,9 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
+    '^.+\\.ts$': typescriptTransform(),
     // ESM-only packages that CommonJS dependencies require(): Node 20 allows it, Jest does not.
-    [`/node_modules/(${ESM_ONLY_REQUIRED.join('|')})/.+\\.js$`]: ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest-cjs.json' }],
+    [`/node_modules/(${ESM_ONLY_REQUIRED.join('|')})/.+\\.js$`]: commonJsTransform(),
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_REQUIRED.join('|')})/)`],
   globalSetup: '<rootDir>/test/global-setup.js',

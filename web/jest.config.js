@@ -1,6 +1,8 @@
+import { typescriptTransform } from '../jest.transform.js';
+
 /**
  * Jest in ESM mode (the package is ESM; run through `node --experimental-vm-modules`, see the
- * `test` script). ts-jest compiles TypeScript and TSX on the fly with web's tsconfig.
+ * `test` script). SWC compiles TypeScript and TSX on the fly (../jest.transform.js).
  */
 export default {
   testEnvironment: '<rootDir>/test/jsdom-env.js',
@@ -19,7 +21,7 @@ export default {
   moduleFileExtensions: ['js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'json', 'node', 'md'],
   transform: {
     '^.+\\.md$': '<rootDir>/test/markdown-transform.mjs',
-    '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
+    '^.+\\.tsx?$': typescriptTransform({ jsx: true }),
   },
   // RJSF forms with Chakra take a moment to mount in jsdom on a small machine.
   testTimeout: 20_000,

@@ -25,8 +25,9 @@ describe('sign-up style forms', () => {
   });
 
   it('masks secrets', () => {
-    expect(form.uiSchema.password['ui:widget']).toBe('password');
-    expect(form.uiSchema.email['ui:widget']).not.toBe('password');
+    const fieldUi = form.uiSchema as Record<string, Record<string, unknown>>;
+    expect(fieldUi.password['ui:widget']).toBe('password');
+    expect(fieldUi.email['ui:widget']).not.toBe('password');
   });
 
   it("requires the confirmation to equal the password, with the seed's words", () => {
