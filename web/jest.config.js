@@ -25,4 +25,8 @@ export default {
   },
   // RJSF forms with Chakra take a moment to mount in jsdom on a small machine.
   testTimeout: 20_000,
+  // Two workers on two cores, each replaced once it holds 1 GB: Jest's default here is one
+  // in-process worker whose heap grows with every file's module registry (docs/architecture.md, "Tests").
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1GB',
 };
