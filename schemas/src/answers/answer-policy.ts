@@ -1,5 +1,5 @@
-import { gradeToGpa } from '../domain/grade.js';
-import type { FieldType, GradeValue } from '../vocabulary.js';
+import { GRADE_RANGES, gradeToGpa } from '../domain/grade.js';
+import type { FieldType, FieldValidation, GradeValue } from '../vocabulary.js';
 
 /**
  * What each field type does to a saved answer, in one table (docs/adding-a-field-type.md). The
@@ -64,6 +64,13 @@ export interface AnswerPolicy {
     operators: readonly CriterionOperator[];
     /** The value a rule compares (a grade by its GPA); undefined when the answer has none. Default: the answer. */
     comparableAnswer?(value: unknown): unknown;
+    /**
+     * The builder's field for a rule's value when the type fixes it (a grade's rules ask a 4-point
+     * GPA), with its label. Default: a field like the answer's own (eligibility/criterion-values.ts).
+     */
+    ruleValue?: { dataType: FieldType; name: string; validation: FieldValidation };
+    /** The type one value of a rule is asked with, when not the answer's own (one option of a multi-select). */
+    singleValueType?: FieldType;
   };
   /** The same rules in SQL, where the type has its own. Default: SQL_HAS_CONTENT, the answer itself. */
   sql?: AnswerPolicySql;
@@ -130,7 +137,7 @@ export const ANSWER_POLICIES: Record<FieldType, AnswerPolicy> = {
   zip: { eligibility: OPTION },
   multiSelect: {
     merge: (previous, next) => [...listOf(previous), ...listOf(next)],
-    eligibility: { comparable: 'options', operators: ['in', 'nin', 'exists'] },
+    eligibility: { comparable: 'options', operators: ['in', 'nin', 'exists'], singleValueType: 'select' },
   },
   // Dates compare as text ('YYYY-MM-DD' and 'YYYY-MM' sort as dates); a date of birth also by age.
   date: { eligibility: { comparable: 'text', operators: ['gte', 'lte', 'between', 'ageBetween', 'exists'] } },
@@ -155,6 +162,11 @@ export const ANSWER_POLICIES: Record<FieldType, AnswerPolicy> = {
     eligibility: {
       comparable: 'number',
       operators: ['gte', 'lte', 'between', 'exists'],
+      ruleValue: {
+        dataType: 'number',
+        name: 'GPA (4-point scale)',
+        validation: { required: true, minimum: GRADE_RANGES.GPA.min, maximum: GRADE_RANGES.GPA.max },
+      },
       comparableAnswer: (value) => {
         const gpa = asObject(value)?.gpa;
         return typeof gpa === 'number' ? gpa : undefined;

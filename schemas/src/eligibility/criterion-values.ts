@@ -1,7 +1,6 @@
 import { ANSWER_POLICIES, type CriterionOperator } from '../answers/answer-policy.js';
 import { compileForm } from '../compiler/compile-form.js';
 import type { JsonSchema, UiSchema } from '../compiler/json-schema.js';
-import { GRADE_RANGES } from '../domain/grade.js';
 import type { FieldDefinition, FieldType } from '../vocabulary.js';
 import { operatorsOf, type EligibilityRule } from './criteria.js';
 
@@ -52,12 +51,12 @@ export interface CriterionFieldChoice {
 type ValueField = Omit<FieldDefinition, 'key' | 'name' | 'order' | 'id' | 'section' | 'target'>;
 
 const AGE: ValueField = { dataType: 'number', validation: { required: true, minimum: 0, maximum: 120 } };
-const GPA: ValueField = { dataType: 'number', validation: { required: true, minimum: GRADE_RANGES.GPA.min, maximum: GRADE_RANGES.GPA.max } };
 
 /** The field that asks one bound or value of a rule on `field` with `operator`. */
 function valueFieldOf(field: FieldDefinition, operator: CriterionOperator): ValueField {
   if (operator === 'ageBetween') return AGE;
-  if (field.dataType === 'grade') return GPA; // rules compare the 4-point GPA (answers/answer-policy.ts)
+  const { ruleValue, singleValueType } = ANSWER_POLICIES[field.dataType].eligibility;
+  if (ruleValue) return { dataType: ruleValue.dataType, validation: ruleValue.validation };
   const many = operator === 'in' || operator === 'nin';
   const ownValidation = field.validation ?? {};
   const kept = {
@@ -68,7 +67,7 @@ function valueFieldOf(field: FieldDefinition, operator: CriterionOperator): Valu
   if (many) return { dataType: 'multiSelect', options: field.options, validation: { required: true, maxItems: Math.max(1, field.options?.length ?? 1) } };
   // A date rule compares dates: no age or "not after today" limit of the person's own answer.
   return {
-    dataType: field.dataType === 'multiSelect' ? 'select' : field.dataType,
+    dataType: singleValueType ?? field.dataType,
     options: field.options,
     ui: field.ui?.searchUrl ? { searchUrl: field.ui.searchUrl, allowFreeText: field.ui.allowFreeText } : undefined,
     validation: Object.fromEntries(Object.entries(kept).filter(([, v]) => v !== undefined)),
@@ -90,7 +89,7 @@ export function criterionValueForm(field: FieldDefinition, operator: CriterionOp
         { key: 'min', name: operator === 'ageBetween' ? 'Minimum age' : 'From' },
         { key: 'max', name: operator === 'ageBetween' ? 'Maximum age' : 'To' },
       ]
-    : [{ key: 'value', name: field.dataType === 'grade' ? 'GPA (4-point scale)' : field.name }];
+    : [{ key: 'value', name: ANSWER_POLICIES[field.dataType].eligibility.ruleValue?.name ?? field.name }];
   const fields: FieldDefinition[] = names.map(({ key, name }, order) => ({ ...asked, id: order, key, name, order, section: 'value', target: 'profile' }));
   const { schema, uiSchema } = compileForm({ key: `criterion-${field.key}-${operator}`, title: field.name, sections: ['value'] }, fields);
   return { schema, uiSchema };
