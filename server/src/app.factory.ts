@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { DatabaseLocation } from './database/database.module.js';
 import { PublicSite } from './site/public-site.js';
+import { RateLimitCountersRepository } from './auth/rate-limit-counters.repository.js';
 import { HttpErrorFilter, toErrorBody } from './common/http-error.filter.js';
 import { addSecurityHeaders } from './common/security-headers.js';
 import { ClientConnections } from './common/client-connections.js';
@@ -120,7 +121,7 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
   clients.watch(app.getHttpAdapter().getInstance());
 
   registerBodyParsers(app.getHttpAdapter().getInstance());
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, config, app.get(RateLimitCountersRepository));
   // Multipart bodies are read only by the upload route, as a stream within these limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 

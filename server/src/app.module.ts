@@ -19,6 +19,7 @@ import { StudioModule } from './studio/studio.module.js';
 import { AppConfig } from './config/app-config.js';
 import { DrainHttpOnShutdown } from './common/drain-http-on-shutdown.js';
 import { DatabaseLocation, DatabaseModule } from './database/database.module.js';
+import { ENTITIES } from './entities.js';
 import { FormsModule } from './forms/forms.module.js';
 import { GeoModule } from './geo/geo.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -52,7 +53,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config, location),
-        DatabaseModule,
+        DatabaseModule.forRoot(ENTITIES),
         // After DatabaseModule, so that pg-boss stops before an embedded database does.
         JobsModule,
         AuthModule,

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/database.module.js';
+import { ENTITIES } from '../src/entities.js';
 import { applyDatabaseDefinitions, DATABASE_DEFINITIONS } from '../src/database/definitions/index.js';
 import { createTestDatabase } from './test-app.js';
 
@@ -66,7 +67,7 @@ describe('the database definitions', () => {
   beforeAll(async () => {
     // Empty: this spec runs the migrations itself and compares what they leave.
     database = await createTestDatabase({ migrated: false });
-    const dataSource = new DataSource({ ...dataSourceOptions(database.url, 1), migrationsRun: false });
+    const dataSource = new DataSource({ ...dataSourceOptions(database.url, 1, ENTITIES), migrationsRun: false });
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });
     await dataSource.destroy();

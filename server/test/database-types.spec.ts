@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../src/database/database.module.js';
+import { ENTITIES } from '../src/entities.js';
 import { renderDatabaseTypes } from '../src/database/database-types-generator.js';
 import { createTestDatabase } from './test-app.js';
 
@@ -16,7 +17,7 @@ describe('the generated table types', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const dataSource = new DataSource({ ...dataSourceOptions(database.url, 1), migrationsRun: false });
+    const dataSource = new DataSource({ ...dataSourceOptions(database.url, 1, ENTITIES), migrationsRun: false });
     await dataSource.initialize();
     await dataSource.runMigrations({ transaction: 'each' });
     await dataSource.destroy();

@@ -5,10 +5,11 @@ import { DataSource } from 'typeorm';
 import { createApp, type AppOptions } from '../src/app.factory.js';
 import { AppConfig } from '../src/config/app-config.js';
 import { dataSourceOptions } from '../src/database/database.module.js';
+import { ENTITIES } from '../src/entities.js';
 
 /** Applies every migration to `url`, as the app's start would (the template's one migration run). */
 async function migrate(url: string): Promise<void> {
-  const dataSource = new DataSource({ ...dataSourceOptions(url, 1), migrationsRun: false });
+  const dataSource = new DataSource({ ...dataSourceOptions(url, 1, ENTITIES), migrationsRun: false });
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });

@@ -1,8 +1,8 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ALLOWED_ROLES, IS_PUBLIC } from '../common/route-access.js';
 import type { Role } from '../users/user.entity.js';
 
-export const IS_PUBLIC = 'auth:public';
-export const ALLOWED_ROLES = 'auth:roles';
+export { ALLOWED_ROLES, IS_PUBLIC };
 export const SIGNED_IN_OPTIONAL = 'auth:optional';
 
 /** Reachable without a token. Every other route needs a valid access token (default deny). */

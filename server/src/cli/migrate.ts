@@ -2,10 +2,11 @@
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions, DatabaseLocation } from '../database/database.module.js';
+import { ENTITIES } from '../entities.js';
 
 const config = AppConfig.fromEnv();
 const location = new DatabaseLocation(config);
-const dataSource = new DataSource({ ...dataSourceOptions(await location.resolve(), 2), migrationsRun: false });
+const dataSource = new DataSource({ ...dataSourceOptions(await location.resolve(), 2, ENTITIES), migrationsRun: false });
 try {
   await dataSource.initialize();
   const applied = await dataSource.runMigrations({ transaction: 'each' });

@@ -4,7 +4,6 @@ import { STATUS_CODES } from 'node:http';
 import { MESSAGES } from '@scholarmatch/schemas';
 import { ApiError, type ErrorBodyDto } from './error-body.js';
 import { redactedUrl } from './redacted-url.js';
-import type { PublicSite } from '../site/public-site.js';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
@@ -116,6 +115,16 @@ function withoutStatementParameters(error: unknown): unknown {
 }
 
 /**
+ * What serves the web app's pages (the public site, site/public-site.ts), handed in by the app
+ * factory: common/ builds on no feature module (docs/architecture.md, "Rules the build checks").
+ */
+export interface PageFallback {
+  /** A page navigation to a path that is neither the API nor a file. */
+  shouldServe(request: FastifyRequest): boolean;
+  send(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/**
  * The one exception filter. Also serves the web app's pages for unknown non-API GET paths, so
  * client-side routes (e.g. /auth/profile) load the SPA on refresh and public pages arrive
  * pre-rendered (docs/public-site.md).
@@ -124,7 +133,7 @@ function withoutStatementParameters(error: unknown): unknown {
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
-  constructor(private readonly site?: PublicSite) {}
+  constructor(private readonly site?: PageFallback) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();

@@ -1,8 +1,14 @@
 import { ApiError } from './error-body.js';
 
+/** One key's count: calls so far in its window, and milliseconds until the window ends. */
+export interface CallCount {
+  current: number;
+  ttl: number;
+}
+
 /** Where the counts are kept: a shared store, so every replica counts the same calls (RateLimitCountersRepository). */
 export interface CallCounter {
-  hit(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
+  hit(key: string, windowMs: number): Promise<CallCount>;
 }
 
 /**

@@ -4,9 +4,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { Redis } from 'ioredis';
-import { RateLimitCountersRepository, type RateLimitCount } from '../auth/rate-limit-counters.repository.js';
 import type { AppConfig } from '../config/app-config.js';
 import { ApiError } from './error-body.js';
+import type { CallCount, CallCounter } from './per-caller-limit.js';
 
 const ONE_MINUTE_MS = 60_000;
 
@@ -27,14 +27,14 @@ type RouteLimitOptions = { routeInfo?: { method?: string; url?: string } };
  * @fastify/rate-limit's store on PostgreSQL: the plugin makes one per route (`child`), each
  * counting under its own key prefix in the shared table.
  */
-function postgresStore(counters: RateLimitCountersRepository) {
+function postgresStore(counters: CallCounter) {
   return class PostgresRateLimitStore {
     constructor(
       _options: unknown,
       private readonly prefix = '',
     ) {}
 
-    incr(key: string, done: (error: Error | null, count: RateLimitCount | null) => void, timeWindow: number): void {
+    incr(key: string, done: (error: Error | null, count: CallCount | null) => void, timeWindow: number): void {
       counters.hit(this.prefix + key, timeWindow).then(
         (count) => done(null, count),
         (error: Error) => done(error, null),
@@ -51,8 +51,12 @@ function postgresStore(counters: RateLimitCountersRepository) {
  * Where the counters live, so that every replica counts the same requests: Redis when REDIS_URL
  * is set, else a PostgreSQL table (docs/security.md, "Rate limits").
  */
-function sharedStore(app: NestFastifyApplication, config: AppConfig): Pick<RateLimitPluginOptions, 'redis' | 'store' | 'nameSpace'> {
-  if (!config.REDIS_URL) return { store: postgresStore(app.get(RateLimitCountersRepository)) as unknown as RateLimitPluginOptions['store'] };
+function sharedStore(
+  app: NestFastifyApplication,
+  config: AppConfig,
+  counters: CallCounter,
+): Pick<RateLimitPluginOptions, 'redis' | 'store' | 'nameSpace'> {
+  if (!config.REDIS_URL) return { store: postgresStore(counters) as unknown as RateLimitPluginOptions['store'] };
   // One retry, then the command fails: a limiter that cannot count answers 503 (http-error.filter.ts)
   // instead of holding requests while Redis is away. Commands wait for the first connection.
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -66,11 +70,12 @@ function sharedStore(app: NestFastifyApplication, config: AppConfig): Pick<RateL
 /**
  * Per-IP request limits on the routes marked @RateLimited() (sign-up, login, password reset),
  * counted per route, or per group of routes, in a store every replica shares. The per-account
- * login lock-out is separate (LoginLockout).
+ * login lock-out is separate (LoginLockout). `counters` is the PostgreSQL table of counts
+ * (auth/rate-limit-counters.repository.ts), used when REDIS_URL is not set.
  */
-export async function registerRateLimits(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+export async function registerRateLimits(app: NestFastifyApplication, config: AppConfig, counters: CallCounter): Promise<void> {
   await app.register(rateLimit, {
-    ...sharedStore(app, config),
+    ...sharedStore(app, config, counters),
     global: false,
     max: config.AUTH_RATE_LIMIT_PER_MINUTE,
     timeWindow: ONE_MINUTE_MS,

@@ -1,10 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type OperationObject, type SchemaObject } from '@nestjs/swagger';
-import { ALLOWED_ROLES, IS_PUBLIC } from '../auth/auth.decorators.js';
-import type { Role } from '../users/user.entity.js';
 import { API_PREFIX } from './addresses.js';
 import { ErrorBodyDto } from './error-body.js';
+import { ALLOWED_ROLES, IS_PUBLIC } from './route-access.js';
 
 const BEARER = 'bearer';
 const ERROR_BODY = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${ErrorBodyDto.name}` } } } };
@@ -72,7 +71,8 @@ function handlerOf(operation: OperationObject): string | undefined {
 
 interface Access {
   isPublic: boolean;
-  roles: Role[];
+  /** The roles @Roles() allows (users/user.entity.ts), only named in the 403's description. */
+  roles: string[];
 }
 
 /**
@@ -91,7 +91,7 @@ function routeAccess(app: INestApplication): Map<string, Access> {
         const targets = [prototype[name], metatype];
         access.set(`${metatype.name}_${name}`, {
           isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true,
-          roles: reflector.getAllAndOverride<Role[] | undefined>(ALLOWED_ROLES, targets) ?? [],
+          roles: reflector.getAllAndOverride<string[] | undefined>(ALLOWED_ROLES, targets) ?? [],
         });
       }
     }

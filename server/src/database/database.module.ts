@@ -1,15 +1,16 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { AppConfig } from '../config/app-config.js';
-import { FormFieldEntity } from '../forms/form-field.entity.js';
-import { FormEntity } from '../forms/form.entity.js';
-import { ScholarshipEntity } from '../scholarships/scholarship.entity.js';
-import { UserEntity } from '../users/user.entity.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 
-export const ENTITIES = [FormFieldEntity, FormEntity, UserEntity, ScholarshipEntity];
+/**
+ * The TypeORM entities to register. The features own them; the app module (or the CLI) hands
+ * them in (server/src/entities.ts), so that database/ builds on no feature module
+ * (docs/architecture.md, "Rules the build checks").
+ */
+export type EntityList = NonNullable<DataSourceOptions['entities']>;
 
 /** The database URL in use: DATABASE_URL, or an embedded PostgreSQL started on first use. */
 export class DatabaseLocation {
@@ -41,11 +42,11 @@ export class DatabaseLocation {
   }
 }
 
-export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
+export function dataSourceOptions(url: string, poolSize: number, entities: EntityList): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsRun: true,
     migrationsTransactionMode: 'each',
@@ -60,16 +61,21 @@ export function dataSourceOptions(url: string, poolSize: number): DataSourceOpti
 }
 
 @Global()
-@Module({
-  imports: [
-    TypeOrmModule.forRootAsync({
-      inject: [AppConfig, DatabaseLocation],
-      useFactory: async (config: AppConfig, location: DatabaseLocation) =>
-        dataSourceOptions(await location.resolve(), config.DB_POOL_SIZE),
-    }),
-  ],
-})
+@Module({})
 export class DatabaseModule implements OnApplicationShutdown {
+  static forRoot(entities: EntityList): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [AppConfig, DatabaseLocation],
+          useFactory: async (config: AppConfig, location: DatabaseLocation) =>
+            dataSourceOptions(await location.resolve(), config.DB_POOL_SIZE, entities),
+        }),
+      ],
+    };
+  }
+
   constructor(@Inject(DatabaseLocation) private readonly location: DatabaseLocation) {}
 
   async onApplicationShutdown(): Promise<void> {

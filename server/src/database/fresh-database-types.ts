@@ -13,7 +13,8 @@ export async function typesOfFreshDatabase(serverUrl: string): Promise<string> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    const dataSource = new DataSource({ ...dataSourceOptions(url.toString(), 1), migrationsRun: false });
+    // Migrations only: no entity is read, so none is registered (database/ imports no feature).
+    const dataSource = new DataSource({ ...dataSourceOptions(url.toString(), 1, []), migrationsRun: false });
     await dataSource.initialize();
     try {
       await dataSource.runMigrations({ transaction: 'each' });
