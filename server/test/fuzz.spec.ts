@@ -248,5 +248,5 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect(outcome.serverErrors).toEqual([]);
     expect(outcome.badBodies).toEqual([]);
     expect(outcome.leaks).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
