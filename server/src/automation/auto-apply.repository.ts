@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { EligibilityRule, Requirement } from '@scholarmatch/schemas';
+import { sql, type Selectable } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { Applications } from '../database/database-types.js';
+import { kyselyIn, kyselyOf } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 import { type NewMessage, notifyInboxMail } from '../inbox/inbox.repository.js';
-import { deletedRows } from '../jobs/periodic-sweep.js';
 import { sponsorSql } from '../common/sponsor-sql.js';
 import { eligibleApplicantsStatement } from '../matching/matching-sql.js';
 
@@ -77,25 +80,62 @@ function batchParameters(batch: AutoApplyBatch): unknown[] {
   return [batch.scholarshipId, batch.formVersion, batch.withCv, batch.cvRequired, message.kind, message.fromName, message.fromEmail, message.subject, message.bodyHtml, message.bodyText];
 }
 
-/** The two lists of what is due, each keyed by one column (migration CreateAutomation). */
-const DUE_LISTS = {
-  scholarships: { table: 'auto_apply_due_scholarships', key: 'scholarship_id' },
-  members: { table: 'auto_apply_due_members', key: 'user_id' },
+/**
+ * Deletes a due row under a lock another run skips, returning its key when this transaction has it;
+ * one per list of what is due, each keyed by one column (migration CreateAutomation).
+ */
+const claimDueStatement = (table: string, key: string) =>
+  new Statement<Record<string, string>, readonly [id: string]>(
+    `DELETE FROM ${table} WHERE ${key} = (SELECT ${key} FROM ${table} WHERE ${key} = $1 FOR UPDATE SKIP LOCKED) RETURNING ${key}`,
+  );
+
+const CLAIM_DUE = {
+  scholarships: claimDueStatement('auto_apply_due_scholarships', 'scholarship_id'),
+  members: claimDueStatement('auto_apply_due_members', 'user_id'),
 } as const;
 
 /** Deletes the due row under a lock another run skips; true when this transaction has it. */
-async function claimDue(tx: EntityManager, { table, key }: (typeof DUE_LISTS)[keyof typeof DUE_LISTS], id: string): Promise<boolean> {
-  const claimed = (await tx.query(
-    `DELETE FROM ${table} WHERE ${key} = (SELECT ${key} FROM ${table} WHERE ${key} = $1 FOR UPDATE SKIP LOCKED) RETURNING ${key}`,
-    [id],
-  )) as unknown;
-  return deletedRows(claimed).length > 0;
+async function claimDue(tx: EntityManager, list: keyof typeof CLAIM_DUE, id: string): Promise<boolean> {
+  return (await CLAIM_DUE[list].rows(tx, [id])).length > 0;
 }
 
 /** Scholarships published, open today and asking for nothing or only a CV, in SQL (`s` the scholarship). */
 const AUTO_APPLICABLE_SQL = (s: string, today: string) => `${s}.status = 'published' AND (${s}.deadline IS NULL OR ${s}.deadline >= ${today}::date)
   AND (jsonb_array_length(${s}.requirements) = 0
        OR (jsonb_array_length(${s}.requirements) = 1 AND ${s}.requirements->0->'field'->>'key' = '${CV_KEY}'))`;
+
+/** A due scholarship, with its columns when automatic application may still apply to it. */
+type DueScholarshipRow = AutoApplicableScholarship & { applicable: boolean };
+
+/** Up to $1 scholarships due a look, oldest first; `applicable` false when no longer open to it ($2 today). */
+const DUE_SCHOLARSHIPS = new Statement<DueScholarshipRow, readonly [limit: number, today: string]>(
+  `SELECT due.scholarship_id AS id, s.id IS NOT NULL AS applicable, s.title, ${sponsorSql('provider')} AS sponsor, s.criteria, s.requirements
+         FROM (SELECT scholarship_id, due_at FROM auto_apply_due_scholarships ORDER BY due_at LIMIT $1) AS due
+         LEFT JOIN scholarships s ON s.id = due.scholarship_id AND ${AUTO_APPLICABLE_SQL('s', '$2')}
+         LEFT JOIN users provider ON provider.id = s.provider_id
+        ORDER BY due.due_at`,
+);
+
+/** The member's ($1) stored matches open to automatic application today ($2) and not applied to. */
+const MATCHES_TO_APPLY = new Statement<AutoApplicableScholarship, readonly [userId: string, today: string]>(
+  `SELECT s.id, s.title, ${sponsorSql('provider')} AS sponsor, s.criteria, s.requirements
+         FROM users member
+         JOIN applicant_matches m ON m.user_id = member.id
+         JOIN scholarships s ON s.id = m.scholarship_id AND ${AUTO_APPLICABLE_SQL('s', '$2')}
+         JOIN users provider ON provider.id = s.provider_id
+        WHERE member.id = $1 AND member.auto_apply AND member.is_active_subscription AND member.role = 'applicant'
+          AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = member.id AND a.scholarship_id = s.id)
+        ORDER BY m.created_at`,
+);
+
+/** The members applied for. */
+type AppliedRow = Pick<Selectable<Applications>, 'user_id'>;
+
+/** Applies for one member ($1) with the batch's parameters after it. */
+const APPLY_FOR_MEMBER = new Statement<AppliedRow>(
+  `WITH candidates AS (SELECT $1::uuid AS user_id),
+       ${insertForCandidatesSql(2)}`,
+);
 
 /**
  * Automatic application's SQL (docs/automation.md): the members' switch, what is due, and the
@@ -110,34 +150,23 @@ export class AutoApplyRepository {
   }
 
   async setting(userId: string): Promise<{ enabled: boolean; member: boolean } | undefined> {
-    const [row] = (await this.db.query(`SELECT auto_apply AS enabled, is_active_subscription AS member FROM users WHERE id = $1`, [userId])) as {
-      enabled: boolean;
-      member: boolean;
-    }[];
-    return row;
+    return kyselyOf(this.db).selectFrom('users').select(['auto_apply as enabled', 'is_active_subscription as member']).where('id', '=', userId).executeTakeFirst();
   }
 
   /** Turns it on or off; turning it on makes the member due (trigger users_auto_apply). */
   async setEnabled(userId: string, enabled: boolean): Promise<void> {
-    await this.db.query(`UPDATE users SET auto_apply = $2 WHERE id = $1 AND auto_apply IS DISTINCT FROM $2`, [userId, enabled]);
+    await kyselyOf(this.db).updateTable('users').set({ auto_apply: enabled }).where('id', '=', userId).where('auto_apply', 'is distinct from', enabled).execute();
   }
 
   /** Whether any member has automatic application on (index users_auto_applying). */
   async anyoneApplying(): Promise<boolean> {
-    const [row] = (await this.db.query(`SELECT EXISTS (SELECT 1 FROM users WHERE auto_apply AND is_active_subscription) AS applying`)) as { applying: boolean }[];
-    return row.applying;
+    const { rows } = await sql<{ applying: boolean }>`SELECT EXISTS (SELECT 1 FROM users WHERE auto_apply AND is_active_subscription) AS applying`.execute(kyselyOf(this.db));
+    return rows[0].applying;
   }
 
   /** Up to `limit` scholarships due a look, oldest first, as automatic application sees them (null when no longer applicable). */
   async dueScholarships(limit: number, today: string): Promise<{ id: string; scholarship: AutoApplicableScholarship | null }[]> {
-    const rows = (await this.db.query(
-      `SELECT due.scholarship_id AS id, s.id IS NOT NULL AS applicable, s.title, ${sponsorSql('provider')} AS sponsor, s.criteria, s.requirements
-         FROM (SELECT scholarship_id, due_at FROM auto_apply_due_scholarships ORDER BY due_at LIMIT $1) AS due
-         LEFT JOIN scholarships s ON s.id = due.scholarship_id AND ${AUTO_APPLICABLE_SQL('s', '$2')}
-         LEFT JOIN users provider ON provider.id = s.provider_id
-        ORDER BY due.due_at`,
-      [limit, today],
-    )) as (AutoApplicableScholarship & { applicable: boolean })[];
+    const rows = await DUE_SCHOLARSHIPS.rows(this.db, [limit, today]);
     return rows.map(({ applicable, ...scholarship }) => ({ id: scholarship.id, scholarship: applicable ? scholarship : null }));
   }
 
@@ -146,7 +175,7 @@ export class AutoApplyRepository {
    * (a row lock another run skips, so two runs never apply for the same scholarship at once).
    */
   claimScholarship(tx: EntityManager, scholarshipId: string): Promise<boolean> {
-    return claimDue(tx, DUE_LISTS.scholarships, scholarshipId);
+    return claimDue(tx, 'scholarships', scholarshipId);
   }
 
   /**
@@ -155,25 +184,23 @@ export class AutoApplyRepository {
    */
   async applyForEligibleMembers(tx: EntityManager, criteria: EligibilityRule[], batch: AutoApplyBatch, today: string): Promise<string[]> {
     const eligible = eligibleApplicantsStatement(criteria, today);
-    await tx.query(`SET LOCAL jit = off`);
-    const rows = (await tx.query(
-      `${eligible.sql},
+    await sql`SET LOCAL jit = off`.execute(kyselyIn(tx));
+    const statement = new Statement<AppliedRow>(`${eligible.sql},
        candidates AS (SELECT user_id FROM eligible),
-       ${insertForCandidatesSql(eligible.parameters.length + 1)}`,
-      [...eligible.parameters, ...batchParameters(batch)],
-    )) as { user_id: string }[];
+       ${insertForCandidatesSql(eligible.parameters.length + 1)}`);
+    const rows = await statement.rows(tx, [...eligible.parameters, ...batchParameters(batch)]);
     return rows.map((row) => row.user_id);
   }
 
   /** Up to `limit` members due a look, oldest first. */
   async dueMembers(limit: number): Promise<string[]> {
-    const rows = (await this.db.query(`SELECT user_id FROM auto_apply_due_members ORDER BY due_at LIMIT $1`, [limit])) as { user_id: string }[];
+    const rows = await kyselyOf(this.db).selectFrom('auto_apply_due_members').select('user_id').orderBy('due_at').limit(limit).execute();
     return rows.map((row) => row.user_id);
   }
 
   /** Takes the member off the due list in the caller's transaction (see claimScholarship). */
   claimMember(tx: EntityManager, userId: string): Promise<boolean> {
-    return claimDue(tx, DUE_LISTS.members, userId);
+    return claimDue(tx, 'members', userId);
   }
 
   /**
@@ -181,26 +208,12 @@ export class AutoApplyRepository {
    * nothing or only a CV, not applied to. Empty when the member does not use it.
    */
   async matchesToApply(userId: string, today: string): Promise<AutoApplicableScholarship[]> {
-    return (await this.db.query(
-      `SELECT s.id, s.title, ${sponsorSql('provider')} AS sponsor, s.criteria, s.requirements
-         FROM users member
-         JOIN applicant_matches m ON m.user_id = member.id
-         JOIN scholarships s ON s.id = m.scholarship_id AND ${AUTO_APPLICABLE_SQL('s', '$2')}
-         JOIN users provider ON provider.id = s.provider_id
-        WHERE member.id = $1 AND member.auto_apply AND member.is_active_subscription AND member.role = 'applicant'
-          AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.user_id = member.id AND a.scholarship_id = s.id)
-        ORDER BY m.created_at`,
-      [userId, today],
-    )) as AutoApplicableScholarship[];
+    return MATCHES_TO_APPLY.rows(this.db, [userId, today]);
   }
 
   /** Applies for one member to one scholarship they match (the same insert as for many). */
   async applyForMember(tx: EntityManager, userId: string, batch: AutoApplyBatch): Promise<boolean> {
-    const rows = (await tx.query(
-      `WITH candidates AS (SELECT $1::uuid AS user_id),
-       ${insertForCandidatesSql(2)}`,
-      [userId, ...batchParameters(batch)],
-    )) as { user_id: string }[];
+    const rows = await APPLY_FOR_MEMBER.rows(tx, [userId, ...batchParameters(batch)]);
     return rows.length > 0;
   }
 

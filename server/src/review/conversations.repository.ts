@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import type { DataSource } from 'typeorm';
 import { sponsorSql } from '../common/sponsor-sql.js';
+import { kyselyOf } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 
 /** Who wrote a message of a conversation. */
 export type Author = 'provider' | 'applicant';
@@ -65,61 +68,15 @@ const MESSAGES_OF = (application: string) => `
   SELECT r.id, 'applicant', r.subject, r.body_html, r.body_text, r.created_at, r.read_at IS NOT NULL
     FROM applicant_replies r WHERE r.application_id = ${application}`;
 
-/** The SQL of conversations between applicants and providers (docs/inbox.md, "Conversations"). */
-@Injectable()
-export class ConversationsRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+/** The application's ($1) conversation subject. */
+const SUBJECT = new Statement<ConversationSubject, readonly [applicationId: string]>(`SELECT ${SUBJECT_COLUMNS} FROM ${SUBJECT_FROM} WHERE a.id = $1`);
 
-  /** The recipient's inbox message, or undefined when it is not theirs. */
-  async replyTarget(userId: string, messageId: string): Promise<ReplyTarget | undefined> {
-    const [row] = (await this.db.query(
-      `SELECT id, kind, subject, application_id AS "applicationId" FROM inbox_messages WHERE id = $1 AND user_id = $2`,
-      [messageId, userId],
-    )) as ReplyTarget[];
-    return row;
-  }
+/** The application's ($1) conversation, oldest first. */
+const MESSAGES = new Statement<ConversationRow, readonly [applicationId: string]>(`SELECT * FROM (${MESSAGES_OF('$1')}) conversation ORDER BY "sentAt", id`);
 
-  async subject(applicationId: string): Promise<ConversationSubject | undefined> {
-    const [row] = (await this.db.query(`SELECT ${SUBJECT_COLUMNS} FROM ${SUBJECT_FROM} WHERE a.id = $1`, [applicationId])) as ConversationSubject[];
-    return row;
-  }
-
-  /** The conversation, oldest first. */
-  async messages(applicationId: string): Promise<ConversationRow[]> {
-    return (await this.db.query(`SELECT * FROM (${MESSAGES_OF('$1')}) conversation ORDER BY "sentAt", id`, [applicationId])) as ConversationRow[];
-  }
-
-  async addReply(reply: { applicationId: string; inReplyTo: string; subject: string; bodyHtml: string; bodyText: string }): Promise<string> {
-    const [row] = (await this.db.query(
-      `INSERT INTO applicant_replies (application_id, in_reply_to, subject, body_html, body_text) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [reply.applicationId, reply.inReplyTo, reply.subject, reply.bodyHtml, reply.bodyText],
-    )) as { id: string }[];
-    return row.id;
-  }
-
-  /** Marks the applicant's replies of the conversation read by the provider. */
-  async markRepliesRead(applicationId: string): Promise<void> {
-    await this.db.query(`UPDATE applicant_replies SET read_at = now() WHERE application_id = $1 AND read_at IS NULL`, [applicationId]);
-  }
-
-  /** Unread replies to the provider's scholarships (the studio sidebar's badge). */
-  async unreadForProvider(providerId: string): Promise<number> {
-    const [row] = (await this.db.query(
-      `SELECT count(*)::int AS n
-         FROM applicant_replies r JOIN applications a ON a.id = r.application_id JOIN scholarships s ON s.id = a.scholarship_id
-        WHERE s.provider_id = $1 AND r.read_at IS NULL`,
-      [providerId],
-    )) as { n: number }[];
-    return row.n;
-  }
-
-  /**
-   * A page of the provider's conversations, the latest message first: every application of its
-   * scholarships the provider has written to. `unreadOnly` keeps those with unread replies.
-   */
-  async threads(providerId: string, unreadOnly: boolean, offset: number, limit: number): Promise<{ threads: ThreadRow[]; total: number }> {
-    const rows = (await this.db.query(
-      `SELECT ${SUBJECT_COLUMNS}, last.author AS "lastAuthor", last.subject AS "lastSubject", last."bodyText" AS "lastText", last."sentAt" AS "lastAt",
+/** A page of the provider's ($1) conversations ($2 limit, $3 offset, $4 unread only), each with the count of all (a bigint, read as a string). */
+const THREADS = new Statement<ThreadRow & { total: string }, readonly [providerId: string, limit: number, offset: number, unreadOnly: boolean]>(
+  `SELECT ${SUBJECT_COLUMNS}, last.author AS "lastAuthor", last.subject AS "lastSubject", last."bodyText" AS "lastText", last."sentAt" AS "lastAt",
               (SELECT count(*)::int FROM applicant_replies r WHERE r.application_id = a.id AND r.read_at IS NULL) AS unread,
               count(*) OVER () AS total
          FROM ${SUBJECT_FROM}
@@ -128,8 +85,71 @@ export class ConversationsRepository {
           AND ($4::boolean IS FALSE OR EXISTS (SELECT 1 FROM applicant_replies r WHERE r.application_id = a.id AND r.read_at IS NULL))
         ORDER BY last."sentAt" DESC, a.id DESC
         LIMIT $2 OFFSET $3`,
-      [providerId, limit, offset, unreadOnly],
-    )) as (ThreadRow & { total: string })[];
+);
+
+/** The SQL of conversations between applicants and providers (docs/inbox.md, "Conversations"). */
+@Injectable()
+export class ConversationsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** The recipient's inbox message, or undefined when it is not theirs. */
+  async replyTarget(userId: string, messageId: string): Promise<ReplyTarget | undefined> {
+    return kyselyOf(this.db)
+      .selectFrom('inbox_messages')
+      .select(['id', 'kind', 'subject', 'application_id as applicationId'])
+      .where('id', '=', messageId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async subject(applicationId: string): Promise<ConversationSubject | undefined> {
+    const [row] = await SUBJECT.rows(this.db, [applicationId]);
+    return row;
+  }
+
+  /** The conversation, oldest first. */
+  async messages(applicationId: string): Promise<ConversationRow[]> {
+    return MESSAGES.rows(this.db, [applicationId]);
+  }
+
+  async addReply(reply: { applicationId: string; inReplyTo: string; subject: string; bodyHtml: string; bodyText: string }): Promise<string> {
+    const row = await kyselyOf(this.db)
+      .insertInto('applicant_replies')
+      .values({ application_id: reply.applicationId, in_reply_to: reply.inReplyTo, subject: reply.subject, body_html: reply.bodyHtml, body_text: reply.bodyText })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Marks the applicant's replies of the conversation read by the provider. */
+  async markRepliesRead(applicationId: string): Promise<void> {
+    await kyselyOf(this.db)
+      .updateTable('applicant_replies')
+      .set({ read_at: sql<Date>`now()` })
+      .where('application_id', '=', applicationId)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
+  /** Unread replies to the provider's scholarships (the studio sidebar's badge). */
+  async unreadForProvider(providerId: string): Promise<number> {
+    const row = await kyselyOf(this.db)
+      .selectFrom('applicant_replies as r')
+      .innerJoin('applications as a', 'a.id', 'r.application_id')
+      .innerJoin('scholarships as s', 's.id', 'a.scholarship_id')
+      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
+      .where('s.provider_id', '=', providerId)
+      .where('r.read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return row.n;
+  }
+
+  /**
+   * A page of the provider's conversations, the latest message first: every application of its
+   * scholarships the provider has written to. `unreadOnly` keeps those with unread replies.
+   */
+  async threads(providerId: string, unreadOnly: boolean, offset: number, limit: number): Promise<{ threads: ThreadRow[]; total: number }> {
+    const rows = await THREADS.rows(this.db, [providerId, limit, offset, unreadOnly]);
     const total = rows.length ? Number(rows[0].total) : 0;
     return { threads: rows.map(({ total: _total, ...thread }) => thread), total };
   }

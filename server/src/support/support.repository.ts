@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { SupportKind } from '@scholarmatch/schemas';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
-import { deletedRows } from '../jobs/periodic-sweep.js';
+import type { DB } from '../database/database-types.js';
+import { kyselyFor, kyselyIn, kyselyOf } from '../database/kysely.js';
 
 export interface NewSupportRequest {
   kind: SupportKind;
@@ -29,11 +31,43 @@ export interface PendingSupportMail extends SupportRequestRow {
   mail: 'staff' | 'answer';
 }
 
-const COLUMNS = `id, kind, user_id AS "userId", name, email, phone, query, description, answers, created_at AS "createdAt",
-  staff_emailed_at AS "staffEmailedAt", answer_html AS "answerHtml", answered_at AS "answeredAt"`;
+/**
+ * A request's columns under the names SupportRequestRow gives them. Rows read with them are typed
+ * with `$castTo`: the answers are jsonb (JsonValue), which the form's record type cannot narrow,
+ * and they are what insert wrote.
+ */
+const COLUMNS = [
+  'id',
+  'kind',
+  'user_id as userId',
+  'name',
+  'email',
+  'phone',
+  'query',
+  'description',
+  'answers',
+  'created_at as createdAt',
+  'staff_emailed_at as staffEmailedAt',
+  'answer_html as answerHtml',
+  'answered_at as answeredAt',
+] as const;
 
 /** A claim older than this is a run that died: its mail is pending again (a send hanging longer may go twice). */
 const CLAIM_MINUTES = 30;
+
+/** Which requests a list shows: one person's, those answered or not, or all. */
+interface RequestFilter {
+  userId?: string;
+  answered?: boolean;
+}
+
+/** The requests the filter keeps. */
+function filtered<O>(query: SelectQueryBuilder<DB, 'support_requests', O>, { userId, answered }: RequestFilter): SelectQueryBuilder<DB, 'support_requests', O> {
+  let kept = query;
+  if (userId !== undefined) kept = kept.where('user_id', '=', userId);
+  if (answered !== undefined) kept = kept.where('answered_at', answered ? 'is not' : 'is', null);
+  return kept;
+}
 
 /** `support_requests`: stored before any e-mail, answered by admins, e-mailed by SupportMailJob. */
 @Injectable()
@@ -41,36 +75,46 @@ export class SupportRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async insert(request: NewSupportRequest, manager: EntityManager = this.db.manager): Promise<string> {
-    const [row] = (await manager.query(
-      `INSERT INTO support_requests (kind, user_id, name, email, phone, query, description, answers, client_ip)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [request.kind, request.userId, request.name, request.email, request.phone, request.query, request.description, request.answers, request.clientIp],
-    )) as { id: string }[];
+    const row = await kyselyFor(manager)
+      .insertInto('support_requests')
+      .values({
+        kind: request.kind,
+        user_id: request.userId,
+        name: request.name,
+        email: request.email,
+        phone: request.phone,
+        query: request.query,
+        description: request.description,
+        answers: JSON.stringify(request.answers),
+        client_ip: request.clientIp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
   /** Newest first; `answered` filters by whether an admin has answered. */
   async list(filter: { answered?: boolean }, offset: number, limit: number): Promise<{ rows: SupportRequestRow[]; total: number }> {
-    const where = filter.answered === undefined ? 'true' : filter.answered ? 'answered_at IS NOT NULL' : 'answered_at IS NULL';
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(`SELECT ${COLUMNS} FROM support_requests WHERE ${where} ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`, [offset, limit]) as Promise<SupportRequestRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM support_requests WHERE ${where}`) as Promise<{ total: number }[]>,
-    ]);
-    return { rows, total };
+    return this.page({ answered: filter.answered }, offset, limit);
   }
 
   /** `userId`'s own requests, newest first: what they asked and, once answered, the answer. */
   async listOwn(userId: string, offset: number, limit: number): Promise<{ rows: SupportRequestRow[]; total: number }> {
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.query(`SELECT ${COLUMNS} FROM support_requests WHERE user_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`, [userId, offset, limit]) as Promise<SupportRequestRow[]>,
-      this.db.query(`SELECT count(*)::int AS total FROM support_requests WHERE user_id = $1`, [userId]) as Promise<{ total: number }[]>,
+    return this.page({ userId }, offset, limit);
+  }
+
+  /** A page of the requests the filter keeps, newest first, and how many it keeps. */
+  private async page(filter: RequestFilter, offset: number, limit: number): Promise<{ rows: SupportRequestRow[]; total: number }> {
+    const db = kyselyOf(this.db);
+    const [rows, { total }] = await Promise.all([
+      filtered(db.selectFrom('support_requests').select(COLUMNS), filter).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).$castTo<SupportRequestRow>().execute(),
+      filtered(db.selectFrom('support_requests').select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')), filter).executeTakeFirstOrThrow(),
     ]);
     return { rows, total };
   }
 
   async find(id: string): Promise<SupportRequestRow | undefined> {
-    const [row] = (await this.db.query(`SELECT ${COLUMNS} FROM support_requests WHERE id = $1`, [id])) as SupportRequestRow[];
-    return row;
+    return kyselyOf(this.db).selectFrom('support_requests').select(COLUMNS).where('id', '=', id).$castTo<SupportRequestRow>().executeTakeFirst();
   }
 
   transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
@@ -79,35 +123,48 @@ export class SupportRepository {
 
   /** Records an admin's answer; undefined when the request does not exist or was answered already. */
   async answer(tx: EntityManager, id: string, html: string, adminId: string): Promise<SupportRequestRow | undefined> {
-    const rows = (await tx.query(
-      `UPDATE support_requests SET answer_html = $2, answered_at = now(), answered_by = $3
-        WHERE id = $1 AND answered_at IS NULL RETURNING ${COLUMNS}`,
-      [id, html, adminId],
-    )) as unknown;
-    return deletedRows<SupportRequestRow>(rows)[0];
+    return kyselyIn(tx)
+      .updateTable('support_requests')
+      .set({ answer_html: html, answered_at: sql<Date>`now()`, answered_by: adminId })
+      .where('id', '=', id)
+      .where('answered_at', 'is', null)
+      .returning(COLUMNS)
+      .$castTo<SupportRequestRow>()
+      .executeTakeFirst();
   }
 
   /** Claims up to `limit` e-mails owed (the staff's copies, guests' answers), so another run does not send them too. */
   async claimPendingMail(limit: number): Promise<PendingSupportMail[]> {
-    const rows = (await this.db.query(
-      `UPDATE support_requests SET email_claimed_at = now()
-        WHERE id IN (
-          SELECT id FROM support_requests
-           WHERE (staff_emailed_at IS NULL OR (answered_at IS NOT NULL AND user_id IS NULL AND answer_emailed_at IS NULL))
-             AND (email_claimed_at IS NULL OR email_claimed_at < now() - make_interval(mins => $2))
-           ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${COLUMNS}, CASE WHEN staff_emailed_at IS NULL THEN 'staff' ELSE 'answer' END AS mail`,
-      [limit, CLAIM_MINUTES],
-    )) as unknown;
-    return deletedRows<PendingSupportMail>(rows);
+    const db = kyselyOf(this.db);
+    const owed = db
+      .selectFrom('support_requests')
+      .select('id')
+      .where(sql<boolean>`(staff_emailed_at IS NULL OR (answered_at IS NOT NULL AND user_id IS NULL AND answer_emailed_at IS NULL))`)
+      .where(sql<boolean>`(email_claimed_at IS NULL OR email_claimed_at < now() - make_interval(mins => ${CLAIM_MINUTES}))`)
+      .orderBy('created_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked();
+    return db
+      .updateTable('support_requests')
+      .set({ email_claimed_at: sql<Date>`now()` })
+      .where('id', 'in', owed)
+      .returning(COLUMNS)
+      .returning(sql<PendingSupportMail['mail']>`CASE WHEN staff_emailed_at IS NULL THEN 'staff' ELSE 'answer' END`.as('mail'))
+      .$castTo<PendingSupportMail>()
+      .execute();
   }
 
   async markEmailed(id: string, mail: PendingSupportMail['mail']): Promise<void> {
     const column = mail === 'staff' ? 'staff_emailed_at' : 'answer_emailed_at';
-    await this.db.query(`UPDATE support_requests SET ${column} = now(), email_claimed_at = NULL WHERE id = $1`, [id]);
+    await kyselyOf(this.db)
+      .updateTable('support_requests')
+      .set({ [column]: sql<Date>`now()`, email_claimed_at: null })
+      .where('id', '=', id)
+      .execute();
   }
 
   async releaseClaim(id: string): Promise<void> {
-    await this.db.query(`UPDATE support_requests SET email_claimed_at = NULL WHERE id = $1`, [id]);
+    await kyselyOf(this.db).updateTable('support_requests').set({ email_claimed_at: null }).where('id', '=', id).execute();
   }
 }

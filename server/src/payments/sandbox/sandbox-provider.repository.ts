@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type Updateable } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { SandboxSubscriptions } from '../../database/database-types.js';
+import { kyselyFor, kyselyIn, kyselyOf, type Runs } from '../../database/kysely.js';
 import type { CheckoutRequest } from '../payment-gateway.js';
 
 export interface SandboxSessionRow {
@@ -32,12 +35,29 @@ export type SubscriptionChange = Partial<
   Pick<SandboxSubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'trialEnd' | 'currentPeriodEnd' | 'canceledAt' | 'nextAttemptAt' | 'failedRenewals'>
 >;
 
-const SUBSCRIPTION_COLUMNS = `id, customer_id AS "customerId", status, cancel_at_period_end AS "cancelAtPeriodEnd",
-  trial_end AS "trialEnd", current_period_end AS "currentPeriodEnd", canceled_at AS "canceledAt",
-  next_attempt_at AS "nextAttemptAt", failed_renewals AS "failedRenewals", amount_cents AS "amountCents",
-  interval_months AS "intervalMonths", card_last4 AS "cardLast4", metadata, version`;
+/**
+ * A subscription's columns under the names SandboxSubscriptionRow gives them. Rows read with them
+ * are typed with `$castTo`: jsonb reads as JsonValue, which an interface (the checkout request, the
+ * metadata) cannot narrow, and the JSON is what this repository wrote.
+ */
+const SUBSCRIPTION_COLUMNS = [
+  'id',
+  'customer_id as customerId',
+  'status',
+  'cancel_at_period_end as cancelAtPeriodEnd',
+  'trial_end as trialEnd',
+  'current_period_end as currentPeriodEnd',
+  'canceled_at as canceledAt',
+  'next_attempt_at as nextAttemptAt',
+  'failed_renewals as failedRenewals',
+  'amount_cents as amountCents',
+  'interval_months as intervalMonths',
+  'card_last4 as cardLast4',
+  'metadata',
+  'version',
+] as const;
 
-const CHANGE_COLUMNS: Record<keyof SubscriptionChange, string> = {
+const CHANGE_COLUMNS = {
   status: 'status',
   cancelAtPeriodEnd: 'cancel_at_period_end',
   trialEnd: 'trial_end',
@@ -45,7 +65,17 @@ const CHANGE_COLUMNS: Record<keyof SubscriptionChange, string> = {
   canceledAt: 'canceled_at',
   nextAttemptAt: 'next_attempt_at',
   failedRenewals: 'failed_renewals',
-};
+} as const satisfies Record<keyof SubscriptionChange, keyof SandboxSubscriptions>;
+
+/** The row a change writes, under the table's column names. */
+function changedColumns(change: SubscriptionChange): Updateable<SandboxSubscriptions> {
+  const columns: Updateable<SandboxSubscriptions> = {};
+  for (const [key, value] of Object.entries(change) as [keyof SubscriptionChange, never][]) columns[CHANGE_COLUMNS[key]] = value;
+  return columns;
+}
+
+/** The clock's offset as a number (the column is a bigint, which reads as a string). */
+const OFFSET_MS = sql<number>`offset_ms::float8`.as('offsetMs');
 
 /** The sandbox provider's own tables: what a real provider keeps on its side. */
 @Injectable()
@@ -57,99 +87,141 @@ export class SandboxProviderRepository {
   }
 
   async clockOffsetMs(): Promise<number> {
-    const [row] = (await this.db.query(`SELECT offset_ms::float8 AS "offsetMs" FROM sandbox_clock`)) as { offsetMs: number }[];
+    const row = await kyselyOf(this.db).selectFrom('sandbox_clock').select(OFFSET_MS).executeTakeFirst();
     return row?.offsetMs ?? 0;
   }
 
   async advanceClock(ms: number): Promise<number> {
-    const [[row]] = (await this.db.query(`UPDATE sandbox_clock SET offset_ms = offset_ms + $1 RETURNING offset_ms::float8 AS "offsetMs"`, [ms])) as [
-      { offsetMs: number }[],
-      number,
-    ];
+    const row = await kyselyOf(this.db)
+      .updateTable('sandbox_clock')
+      .set({ offset_ms: sql<string>`offset_ms + ${ms}` })
+      .returning(OFFSET_MS)
+      .executeTakeFirstOrThrow();
     return row.offsetMs;
   }
 
   async insertSession(id: string, request: CheckoutRequest): Promise<void> {
-    await this.db.query(`INSERT INTO sandbox_checkout_sessions (id, request) VALUES ($1, $2)`, [id, JSON.stringify(request)]);
+    await kyselyOf(this.db).insertInto('sandbox_checkout_sessions').values({ id, request: JSON.stringify(request) }).execute();
   }
 
-  async findSession(id: string, manager: EntityManager | DataSource = this.db, lock = false): Promise<SandboxSessionRow | null> {
-    const [row] = (await manager.query(
-      `SELECT id, request, status, subscription_id AS "subscriptionId", failed_attempts AS "failedAttempts"
-         FROM sandbox_checkout_sessions WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`,
-      [id],
-    )) as SandboxSessionRow[];
+  async findSession(id: string, manager: Runs = this.db, lock = false): Promise<SandboxSessionRow | null> {
+    const row = await kyselyFor(manager)
+      .selectFrom('sandbox_checkout_sessions')
+      .select(['id', 'request', 'status', 'subscription_id as subscriptionId', 'failed_attempts as failedAttempts'])
+      .where('id', '=', id)
+      .$if(lock, (query) => query.forUpdate())
+      .$castTo<SandboxSessionRow>()
+      .executeTakeFirst();
     return row ?? null;
   }
 
   async countFailedAttempt(manager: EntityManager, id: string): Promise<void> {
-    await manager.query(`UPDATE sandbox_checkout_sessions SET failed_attempts = failed_attempts + 1 WHERE id = $1`, [id]);
+    await kyselyIn(manager)
+      .updateTable('sandbox_checkout_sessions')
+      .set({ failed_attempts: sql<number>`failed_attempts + 1` })
+      .where('id', '=', id)
+      .execute();
   }
 
   async completeSession(manager: EntityManager, id: string, subscriptionId: string): Promise<void> {
-    await manager.query(`UPDATE sandbox_checkout_sessions SET status = 'complete', subscription_id = $2 WHERE id = $1`, [id, subscriptionId]);
+    await kyselyIn(manager).updateTable('sandbox_checkout_sessions').set({ status: 'complete', subscription_id: subscriptionId }).where('id', '=', id).execute();
   }
 
   async insertSubscription(manager: EntityManager, row: Omit<SandboxSubscriptionRow, 'version' | 'canceledAt' | 'nextAttemptAt' | 'failedRenewals'>): Promise<SandboxSubscriptionRow> {
-    const [inserted] = (await manager.query(
-      `INSERT INTO sandbox_subscriptions (id, customer_id, status, cancel_at_period_end, trial_end, current_period_end, amount_cents, interval_months, card_last4, metadata)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${SUBSCRIPTION_COLUMNS}`,
-      [row.id, row.customerId, row.status, row.cancelAtPeriodEnd, row.trialEnd, row.currentPeriodEnd, row.amountCents, row.intervalMonths, row.cardLast4, JSON.stringify(row.metadata)],
-    )) as SandboxSubscriptionRow[];
-    return inserted;
+    return kyselyIn(manager)
+      .insertInto('sandbox_subscriptions')
+      .values({
+        id: row.id,
+        customer_id: row.customerId,
+        status: row.status,
+        cancel_at_period_end: row.cancelAtPeriodEnd,
+        trial_end: row.trialEnd,
+        current_period_end: row.currentPeriodEnd,
+        amount_cents: row.amountCents,
+        interval_months: row.intervalMonths,
+        card_last4: row.cardLast4,
+        metadata: JSON.stringify(row.metadata),
+      })
+      .returning(SUBSCRIPTION_COLUMNS)
+      .$castTo<SandboxSubscriptionRow>()
+      .executeTakeFirstOrThrow();
   }
 
-  async findSubscription(id: string, manager: EntityManager | DataSource = this.db, lock = false): Promise<SandboxSubscriptionRow | null> {
-    const [row] = (await manager.query(`SELECT ${SUBSCRIPTION_COLUMNS} FROM sandbox_subscriptions WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id])) as SandboxSubscriptionRow[];
+  async findSubscription(id: string, manager: Runs = this.db, lock = false): Promise<SandboxSubscriptionRow | null> {
+    const row = await kyselyFor(manager)
+      .selectFrom('sandbox_subscriptions')
+      .select(SUBSCRIPTION_COLUMNS)
+      .where('id', '=', id)
+      .$if(lock, (query) => query.forUpdate())
+      .$castTo<SandboxSubscriptionRow>()
+      .executeTakeFirst();
     return row ?? null;
   }
 
   /** Applies a change and counts it as a new version (the order webhooks are judged by). */
   async updateSubscription(manager: EntityManager, id: string, change: SubscriptionChange): Promise<SandboxSubscriptionRow> {
-    const entries = Object.entries(change) as [keyof SubscriptionChange, unknown][];
-    const sets = entries.map(([key], index) => `${CHANGE_COLUMNS[key]} = $${index + 2}`);
-    const [[row]] = (await manager.query(
-      `UPDATE sandbox_subscriptions SET ${[...sets, 'version = version + 1'].join(', ')} WHERE id = $1 RETURNING ${SUBSCRIPTION_COLUMNS}`,
-      [id, ...entries.map(([, value]) => value)],
-    )) as [SandboxSubscriptionRow[], number];
-    return row;
+    return kyselyIn(manager)
+      .updateTable('sandbox_subscriptions')
+      .set({ ...changedColumns(change), version: sql<number>`version + 1` })
+      .where('id', '=', id)
+      .returning(SUBSCRIPTION_COLUMNS)
+      .$castTo<SandboxSubscriptionRow>()
+      .executeTakeFirstOrThrow();
   }
 
   /** One subscription whose trial, period or retry is due at `now`, locked; others skip it. */
   async lockNextDue(manager: EntityManager, now: Date): Promise<SandboxSubscriptionRow | null> {
-    const [row] = (await manager.query(
-      `SELECT ${SUBSCRIPTION_COLUMNS} FROM sandbox_subscriptions
-        WHERE (status IN ('trialing', 'active') AND current_period_end <= $1)
-           OR (status = 'past_due' AND next_attempt_at <= $1)
-        ORDER BY current_period_end LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [now],
-    )) as SandboxSubscriptionRow[];
+    const row = await kyselyIn(manager)
+      .selectFrom('sandbox_subscriptions')
+      .select(SUBSCRIPTION_COLUMNS)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', 'in', ['trialing', 'active']), eb('current_period_end', '<=', now)]),
+          eb.and([eb('status', '=', 'past_due'), eb('next_attempt_at', '<=', now)]),
+        ]),
+      )
+      .orderBy('current_period_end')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .$castTo<SandboxSubscriptionRow>()
+      .executeTakeFirst();
     return row ?? null;
   }
 
   async insertEvent(manager: EntityManager, id: string, type: string, body: string): Promise<void> {
-    await manager.query(`INSERT INTO sandbox_events (id, type, body) VALUES ($1, $2, $3)`, [id, type, body]);
+    await kyselyIn(manager).insertInto('sandbox_events').values({ id, type, body }).execute();
   }
 
   /** The event's body, unless it was delivered already. */
   async undeliveredEvent(id: string): Promise<{ body: string } | null> {
-    const [row] = (await this.db.query(`SELECT body FROM sandbox_events WHERE id = $1 AND delivered_at IS NULL`, [id])) as { body: string }[];
+    const row = await kyselyOf(this.db).selectFrom('sandbox_events').select('body').where('id', '=', id).where('delivered_at', 'is', null).executeTakeFirst();
     return row ?? null;
   }
 
   /** Events not delivered half a minute after they were made (their delivery job may have been lost). */
   async overdueEvents(limit: number): Promise<string[]> {
-    const rows = (await this.db.query(
-      `SELECT id FROM sandbox_events WHERE delivered_at IS NULL AND created_at < now() - interval '30 seconds' AND attempts < 50 ORDER BY created_at LIMIT $1`,
-      [limit],
-    )) as { id: string }[];
+    const rows = await kyselyOf(this.db)
+      .selectFrom('sandbox_events')
+      .select('id')
+      .where('delivered_at', 'is', null)
+      .where('created_at', '<', sql<Date>`now() - interval '30 seconds'`)
+      .where('attempts', '<', 50)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
     return rows.map((row) => row.id);
   }
 
   async markDelivery(id: string, error: string | null): Promise<void> {
-    await this.db.query(
-      `UPDATE sandbox_events SET attempts = attempts + 1, last_error = $2, delivered_at = CASE WHEN $2::text IS NULL THEN now() END WHERE id = $1`,
-      [id, error],
-    );
+    await kyselyOf(this.db)
+      .updateTable('sandbox_events')
+      .set({
+        attempts: sql<number>`attempts + 1`,
+        last_error: error,
+        delivered_at: sql<Date | null>`CASE WHEN ${error}::text IS NULL THEN now() END`,
+      })
+      .where('id', '=', id)
+      .execute();
   }
 }
