@@ -51,6 +51,14 @@ export interface OverviewRow {
 }
 
 /** Per scholarship of the provider (`$1`), its received and draft applications (scholarships without any are absent). */
+/**
+ * The dashboard's "applied" tile, read on every dashboard load: prepared, and its text written once
+ * rather than built per request (the builder's cost showed in the benchmark's CPU per request).
+ */
+const RECEIVED_APPLICATIONS = new Statement<{ n: number }, [string]>(
+  `SELECT count(*)::int AS n FROM applications WHERE user_id = $1 AND status = 'Received'`,
+);
+
 const PROVIDER_APPLICATION_COUNTS = new Statement<ApplicationCounts & { id: string }, [string]>(
   `SELECT a.scholarship_id AS id,
           count(*) FILTER (WHERE a.status = 'Received')::int AS received,
@@ -212,12 +220,7 @@ export class ScholarshipsRepository {
 
   /** How many of the applicant's applications were received (the dashboard's Applied tile). */
   async countReceivedApplications(userId: string): Promise<number> {
-    const applied = await kyselyOf(this.db)
-      .selectFrom('applications')
-      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-      .where('user_id', '=', userId)
-      .where('status', '=', 'Received')
-      .executeTakeFirstOrThrow();
+    const [applied] = await RECEIVED_APPLICATIONS.prepared(this.db, [userId]);
     return applied.n;
   }
 }
