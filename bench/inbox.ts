@@ -31,7 +31,8 @@ async function ensureMessages(bench: BenchServer, log: (line: string) => void): 
   if (rows[0].n >= MESSAGES) return;
   log(`inbox: making ${MESSAGES.toLocaleString('en-US')} messages (once; kept in the bench database)…`);
   const started = Date.now();
-  await bench.sql.query(`TRUNCATE inbox_messages`);
+  // Applicants' replies point at their messages: the generated inbox starts without either.
+  await bench.sql.query(`TRUNCATE inbox_messages, applicant_replies`);
   const pick = (list: string[], salt: string) => `(ARRAY[${list.map((w) => `'${w}'`).join(',')}])[1 + abs(hashtext(u.id::text || g::text || ${salt})) % ${list.length}]`;
   const sentence = (words: number, salt: string) =>
     `(SELECT string_agg(${pick(WORDS, `'${salt}' || k::text`)}, ' ') FROM generate_series(1, ${words}) k)`;
