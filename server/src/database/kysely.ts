@@ -19,11 +19,33 @@ export function poolOf(dataSource: DataSource): Pool {
   return (dataSource.driver as unknown as { master: Pool }).master;
 }
 
+/**
+ * The pool as Kysely should borrow from it. pg's pool stops listening for a client's errors while
+ * the client is lent out, and an 'error' event nobody listens to ends the process: when
+ * PostgreSQL goes away mid-query, the server must answer 503 and recover, not exit. So each lent
+ * client gets a listener until it is given back (TypeORM does the same for its own); the query
+ * itself still fails with the error, which the HTTP layer turns into a 503.
+ */
+function guardedPool(pool: Pool): Pool {
+  const ignore = () => undefined;
+  const connect = async () => {
+    const client = await pool.connect();
+    client.on('error', ignore);
+    const release = client.release.bind(client);
+    client.release = (error?: Error | boolean) => {
+      client.off('error', ignore);
+      release(error);
+    };
+    return client;
+  };
+  return { connect, end: () => pool.end() } as unknown as Pool;
+}
+
 /** The Kysely instance over a DataSource's pool (made once; the pool is read when first used). */
 export function kyselyOf(dataSource: DataSource): Db {
   let db = byDataSource.get(dataSource);
   if (!db) {
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: async () => poolOf(dataSource) }) });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: async () => guardedPool(poolOf(dataSource)) }) });
     byDataSource.set(dataSource, db);
   }
   return db;
