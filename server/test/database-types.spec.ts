@@ -1,8 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/database/database.module.js';
-import { ENTITIES } from '../src/entities.js';
 import { renderDatabaseTypes } from '../src/database/database-types-generator.js';
 import { createTestDatabase } from './test-app.js';
 
@@ -16,11 +13,8 @@ describe('the generated table types', () => {
   let client: pg.Client;
 
   beforeAll(async () => {
+    // A copy of the run's template database: every migration applied.
     database = await createTestDatabase();
-    const dataSource = new DataSource({ ...dataSourceOptions(database.url, 1, ENTITIES), migrationsRun: false });
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
-    await dataSource.destroy();
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   });
