@@ -7,8 +7,8 @@
  * "seed" alone is not one: it also names the demo seeding, a migration's seed data, the random
  * seed of a draw and of a generator. Only the phrases that point at the specifications count.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { sourceFiles } from './source-files.js';
 
 const CHECKED_FILES = /\.(ts|tsx|js|mjs|cjs|md)$/;
 /** Generated from the code (their sources are checked), or this file's own patterns. */
@@ -68,8 +68,7 @@ function citableText(path: string, text: string): string[] {
 }
 
 function checkedFiles(): string[] {
-  const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { encoding: 'utf8' });
-  return out.split('\n').filter((path) => CHECKED_FILES.test(path) && !SKIPPED_FILES.has(path) && !path.includes('node_modules/'));
+  return sourceFiles().filter((path) => CHECKED_FILES.test(path) && !SKIPPED_FILES.has(path) && !path.includes('node_modules/'));
 }
 
 /** `file:line: what — the line` for every citation of a specification or an issue. */

@@ -5,8 +5,8 @@
  * counts the casts left in server/src and fails when there are more than the baseline file allows;
  * moving a repository lowers the number there. Run by `npm run lint:deps`.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { sourceFiles } from './source-files.js';
 
 const BASELINE = 'scripts/query-casts-baseline.txt';
 
@@ -17,8 +17,7 @@ const QUERY_CALL = /\.query\s*(<[^>(]*>)?\s*\(/g;
 const CAST_AFTER = /^[\s)]*\bas\s+(?!const\b|unknown\b)/;
 
 function serverSources(): string[] {
-  const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'server/src'], { encoding: 'utf8' });
-  return out.split('\n').filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'));
+  return sourceFiles('server/src').filter((path) => path.endsWith('.ts') && !path.endsWith('.spec.ts'));
 }
 
 /** The index just past the parenthesis that closes the one at `open`. */

@@ -3,8 +3,7 @@
  * keeps the pg driver and injected DataSources inside them; this check catches what an import rule
  * cannot see: a statement run through an EntityManager handed to a service. Run by `npm run lint:deps`.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { matchingLines, sourceFiles } from './source-files.js';
 
 /** Running a statement, whatever the receiver is called: TypeORM's, or Kysely's over the same pool (database/kysely.ts, database/statement.ts). */
 const RUNS_SQL = /\.(query|createQueryBuilder)\s*[<(]|\bkysely(Of|In|For)\s*\(|\.(rows|prepared)\s*\(\s*(this\.db|tx|manager|db)\b/;
@@ -19,25 +18,8 @@ const ALLOWED = [
   /^server\/src\/jobs\/periodic-sweep\.ts$/, // the advisory lock every sweep shares
 ];
 
-function trackedServerSources(): string[] {
-  const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'server/src'], { encoding: 'utf8' });
-  return out.split('\n').filter((path) => path.endsWith('.ts'));
-}
-
-function misplacedStatements(): string[] {
-  const hits: string[] = [];
-  for (const path of trackedServerSources()) {
-    if (ALLOWED.some((pattern) => pattern.test(path))) continue;
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .forEach((line, index) => {
-        if (RUNS_SQL.test(line)) hits.push(`${path}:${index + 1}: ${line.trim()}`);
-      });
-  }
-  return hits;
-}
-
-const hits = misplacedStatements();
+const checked = sourceFiles('server/src').filter((path) => path.endsWith('.ts') && !ALLOWED.some((pattern) => pattern.test(path)));
+const hits = matchingLines(checked, RUNS_SQL);
 if (hits.length) {
   console.error(`SQL outside a repository (docs/architecture.md, "Rules the build checks"):\n${hits.join('\n')}`);
   process.exit(1);

@@ -5,8 +5,7 @@
  * `dataType` with a literal type is a second home for that behaviour, which a new type would have
  * to hunt for. Run by `npm run lint:deps`.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { matchingLines, sourceFiles } from './source-files.js';
 
 /** `dataType === 'grade'`, `dataType !== "file"`, `case 'grade':` in a switch on a dataType. */
 const BRANCHES_ON_TYPE = /\bdataType\s*[!=]==?\s*['"]\w+['"]|\bswitch\s*\([\w.]*dataType\)/;
@@ -26,25 +25,10 @@ const ROLE_LOOKUPS: Record<string, string> = {
   'server/src/applications/tracker.repository.ts': 'an essay requirement is one whose field is the rich-text editor',
 };
 
-function trackedSources(): string[] {
-  const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'schemas/src', 'server/src', 'web/src', 'testkit/src'], { encoding: 'utf8' });
-  return out.split('\n').filter((path) => /\.tsx?$/.test(path) && !path.endsWith('.d.ts'));
-}
-
-function branchesOutsideTables(): string[] {
-  const hits: string[] = [];
-  for (const path of trackedSources()) {
-    if (TABLES.some((pattern) => pattern.test(path)) || path in ROLE_LOOKUPS) continue;
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .forEach((line, index) => {
-        if (BRANCHES_ON_TYPE.test(line)) hits.push(`${path}:${index + 1}: ${line.trim()}`);
-      });
-  }
-  return hits;
-}
-
-const hits = branchesOutsideTables();
+const checked = sourceFiles('schemas/src', 'server/src', 'web/src', 'testkit/src').filter(
+  (path) => /\.tsx?$/.test(path) && !path.endsWith('.d.ts') && !TABLES.some((pattern) => pattern.test(path)) && !(path in ROLE_LOOKUPS),
+);
+const hits = matchingLines(checked, BRANCHES_ON_TYPE);
 if (hits.length) {
   console.error(`A branch on a field's type outside the per-type tables (docs/adding-a-field-type.md):\n${hits.join('\n')}`);
   process.exit(1);
