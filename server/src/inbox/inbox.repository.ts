@@ -4,6 +4,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DB } from '../database/database-types.js';
 import { kyselyFor, kyselyOf, type Db } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 import type { InboxMessageKind } from './inbox-message.js';
 
 export interface StoredMessage {
@@ -105,6 +106,12 @@ export function inboxPageQuery(db: Db, userId: string, filter: MessageFilter, of
     .offset(offset);
 }
 
+/**
+ * The unread badge, asked by every signed-in page: fixed text, prepared once per connection, not
+ * built by the query builder per request (docs/architecture.md, "Data access").
+ */
+const UNREAD_COUNT = new Statement<{ n: number }, [string]>(`SELECT count(*)::int AS n FROM inbox_messages WHERE user_id = $1 AND read_at IS NULL`);
+
 /** The inbox's SQL (docs/inbox.md). */
 @Injectable()
 export class InboxRepository {
@@ -139,12 +146,7 @@ export class InboxRepository {
   }
 
   async unreadCount(userId: string): Promise<number> {
-    const row = await kyselyOf(this.db)
-      .selectFrom('inbox_messages')
-      .select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('n'))
-      .where('user_id', '=', userId)
-      .where('read_at', 'is', null)
-      .executeTakeFirstOrThrow();
+    const [row] = await UNREAD_COUNT.prepared(this.db, [userId]);
     return row.n;
   }
 
