@@ -74,6 +74,20 @@ export async function startTestAppOn(databaseUrl: string, overrides: Partial<App
   };
 }
 
+/**
+ * Waits until the job queue has no job that is due, waiting or running (pg-boss's table: docs/operations.md,
+ * "Jobs"), so that work a request queued (a recompute, an e-mail) has written its rows before a test looks.
+ * Jobs scheduled for later (a delayed status message) are not waited for.
+ */
+export async function jobsSettled(sql: pg.Pool, timeoutMs = 15_000): Promise<void> {
+  await eventually(async () => {
+    const { rows } = await sql.query<{ busy: string[] }>(
+      `SELECT coalesce(array_agg(name || ':' || state), '{}') AS busy FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`,
+    );
+    if (rows[0].busy.length) throw new Error(`jobs still due or running: ${rows[0].busy.join(', ')}`);
+  }, timeoutMs);
+}
+
 /** Polls until `check` passes (for effects that arrive asynchronously, e.g. a NOTIFY). */
 export async function eventually(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
