@@ -239,7 +239,8 @@ describe('the live eligibility count and the pure evaluator', () => {
           expect([rules, await counts.count(rules)]).toEqual([rules, expected]);
         }
       }),
-      { numRuns: 30 },
+      // Seeded: the reach checked below is a property of the generated cases, so it must not vary by run.
+      { numRuns: 30, seed: 2026 },
     );
     // The generated cases reach both eligible applicants and one-answer-away ones often.
     expect(seen.eligible).toBeGreaterThan(100);
