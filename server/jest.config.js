@@ -31,5 +31,6 @@ export default {
   // Two workers on two cores, each replaced once it holds 1 GB (docs/architecture.md, "Tests"). A
   // third starves the long fuzz and injection specs of CPU.
   maxWorkers: 2,
+  testSequencer: '<rootDir>/../jest.sequencer.js',
   workerIdleMemoryLimit: '1GB',
 };

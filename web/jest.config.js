@@ -28,5 +28,6 @@ export default {
   // Two workers on two cores, each replaced once it holds 1 GB: Jest's default here is one
   // in-process worker whose heap grows with every file's module registry (docs/architecture.md, "Tests").
   maxWorkers: 2,
+  testSequencer: '<rootDir>/../jest.sequencer.js',
   workerIdleMemoryLimit: '1GB',
 };
