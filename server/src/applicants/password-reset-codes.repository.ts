@@ -1,14 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type Selectable } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { PasswordResetCodes } from '../database/database-types.js';
+import { kyselyIn, kyselyOf } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 
 /** A stored reset code as its check judges it. */
-export interface ResetCodeRow {
-  code_hash: string;
-  failed_tries: number;
+export type ResetCodeRow = Pick<Selectable<PasswordResetCodes>, 'code_hash' | 'failed_tries'> & {
   /** Used already, or expired. */
   spent: boolean;
-}
+};
+
+/** Stores a fresh code ($2) for the user ($1) valid $3 minutes, unless the last one went less than $4 seconds ago. */
+const STORE_UNLESS_TOO_SOON = new Statement<
+  Pick<Selectable<PasswordResetCodes>, 'user_id'>,
+  readonly [userId: string, codeHash: string, validMinutes: number, resendAfterSeconds: number]
+>(
+  `INSERT INTO password_reset_codes AS c (user_id, code_hash, sent_at, expires_at)
+       VALUES ($1, $2, now(), now() + make_interval(mins => $3))
+       ON CONFLICT (user_id) DO UPDATE
+         SET code_hash = EXCLUDED.code_hash, sent_at = now(), expires_at = EXCLUDED.expires_at, failed_tries = 0, used_at = NULL
+         WHERE c.sent_at <= now() - make_interval(secs => $4)
+       RETURNING user_id`,
+);
 
 /** The `password_reset_codes` rows (one per user, the code stored as an HMAC), and the new password a code sets. */
 @Injectable()
@@ -24,39 +39,40 @@ export class PasswordResetCodesRepository {
    * less than `resendAfterSeconds` ago; false when it was (one statement decides "too soon").
    */
   async storeUnlessTooSoon(userId: string, codeHash: string, validMinutes: number, resendAfterSeconds: number): Promise<boolean> {
-    const stored = (await this.db.query(
-      `INSERT INTO password_reset_codes AS c (user_id, code_hash, sent_at, expires_at)
-       VALUES ($1, $2, now(), now() + make_interval(mins => $3))
-       ON CONFLICT (user_id) DO UPDATE
-         SET code_hash = EXCLUDED.code_hash, sent_at = now(), expires_at = EXCLUDED.expires_at, failed_tries = 0, used_at = NULL
-         WHERE c.sent_at <= now() - make_interval(secs => $4)
-       RETURNING user_id`,
-      [userId, codeHash, validMinutes, resendAfterSeconds],
-    )) as unknown[];
+    const stored = await STORE_UNLESS_TOO_SOON.rows(this.db, [userId, codeHash, validMinutes, resendAfterSeconds]);
     return stored.length > 0;
   }
 
   async remove(userId: string): Promise<void> {
-    await this.db.query(`DELETE FROM password_reset_codes WHERE user_id = $1`, [userId]);
+    await kyselyOf(this.db).deleteFrom('password_reset_codes').where('user_id', '=', userId).execute();
   }
 
   /** The user's code, locked until the transaction ends; undefined when there is none. */
   async findForUpdate(tx: EntityManager, userId: string): Promise<ResetCodeRow | undefined> {
-    const [row] = (await tx.query(
-      `SELECT code_hash, failed_tries, used_at IS NOT NULL OR expires_at <= now() AS spent
-         FROM password_reset_codes WHERE user_id = $1 FOR UPDATE`,
-      [userId],
-    )) as ResetCodeRow[];
-    return row;
+    return kyselyIn(tx)
+      .selectFrom('password_reset_codes')
+      .select(['code_hash', 'failed_tries', sql<boolean>`used_at IS NOT NULL OR expires_at <= now()`.as('spent')])
+      .where('user_id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   async countWrongTry(tx: EntityManager, userId: string): Promise<void> {
-    await tx.query(`UPDATE password_reset_codes SET failed_tries = failed_tries + 1 WHERE user_id = $1`, [userId]);
+    await kyselyIn(tx)
+      .updateTable('password_reset_codes')
+      .set((eb) => ({ failed_tries: eb('failed_tries', '+', 1) }))
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** Spends the code and sets the user's new password, in the caller's transaction. */
   async spendAndSetPassword(tx: EntityManager, userId: string, passwordHash: string | undefined): Promise<void> {
-    await tx.query(`UPDATE password_reset_codes SET used_at = now() WHERE user_id = $1`, [userId]);
-    await tx.query(`UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1`, [userId, passwordHash]);
+    const db = kyselyIn(tx);
+    await db.updateTable('password_reset_codes').set({ used_at: sql<Date>`now()` }).where('user_id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set((eb) => ({ password_hash: eb.val(passwordHash), password_changed_at: sql<Date>`now()` }))
+      .where('id', '=', userId)
+      .execute();
   }
 }

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Selectable } from 'kysely';
 import type { DataSource } from 'typeorm';
 import type { ApplicationStatus, ReviewStatus } from '@scholarmatch/schemas';
+import type { Applications, Scholarships } from '../database/database-types.js';
+import { Statement } from '../database/statement.js';
 import { TOLD_EVENTS_SQL, TOLD_REVIEW_STATUS_SQL } from '../review/status-messages.repository.js';
 import { sponsorSql } from '../common/sponsor-sql.js';
 import type { StatusEventDto, TrackedEssayDto } from './dto/tracker.dto.js';
@@ -11,23 +14,27 @@ export interface TrackerFilter {
   essayOnly: boolean;
 }
 
+type Application = Selectable<Applications>;
+type Scholarship = Selectable<Scholarships>;
+
 export interface TrackedRow {
-  id: string;
-  scholarshipId: string;
-  title: string;
+  id: Application['id'];
+  scholarshipId: Application['scholarship_id'];
+  title: Scholarship['title'];
   sponsor: string;
-  amounts: number[];
-  award: number | null;
+  amounts: Scholarship['amounts'];
+  award: Scholarship['award'];
   deadline: string | null;
   status: ApplicationStatus;
   reviewStatus: ReviewStatus | null;
-  appliedAutomatically: boolean;
-  submittedAt: Date | null;
-  updatedAt: Date;
+  appliedAutomatically: Application['applied_automatically'];
+  submittedAt: Application['submitted_at'];
+  updatedAt: Application['updated_at'];
   events: (Omit<StatusEventDto, 'at'> & { at: string })[];
   essays: TrackedEssayDto[];
   messagesTotal: number;
   messagesUnread: number;
+  /** A bigint, read as a string. */
   total: string;
 }
 
@@ -46,18 +53,12 @@ const ESSAY_ANSWER_SQL = (key: string) => `CASE
   WHEN jsonb_typeof(a.answers->(${key})->'url') = 'string' THEN 'file'
   WHEN coalesce(a.answers->(${key})->>'text', '') <> '' THEN 'written' END`;
 
-/**
- * The application tracker's SQL (docs/applications.md, "The application tracker"): one person's
- * applications with their status events, essay requirements and the inbox messages about each.
- */
-@Injectable()
-export class TrackerRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+/** The filter's parameters after the caller's id: `$2` the status, `$3` essays only. */
+type FilterParams = readonly [userId: string, status: ApplicationStatus | null, essayOnly: boolean];
 
-  /** A page of `userId`'s applications, latest change first; every row carries the filtered total. */
-  async page(userId: string, filter: TrackerFilter, offset: number, limit: number): Promise<TrackedRow[]> {
-    return (await this.db.query(
-      `WITH page AS (
+/** A page of the caller's applications ($4 offset, $5 limit), latest change first; every row carries the filtered total. */
+const PAGE = new Statement<TrackedRow, readonly [...FilterParams, offset: number, limit: number]>(
+  `WITH page AS (
          SELECT a.id, ${REQUIREMENTS_SQL} AS requirements, count(*) OVER () AS total
            ${MINE_SQL}
           ORDER BY a.updated_at DESC, a.id DESC
@@ -79,16 +80,27 @@ export class TrackerRepository {
            SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
              FROM inbox_messages WHERE user_id = a.user_id AND scholarship_id = a.scholarship_id) AS m
         ORDER BY a.updated_at DESC, a.id DESC`,
-      [userId, filter.status, filter.essayOnly, offset, limit],
-    )) as TrackedRow[];
+);
+
+/** How many of the caller's applications the filter keeps. */
+const COUNT = new Statement<{ n: number }, FilterParams>(`SELECT count(*)::int AS n ${MINE_SQL}`);
+
+/**
+ * The application tracker's SQL (docs/applications.md, "The application tracker"): one person's
+ * applications with their status events, essay requirements and the inbox messages about each.
+ */
+@Injectable()
+export class TrackerRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** A page of `userId`'s applications, latest change first; every row carries the filtered total. */
+  async page(userId: string, filter: TrackerFilter, offset: number, limit: number): Promise<TrackedRow[]> {
+    return PAGE.rows(this.db, [userId, filter.status, filter.essayOnly, offset, limit]);
   }
 
   /** How many applications match, for a page past the last (whose rows carry no total). */
   async count(userId: string, filter: TrackerFilter): Promise<number> {
-    const [row] = (await this.db.query(
-      `SELECT count(*)::int AS n ${MINE_SQL}`,
-      [userId, filter.status, filter.essayOnly],
-    )) as { n: number }[];
+    const [row] = await COUNT.rows(this.db, [userId, filter.status, filter.essayOnly]);
     return row.n;
   }
 }

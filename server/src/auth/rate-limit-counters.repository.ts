@@ -1,13 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type Selectable } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
-import { deletedRows } from '../jobs/periodic-sweep.js';
+import type { RateLimitCounters } from '../database/database-types.js';
+import { kyselyIn } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 
 /** One client's count on one route or group: hits so far, and milliseconds until the window ends. */
 export interface RateLimitCount {
   current: number;
   ttl: number;
 }
+
+/** Counts a hit on key $1 with a window of $2 milliseconds: starts a window, or counts in the running one. */
+const HIT = new Statement<Pick<Selectable<RateLimitCounters>, 'hits'> & { ttl: number }, readonly [key: string, windowMs: number]>(
+  `INSERT INTO rate_limit_counters AS c (key, hits, window_ends)
+       VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+       ON CONFLICT (key) DO UPDATE
+         SET hits = CASE WHEN c.window_ends <= now() THEN 1 ELSE c.hits + 1 END,
+             window_ends = CASE WHEN c.window_ends <= now() THEN EXCLUDED.window_ends ELSE c.window_ends END
+       RETURNING hits, greatest(0, ceil(extract(epoch FROM window_ends - now()) * 1000))::int AS ttl`,
+);
 
 /**
  * The per-IP request counters in PostgreSQL, shared by every replica (docs/security.md, "Rate
@@ -18,26 +31,19 @@ export class RateLimitCountersRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async hit(key: string, windowMs: number): Promise<RateLimitCount> {
-    const [row] = (await this.db.query(
-      `INSERT INTO rate_limit_counters AS c (key, hits, window_ends)
-       VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-       ON CONFLICT (key) DO UPDATE
-         SET hits = CASE WHEN c.window_ends <= now() THEN 1 ELSE c.hits + 1 END,
-             window_ends = CASE WHEN c.window_ends <= now() THEN EXCLUDED.window_ends ELSE c.window_ends END
-       RETURNING hits, greatest(0, ceil(extract(epoch FROM window_ends - now()) * 1000))::int AS ttl`,
-      [key, windowMs],
-    )) as { hits: number; ttl: number }[];
+    const [row] = await HIT.rows(this.db, [key, windowMs]);
     return { current: row.hits, ttl: row.ttl };
   }
 
   /** Windows over for a minute or more: their counts no longer matter. */
   async deleteExpired(manager: EntityManager, limit: number): Promise<string[]> {
-    const rows = (await manager.query(
-      `DELETE FROM rate_limit_counters
-        WHERE key IN (SELECT key FROM rate_limit_counters WHERE window_ends < now() - interval '1 minute' LIMIT $1)
-        RETURNING key`,
-      [limit],
-    )) as unknown;
-    return deletedRows<{ key: string }>(rows).map((row) => row.key);
+    const rows = await kyselyIn(manager)
+      .deleteFrom('rate_limit_counters')
+      .where('key', 'in', (eb) =>
+        eb.selectFrom('rate_limit_counters').select('key').where('window_ends', '<', sql<Date>`now() - interval '1 minute'`).limit(limit),
+      )
+      .returning('key')
+      .execute();
+    return rows.map((row) => row.key);
   }
 }

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type Selectable } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { RefreshTokens } from '../database/database-types.js';
+import { type Db, kyselyFor, kyselyIn } from '../database/kysely.js';
 
 /** A stored refresh token as its rotation judges it. */
-export interface RefreshTokenRow {
-  id: string;
-  user_id: string;
-  family_id: string;
-  used_at: Date | null;
-  revoked_at: Date | null;
-  expired: boolean;
+export type RefreshTokenRow = Pick<Selectable<RefreshTokens>, 'id' | 'user_id' | 'family_id' | 'used_at' | 'revoked_at'> & { expired: boolean };
+
+/** Locks the user's row until the transaction ends: shared while a token is spent, exclusive for a revocation. */
+async function lockUser(db: Db, userId: string, mode: 'share' | 'update'): Promise<void> {
+  const query = db.selectFrom('users').select(sql<number>`1`.as('one')).where('id', '=', userId);
+  await (mode === 'share' ? query.forShare() : query.forUpdate()).execute();
 }
 
 /**
@@ -28,40 +30,39 @@ export class RefreshTokensRepository {
 
   /** Stores a new token of the family, valid `ttlDays`; on the caller's transaction when given one. */
   async insert(userId: string, familyId: string, tokenHash: string, ttlDays: number, tx: EntityManager = this.db.manager): Promise<void> {
-    await tx.query(
-      `INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
-      [userId, familyId, tokenHash, ttlDays],
-    );
+    await kyselyFor(tx)
+      .insertInto('refresh_tokens')
+      .values({ user_id: userId, family_id: familyId, token_hash: tokenHash, expires_at: sql<Date>`now() + make_interval(days => ${ttlDays})` })
+      .execute();
   }
 
   /** Whose token this is; undefined for an unknown one. */
   async ownerOf(tx: EntityManager, tokenHash: string): Promise<string | undefined> {
-    const [owner] = (await tx.query(`SELECT user_id FROM refresh_tokens WHERE token_hash = $1`, [tokenHash])) as { user_id: string }[];
+    const owner = await kyselyIn(tx).selectFrom('refresh_tokens').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
     return owner?.user_id;
   }
 
   /** Locks the owner's row shared until the transaction ends (a rotation). */
   async lockOwnerShared(tx: EntityManager, userId: string): Promise<void> {
-    await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR SHARE`, [userId]);
+    await lockUser(kyselyIn(tx), userId, 'share');
   }
 
   /** The token, locked until the transaction ends. */
   async findForUpdate(tx: EntityManager, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-    const [row] = (await tx.query(
-      `SELECT id, user_id, family_id, used_at, revoked_at, expires_at < now() AS expired
-         FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-      [tokenHash],
-    )) as RefreshTokenRow[];
-    return row;
+    return kyselyIn(tx)
+      .selectFrom('refresh_tokens')
+      .select(['id', 'user_id', 'family_id', 'used_at', 'revoked_at', sql<boolean>`expires_at < now()`.as('expired')])
+      .where('token_hash', '=', tokenHash)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   async revokeFamily(tx: EntityManager, familyId: string): Promise<void> {
-    await tx.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [familyId]);
+    await kyselyIn(tx).updateTable('refresh_tokens').set({ revoked_at: sql<Date>`now()` }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
   }
 
   async markUsed(tx: EntityManager, id: string): Promise<void> {
-    await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1`, [id]);
+    await kyselyIn(tx).updateTable('refresh_tokens').set({ used_at: sql<Date>`now()` }).where('id', '=', id).execute();
   }
 
   /** Revokes the family of the token with this hash (nothing for an unknown one), its owner locked first. */
@@ -69,20 +70,23 @@ export class RefreshTokensRepository {
     await this.db.transaction(async (tx) => {
       const userId = await this.ownerOf(tx, tokenHash);
       if (!userId) return;
-      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
-      await tx.query(
-        `UPDATE refresh_tokens SET revoked_at = now()
-          WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-        [tokenHash],
-      );
+      const db = kyselyIn(tx);
+      await lockUser(db, userId, 'update');
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('revoked_at', 'is', null)
+        .where('family_id', '=', (eb) => eb.selectFrom('refresh_tokens').select('family_id').where('token_hash', '=', tokenHash))
+        .execute();
     });
   }
 
   /** Revokes every token of the user, the user's row locked first. */
   async revokeAllOfUser(userId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
-      await tx.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+      const db = kyselyIn(tx);
+      await lockUser(db, userId, 'update');
+      await db.updateTable('refresh_tokens').set({ revoked_at: sql<Date>`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
     });
   }
 }
