@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
-import { deletedRows } from '../jobs/periodic-sweep.js';
+import { kyselyIn, kyselyOf } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 
 export const CHAT_KINDS = ['signUp', 'login', 'assistant'] as const;
 export type ChatKind = (typeof CHAT_KINDS)[number];
@@ -29,6 +31,14 @@ export type ChatSessionChange = Pick<ChatSessionRow, 'answers' | 'asked' | 'seal
 
 const COLUMNS = `id, kind, token_hash AS "tokenHash", user_id AS "userId", answers, asked, sealed, step, turns`;
 
+/** A live (not expired, not ended) session ($1) of a kind ($2), typed as a turn reads it (its kind and answers are what it stored). */
+const FIND_LIVE = new Statement<ChatSessionRow, readonly [id: string, kind: ChatKind]>(
+  `SELECT ${COLUMNS} FROM chat_sessions WHERE id = $1 AND kind = $2 AND expires_at > now() AND step <> 'ended'`,
+);
+
+/** `minutes` from now. */
+const minutesFromNow = (minutes: number) => sql<Date>`now() + make_interval(mins => ${minutes})`;
+
 /**
  * The `chat_sessions` rows: made by a first turn, changed by each later one, expiring when left.
  * No turn holds a database lock or a transaction while it works (a turn may check a password or
@@ -40,19 +50,26 @@ export class ChatSessionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async create(session: Pick<ChatSessionRow, 'id' | 'kind' | 'tokenHash' | 'userId'> & ChatSessionChange, lifetimeMinutes: number): Promise<void> {
-    await this.db.query(
-      `INSERT INTO chat_sessions (id, kind, token_hash, user_id, answers, asked, sealed, step, turns, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, now() + make_interval(mins => $9))`,
-      [session.id, session.kind, session.tokenHash, session.userId, session.answers, session.asked, session.sealed, session.step, lifetimeMinutes],
-    );
+    await kyselyOf(this.db)
+      .insertInto('chat_sessions')
+      .values({
+        id: session.id,
+        kind: session.kind,
+        token_hash: session.tokenHash,
+        user_id: session.userId,
+        answers: JSON.stringify(session.answers),
+        asked: session.asked,
+        sealed: session.sealed,
+        step: session.step,
+        turns: 1,
+        expires_at: minutesFromNow(lifetimeMinutes),
+      })
+      .execute();
   }
 
   /** A live (not expired, not ended) session of this kind. */
   async findLive(id: string, kind: ChatKind): Promise<ChatSessionRow | undefined> {
-    const [row] = (await this.db.query(
-      `SELECT ${COLUMNS} FROM chat_sessions WHERE id = $1 AND kind = $2 AND expires_at > now() AND step <> 'ended'`,
-      [id, kind],
-    )) as ChatSessionRow[];
+    const [row] = await FIND_LIVE.rows(this.db, [id, kind]);
     return row;
   }
 
@@ -62,14 +79,17 @@ export class ChatSessionsRepository {
    * claimed turn saves, ends or releases it. False when another turn came or is working first.
    */
   async claim(id: string, readAtTurn: number, claimSeconds: number): Promise<boolean> {
-    const rows = (await this.db.query(
-      `UPDATE chat_sessions SET turns = turns + 1, claimed_until = now() + make_interval(secs => $3)
-        WHERE id = $1 AND turns = $2 AND step <> 'ended' AND expires_at > now()
-          AND (claimed_until IS NULL OR claimed_until <= now())
-       RETURNING id`,
-      [id, readAtTurn, claimSeconds],
-    )) as unknown;
-    return deletedRows(rows).length > 0;
+    const claimed = await kyselyOf(this.db)
+      .updateTable('chat_sessions')
+      .set((eb) => ({ turns: eb('turns', '+', 1), claimed_until: sql<Date>`now() + make_interval(secs => ${claimSeconds})` }))
+      .where('id', '=', id)
+      .where('turns', '=', readAtTurn)
+      .where('step', '<>', 'ended')
+      .where('expires_at', '>', sql<Date>`now()`)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', sql<Date>`now()`)]))
+      .returning('id')
+      .executeTakeFirst();
+    return claimed !== undefined;
   }
 
   /**
@@ -77,39 +97,50 @@ export class ChatSessionsRepository {
    * conversation `lifetimeMinutes` more. False when the claim lapsed and another turn took over.
    */
   async save(id: string, turn: number, change: ChatSessionChange, lifetimeMinutes: number): Promise<boolean> {
-    const rows = (await this.db.query(
-      `UPDATE chat_sessions
-          SET answers = $3, asked = $4, sealed = $5, step = $6, claimed_until = NULL, updated_at = now(),
-              expires_at = now() + make_interval(mins => $7)
-        WHERE id = $1 AND turns = $2 AND step <> 'ended'
-       RETURNING id`,
-      [id, turn, change.answers, change.asked, change.sealed, change.step, lifetimeMinutes],
-    )) as unknown;
-    return deletedRows(rows).length > 0;
+    const saved = await kyselyOf(this.db)
+      .updateTable('chat_sessions')
+      .set({
+        answers: JSON.stringify(change.answers),
+        asked: change.asked,
+        sealed: change.sealed,
+        step: change.step,
+        claimed_until: null,
+        updated_at: sql<Date>`now()`,
+        expires_at: minutesFromNow(lifetimeMinutes),
+      })
+      .where('id', '=', id)
+      .where('turns', '=', turn)
+      .where('step', '<>', 'ended')
+      .returning('id')
+      .executeTakeFirst();
+    return saved !== undefined;
   }
 
   /** Ends a conversation in claimed turn `turn`: its secrets go at once, the row when it expires. */
   async end(id: string, turn: number): Promise<boolean> {
-    const rows = (await this.db.query(
-      `UPDATE chat_sessions SET step = 'ended', sealed = NULL, claimed_until = NULL, updated_at = now()
-        WHERE id = $1 AND turns = $2 AND step <> 'ended'
-       RETURNING id`,
-      [id, turn],
-    )) as unknown;
-    return deletedRows(rows).length > 0;
+    const ended = await kyselyOf(this.db)
+      .updateTable('chat_sessions')
+      .set({ step: 'ended', sealed: null, claimed_until: null, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('turns', '=', turn)
+      .where('step', '<>', 'ended')
+      .returning('id')
+      .executeTakeFirst();
+    return ended !== undefined;
   }
 
   /** Frees the session after claimed turn `turn` failed: nothing of the conversation changes. */
   async release(id: string, turn: number): Promise<void> {
-    await this.db.query(`UPDATE chat_sessions SET claimed_until = NULL WHERE id = $1 AND turns = $2`, [id, turn]);
+    await kyselyOf(this.db).updateTable('chat_sessions').set({ claimed_until: null }).where('id', '=', id).where('turns', '=', turn).execute();
   }
 
   /** Deletes up to `limit` expired sessions (the hourly sweep); returns their ids. */
   async deleteExpired(manager: EntityManager, limit: number): Promise<string[]> {
-    const rows = (await manager.query(
-      `DELETE FROM chat_sessions WHERE id IN (SELECT id FROM chat_sessions WHERE expires_at <= now() LIMIT $1) RETURNING id`,
-      [limit],
-    )) as unknown;
-    return deletedRows<{ id: string }>(rows).map((row) => row.id);
+    const rows = await kyselyIn(manager)
+      .deleteFrom('chat_sessions')
+      .where('id', 'in', (eb) => eb.selectFrom('chat_sessions').select('id').where('expires_at', '<=', sql<Date>`now()`).limit(limit))
+      .returning('id')
+      .execute();
+    return rows.map((row) => row.id);
   }
 }

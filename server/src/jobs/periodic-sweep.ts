@@ -1,6 +1,8 @@
 import { Inject, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import { kyselyIn } from '../database/kysely.js';
 import { JobQueue } from './job-queue.js';
 
 /**
@@ -47,8 +49,8 @@ export abstract class PeriodicSweep<Removed = number> implements OnModuleInit {
     let total = 0;
     for (;;) {
       const removed = await this.db.transaction(async (manager) => {
-        const [{ locked }] = (await manager.query(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [this.lockId])) as { locked: boolean }[];
-        return locked ? this.sweepBatch(manager) : null;
+        const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${this.lockId}) AS locked`.execute(kyselyIn(manager));
+        return rows[0].locked ? this.sweepBatch(manager) : null;
       });
       if (removed === null) break;
       await this.afterBatch(removed);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { kyselyOf } from '../database/kysely.js';
 import type { MailMessage } from './mailer.js';
 
 export interface OutboxMessage {
@@ -19,23 +20,23 @@ export class MailOutboxRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async add(message: MailMessage): Promise<void> {
-    await this.db.query(`INSERT INTO mail_outbox (to_address, subject, text_body, html_body, from_name) VALUES ($1, $2, $3, $4, $5)`, [
-      message.to,
-      message.subject,
-      message.text,
-      message.html ?? null,
-      message.fromName ?? null,
-    ]);
+    await kyselyOf(this.db)
+      .insertInto('mail_outbox')
+      .values({ to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null, from_name: message.fromName ?? null })
+      .execute();
   }
 
   /** The newest `limit` messages, to one address (any letter case) when `to` is given. */
   async findLatest(options: { to?: string; limit: number }): Promise<OutboxMessage[]> {
-    const rows = (await this.db.query(
-      `SELECT id, to_address, from_name, subject, text_body, html_body, created_at FROM mail_outbox
-        WHERE $1::text IS NULL OR lower(to_address) = lower($1)
-        ORDER BY created_at DESC, id DESC LIMIT $2`,
-      [options.to ?? null, options.limit],
-    )) as { id: string; to_address: string; from_name: string | null; subject: string; text_body: string; html_body: string | null; created_at: Date }[];
+    const to = options.to ?? null;
+    let latest = kyselyOf(this.db)
+      .selectFrom('mail_outbox')
+      .select(['id', 'to_address', 'from_name', 'subject', 'text_body', 'html_body', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit);
+    if (to !== null) latest = latest.where((eb) => eb(eb.fn('lower', ['to_address']), '=', eb.fn('lower', [eb.val(to)])));
+    const rows = await latest.execute();
     return rows.map((row) => ({
       id: Number(row.id),
       to: row.to_address,

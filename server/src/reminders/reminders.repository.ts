@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Selectable } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
 import { sponsorSql } from '../common/sponsor-sql.js';
+import type { Reminders, Scholarships, Users } from '../database/database-types.js';
+import { Statement } from '../database/statement.js';
 import { type ReminderKind, REMINDER_WINDOWS } from './reminder-rules.js';
 
 /** A reminder just claimed, with what its message says. */
 export interface DueReminder {
-  userId: string;
-  scholarshipId: string;
-  firstName: string;
-  title: string;
+  userId: Selectable<Reminders>['user_id'];
+  scholarshipId: Selectable<Reminders>['scholarship_id'];
+  firstName: Selectable<Users>['first_name'];
+  title: Selectable<Scholarships>['title'];
   sponsor: string;
   /** YYYY-MM-DD */
   deadline: string;
@@ -41,25 +44,15 @@ function draftsDue(): string {
      WHERE s.status = 'published' AND s.deadline BETWEEN $1::date + $4::int AND $1::date + $5::int`;
 }
 
-/** The `reminders` table (docs/automation.md "Reminders"): which reminder went to whom, once each. */
-@Injectable()
-export class RemindersRepository {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+type ClaimDue = Statement<DueReminder, readonly [today: string, kind: ReminderKind, limit: number, fromDays: number, toDays: number]>;
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
-  }
-
-  /**
-   * Records up to `limit` due reminders of one kind as sent, in the caller's transaction, and
-   * returns them: the caller stores their messages in the same transaction. A reminder recorded
-   * before (or being recorded by a concurrent run, which this insert waits for) is skipped by the
-   * primary key, so each goes once even when two runs overlap.
-   */
-  async claimDue(manager: EntityManager, kind: ReminderKind, today: string, limit: number): Promise<DueReminder[]> {
-    const { fromDays, toDays } = REMINDER_WINDOWS[kind];
-    return (await manager.query(
-      `WITH due AS (
+/**
+ * Records up to $3 due reminders of kind $2 on day $1 (a window of $4 to $5 days before the
+ * deadline) and returns them with what their messages say.
+ */
+function claimDueStatement(kind: ReminderKind): ClaimDue {
+  return new Statement(
+    `WITH due AS (
          SELECT c.user_id, c.scholarship_id, c.deadline
            FROM (${CANDIDATES[kind]}) c
           WHERE NOT EXISTS (SELECT 1 FROM reminders r WHERE r.user_id = c.user_id AND r.scholarship_id = c.scholarship_id AND r.kind = $2::varchar)
@@ -77,7 +70,33 @@ export class RemindersRepository {
          JOIN users u ON u.id = c.user_id
          JOIN scholarships s ON s.id = c.scholarship_id
          JOIN users provider ON provider.id = s.provider_id`,
-      [today, kind, limit, fromDays, toDays],
-    )) as DueReminder[];
+  );
+}
+
+/** One statement per kind, made once. */
+const CLAIM_DUE: Record<ReminderKind, ClaimDue> = {
+  'deadline-7-days': claimDueStatement('deadline-7-days'),
+  'deadline-1-day': claimDueStatement('deadline-1-day'),
+  'closing-soon': claimDueStatement('closing-soon'),
+};
+
+/** The `reminders` table (docs/automation.md "Reminders"): which reminder went to whom, once each. */
+@Injectable()
+export class RemindersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * Records up to `limit` due reminders of one kind as sent, in the caller's transaction, and
+   * returns them: the caller stores their messages in the same transaction. A reminder recorded
+   * before (or being recorded by a concurrent run, which this insert waits for) is skipped by the
+   * primary key, so each goes once even when two runs overlap.
+   */
+  async claimDue(manager: EntityManager, kind: ReminderKind, today: string, limit: number): Promise<DueReminder[]> {
+    const { fromDays, toDays } = REMINDER_WINDOWS[kind];
+    return CLAIM_DUE[kind].rows(manager, [today, kind, limit, fromDays, toDays]);
   }
 }

@@ -1,9 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import type { DataSource } from 'typeorm';
+import type { JsonValue } from '../database/database-types.js';
+import { kyselyOf } from '../database/kysely.js';
 
 export interface OrganisationRow {
-  answers: Record<string, unknown>;
+  /** The form's answers by field key (a jsonb object). */
+  answers: { [key: string]: JsonValue };
   updatedAt: Date;
 }
 
@@ -13,18 +17,22 @@ export class OrganisationsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async find(userId: string): Promise<OrganisationRow | undefined> {
-    const [row] = (await this.db.query(`SELECT answers, updated_at AS "updatedAt" FROM organisations WHERE user_id = $1`, [userId])) as OrganisationRow[];
-    return row;
+    return kyselyOf(this.db)
+      .selectFrom('organisations')
+      .select(['answers', 'updated_at as updatedAt'])
+      .where('user_id', '=', userId)
+      .$narrowType<Pick<OrganisationRow, 'answers'>>()
+      .executeTakeFirst();
   }
 
   /** Replaces the answers of the organisation form (its fields are the whole form). */
   async save(userId: string, answers: Record<string, unknown>): Promise<OrganisationRow> {
-    const [row] = (await this.db.query(
-      `INSERT INTO organisations (user_id, answers) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET answers = EXCLUDED.answers, updated_at = now()
-       RETURNING answers, updated_at AS "updatedAt"`,
-      [userId, JSON.stringify(answers)],
-    )) as OrganisationRow[];
-    return row;
+    return kyselyOf(this.db)
+      .insertInto('organisations')
+      .values({ user_id: userId, answers: JSON.stringify(answers) })
+      .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ answers: (eb) => eb.ref('excluded.answers'), updated_at: sql<Date>`now()` }))
+      .returning(['answers', 'updated_at as updatedAt'])
+      .$narrowType<Pick<OrganisationRow, 'answers'>>()
+      .executeTakeFirstOrThrow();
   }
 }

@@ -1,22 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Requirement } from '@scholarmatch/schemas';
+import { type NotNull, sql, type Selectable } from 'kysely';
 import type { DataSource } from 'typeorm';
+import type { Scholarships } from '../database/database-types.js';
+import { kyselyOf } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 
-export interface PublicScholarshipRow {
-  id: string;
+export type PublicScholarshipRow = Pick<Selectable<Scholarships>, 'id' | 'title' | 'description' | 'amounts' | 'award' | 'published_at'> & {
   slug: string;
-  title: string;
-  description: string;
-  amounts: number[];
-  award: number | null;
   deadline: string | null;
   status: 'published' | 'closed';
   requirements: Requirement[];
-  published_at: Date | null;
   provider_name: string;
   organisation: Record<string, unknown> | null;
-}
+};
+
+/** A published scholarship, or one closed after publishing, by its web address ($1). */
+const BY_SLUG = new Statement<PublicScholarshipRow, readonly [slug: string]>(
+  `SELECT s.id, s.slug, s.title, s.description, s.amounts, s.award, to_char(s.deadline, 'YYYY-MM-DD') AS deadline, s.status,
+              s.requirements, s.published_at, trim(p.first_name || ' ' || p.last_name) AS provider_name, o.answers AS organisation
+         FROM scholarships s
+         JOIN users p ON p.id = s.provider_id
+         LEFT JOIN organisations o ON o.user_id = s.provider_id
+        WHERE s.slug = $1 AND s.status IN ('published', 'closed') AND s.published_at IS NOT NULL`,
+);
 
 /** What anyone may read of a published scholarship (or one closed after publishing), by its web address. */
 @Injectable()
@@ -25,28 +33,22 @@ export class PublicScholarshipsRepository {
 
   /** A draft closed before it was ever published stays private (published_at is null). */
   async findBySlug(slug: string): Promise<PublicScholarshipRow | undefined> {
-    const [row] = (await this.db.query(
-      `SELECT s.id, s.slug, s.title, s.description, s.amounts, s.award, to_char(s.deadline, 'YYYY-MM-DD') AS deadline, s.status,
-              s.requirements, s.published_at, trim(p.first_name || ' ' || p.last_name) AS provider_name, o.answers AS organisation
-         FROM scholarships s
-         JOIN users p ON p.id = s.provider_id
-         LEFT JOIN organisations o ON o.user_id = s.provider_id
-        WHERE s.slug = $1 AND s.status IN ('published', 'closed') AND s.published_at IS NOT NULL`,
-      [slug],
-    )) as PublicScholarshipRow[];
+    const [row] = await BY_SLUG.rows(this.db, [slug]);
     return row;
   }
 
   /** Open published scholarships for the sitemap, newest first: their address and last change. */
   async listedForSitemap(limit: number): Promise<{ slug: string; lastmod: string }[]> {
-    return (await this.db.query(
-      `SELECT slug, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS lastmod
-         FROM scholarships
-        WHERE status = 'published' AND published_at IS NOT NULL AND slug IS NOT NULL
-          AND (deadline IS NULL OR deadline >= CURRENT_DATE)
-        ORDER BY published_at DESC
-        LIMIT $1`,
-      [limit],
-    )) as { slug: string; lastmod: string }[];
+    return kyselyOf(this.db)
+      .selectFrom('scholarships')
+      .select(['slug', sql<string>`to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as('lastmod')])
+      .where('status', '=', 'published')
+      .where('published_at', 'is not', null)
+      .where('slug', 'is not', null)
+      .where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>=', sql<Date>`CURRENT_DATE`)]))
+      .orderBy('published_at', 'desc')
+      .limit(limit)
+      .$narrowType<{ slug: NotNull }>()
+      .execute();
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import type { DataSource } from 'typeorm';
+import { kyselyOf } from '../database/kysely.js';
 import type { Conversion } from './conversion.js';
 
 /** The stored conversions (docs/payments.md, "Conversions"). */
@@ -10,15 +12,24 @@ export class ConversionsRepository {
 
   /** Stores the conversion once per dedupe key; its id, or null when the key was already stored. */
   async insertOnce(conversion: Conversion): Promise<string | null> {
-    const [row] = (await this.db.query(
-      `INSERT INTO conversions (kind, user_id, amount_cents, note, link_id, source_id, dedupe_key)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-      [conversion.kind, conversion.userId, conversion.amountCents, conversion.note ?? null, conversion.linkId ?? null, conversion.sourceId ?? null, conversion.dedupeKey],
-    )) as { id: string }[];
+    const row = await kyselyOf(this.db)
+      .insertInto('conversions')
+      .values({
+        kind: conversion.kind,
+        user_id: conversion.userId,
+        amount_cents: conversion.amountCents,
+        note: conversion.note ?? null,
+        link_id: conversion.linkId ?? null,
+        source_id: conversion.sourceId ?? null,
+        dedupe_key: conversion.dedupeKey,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
     return row?.id ?? null;
   }
 
   async markForwarded(id: string): Promise<void> {
-    await this.db.query(`UPDATE conversions SET forwarded_at = now() WHERE id = $1`, [id]);
+    await kyselyOf(this.db).updateTable('conversions').set({ forwarded_at: sql<Date>`now()` }).where('id', '=', id).execute();
   }
 }
