@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { type AliasedExpression, type Expression, expressionBuilder, sql } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
 import { sponsorSql } from '../common/sponsor-sql.js';
+import type { DB } from '../database/database-types.js';
+import { kyselyFor, kyselyIn, kyselyOf } from '../database/kysely.js';
 
 export interface InvitationRow {
   id: string;
@@ -20,8 +23,19 @@ export interface AccountOfAddress {
   organisationId: string | null;
 }
 
-/** Whether an account has the invitation's address, as a column of a query over reviewer_invitations `i`. */
-const EXISTING_ACCOUNT_SQL = `EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = lower(i.email)) AS "existingAccount"`;
+/** Whether an account has the invitation's address (`email`, the invitation's column), as the column InvitationRow names. */
+function existingAccount(email: Expression<string>): AliasedExpression<boolean, 'existingAccount'> {
+  const eb = expressionBuilder<DB>();
+  return eb
+    .exists(
+      eb
+        .selectFrom('users as u')
+        .select(sql`1`.as('one'))
+        .where((inner) => inner(inner.fn<string>('lower', ['u.email']), '=', inner.fn<string>('lower', [email]))),
+    )
+    .$castTo<boolean>()
+    .as('existingAccount');
+}
 
 /** Reviewers of an organisation and their invitations (docs/review.md, "Reviewers"). */
 @Injectable()
@@ -34,77 +48,106 @@ export class ReviewersRepository {
 
   /** The account that has this address, with the organisation it reviews for; none when the address is free. */
   async accountOfAddress(email: string): Promise<AccountOfAddress | undefined> {
-    const [row] = (await this.db.query(
-      `SELECT u.id, u.role, r.provider_id AS "organisationId"
-         FROM users u LEFT JOIN organisation_reviewers r ON r.reviewer_id = u.id
-        WHERE lower(u.email) = lower($1)`,
-      [email],
-    )) as AccountOfAddress[];
-    return row;
+    return kyselyOf(this.db)
+      .selectFrom('users as u')
+      .leftJoin('organisation_reviewers as r', 'r.reviewer_id', 'u.id')
+      .select(['u.id', 'u.role', 'r.provider_id as organisationId'])
+      .where((eb) => eb(eb.fn<string>('lower', ['u.email']), '=', eb.fn<string>('lower', [eb.val(email)])))
+      .executeTakeFirst();
   }
 
   /** A new invitation; an open one to the same address from the same provider is replaced. */
   async invite(providerId: string, email: string, tokenHash: Buffer, expiresAt: Date): Promise<InvitationRow> {
     return this.db.transaction(async (manager) => {
-      await manager.query(`DELETE FROM reviewer_invitations WHERE provider_id = $1 AND lower(email) = lower($2) AND accepted_at IS NULL`, [providerId, email]);
-      const [row] = (await manager.query(
-        `INSERT INTO reviewer_invitations AS i (provider_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4)
-         RETURNING id, email, expires_at AS "expiresAt", created_at AS "createdAt", ${EXISTING_ACCOUNT_SQL}`,
-        [providerId, email, tokenHash, expiresAt],
-      )) as InvitationRow[];
-      return row;
+      const db = kyselyIn(manager);
+      await db
+        .deleteFrom('reviewer_invitations')
+        .where('provider_id', '=', providerId)
+        .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', eb.fn<string>('lower', [eb.val(email)])))
+        .where('accepted_at', 'is', null)
+        .execute();
+      return db
+        .insertInto('reviewer_invitations')
+        .values({ provider_id: providerId, email, token_hash: tokenHash, expires_at: expiresAt })
+        .returning((eb) => ['id', 'email', 'expires_at as expiresAt', 'created_at as createdAt', existingAccount(eb.ref('reviewer_invitations.email'))])
+        .executeTakeFirstOrThrow();
     });
   }
 
   async list(providerId: string): Promise<{ reviewers: { id: string; firstName: string; lastName: string; email: string; joinedAt: Date }[]; invitations: InvitationRow[] }> {
-    const reviewers = (await this.db.query(
-      `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, r.created_at AS "joinedAt"
-         FROM organisation_reviewers r JOIN users u ON u.id = r.reviewer_id WHERE r.provider_id = $1 ORDER BY r.created_at`,
-      [providerId],
-    )) as never[];
-    const invitations = (await this.db.query(
-      `SELECT id, email, expires_at AS "expiresAt", created_at AS "createdAt", ${EXISTING_ACCOUNT_SQL} FROM reviewer_invitations i
-        WHERE provider_id = $1 AND accepted_at IS NULL AND expires_at > now() ORDER BY created_at`,
-      [providerId],
-    )) as InvitationRow[];
+    const db = kyselyOf(this.db);
+    const reviewers = await db
+      .selectFrom('organisation_reviewers as r')
+      .innerJoin('users as u', 'u.id', 'r.reviewer_id')
+      .select(['u.id', 'u.first_name as firstName', 'u.last_name as lastName', 'u.email', 'r.created_at as joinedAt'])
+      .where('r.provider_id', '=', providerId)
+      .orderBy('r.created_at')
+      .execute();
+    const invitations = await db
+      .selectFrom('reviewer_invitations as i')
+      .select((eb) => ['id', 'email', 'expires_at as expiresAt', 'created_at as createdAt', existingAccount(eb.ref('i.email'))])
+      .where('provider_id', '=', providerId)
+      .where('accepted_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .orderBy('created_at')
+      .execute();
     return { reviewers, invitations };
   }
 
   /** Removes a reviewer (from the organisation) or an open invitation; answers whether either existed. */
   async remove(providerId: string, id: string): Promise<boolean> {
-    const members = (await this.db.query(`WITH gone AS (DELETE FROM organisation_reviewers WHERE provider_id = $1 AND reviewer_id = $2 RETURNING reviewer_id) SELECT * FROM gone`, [providerId, id])) as unknown[];
+    const db = kyselyOf(this.db);
+    const members = await db.deleteFrom('organisation_reviewers').where('provider_id', '=', providerId).where('reviewer_id', '=', id).returning('reviewer_id').execute();
     if (members.length) {
       // Their sessions end with the membership: the next refresh fails.
-      await this.db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+      await db.updateTable('refresh_tokens').set({ revoked_at: sql<Date>`now()` }).where('user_id', '=', id).where('revoked_at', 'is', null).execute();
       return true;
     }
-    const invitations = (await this.db.query(`WITH gone AS (DELETE FROM reviewer_invitations WHERE provider_id = $1 AND id = $2 AND accepted_at IS NULL RETURNING id) SELECT * FROM gone`, [providerId, id])) as unknown[];
+    const invitations = await db
+      .deleteFrom('reviewer_invitations')
+      .where('provider_id', '=', providerId)
+      .where('id', '=', id)
+      .where('accepted_at', 'is', null)
+      .returning('id')
+      .execute();
     return invitations.length > 0;
   }
 
   async findByToken(tokenHash: Buffer, manager: EntityManager = this.db.manager, lock = false): Promise<(InvitationRow & { providerId: string; acceptedAt: Date | null; organisationName: string }) | undefined> {
-    const [row] = (await manager.query(
-      `SELECT i.id, i.email, i.expires_at AS "expiresAt", i.created_at AS "createdAt", i.provider_id AS "providerId", i.accepted_at AS "acceptedAt", ${EXISTING_ACCOUNT_SQL},
-              ${sponsorSql('provider')} AS "organisationName"
-         FROM reviewer_invitations i JOIN users provider ON provider.id = i.provider_id
-        WHERE i.token_hash = $1 ${lock ? 'FOR UPDATE OF i' : ''}`,
-      [tokenHash],
-    )) as never[];
-    return row;
+    let query = kyselyFor(manager)
+      .selectFrom('reviewer_invitations as i')
+      .innerJoin('users as provider', 'provider.id', 'i.provider_id')
+      .select((eb) => [
+        'i.id',
+        'i.email',
+        'i.expires_at as expiresAt',
+        'i.created_at as createdAt',
+        'i.provider_id as providerId',
+        'i.accepted_at as acceptedAt',
+        existingAccount(eb.ref('i.email')),
+        sql<string>`${sql.raw(sponsorSql('provider'))}`.as('organisationName'),
+      ])
+      .where('i.token_hash', '=', tokenHash);
+    if (lock) query = query.forUpdate('i');
+    return query.executeTakeFirst();
   }
 
   /** Spends the invitation and adds the reviewer, unless it already belongs to an organisation (then nothing changes). */
   async joinOnce(manager: EntityManager, invitationId: string, providerId: string, reviewerId: string): Promise<boolean> {
-    const joined = (await manager.query(
-      `WITH added AS (INSERT INTO organisation_reviewers (reviewer_id, provider_id) VALUES ($1, $2) ON CONFLICT (reviewer_id) DO NOTHING RETURNING reviewer_id) SELECT * FROM added`,
-      [reviewerId, providerId],
-    )) as unknown[];
-    if (joined.length) await manager.query(`UPDATE reviewer_invitations SET accepted_at = now() WHERE id = $1`, [invitationId]);
+    const db = kyselyFor(manager);
+    const joined = await db
+      .insertInto('organisation_reviewers')
+      .values({ reviewer_id: reviewerId, provider_id: providerId })
+      .onConflict((oc) => oc.column('reviewer_id').doNothing())
+      .returning('reviewer_id')
+      .execute();
+    if (joined.length) await db.updateTable('reviewer_invitations').set({ accepted_at: sql<Date>`now()` }).where('id', '=', invitationId).execute();
     return joined.length > 0;
   }
 
   async accept(manager: EntityManager, invitationId: string, providerId: string, reviewerId: string): Promise<void> {
-    await manager.query(`UPDATE reviewer_invitations SET accepted_at = now() WHERE id = $1`, [invitationId]);
-    await manager.query(`INSERT INTO organisation_reviewers (reviewer_id, provider_id) VALUES ($1, $2)`, [reviewerId, providerId]);
+    const db = kyselyFor(manager);
+    await db.updateTable('reviewer_invitations').set({ accepted_at: sql<Date>`now()` }).where('id', '=', invitationId).execute();
+    await db.insertInto('organisation_reviewers').values({ reviewer_id: reviewerId, provider_id: providerId }).execute();
   }
 }

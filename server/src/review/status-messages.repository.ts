@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ReviewStatus } from '@scholarmatch/schemas';
+import { kyselyFor } from '../database/kysely.js';
 
 /** A move the applicant has not been told of yet (migrations/…-QueueStatusMessages). */
 export interface PendingStatusMessage {
@@ -59,15 +61,27 @@ export class StatusMessagesRepository {
 
   /** Locks a submitted application of the scholarship (moves and undos of one application take turns). */
   async lock(manager: EntityManager, scholarshipId: string, applicationId: string): Promise<LockedApplication | undefined> {
-    const [row] = (await manager.query(
-      `SELECT a.user_id AS "userId", a.review_status AS status,
-              (SELECT coalesce(max(e.id), 0) FROM application_status_events e WHERE e.application_id = a.id)::text AS "lastEventId"
-         FROM applications a
-        WHERE a.id = $2 AND a.scholarship_id = $1 AND a.status = 'Received'
-          FOR UPDATE`,
-      [scholarshipId, applicationId],
-    )) as LockedApplication[];
-    return row;
+    return kyselyFor(manager)
+      .selectFrom('applications as a')
+      .select((eb) => [
+        'a.user_id as userId',
+        'a.review_status as status',
+        eb
+          .cast<string>(
+            eb
+              .selectFrom('application_status_events as e')
+              .select((sub) => sub.fn.coalesce(sub.fn.max('e.id'), sql.lit(0)).as('id'))
+              .whereRef('e.application_id', '=', 'a.id'),
+            'text',
+          )
+          .as('lastEventId'),
+      ])
+      .$narrowType<{ status: ReviewStatus }>()
+      .where('a.id', '=', applicationId)
+      .where('a.scholarship_id', '=', scholarshipId)
+      .where('a.status', '=', 'Received')
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /**
@@ -75,17 +89,18 @@ export class StatusMessagesRepository {
    * there is none, the applicant having been told).
    */
   async pending(manager: EntityManager, applicationId: string): Promise<PendingStatusMessage | undefined> {
-    const [row] = (await manager.query(
-      `SELECT from_status AS "fromStatus", to_status AS "toStatus", last_event_id::text AS "lastEventId", due_at AS "dueAt"
-         FROM pending_status_messages WHERE application_id = $1 FOR UPDATE`,
-      [applicationId],
-    )) as PendingStatusMessage[];
-    return row;
+    return kyselyFor(manager)
+      .selectFrom('pending_status_messages')
+      .select((eb) => ['from_status as fromStatus', 'to_status as toStatus', eb.cast<string>('last_event_id', 'text').as('lastEventId'), 'due_at as dueAt'])
+      .$narrowType<{ fromStatus: ReviewStatus; toStatus: ReviewStatus }>()
+      .where('application_id', '=', applicationId)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /** Sets the review status (the tracker's trigger records the event). */
   async setReviewStatus(manager: EntityManager, applicationId: string, status: ReviewStatus): Promise<void> {
-    await manager.query(`UPDATE applications SET review_status = $2, updated_at = now() WHERE id = $1`, [applicationId, status]);
+    await kyselyFor(manager).updateTable('applications').set({ review_status: status, updated_at: sql<Date>`now()` }).where('id', '=', applicationId).execute();
   }
 
   /** Queues (or re-aims and postpones) the application's message; answers the queued move. */
@@ -93,15 +108,28 @@ export class StatusMessagesRepository {
     manager: EntityManager,
     move: { applicationId: string; scholarshipId: string; fromStatus: ReviewStatus; toStatus: ReviewStatus; lastEventId: string; changedBy: string; delaySeconds: number },
   ): Promise<PendingStatusMessage> {
-    const [row] = (await manager.query(
-      `INSERT INTO pending_status_messages (application_id, scholarship_id, from_status, to_status, last_event_id, changed_by, due_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))
-       ON CONFLICT (application_id) DO UPDATE
-         SET to_status = EXCLUDED.to_status, changed_by = EXCLUDED.changed_by, changed_at = now(), due_at = EXCLUDED.due_at
-       RETURNING from_status AS "fromStatus", to_status AS "toStatus", last_event_id::text AS "lastEventId", due_at AS "dueAt"`,
-      [move.applicationId, move.scholarshipId, move.fromStatus, move.toStatus, move.lastEventId, move.changedBy, move.delaySeconds],
-    )) as PendingStatusMessage[];
-    return row;
+    return kyselyFor(manager)
+      .insertInto('pending_status_messages')
+      .values({
+        application_id: move.applicationId,
+        scholarship_id: move.scholarshipId,
+        from_status: move.fromStatus,
+        to_status: move.toStatus,
+        last_event_id: move.lastEventId,
+        changed_by: move.changedBy,
+        due_at: sql<Date>`now() + make_interval(secs => ${move.delaySeconds})`,
+      })
+      .onConflict((oc) =>
+        oc.column('application_id').doUpdateSet((eb) => ({
+          to_status: eb.ref('excluded.to_status'),
+          changed_by: eb.ref('excluded.changed_by'),
+          changed_at: sql<Date>`now()`,
+          due_at: eb.ref('excluded.due_at'),
+        })),
+      )
+      .returning((eb) => ['from_status as fromStatus', 'to_status as toStatus', eb.cast<string>('last_event_id', 'text').as('lastEventId'), 'due_at as dueAt'])
+      .$narrowType<{ fromStatus: ReviewStatus; toStatus: ReviewStatus }>()
+      .executeTakeFirstOrThrow();
   }
 
   /**
@@ -109,28 +137,27 @@ export class StatusMessagesRepository {
    * announced (the applicant never heard of them; docs/review.md, "Undo").
    */
   async withdraw(manager: EntityManager, applicationId: string, lastEventId: string): Promise<void> {
-    await manager.query(`DELETE FROM pending_status_messages WHERE application_id = $1`, [applicationId]);
-    await manager.query(`DELETE FROM application_status_events WHERE application_id = $1 AND id > $2`, [applicationId, lastEventId]);
+    const db = kyselyFor(manager);
+    await db.deleteFrom('pending_status_messages').where('application_id', '=', applicationId).execute();
+    await db.deleteFrom('application_status_events').where('application_id', '=', applicationId).where('id', '>', lastEventId).execute();
   }
 
   /** Drops the queued messages of these applications (a winners decision tells them itself). */
   async forget(manager: EntityManager, applicationIds: readonly string[]): Promise<void> {
-    if (applicationIds.length) await manager.query(`DELETE FROM pending_status_messages WHERE application_id = ANY($1::uuid[])`, [applicationIds]);
+    if (applicationIds.length) await kyselyFor(manager).deleteFrom('pending_status_messages').where('application_id', '=', sql<string>`ANY(${applicationIds}::uuid[])`).execute();
   }
 
   /** Takes up to `limit` due messages off the queue (skipping those a move or an undo holds), in the caller's transaction. */
   async takeDue(manager: EntityManager, limit: number): Promise<DueStatusMessage[]> {
-    return (await manager.query(
-      `WITH due AS (
-         SELECT application_id FROM pending_status_messages WHERE due_at <= now() ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED
+    const { rows } = await sql<DueStatusMessage>`WITH due AS (
+         SELECT application_id FROM pending_status_messages WHERE due_at <= now() ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
        ), taken AS (
          DELETE FROM pending_status_messages p USING due WHERE p.application_id = due.application_id
          RETURNING p.application_id, p.scholarship_id, p.to_status, p.changed_by
        )
        SELECT taken.application_id AS "applicationId", taken.scholarship_id AS "scholarshipId", a.user_id AS "userId",
               taken.to_status AS "toStatus", a.review_status AS "currentStatus", a.status AS "applicationStatus", taken.changed_by AS "changedBy"
-         FROM taken JOIN applications a ON a.id = taken.application_id`,
-      [limit],
-    )) as DueStatusMessage[];
+         FROM taken JOIN applications a ON a.id = taken.application_id`.execute(kyselyFor(manager));
+    return rows;
   }
 }

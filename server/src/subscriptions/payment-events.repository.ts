@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import { kyselyFor, kyselyOf } from '../database/kysely.js';
 
 export interface StoredEvent {
   gateway: string;
@@ -27,46 +29,74 @@ export class PaymentEventsRepository {
     outcome: { processed: true } | { processed: false; error: string },
     manager: EntityManager | DataSource = this.db,
   ): Promise<boolean> {
-    const rows = (await manager.query(
-      `INSERT INTO payment_events (gateway, event_id, type, occurred_at, payload, processed_at, attempts, last_error)
-       VALUES ($1, $2, $3, $4, $5, CASE WHEN $6 THEN now() END, 1, $7)
-       ON CONFLICT (gateway, event_id) DO NOTHING RETURNING event_id`,
-      [event.gateway, event.eventId, event.type, event.occurredAt, JSON.stringify(event.payload), outcome.processed, outcome.processed ? null : outcome.error],
-    )) as unknown[];
+    const rows = await kyselyFor(manager)
+      .insertInto('payment_events')
+      .values({
+        gateway: event.gateway,
+        event_id: event.eventId,
+        type: event.type,
+        occurred_at: event.occurredAt,
+        payload: JSON.stringify(event.payload),
+        processed_at: outcome.processed ? sql<Date>`now()` : null,
+        attempts: 1,
+        last_error: outcome.processed ? null : outcome.error,
+      })
+      .onConflict((oc) => oc.columns(['gateway', 'event_id']).doNothing())
+      .returning('event_id')
+      .execute();
     return rows.length > 0;
   }
 
   async payload(gateway: string, eventId: string): Promise<{ payload: unknown; processed: boolean } | null> {
-    const [row] = (await this.db.query(`SELECT payload, processed_at IS NOT NULL AS processed FROM payment_events WHERE gateway = $1 AND event_id = $2`, [
-      gateway,
-      eventId,
-    ])) as { payload: unknown; processed: boolean }[];
+    const row = await kyselyOf(this.db)
+      .selectFrom('payment_events')
+      .select((eb) => ['payload', eb('processed_at', 'is not', null).$castTo<boolean>().as('processed')])
+      .where('gateway', '=', gateway)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
     return row ?? null;
   }
 
   async markProcessed(gateway: string, eventId: string, error: string | null): Promise<void> {
-    await this.db.query(
-      `UPDATE payment_events SET attempts = attempts + 1, last_error = $3, processed_at = CASE WHEN $3::text IS NULL THEN now() END
-        WHERE gateway = $1 AND event_id = $2`,
-      [gateway, eventId, error],
-    );
+    await kyselyOf(this.db)
+      .updateTable('payment_events')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        last_error: error,
+        processed_at: error === null ? sql<Date>`now()` : null,
+      }))
+      .where('gateway', '=', gateway)
+      .where('event_id', '=', eventId)
+      .execute();
   }
 
   /** Events still waiting to be applied, received over a minute ago (their retry job may have been lost). */
   async waiting(limit: number): Promise<{ gateway: string; eventId: string }[]> {
-    return this.db.query(
-      `SELECT gateway, event_id AS "eventId" FROM payment_events
-        WHERE processed_at IS NULL AND received_at < now() - interval '1 minute' AND attempts < 20 ORDER BY received_at LIMIT $1`,
-      [limit],
-    );
+    return kyselyOf(this.db)
+      .selectFrom('payment_events')
+      .select(['gateway', 'event_id as eventId'])
+      .where('processed_at', 'is', null)
+      .where('received_at', '<', sql<Date>`now() - interval '1 minute'`)
+      .where('attempts', '<', 20)
+      .orderBy('received_at')
+      .limit(limit)
+      .execute();
   }
 
   recent(limit: number, onlyFailed: boolean): Promise<StoredEvent[]> {
-    return this.db.query(
-      `SELECT gateway, event_id AS "eventId", type, occurred_at AS "occurredAt", received_at AS "receivedAt",
-              processed_at AS "processedAt", attempts, last_error AS "lastError"
-         FROM payment_events ${onlyFailed ? 'WHERE processed_at IS NULL' : ''} ORDER BY received_at DESC LIMIT $1`,
-      [limit],
-    );
+    let query = kyselyOf(this.db)
+      .selectFrom('payment_events')
+      .select([
+        'gateway',
+        'event_id as eventId',
+        'type',
+        'occurred_at as occurredAt',
+        'received_at as receivedAt',
+        'processed_at as processedAt',
+        'attempts',
+        'last_error as lastError',
+      ]);
+    if (onlyFailed) query = query.where('processed_at', 'is', null);
+    return query.orderBy('received_at', 'desc').limit(limit).execute();
   }
 }

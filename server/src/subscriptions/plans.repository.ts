@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { sql, type Updateable } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { SubscriptionPlans } from '../database/database-types.js';
+import { kyselyFor, kyselyOf } from '../database/kysely.js';
 
 export interface PlanRow {
   id: string;
@@ -17,11 +20,21 @@ export interface PlanRow {
 
 export type PlanChange = Partial<Omit<PlanRow, 'id' | 'productId'>>;
 
-const COLUMNS = `id, product_id AS "productId", title, monthly_amount_cents AS "monthlyAmountCents",
-  interval_months AS "intervalMonths", description, most_popular AS "mostPopular", price_id AS "priceId",
-  sort_order AS "sortOrder", active`;
+/** A plan's columns as PlanRow names them. */
+const COLUMNS = [
+  'id',
+  'product_id as productId',
+  'title',
+  'monthly_amount_cents as monthlyAmountCents',
+  'interval_months as intervalMonths',
+  'description',
+  'most_popular as mostPopular',
+  'price_id as priceId',
+  'sort_order as sortOrder',
+  'active',
+] as const;
 
-const CHANGE_COLUMNS: Record<keyof PlanChange, string> = {
+const CHANGE_COLUMNS = {
   title: 'title',
   monthlyAmountCents: 'monthly_amount_cents',
   intervalMonths: 'interval_months',
@@ -30,7 +43,14 @@ const CHANGE_COLUMNS: Record<keyof PlanChange, string> = {
   priceId: 'price_id',
   sortOrder: 'sort_order',
   active: 'active',
-};
+} as const satisfies Record<keyof PlanChange, keyof SubscriptionPlans>;
+
+/** The columns a change writes (those it gives a value), under the table's names. */
+function changedColumns(change: PlanChange): Updateable<SubscriptionPlans> {
+  const columns: Updateable<SubscriptionPlans> = {};
+  for (const [key, value] of Object.entries(change) as [keyof PlanChange, never][]) if (value !== undefined) columns[CHANGE_COLUMNS[key]] = value;
+  return columns;
+}
 
 /** The membership plans (docs/payments.md, "Plans"). */
 @Injectable()
@@ -38,22 +58,24 @@ export class PlansRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   list(onlyActive: boolean): Promise<PlanRow[]> {
-    return this.db.query(`SELECT ${COLUMNS} FROM subscription_plans ${onlyActive ? 'WHERE active' : ''} ORDER BY sort_order, interval_months`);
+    let query = kyselyOf(this.db).selectFrom('subscription_plans').select(COLUMNS);
+    if (onlyActive) query = query.where('active', '=', true);
+    return query.orderBy('sort_order').orderBy('interval_months').execute();
   }
 
   /** One plan; inside a transaction, read on its connection (a second pooled one could be waited for). */
   async find(id: string, manager?: EntityManager): Promise<PlanRow | null> {
-    const [row] = (await (manager ?? this.db).query(`SELECT ${COLUMNS} FROM subscription_plans WHERE id = $1`, [id])) as PlanRow[];
+    const row = await kyselyFor(manager ?? this.db).selectFrom('subscription_plans').select(COLUMNS).where('id', '=', id).executeTakeFirst();
     return row ?? null;
   }
 
   async update(id: string, change: PlanChange): Promise<PlanRow | null> {
-    const entries = Object.entries(change).filter(([, value]) => value !== undefined) as [keyof PlanChange, unknown][];
-    const sets = entries.map(([key], index) => `${CHANGE_COLUMNS[key]} = $${index + 2}`);
-    const [rows] = (await this.db.query(`UPDATE subscription_plans SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, [
-      id,
-      ...entries.map(([, value]) => value),
-    ])) as [PlanRow[], number];
-    return rows[0] ?? null;
+    const row = await kyselyOf(this.db)
+      .updateTable('subscription_plans')
+      .set({ ...changedColumns(change), updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    return row ?? null;
   }
 }
