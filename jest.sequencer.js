@@ -14,6 +14,10 @@ const LONG_RUNNING = [
   'server/test/uploads.spec.ts',
   'web/test/chat/chatbot.test.tsx',
   'web/test/provider/review.test.tsx',
+  'e2e/accessibility.e2e.ts',
+  'e2e/lazy-widgets.e2e.ts',
+  'e2e/provider-studio.e2e.ts',
+  'e2e/chat.e2e.ts',
 ];
 
 export default class LongRunningFirst extends TestSequencer {

@@ -11,5 +11,8 @@ export default {
   globalSetup: '<rootDir>/global-setup.js',
   globalTeardown: '<rootDir>/global-teardown.js',
   testTimeout: 90000,
-  maxWorkers: 1,
+  // Two files at a time, each with its own server, database and Chromium: a browser test waits on
+  // timers, animations and the network for much of its time, which the other file's work fills.
+  maxWorkers: 2,
+  testSequencer: '<rootDir>/../jest.sequencer.js',
 };

@@ -49,7 +49,11 @@ describe('widgets that load on first use keep what is typed while they load', ()
     return body.data as Session;
   }
 
-  /** A new browser context (an empty cache) signed in as `session`, whose chunks loaded on demand come 2 s late. */
+  /**
+   * A new browser context (an empty cache) signed in as `session`, whose chunks loaded on demand come
+   * 2 s late. A test lifts the delay with `unrouteAll({ behavior: 'wait' })`: a chunk still held back
+   * then finishes its own `continue`, rather than being answered by Playwright first (which fails it).
+   */
   async function coldPage(session: Session | null): Promise<Page> {
     const browser = suite.page.context().browser() as Browser;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -125,7 +129,7 @@ describe('widgets that load on first use keep what is typed while they load', ()
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\/app\/scholarships\/[0-9a-f-]{36}$/);
     await page.getByText('Draft saved').first().waitFor();
-    await page.context().unrouteAll();
+    await page.context().unrouteAll({ behavior: 'wait' });
     await page.reload();
     await page.getByRole('textbox', { name: 'Description' }).getByText('Apply now.', { exact: false }).waitFor();
     const id = page.url().split('/').at(-1)!;
@@ -182,7 +186,7 @@ describe('widgets that load on first use keep what is typed while they load', ()
     await page.getByText('11 words written').waitFor();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('Saved draft').first().waitFor();
-    await page.context().unrouteAll();
+    await page.context().unrouteAll({ behavior: 'wait' });
     await page.reload();
     await page.getByText('11 words written').waitFor();
     const draft = (await call('GET', `/scholarships/${id}/applicants/get-applicant-details`, undefined, member.token)).body.data;
@@ -237,7 +241,7 @@ describe('widgets that load on first use keep what is typed while they load', ()
     expect(await focusedId(page)).toBe('root_phone');
     expect(await number.inputValue()).toBe('4155550198');
     await saveProfileTab(page);
-    await page.context().unrouteAll();
+    await page.context().unrouteAll({ behavior: 'wait' });
     await page.reload();
     await page.getByRole('tab', { name: 'Contact' }).click();
     await page.getByLabel('Contact Number country').waitFor({ timeout: 15_000 });
@@ -264,7 +268,7 @@ describe('widgets that load on first use keep what is typed while they load', ()
     expect(await focusedId(page)).toBe('root_fieldOfStudy');
     expect(await field.inputValue()).toBe('Computer Sc');
     await page.getByRole('option', { name: wanted.label, exact: true }).click();
-    await page.context().unrouteAll();
+    await page.context().unrouteAll({ behavior: 'wait' });
     await fillRegistration(page, { keepFieldOfStudy: true });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Details updated successfully!!').waitFor();

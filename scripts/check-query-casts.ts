@@ -1,14 +1,11 @@
 /**
  * Untyped query results (docs/architecture.md, "Data access"): a `.query(` whose result is cast
  * (`as {…}[]`, `as Row[]`, `as [...]`) claims column names nothing checks, so a renamed column fails
- * only at run time. Repositories read through Kysely with the generated table types instead. This
- * counts the casts left in server/src and fails when there are more than the baseline file allows;
- * moving a repository lowers the number there. Run by `npm run lint:deps`.
+ * only at run time. Repositories read through Kysely with the generated table types instead; this
+ * fails on any such cast in server/src. Run by `npm run lint:deps`.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { sourceFiles } from './source-files.js';
-
-const BASELINE = 'scripts/query-casts-baseline.txt';
 
 /** `.query(` or `.query<…>(` on any receiver. */
 const QUERY_CALL = /\.query\s*(<[^>(]*>)?\s*\(/g;
@@ -41,18 +38,11 @@ function castsIn(path: string): string[] {
 }
 
 const hits = serverSources().flatMap(castsIn);
-const allowed = Number(readFileSync(BASELINE, 'utf8').trim());
-if (process.argv.includes('--list')) console.log(hits.join('\n'));
-if (process.argv.includes('--write-baseline')) {
-  writeFileSync(BASELINE, `${hits.length}\n`);
-  console.log(`check-query-casts: baseline set to ${hits.length}`);
-} else if (hits.length > allowed) {
+if (hits.length) {
   console.error(
-    `Untyped casts of query results: ${hits.length}, the baseline allows ${allowed} (docs/architecture.md, "Data access"). ` +
-      `Read rows through Kysely with the generated table types, or a sql<Row> template whose Row comes from them:\n${hits.join('\n')}`,
+    `Untyped casts of query results (docs/architecture.md, "Data access"): read rows through Kysely with the generated table types, ` +
+      `or a sql<Row> template whose Row comes from them:\n${hits.join('\n')}`,
   );
   process.exit(1);
-} else {
-  console.log(`check-query-casts: ${hits.length} untyped casts of query results (baseline ${allowed})`);
-  if (hits.length < allowed) console.log(`check-query-casts: lower ${BASELINE} to ${hits.length} (npx tsx scripts/check-query-casts.ts --write-baseline)`);
 }
+console.log('check-query-casts: no untyped casts of query results');
