@@ -23,7 +23,7 @@ describe('the form engine in a real browser', () => {
     expect(suite.problems).toEqual([]);
   });
 
-  it('renders profile-basic from the server and shows the seed messages for bad values', async () => {
+  it('renders profile-basic from the server and shows the original messages for bad values', async () => {
     await suite.page.goto(`${suite.server.baseUrl}/forms/profile-basic`);
     await suite.page.getByLabel('Birthday').waitFor();
     for (const label of ['First Name', 'Last Name', 'Zip Code', 'Citizenship', 'Ethnicity', 'Country']) {

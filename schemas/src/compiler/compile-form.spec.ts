@@ -21,7 +21,7 @@ describe('compileForm', () => {
     expect(compiled.uiSchema['ui:order']).toEqual([...keys, '*']);
   });
 
-  it('attaches the seed messages to required fields', () => {
+  it('attaches the original messages to required fields', () => {
     expect(compiled.schema.required).toEqual(expect.arrayContaining(['firstName', 'dob', 'gender', 'gpa', 'consent']));
     const messages = (compiled.schema.errorMessage as { required: Record<string, string> }).required;
     expect(messages.dob).toBe('Please select your date of birth!');

@@ -26,7 +26,7 @@ function errorsOf(requirements: Requirement[], answers: unknown) {
 }
 
 describe('compileRequirementForm', () => {
-  it('asks for every required requirement with the seed messages', () => {
+  it('asks for every required requirement with the original messages', () => {
     expect(errorsOf(ALL_KINDS, {})).toEqual([
       { path: 'cv', message: 'Please upload!' },
       { path: 'portfolio', message: 'Please provide!' },

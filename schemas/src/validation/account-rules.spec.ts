@@ -30,7 +30,7 @@ describe('sign-up style forms', () => {
     expect(fieldUi.email['ui:widget']).not.toBe('password');
   });
 
-  it("requires the confirmation to equal the password, with the seed's words", () => {
+  it("requires the confirmation to equal the password, with the original words", () => {
     const base = { email: 'a@b.co', firstName: 'Ada', password: 'long enough' };
     expect(errorsOf({ ...base, confirmPassword: 'long enough' })).toEqual([]);
     expect(errorsOf({ ...base, confirmPassword: 'long enougH' })).toEqual([{ path: 'confirmPassword', message: 'Passwords do not match!' }]);

@@ -20,7 +20,7 @@ describe('FormValidator with the compiled sample form', () => {
     expect(validate(valid)).toEqual([]);
   });
 
-  it('puts required messages under the missing field, in the seed words', () => {
+  it('puts required messages under the missing field, in the original words', () => {
     const errors = validate({});
     expect(errors).toEqual(
       expect.arrayContaining([

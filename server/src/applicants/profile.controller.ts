@@ -27,7 +27,7 @@ export class ProfileController {
     summary: 'Save the registration step or one profile tab (the owner only)',
     description:
       'Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` ' +
-      "(default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the seed's messages. " +
+      "(default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the form's messages. " +
       "Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.",
   })
   @ApiOkResponse({ type: UpdatedApplicantResponseDto })

@@ -18,7 +18,7 @@ export class AssistantChatController {
 
   @Post(['scholarships/chats', SEED_ADDRESS.assistantChats])
   @ApiOperation({
-    summary: "Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }",
+    summary: "Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }",
     description:
       'The first question opens a chat (its chat_id); later ones send ?id=. Anyone else\'s chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. ' +
       "Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'",

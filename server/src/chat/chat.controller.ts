@@ -44,7 +44,7 @@ export class ChatController {
   @ApiOperation({
     summary: "The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'",
     description:
-      "A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.",
+      "A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.",
   })
   @ApiOkResponse({ type: ChatQuestionsResponseDto })
   async questions(@Query() query: QuestionsQueryDto) {
@@ -60,7 +60,7 @@ export class ChatController {
     description:
       "The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: " +
       "400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; " +
-      "{ action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), " +
+      "{ action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), " +
       'then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat\'s: 400 CHAT_ANSWER_MISMATCH naming the field. ' +
       'An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.',
   })
@@ -76,7 +76,7 @@ export class ChatController {
   @ApiOperation({
     summary: 'One turn of a login chat (public; rate-limited together with POST /users/auth/login)',
     description:
-      "email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out " +
+      "email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out " +
       "(400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; " +
       'then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.',
   })

@@ -17,7 +17,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`{ statusCode, error, message, description, errors? }` where `description` is the sentence to show.',
     )
     .setVersion('1')
-    .addServer('/', "The server that serves this document (paths carry the /api/v1 prefix; the seeds' few addresses under /api are aliases)")
+    .addServer('/', "The server that serves this document (paths carry the /api/v1 prefix; the original client's few addresses under /api are aliases)")
     .addBearerAuth(undefined, BEARER)
     .addSecurityRequirements(BEARER)
     .build();
@@ -59,7 +59,7 @@ function describeSeedAliases(document: OpenAPIObject): void {
       continue;
     }
     operation.operationId = `${handler}${ALIAS_SUFFIX}`;
-    operation.summary = `The seeds' address of ${method.toUpperCase()} ${main}. ${operation.summary ?? ''}`.trim();
+    operation.summary = `The original address of ${method.toUpperCase()} ${main}. ${operation.summary ?? ''}`.trim();
     Object.assign(operation, { 'x-alias-of': main });
   }
 }

@@ -26,7 +26,7 @@ export class EssaysController {
     summary: 'An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)',
     description:
       'The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own ' +
-      "extra instruction. `kind` defaults to essay (the seed's client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. " +
+      "extra instruction. `kind` defaults to essay (the original client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. " +
       `An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most ${ESSAYS_PER_MINUTE} per minute from one network, and ${ESSAYS_PER_HOUR_PER_PERSON} per hour per person (429 RATE_LIMITED).`,
   })
   @ApiCreatedResponse({ type: EssayResponseDto })

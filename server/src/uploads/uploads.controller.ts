@@ -43,7 +43,7 @@ export class UploadsController {
     summary: 'Upload a document (PDF, DOC, DOCX) or an image (JPG, PNG) of at most 2 MB (signed in)',
     description:
       'The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. ' +
-      "Refusals carry the seed's sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE " +
+      "Refusals carry the original sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE " +
       '(a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.',
   })
   @ApiConsumes('multipart/form-data')

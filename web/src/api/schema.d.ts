@@ -401,7 +401,7 @@ export interface paths {
         get?: never;
         /**
          * Save the registration step or one profile tab (the owner only)
-         * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the seed's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
+         * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the form's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
          */
         put: operations["ProfileController_update"];
         post?: never;
@@ -722,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document (PDF, DOC, DOCX) or an image (JPG, PNG) of at most 2 MB (signed in)
-         * @description The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. Refusals carry the seed's sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE (a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.
+         * @description The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. Refusals carry the original sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE (a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.
          */
         post: operations["UploadsController_upload"];
         delete?: never;
@@ -1917,7 +1917,7 @@ export interface paths {
         put?: never;
         /**
          * An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)
-         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `kind` defaults to essay (the seed's client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
+         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `kind` defaults to essay (the original client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
          */
         post: operations["EssaysController_getEssay"];
         delete?: never;
@@ -1935,7 +1935,7 @@ export interface paths {
         };
         /**
          * The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
-         * @description A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
+         * @description A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
         get: operations["ChatController_questions"];
         put?: never;
@@ -1954,8 +1954,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The seeds' address of GET /api/v1/questions. The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
-         * @description A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
+         * The original address of GET /api/v1/questions. The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
+         * @description A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
         get: operations["ChatController_questions_seedAddress"];
         put?: never;
@@ -1977,7 +1977,7 @@ export interface paths {
         put?: never;
         /**
          * One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
-         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
+         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
         post: operations["ChatController_signUpTurn"];
         delete?: never;
@@ -1996,8 +1996,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The seeds' address of POST /api/v1/signup/chats. One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
-         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
+         * The original address of POST /api/v1/signup/chats. One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
+         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
         post: operations["ChatController_signUpTurn_seedAddress"];
         delete?: never;
@@ -2017,7 +2017,7 @@ export interface paths {
         put?: never;
         /**
          * One turn of a login chat (public; rate-limited together with POST /users/auth/login)
-         * @description email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         * @description email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
         post: operations["ChatController_loginTurn"];
         delete?: never;
@@ -2036,8 +2036,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The seeds' address of POST /api/v1/login/chats. One turn of a login chat (public; rate-limited together with POST /users/auth/login)
-         * @description email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         * The original address of POST /api/v1/login/chats. One turn of a login chat (public; rate-limited together with POST /users/auth/login)
+         * @description email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
         post: operations["ChatController_loginTurn_seedAddress"];
         delete?: never;
@@ -2056,7 +2056,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }
+         * Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
         post: operations["AssistantChatController_ask"];
@@ -2076,7 +2076,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The seeds' address of POST /api/v1/scholarships/chats. Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }
+         * The original address of POST /api/v1/scholarships/chats. Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
         post: operations["AssistantChatController_ask_seedAddress"];
@@ -2297,7 +2297,7 @@ export interface components {
              */
             permissions: components["schemas"]["Permission"][];
             /**
-             * @description The person's role (null when signed out: the seeds' default)
+             * @description The person's role (null when signed out, as the original client expects)
              * @enum {string|null}
              */
             role: "applicant" | "provider" | "admin" | "reviewer" | null;
@@ -2744,7 +2744,7 @@ export interface components {
              */
             phone: string;
             password: string;
-            /** @description Not in the seed's payload: checked against password when sent */
+            /** @description Not in the original client's payload: checked against password when sent */
             confirmPassword?: string;
             /**
              * @default STUDENT
@@ -2752,18 +2752,18 @@ export interface components {
              */
             applicantType: "STUDENT" | "PARENT";
             /**
-             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
-             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
-            /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             consentToContact?: boolean;
-            /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             acceptTerms?: boolean;
             /** @description Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile */
             answers?: {
@@ -2907,9 +2907,9 @@ export interface components {
             phone?: string;
             /** @enum {string} */
             applicantType?: "STUDENT" | "PARENT";
-            /** @description Sent by the seed's client; the server owns this flag (set once registration is complete) */
+            /** @description Sent by the original client; the server owns this flag (set once registration is complete) */
             isProfileUpdate?: Record<string, never>;
-            /** @description Sent by the seed's client; the server owns this flag (set by the sweepstakes) */
+            /** @description Sent by the original client; the server owns this flag (set by the sweepstakes) */
             isScholarshipApplied?: Record<string, never>;
             applicantFields?: components["schemas"]["ApplicantFieldInputDto"][];
         };
@@ -3277,7 +3277,7 @@ export interface components {
         };
         EligibilityFiltersDto: {
             /**
-             * @description Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the seed's spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.
+             * @description Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the original spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.
              * @example {
              *       "field.7": "college-senior",
              *       "field.dob": "2008-05-01"
@@ -4642,12 +4642,12 @@ export interface components {
             data: components["schemas"]["ChatQuestionDto"][];
         };
         SignUpChatTurnDto: {
-            /** @description The question's `_id` (the seed sends it; informative only) */
+            /** @description The question's `_id` (the original client sends it; informative only) */
             question_id?: string;
-            /** @description The question as shown (the seed sends it; informative only) */
+            /** @description The question as shown (the original client sends it; informative only) */
             question?: string;
             /**
-             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
+             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
@@ -4678,12 +4678,12 @@ export interface components {
             phone?: string;
             password?: string;
             /**
-             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
-             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
@@ -4724,7 +4724,7 @@ export interface components {
             accessToken?: string;
             refreshToken?: string;
             clientIp?: string;
-            /** @description The seeds' access of the person signed in */
+            /** @description The person's access, as the original client reads it */
             access?: components["schemas"]["AccessDto"];
         };
         ChatTurnResponseDto: {
@@ -4734,12 +4734,12 @@ export interface components {
             data: components["schemas"]["ChatTurnDataDto"];
         };
         ChatTurnDto: {
-            /** @description The question's `_id` (the seed sends it; informative only) */
+            /** @description The question's `_id` (the original client sends it; informative only) */
             question_id?: string;
-            /** @description The question as shown (the seed sends it; informative only) */
+            /** @description The question as shown (the original client sends it; informative only) */
             question?: string;
             /**
-             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
+             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
@@ -4846,7 +4846,7 @@ export interface components {
         AddSupportDto: {
             /** @description Contact: the sender's e-mail. Support: ignored (the account's) */
             email?: string;
-            /** @description Support: ignored (the account's name). Contact: the seed sends 'Guest' */
+            /** @description Support: ignored (the account's name). Contact: the original client sends 'Guest' */
             name?: string;
             /** @description Contact: the phone number, with its country code */
             phone?: string;

@@ -101,12 +101,12 @@ export class UpdateApplicantDto {
   @IsIn(APPLICANT_TYPES)
   applicantType?: ApplicantType;
 
-  @ApiPropertyOptional({ description: "Sent by the seed's client; the server owns this flag (set once registration is complete)" })
+  @ApiPropertyOptional({ description: "Sent by the original client; the server owns this flag (set once registration is complete)" })
   @IsOptional()
   @IsIn(['true', 'false', true, false])
   isProfileUpdate?: string | boolean;
 
-  @ApiPropertyOptional({ description: "Sent by the seed's client; the server owns this flag (set by the sweepstakes)" })
+  @ApiPropertyOptional({ description: "Sent by the original client; the server owns this flag (set by the sweepstakes)" })
   @IsOptional()
   @IsIn(['true', 'false', true, false])
   isScholarshipApplied?: string | boolean;

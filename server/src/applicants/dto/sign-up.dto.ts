@@ -45,7 +45,7 @@ export class SignUpDto {
   @IsString({ message: MESSAGES.passwordRequired })
   password: string;
 
-  @ApiPropertyOptional({ description: "Not in the seed's payload: checked against password when sent" })
+  @ApiPropertyOptional({ description: "Not in the original client's payload: checked against password when sent" })
   @IsOptional()
   @IsString({ message: MESSAGES.confirmPasswordRequired })
   confirmPassword?: string;
@@ -55,22 +55,22 @@ export class SignUpDto {
   @IsIn(APPLICANT_TYPES)
   applicantType?: ApplicantType;
 
-  @ApiPropertyOptional({ type: String, enum: ['false'], description: "Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false" })
+  @ApiPropertyOptional({ type: String, enum: ['false'], description: "Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false" })
   @IsOptional()
   @IsIn(['false', false], { message: 'isProfileUpdate must be false at sign-up' })
   isProfileUpdate?: 'false' | false;
 
-  @ApiPropertyOptional({ type: String, enum: ['false'], description: "Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false" })
+  @ApiPropertyOptional({ type: String, enum: ['false'], description: "Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false" })
   @IsOptional()
   @IsIn(['false', false], { message: 'isScholarshipApplied must be false at sign-up' })
   isScholarshipApplied?: 'false' | false;
 
-  @ApiPropertyOptional({ description: "Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
+  @ApiPropertyOptional({ description: "Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
   @IsOptional()
   @IsBoolean()
   consentToContact?: boolean;
 
-  @ApiPropertyOptional({ description: "Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
+  @ApiPropertyOptional({ description: "Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
   @IsOptional()
   @IsBoolean()
   acceptTerms?: boolean;

@@ -15,7 +15,7 @@ export class AccessDto {
   })
   permissions: Permission[];
 
-  @ApiProperty({ enum: ROLES, nullable: true, type: String, description: "The person's role (null when signed out: the seeds' default)" })
+  @ApiProperty({ enum: ROLES, nullable: true, type: String, description: "The person's role (null when signed out, as the original client expects)" })
   role: Role | null;
 }
 

@@ -17,17 +17,17 @@ const ANSWER_MAX_LENGTH = 2000;
 
 /** One turn of a sign-up or login chat (docs/chat.md): an answer to a question, or a step the person chose. */
 export class ChatTurnDto {
-  @ApiPropertyOptional({ description: "The question's `_id` (the seed sends it; informative only)", maxLength: 200 })
+  @ApiPropertyOptional({ description: "The question's `_id` (the original client sends it; informative only)", maxLength: 200 })
   @IsOptional() @IsString() @MaxLength(200)
   question_id?: string;
 
-  @ApiPropertyOptional({ description: 'The question as shown (the seed sends it; informative only)', maxLength: 500 })
+  @ApiPropertyOptional({ description: 'The question as shown (the original client sends it; informative only)', maxLength: 500 })
   @IsOptional() @IsString() @MaxLength(500)
   question?: string;
 
   @ApiPropertyOptional({
     description:
-      "The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, " +
+      "The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, " +
       'and the login form takes its own userName and currentPassword too)',
     example: 'firstName',
   })
@@ -151,7 +151,7 @@ export class ChatTurnDataDto {
   @ApiPropertyOptional() accessToken?: string;
   @ApiPropertyOptional() refreshToken?: string;
   @ApiPropertyOptional() clientIp?: string;
-  @ApiPropertyOptional({ type: AccessDto, description: "The seeds' access of the person signed in" }) access?: AccessDto;
+  @ApiPropertyOptional({ type: AccessDto, description: "The person's access, as the original client reads it" }) access?: AccessDto;
 }
 
 export class ChatTurnResponseDto extends ApiResponseBase {

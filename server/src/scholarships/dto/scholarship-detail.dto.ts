@@ -9,7 +9,7 @@ export class EligibilityFiltersDto {
     type: 'object',
     additionalProperties: true,
     description:
-      "Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the seed's spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.",
+      "Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the original spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.",
     example: { 'field.7': 'college-senior', 'field.dob': '2008-05-01' },
   })
   @IsOptional()

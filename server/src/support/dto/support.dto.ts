@@ -15,7 +15,7 @@ export class AddSupportDto {
   @IsOptional() @IsString() @MaxLength(320)
   email?: string;
 
-  @ApiPropertyOptional({ description: "Support: ignored (the account's name). Contact: the seed sends 'Guest'", maxLength: 200 })
+  @ApiPropertyOptional({ description: "Support: ignored (the account's name). Contact: the original client sends 'Guest'", maxLength: 200 })
   @IsOptional() @IsString() @MaxLength(200)
   name?: string;
 
