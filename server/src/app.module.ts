@@ -5,6 +5,7 @@ import { AutomationModule } from './automation/automation.module.js';
 import { ChatModule } from './chat/chat.module.js';
 import { SocialSignInModule } from './auth/social/social-sign-in.module.js';
 import { SupportModule } from './support/support.module.js';
+import { StaffModule } from './staff/staff.module.js';
 import { SiteModule } from './site/site.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -79,6 +80,7 @@ export class AppModule {
         SocialSignInModule,
         SiteModule,
         SupportModule,
+        StaffModule,
         DemoModule,
       ],
     };

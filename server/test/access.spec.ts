@@ -14,7 +14,8 @@ const EXPECTED = {
   applicant: ['read_scholarships', 'save_scholarships', 'apply_scholarship', 'ask_assistant', 'enter_sweepstakes', 'buy_membership', 'edit_profile', ...EVERYONE],
   provider: ['manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation', ...EVERYONE],
   reviewer: ['review_applicants', ...EVERYONE],
-  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'answer_support', 'read_outbox', ...EVERYONE],
+  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', ...EVERYONE],
+  support: ['read_members', 'answer_support', ...EVERYONE],
 } as const;
 type RoleName = keyof typeof EXPECTED;
 
@@ -39,9 +40,11 @@ const PROBES: Record<(typeof PERMISSIONS)[number], { method: 'GET' | 'POST' | 'P
   manage_organisation: { method: 'GET', url: () => '/users/organisation' },
   manage_fields: { method: 'GET', url: () => '/admin/form-fields' },
   manage_plans: { method: 'GET', url: () => '/admin/subscription-plans' },
-  manage_memberships: { method: 'GET', url: () => '/admin/payments/events' },
+  manage_memberships: { method: 'PUT', url: (userId) => `/admin/applicants/${userId}/subscription` },
+  read_members: { method: 'GET', url: () => '/admin/payments/events' },
   answer_support: { method: 'GET', url: () => '/admin/support-requests' },
   read_outbox: { method: 'GET', url: () => '/admin/mail-outbox' },
+  manage_staff: { method: 'GET', url: () => '/admin/staff' },
   read_inbox: { method: 'GET', url: () => '/inbox', open: true },
   contact_support: { method: 'POST', url: () => '/scholarships/add-support', open: true },
   change_password: { method: 'PUT', url: (userId) => `/register-applicants/${userId}/update-password`, open: true },
@@ -95,10 +98,21 @@ describe("the session's access", () => {
       }),
     );
 
-    // Admins are made by an operator, not by a sign-up (docs/security.md).
+    // The first admin is made by an operator, not by a sign-up (docs/security.md); other staff are invited.
     const future = (await api.signUp({ password })).session as Session;
     await t.sql.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [future.user.id]);
     signedUp.admin = await login(future.user.email);
+
+    const supportEmail = `sam.${Date.now()}@example.org`;
+    expect((await api.call('POST', '/admin/staff-invitations', { token: signedUp.admin.accessToken, body: { email: supportEmail, role: 'support' } })).statusCode).toBe(201);
+    const [staffMail] = (await t.sql.query(`SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [supportEmail])).rows as { text_body: string }[];
+    const staffInvitation = /token=([A-Za-z0-9_-]+)/.exec(staffMail.text_body)![1];
+    signedUp.support = sessionOf(
+      await api.call('POST', `/staff-invitations/${staffInvitation}/accept`, {
+        ip: nextIp(),
+        body: { answers: { firstName: 'Sam', lastName: 'Okafor', password, confirmPassword: password } },
+      }),
+    );
   });
   afterAll(async () => {
     await t?.close();

@@ -620,6 +620,20 @@ describe('injection and XSS', () => {
       controlStatus: [404, 404],
     },
     'POST /api/v1/reviewer-invitations/{token}/join': { who: ['anonymous'], path: { token: 'probe-token' }, body: () => ({ password: 'a long probe passphrase' }), controlStatus: [404, 404] },
+    'GET /api/v1/staff-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
+    'POST /api/v1/staff-invitations/{token}/accept': {
+      who: ['anonymous'],
+      path: { token: 'probe-token' },
+      body: () => ({ answers: { firstName: 'Pat', lastName: 'Probe', password: 'a long probe passphrase', confirmPassword: 'a long probe passphrase' } }),
+      controlStatus: [404, 404],
+    },
+    'POST /api/v1/admin/staff-invitations': { who: ['admin'], body: () => ({ email: 'probe.staff@example.org', role: 'support' }) },
+    'GET /api/v1/admin/staff': { who: ['admin'] },
+    // An unknown account: the probe reaches the lookup, and nobody's sessions end.
+    'POST /api/v1/admin/users/{id}/end-sessions': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/admin/users/{id}/lock': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/admin/users/{id}/unlock': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'PUT /api/v1/admin/users/{id}/role': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ role: 'support' }), controlStatus: [404, 404] },
     'GET /api/v1/scholarships/slug/{slug}': { who: ['anonymous'], path: { slug: 'easy-probe' } },
     // An applicant's document is never public: the control is a 404 too.
     'GET /api/v1/common/public-link/{id}': { who: ['anonymous'], path: { id: ids.file }, controlStatus: [404, 404] },

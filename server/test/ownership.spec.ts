@@ -51,6 +51,9 @@ const ACCESS = {
     'POST /api/v1/reviewer-invitations/{token}/accept',
     // The invited address's existing reviewer account joins with its password (docs/review.md, "Reviewers").
     'POST /api/v1/reviewer-invitations/{token}/join',
+    // A staff invitation: the same, for a new staff account (docs/console.md, "Roles and sessions").
+    'GET /api/v1/staff-invitations/{token}',
+    'POST /api/v1/staff-invitations/{token}/accept',
     // The questions of the chats, made from public forms (docs/chat.md), also at the original address.
     'GET /api/v1/questions',
     'GET /api/questions',
@@ -82,6 +85,15 @@ const ACCESS = {
     'GET /api/v1/admin/subscription-plans',
     'PATCH /api/v1/admin/subscription-plans/{id}',
     'POST /api/v1/admin/payments/sandbox/clock',
+    'POST /api/v1/admin/staff-invitations',
+    'GET /api/v1/admin/staff',
+    'POST /api/v1/admin/users/{id}/end-sessions',
+    'POST /api/v1/admin/users/{id}/lock',
+    'POST /api/v1/admin/users/{id}/unlock',
+    'PUT /api/v1/admin/users/{id}/role',
+  ],
+  /** Staff: admins and support (support requests, read-only payment lookups; docs/security.md, "Roles and permissions"). */
+  staff: [
     'GET /api/v1/admin/payments/events',
     'GET /api/v1/admin/support-requests',
     'POST /api/v1/admin/support-requests/{id}/answer',
@@ -201,7 +213,7 @@ const A_ESSAY = 'A-PRIVATE-ESSAY-7f3c';
 describe('the ownership matrix', () => {
   let t: TestApp;
   let api: ReturnType<typeof accountClient>;
-  const tokens: Record<'a' | 'b' | 'providerA' | 'providerB' | 'admin', string> = {} as never;
+  const tokens: Record<'a' | 'b' | 'providerA' | 'providerB' | 'admin' | 'support', string> = {} as never;
   let a: { id: string; email: string };
   let aFile: string;
   let aSubscription: string;
@@ -219,6 +231,15 @@ describe('the ownership matrix', () => {
     api = accountClient(t);
     tokens.admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
     tokens.providerA = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
+    // A support agent, invited by the admin as staff always is.
+    const supportEmail = `support.${Date.now()}@example.org`;
+    expect((await send('POST', '/admin/staff-invitations', tokens.admin, { email: supportEmail, role: 'support' })).statusCode).toBe(201);
+    const staffMail = await t.sql.query(`SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [supportEmail]);
+    const staffToken = /token=([A-Za-z0-9_-]+)/.exec(staffMail.rows[0].text_body as string)![1];
+    const staffPassword = 'a long support passphrase';
+    tokens.support = (
+      await send('POST', `/staff-invitations/${staffToken}/accept`, undefined, { answers: { firstName: 'Sam', lastName: 'Okafor', password: staffPassword, confirmPassword: staffPassword } })
+    ).json().data.accessToken;
     // A second provider: an account given the provider role, then signed in again so its token says so.
     const other = await api.signUp();
     await t.sql.query(`UPDATE users SET role = 'provider', applicant_type = NULL WHERE id = $1`, [other.session.user.id]);
@@ -347,12 +368,26 @@ describe('the ownership matrix', () => {
   it('lets only admins reach admin operations', async () => {
     for (const operation of ACCESS.admin) {
       const [method, route] = operation.split(' ');
-      for (const who of ['a', 'b', 'providerA'] as const) {
+      for (const who of ['a', 'b', 'providerA', 'support'] as const) {
         const res = await send(method as Method, fill(route, a.id), tokens[who], method === 'GET' || method === 'DELETE' ? undefined : { active: true });
         expect([operation, who, res.statusCode]).toEqual([operation, who, 403]);
       }
     }
     expect((await send('GET', '/admin/mail-outbox', tokens.admin)).statusCode).toBe(200);
+  });
+
+  it('lets admins and support reach the staff operations, and nobody else', async () => {
+    for (const operation of ACCESS.staff) {
+      const [method, route] = operation.split(' ');
+      const body = method === 'GET' ? undefined : { answer: '<p>Probe</p>' };
+      for (const who of ['a', 'b', 'providerA'] as const) {
+        expect([operation, who, (await send(method as Method, fill(route, a.id), tokens[who], body)).statusCode]).toEqual([operation, who, 403]);
+      }
+      for (const who of ['admin', 'support'] as const) {
+        const status = (await send(method as Method, fill(route, a.id), tokens[who], body)).statusCode;
+        expect([operation, who, status === 401 || status === 403]).toEqual([operation, who, false]);
+      }
+    }
   });
 
   it("keeps providers to their own scholarships, and applicants out of the provider API", async () => {

@@ -12,9 +12,21 @@ export const TOKEN_ALGORITHM = 'HS256';
 /** A valid token whose user no longer exists (or never did): sign in again. */
 export const notSignedIn = () => new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_INVALID' });
 
+/** The account's sessions were ended (by an admin, a lock or a role change) after this token was issued. */
+export const sessionEnded = () =>
+  new ApiError(401, 'Your session has ended. Please log in again.', { errorCode: 'SESSION_ENDED' });
+
 interface AccessClaims {
   sub: string;
   role: Role;
+  /** The account's session version when the token was issued (docs/security.md, "Session control"); absent: 0. */
+  sv?: number;
+}
+
+/** A verified token: who calls, and the session version it carries. */
+export interface VerifiedToken {
+  caller: Caller;
+  sessionVersion: number;
 }
 
 /** Short-lived JWT access tokens; issuer, audience, expiry and algorithm are all checked. */
@@ -22,11 +34,11 @@ interface AccessClaims {
 export class AccessTokens {
   constructor(private readonly jwt: JwtService) {}
 
-  sign(caller: Caller): Promise<string> {
-    return this.jwt.signAsync({ role: caller.role } satisfies Omit<AccessClaims, 'sub'>, { subject: caller.id });
+  sign(caller: Caller, sessionVersion: number): Promise<string> {
+    return this.jwt.signAsync({ role: caller.role, sv: sessionVersion } satisfies Omit<AccessClaims, 'sub'>, { subject: caller.id });
   }
 
-  async verify(token: string): Promise<Caller> {
+  async verify(token: string): Promise<VerifiedToken> {
     let claims: AccessClaims;
     try {
       claims = await this.jwt.verifyAsync<AccessClaims>(token);
@@ -36,7 +48,8 @@ export class AccessTokens {
         errorCode: expired ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID',
       });
     }
-    if (typeof claims.sub !== 'string' || !ROLES.includes(claims.role)) throw notSignedIn();
-    return { id: claims.sub, role: claims.role };
+    const sessionVersion = claims.sv ?? 0;
+    if (typeof claims.sub !== 'string' || !ROLES.includes(claims.role) || !Number.isSafeInteger(sessionVersion)) throw notSignedIn();
+    return { caller: { id: claims.sub, role: claims.role }, sessionVersion };
   }
 }

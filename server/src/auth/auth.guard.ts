@@ -3,19 +3,24 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/error-body.js';
 import type { Role } from '../users/user.entity.js';
-import { AccessTokens } from './access-tokens.js';
+import { AccessTokens, notSignedIn, sessionEnded } from './access-tokens.js';
 import { ALLOWED_ROLES, type Caller, IS_PUBLIC, SIGNED_IN_OPTIONAL } from './auth.decorators.js';
+import { SessionVersions } from './session-versions.js';
 
 /**
  * Global guard: a route is public only when marked @Public(); every other one needs a valid
  * bearer access token (401 otherwise), and a role listed by @Roles() if it names any (403). A
- * @SignedInOptional() route takes no token at all, or a valid one.
+ * @SignedInOptional() route takes no token at all, or a valid one. A token whose session version
+ * is not the account's current one (its sessions were ended, it was locked or its role changed)
+ * is refused with 401 SESSION_ENDED; the version comes from a per-process cache that every
+ * replica's LISTEN keeps current (docs/security.md, "Session control").
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: AccessTokens,
+    private readonly versions: SessionVersions,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -28,7 +33,11 @@ export class AuthGuard implements CanActivate {
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_MISSING' });
     }
-    request.caller = await this.tokens.verify(token);
+    const { caller, sessionVersion } = await this.tokens.verify(token);
+    const current = await this.versions.current(caller.id);
+    if (!current) throw notSignedIn();
+    if (current.locked || current.version !== sessionVersion) throw sessionEnded();
+    request.caller = caller;
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ALLOWED_ROLES, targets);
     if (roles?.length && !roles.includes(request.caller.role)) {

@@ -16,12 +16,15 @@ import { RefreshTokens } from './refresh-tokens.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SecretsModule } from './secrets.module.js';
 import { ServerSecrets } from './server-secrets.js';
+import { SessionControl } from './session-control.js';
+import { SessionStateRepository } from './session-state.repository.js';
+import { SessionVersions } from './session-versions.js';
 import { Sessions } from './sessions.js';
 
 /**
  * Sign-in and sessions. Its guard is global: every route needs an access token unless marked
  * @Public(). Sessions and the password hasher are exported for the applicant flows (sign-up,
- * password reset and change).
+ * password reset and change), SessionControl for the admin's session actions (staff/).
  */
 @Global()
 @Module({
@@ -54,9 +57,12 @@ import { Sessions } from './sessions.js';
     RateLimitCountersSweep,
     PasswordHasher,
     Sessions,
+    SessionStateRepository,
+    SessionVersions,
+    SessionControl,
     AuthService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [Sessions, PasswordHasher, AuthService, SecretsModule, RateLimitCountersRepository],
+  exports: [Sessions, SessionControl, PasswordHasher, AuthService, SecretsModule, RateLimitCountersRepository],
 })
 export class AuthModule {}

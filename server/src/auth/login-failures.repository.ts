@@ -60,4 +60,9 @@ export class LoginFailuresRepository {
   async clear(login: string, ip: string): Promise<void> {
     await kyselyOf(this.db).deleteFrom('login_failures').where('login', '=', login).where('ip', '=', ip).execute();
   }
+
+  /** Forgets the attempts on this login from every IP (an admin unlocks the account). */
+  async clearLogin(login: string): Promise<void> {
+    await kyselyOf(this.db).deleteFrom('login_failures').where('login', '=', login).execute();
+  }
 }

@@ -34,6 +34,11 @@ export class LoginLockout {
   async clear(login: string, ip: string): Promise<void> {
     await this.failures.clear(normalize(login), ip);
   }
+
+  /** An admin unlocks the account: its failures from every IP are forgotten. */
+  async clearEverywhere(login: string): Promise<void> {
+    await this.failures.clearLogin(normalize(login));
+  }
 }
 
 function normalize(login: string): string {

@@ -21,12 +21,14 @@ export const PERMISSIONS = [
   'review_applicants', // the organisation's scholarships, their applicants, scoring
   'manage_reviewers',
   'manage_organisation',
-  // admins
+  // staff: admins, and support where said
   'manage_fields', // the applicant profile's field definitions and catalogues
   'manage_plans',
-  'manage_memberships', // an applicant's membership, payment events
-  'answer_support',
-  'read_outbox',
+  'manage_memberships', // grant or end an applicant's membership
+  'read_members', // members and payments looked up, never changed: the payment events (support too)
+  'answer_support', // the support requests (support too)
+  'read_outbox', // the stored e-mails, which hold password-reset codes and invitation links: admins only
+  'manage_staff', // staff invitations, the staff list, roles, ending sessions, locks
   // everyone signed in
   'read_inbox',
   'contact_support',
@@ -48,7 +50,8 @@ export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
   ],
   provider: ['manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation', ...EVERYONE],
   reviewer: ['review_applicants', ...EVERYONE],
-  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'answer_support', 'read_outbox', ...EVERYONE],
+  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', ...EVERYONE],
+  support: ['read_members', 'answer_support', ...EVERYONE],
 };
 
 /** The original `access`: the person's permissions and role (signed out: none and null). */

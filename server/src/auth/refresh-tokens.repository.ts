@@ -83,10 +83,13 @@ export class RefreshTokensRepository {
 
   /** Revokes every token of the user, the user's row locked first. */
   async revokeAllOfUser(userId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const db = kyselyIn(tx);
-      await lockUser(db, userId, 'update');
-      await db.updateTable('refresh_tokens').set({ revoked_at: sql<Date>`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-    });
+    await this.db.transaction((tx) => this.revokeAllOfUserIn(tx, userId));
+  }
+
+  /** Revokes every token of the user in the caller's transaction, the user's row locked first. */
+  async revokeAllOfUserIn(tx: EntityManager, userId: string): Promise<void> {
+    const db = kyselyIn(tx);
+    await lockUser(db, userId, 'update');
+    await db.updateTable('refresh_tokens').set({ revoked_at: sql<Date>`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
   }
 }

@@ -450,6 +450,17 @@ export interface SocialSignIns {
   expires_at: Timestamp;
 }
 
+export interface StaffInvitations {
+  id: Generated<string>;
+  email: string;
+  role: string;
+  invited_by: string | null;
+  token_hash: Buffer;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SubscriptionPlans {
   id: Generated<string>;
   product_id: string;
@@ -569,6 +580,8 @@ export interface Users {
   updated_at: Generated<Timestamp>;
   answers_version: Generated<Int8>;
   auto_apply: Generated<boolean>;
+  session_version: Generated<number>;
+  locked_at: Timestamp | null;
 }
 
 export interface WinnerDecisions {
@@ -632,6 +645,7 @@ export interface DB {
   sandbox_subscriptions: SandboxSubscriptions;
   scholarships: Scholarships;
   social_sign_ins: SocialSignIns;
+  staff_invitations: StaffInvitations;
   subscription_plans: SubscriptionPlans;
   subscriptions: Subscriptions;
   support_requests: SupportRequests;

@@ -9,7 +9,7 @@ const MAX_RETRY_MS = 10_000;
  * LISTENs to one PostgreSQL notification channel on a connection of its own, reconnecting with
  * backoff when it breaks. While the connection is down notifications can be missed, so
  * `onConnected` runs on every (re)connect: a listener catches up there (drops a cache, queues a
- * job). `onNotification` runs for each notification.
+ * job). `onNotification` runs for each notification, with its payload.
  */
 export class NotificationListener {
   private client?: pg.Client;
@@ -21,7 +21,7 @@ export class NotificationListener {
     private readonly location: DatabaseLocation,
     private readonly channel: string,
     private readonly logger: Logger,
-    private readonly handlers: { onNotification: () => void; onConnected: () => void; onLost?: () => void },
+    private readonly handlers: { onNotification: (payload: string) => void; onConnected: () => void; onLost?: () => void },
   ) {}
 
   async start(): Promise<void> {
@@ -51,7 +51,7 @@ export class NotificationListener {
       return;
     }
     // Listeners only once connected, so a failed attempt schedules exactly one retry.
-    client.on('notification', () => this.handlers.onNotification());
+    client.on('notification', (message) => this.handlers.onNotification(message.payload ?? ''));
     client.once('error', () => this.lost(client));
     client.once('end', () => this.lost(client));
     this.client = client;

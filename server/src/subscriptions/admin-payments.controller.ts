@@ -46,6 +46,7 @@ export class AdminPaymentsController {
   ) {}
 
   @Post('sandbox/clock')
+  @Roles('admin')
   @HttpCode(200)
   @ApiOperation({
     summary: "Move the sandbox provider's clock forward (admins; demos and tests)",
@@ -60,7 +61,8 @@ export class AdminPaymentsController {
   }
 
   @Get('events')
-  @ApiOperation({ summary: 'The payment webhooks received, newest first (audit; admins)' })
+  @Roles('admin', 'support')
+  @ApiOperation({ summary: 'The payment webhooks received, newest first (audit; admins and support, read only)' })
   @ApiQuery({ name: 'failed', required: false, type: Boolean, description: 'Only those still waiting for a retry' })
   @ApiOkResponse({ type: PaymentEventsResponseDto })
   async list(@Query('failed') failed?: string) {

@@ -57,7 +57,7 @@ export class SupportController {
   }
 
   @ApiBearerAuth()
-  @Roles('admin')
+  @Roles('admin', 'support')
   @Get('admin/support-requests')
   @ApiOperation({ summary: 'Support requests and contact messages, newest first (admins)' })
   @ApiOkResponse({ type: SupportRequestListResponseDto })
@@ -67,7 +67,7 @@ export class SupportController {
   }
 
   @ApiBearerAuth()
-  @Roles('admin')
+  @Roles('admin', 'support')
   @Post('admin/support-requests/:id/answer')
   @ApiOperation({
     summary: "Answers a request (admins): to the person's inbox and e-mail when they have an account, else by e-mail",

@@ -1,12 +1,16 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export const ROLES = ['applicant', 'provider', 'admin', 'reviewer'] as const;
+export const ROLES = ['applicant', 'provider', 'admin', 'reviewer', 'support'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Staff: accounts an admin invites, never made by a sign-up (docs/security.md, "Roles and permissions"). */
+export const STAFF_ROLES = ['admin', 'support'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const APPLICANT_TYPES = ['STUDENT', 'PARENT'] as const;
 export type ApplicantType = (typeof APPLICANT_TYPES)[number];
 
-/** Anyone who signs in: an applicant (student or parent), a scholarship provider or an admin. */
+/** Anyone who signs in: an applicant (student or parent), a scholarship provider, a reviewer or staff (an admin, support). */
 @Entity({ name: 'users' })
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -58,6 +62,14 @@ export class UserEntity {
 
   @Column({ name: 'password_changed_at', type: 'timestamptz' })
   passwordChangedAt: Date;
+
+  /** Raised to end every access token of the account at its next request (docs/security.md, "Session control"). */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion: number;
+
+  /** Set by an admin: no login, and no token works (distinct from the login lock-out). */
+  @Column({ name: 'locked_at', type: 'timestamptz', nullable: true })
+  lockedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

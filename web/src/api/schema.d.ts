@@ -1859,7 +1859,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payment webhooks received, newest first (audit; admins) */
+        /** The payment webhooks received, newest first (audit; admins and support, read only) */
         get: operations["AdminPaymentsController_list"];
         put?: never;
         post?: never;
@@ -2220,6 +2220,157 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/staff-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a staff member (admin or support) by e-mail: a link valid 7 days, once (admins)
+         * @description An address that already has an account is refused (409 ACCOUNT_EXISTS): staff accounts are never made from a sign-up. A new invitation to the same address replaces the open one.
+         */
+        post: operations["StaffController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff accounts (admins and support) and the invitations not accepted yet (admins) */
+        get: operations["StaffController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff-invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff invitation by its token: the address and role (public)
+         * @description Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.
+         */
+        get: operations["StaffController_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff-invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session */
+        post: operations["StaffController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/end-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of an account: its access tokens stop working and its refresh tokens are revoked (admins)
+         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED).
+         */
+        post: operations["StaffController_endSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock an account: no login (403 ACCOUNT_LOCKED) and no session until unlocked (admins)
+         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED). An admin cannot lock their own account (409 CANNOT_LOCK_SELF).
+         */
+        post: operations["StaffController_lock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins) */
+        post: operations["StaffController_unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a staff account's role (admins)
+         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED). A refresh then gives a token with the new role. Only staff accounts (409 NOT_STAFF); an admin cannot demote themself (409 CANNOT_DEMOTE_SELF).
+         */
+        put: operations["StaffController_setRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2285,7 +2436,7 @@ export interface components {
          * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
          * @enum {string}
          */
-        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "answer_support" | "read_outbox" | "read_inbox" | "contact_support" | "change_password";
+        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_inbox" | "contact_support" | "change_password";
         AccessDto: {
             /**
              * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
@@ -2300,7 +2451,7 @@ export interface components {
              * @description The person's role (null when signed out, as the original client expects)
              * @enum {string|null}
              */
-            role: "applicant" | "provider" | "admin" | "reviewer" | null;
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support" | null;
         };
         UserDto: {
             /** Format: uuid */
@@ -2319,7 +2470,7 @@ export interface components {
              */
             dob: string | null;
             /** @enum {string} */
-            role: "applicant" | "provider" | "admin" | "reviewer";
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * @description Applicants only
              * @enum {string|null}
@@ -2860,7 +3011,7 @@ export interface components {
              */
             dob: string | null;
             /** @enum {string} */
-            role: "applicant" | "provider" | "admin" | "reviewer";
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * @description Applicants only
              * @enum {string|null}
@@ -4953,6 +5104,90 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["SupportRequestDto"];
+        };
+        InviteStaffDto: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description admin: everything; support: support requests and read-only member and payment lookups
+             * @enum {string}
+             */
+            role: "admin" | "support";
+        };
+        StaffInvitationDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "support";
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StaffInvitationResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["StaffInvitationDto"];
+        };
+        StaffMemberDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            role: "admin" | "support";
+            /**
+             * Format: date-time
+             * @description Set while an admin has locked the account
+             */
+            lockedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StaffListDto: {
+            staff: components["schemas"]["StaffMemberDto"][];
+            /** @description Not accepted yet (expired ones included until replaced) */
+            invitations: components["schemas"]["StaffInvitationDto"][];
+        };
+        StaffListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["StaffListDto"];
+        };
+        PublicStaffInvitationDto: {
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "support";
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PublicStaffInvitationResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["PublicStaffInvitationDto"];
+        };
+        AccountSessionsDto: {
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
+            /** @description Whether an admin has locked the account */
+            locked: boolean;
+        };
+        AccountSessionsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AccountSessionsDto"];
+        };
+        SetRoleDto: {
+            /** @enum {string} */
+            role: "admin" | "support";
         };
     };
     responses: never;
@@ -11116,7 +11351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11897,7 +12132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11938,6 +12173,425 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteStaffDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffListResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStaffInvitationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormAnswersDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_endSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_lock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_setRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */

@@ -1,0 +1,111 @@
+import { Body, Controller, Get, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
+import { SessionResponseDto } from '../auth/dto/session.dto.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { uuidOf } from '../common/id-pipe.js';
+import { RateLimited } from '../common/rate-limit.js';
+import { FormAnswersDto } from '../scholarships/dto/provider-scholarship.dto.js';
+import {
+  AccountSessionsResponseDto,
+  InviteStaffDto,
+  PublicStaffInvitationResponseDto,
+  SetRoleDto,
+  StaffInvitationResponseDto,
+  StaffListResponseDto,
+} from './dto/staff.dto.js';
+import { StaffService } from './staff.service.js';
+
+const ENDS_SESSIONS = "The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED).";
+
+/** Staff accounts, their invitations, and an admin's control of anyone's sessions (docs/console.md, "Roles and sessions"). */
+@ApiTags('admin')
+@ApiErrorResponses()
+@Controller()
+export class StaffController {
+  constructor(private readonly staff: StaffService) {}
+
+  @Post('admin/staff-invitations')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Invite a staff member (admin or support) by e-mail: a link valid 7 days, once (admins)',
+    description: 'An address that already has an account is refused (409 ACCOUNT_EXISTS): staff accounts are never made from a sign-up. A new invitation to the same address replaces the open one.',
+  })
+  @ApiCreatedResponse({ type: StaffInvitationResponseDto })
+  async invite(@CurrentUser() caller: Caller, @Body() body: InviteStaffDto) {
+    return { statusCode: 201, message: 'Invitation sent', data: await this.staff.invite(caller, body.email, body.role) };
+  }
+
+  @Get('admin/staff')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Staff accounts (admins and support) and the invitations not accepted yet (admins)' })
+  @ApiOkResponse({ type: StaffListResponseDto })
+  async list() {
+    return ok(await this.staff.list());
+  }
+
+  @Public()
+  @Get('staff-invitations/:token')
+  @ApiOperation({ summary: 'A staff invitation by its token: the address and role (public)', description: 'Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.' })
+  @ApiOkResponse({ type: PublicStaffInvitationResponseDto })
+  async invitation(@Param('token') token: string) {
+    return ok(await this.staff.invitation(token));
+  }
+
+  @Public()
+  @RateLimited()
+  @Post('staff-invitations/:token/accept')
+  @ApiOperation({ summary: "Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session" })
+  @ApiCreatedResponse({ type: SessionResponseDto })
+  async accept(@Param('token') token: string, @Body() body: FormAnswersDto, @Ip() ip: string) {
+    return { statusCode: 201, message: 'Welcome aboard', data: await this.staff.accept(token, body.answers, ip) };
+  }
+
+  @Post('admin/users/:id/end-sessions')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @HttpCode(200)
+  @ApiOperation({ summary: "End every session of an account: its access tokens stop working and its refresh tokens are revoked (admins)", description: ENDS_SESSIONS })
+  @ApiOkResponse({ type: AccountSessionsResponseDto })
+  async endSessions(@Param('id', uuidOf('user')) id: string) {
+    return ok(await this.staff.endSessions(id), 'Sessions ended');
+  }
+
+  @Post('admin/users/:id/lock')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Lock an account: no login (403 ACCOUNT_LOCKED) and no session until unlocked (admins)',
+    description: `${ENDS_SESSIONS} An admin cannot lock their own account (409 CANNOT_LOCK_SELF).`,
+  })
+  @ApiOkResponse({ type: AccountSessionsResponseDto })
+  async lock(@CurrentUser() caller: Caller, @Param('id', uuidOf('user')) id: string) {
+    return ok(await this.staff.lock(caller, id), 'Account locked');
+  }
+
+  @Post('admin/users/:id/unlock')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @HttpCode(200)
+  @ApiOperation({ summary: "Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins)" })
+  @ApiOkResponse({ type: AccountSessionsResponseDto })
+  async unlock(@Param('id', uuidOf('user')) id: string) {
+    return ok(await this.staff.unlock(id), 'Account unlocked');
+  }
+
+  @Put('admin/users/:id/role')
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: "Change a staff account's role (admins)",
+    description: `${ENDS_SESSIONS} A refresh then gives a token with the new role. Only staff accounts (409 NOT_STAFF); an admin cannot demote themself (409 CANNOT_DEMOTE_SELF).`,
+  })
+  @ApiOkResponse({ type: AccountSessionsResponseDto })
+  async setRole(@CurrentUser() caller: Caller, @Param('id', uuidOf('user')) id: string, @Body() body: SetRoleDto) {
+    return ok(await this.staff.setRole(caller, id, body.role), 'Role changed');
+  }
+}
