@@ -22,7 +22,7 @@ export class AuditLogController {
     description:
       'One row per staff action (a field added, changed or deactivated, a plan changed, a membership set, a support request answered), written in the ' +
       "action's own transaction, with the actor, what it touched and its state before and after. Filters combine; `meta.total` counts every row they keep. " +
-      'The log is append-only: nothing, not even the database owner, changes or deletes a row.',
+      'The log is append-only: the database refuses to change or delete a row, whoever asks.',
   })
   @ApiOkResponse({ type: AuditLogResponseDto })
   async list(@Query() query: AuditLogQueryDto) {
