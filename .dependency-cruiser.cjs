@@ -56,10 +56,10 @@ module.exports = {
       comment:
         'A migration runs once on an old database and again on every fresh one: its seed data is literal, so both hold the same ' +
         'texts whatever the live code says later. Types from schemas are fine; values and server code are not. The one ' +
-        'exception is the migration that re-applies the database definitions (docs/matching.md, "One home for the ' +
+        'exception is the database definitions, which a migration re-applies (docs/matching.md, "One home for the ' +
         "database's functions\"): functions and triggers are code, and their current text lives in one place.",
-      from: { path: '^migrations/', pathNot: '^migrations/[0-9]+-DatabaseDefinitions\\.ts$' },
-      to: { path: '^schemas/|@scholarmatch/schemas|^server/', dependencyTypesNot: ['type-only'] },
+      from: { path: '^migrations/' },
+      to: { path: '^schemas/|@scholarmatch/schemas|^server/', pathNot: '^server/src/database/definitions/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'migrations-import-no-server',

@@ -40,6 +40,7 @@ import { QueueStatusMessages1795791290000 } from './1795791290000-QueueStatusMes
 import { SupportReceivedMessages1795792100000 } from './1795792100000-SupportReceivedMessages.js';
 import { CreateConversations1795800000000 } from './1795800000000-CreateConversations.js';
 import { DatabaseDefinitions1795810000000 } from './1795810000000-DatabaseDefinitions.js';
+import { AuditLog1795820000000 } from './1795820000000-AuditLog.js';
 import { SupportRoleAndSessionVersion1795821000000 } from './1795821000000-SupportRoleAndSessionVersion.js';
 
 export const MIGRATIONS = [
@@ -81,5 +82,6 @@ export const MIGRATIONS = [
   SupportReceivedMessages1795792100000,
   CreateConversations1795800000000,
   DatabaseDefinitions1795810000000,
+  AuditLog1795820000000,
   SupportRoleAndSessionVersion1795821000000,
 ];

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { ApplicantsModule } from './applicants/applicants.module.js';
 import { ApplicationsModule } from './applications/applications.module.js';
+import { AuditModule } from './audit/audit.module.js';
 import { AutomationModule } from './automation/automation.module.js';
 import { ChatModule } from './chat/chat.module.js';
 import { SocialSignInModule } from './auth/social/social-sign-in.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         AuthModule,
         MailModule,
         HealthModule,
+        AuditModule,
         FormsModule,
         ApplicantsModule,
         GeoModule,

@@ -235,7 +235,9 @@ describe('injection and XSS', () => {
   beforeAll(async () => {
     t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000 });
     api = accountClient(t);
-    tokens.admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
+    const adminSession = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data;
+    tokens.admin = adminSession.accessToken;
+    ids.admin = adminSession.user.id;
     tokens.provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
     const fields = (await call('GET', '/register-applicants/form-fields')).json().data as { id: number; key: string; options: Record<string, string> }[];
     fieldIds = Object.fromEntries(fields.map((f) => [f.key, f.id]));
@@ -601,6 +603,10 @@ describe('injection and XSS', () => {
       silentSlots: ['website'],
     },
     'GET /api/v1/admin/support-requests': { who: ['admin'], query: { answered: 'false', offset: '0', limit: '10' } },
+    'GET /api/v1/admin/audit-log': {
+      who: ['admin'],
+      query: { actor: ids.admin, targetType: 'plan', targetId: ids.plan, action: 'plan.updated', from: '2026-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z', offset: '0', limit: '10' },
+    },
     'POST /api/v1/admin/support-requests/{id}/answer': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ answer: '<p>Probe</p>' }), controlStatus: [404, 404] },
     'POST /api/v1/scholarships/chats': {
       who: ['applicant'],

@@ -97,6 +97,7 @@ const ACCESS = {
     'GET /api/v1/admin/payments/events',
     'GET /api/v1/admin/support-requests',
     'POST /api/v1/admin/support-requests/{id}/answer',
+    'GET /api/v1/admin/audit-log',
   ],
   /** Providers, on their own scholarships only. */
   provider: [

@@ -106,6 +106,19 @@ export interface AssistanceQuestions {
   position: Generated<number>;
 }
 
+export interface AuditLog {
+  id: Generated<Int8>;
+  at: Generated<Timestamp>;
+  actor_id: string | null;
+  actor_role: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: Json | null;
+  after: Json | null;
+  ip: string | null;
+}
+
 export interface AutoApplyDueMembers {
   user_id: string;
   due_at: Generated<Timestamp>;
@@ -612,6 +625,7 @@ export interface DB {
   application_status_events: ApplicationStatusEvents;
   applications: Applications;
   assistance_questions: AssistanceQuestions;
+  audit_log: AuditLog;
   auto_apply_due_members: AutoApplyDueMembers;
   auto_apply_due_scholarships: AutoApplyDueScholarships;
   chat_sessions: ChatSessions;

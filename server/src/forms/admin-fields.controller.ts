@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Actor } from '../audit/actor.decorator.js';
+import type { AuditActor } from '../audit/audit-entry.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -32,21 +34,21 @@ export class AdminFieldsController {
     description: 'It appears, validates and is stored in every form that shows its section, with no deploy. 400 with `errors` for an invalid definition; 409 for a taken key.',
   })
   @ApiCreatedResponse({ type: AdminFieldResponseDto })
-  async create(@Body() body: CreateFieldDefinitionDto) {
-    return { statusCode: 201, message: 'Field added', data: await this.fields.create(body) };
+  async create(@Body() body: CreateFieldDefinitionDto, @Actor() actor: AuditActor) {
+    return { statusCode: 201, message: 'Field added', data: await this.fields.create(body, actor) };
   }
 
   @Patch(':id')
   @ApiOperation({ summary: 'Change a field: name, options, rules, hints, section, order, condition, active (admins)' })
   @ApiOkResponse({ type: AdminFieldResponseDto })
-  async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateFieldDefinitionDto) {
-    return ok(await this.fields.update(id, body), 'Field updated');
+  async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateFieldDefinitionDto, @Actor() actor: AuditActor) {
+    return ok(await this.fields.update(id, body, actor), 'Field updated');
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deactivate a field (admins): hidden from every form, its stored answers kept' })
   @ApiOkResponse({ type: AdminFieldResponseDto })
-  async deactivate(@Param('id', ParseIntPipe) id: number) {
-    return ok(await this.fields.deactivate(id), 'Field deactivated');
+  async deactivate(@Param('id', ParseIntPipe) id: number, @Actor() actor: AuditActor) {
+    return ok(await this.fields.deactivate(id, actor), 'Field deactivated');
   }
 }

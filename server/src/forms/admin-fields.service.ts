@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { compileForm, fieldDefinitionProblems, FormValidator, type FieldDefinition } from '@scholarmatch/schemas';
+import type { AuditAction, AuditActor } from '../audit/audit-entry.js';
+import { AuditLog } from '../audit/audit-log.service.js';
 import { ApiError } from '../common/error-body.js';
 import type { CreateFieldDefinitionDto, UpdateFieldDefinitionDto } from './dto/admin-field.dto.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
@@ -15,20 +17,22 @@ function given<T extends object>(input: T): Partial<T> {
  * server will use it (the vocabulary's schema, then every form compiled with it) before it is
  * saved; the database trigger then tells every instance to recompile, so the forms get a new
  * version at once. Deactivating hides a field and keeps every stored answer. System fields, which
- * the code relies on, keep their type and stay active (docs/decisions.md, "System fields").
+ * the code relies on, keep their type and stay active (docs/decisions.md, "System fields"). Each
+ * change is audited in its own transaction (docs/console.md, "Audit log").
  */
 @Injectable()
 export class AdminFieldsService {
   constructor(
     private readonly definitions: FormDefinitionsRepository,
     private readonly forms: FormsService,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(): Promise<FieldDefinition[]> {
     return (await this.definitions.loadAll()).fields;
   }
 
-  async create(input: CreateFieldDefinitionDto): Promise<FieldDefinition> {
+  async create(input: CreateFieldDefinitionDto, actor: AuditActor): Promise<FieldDefinition> {
     const candidate = { order: 0, ...given(input), id: 0, target: 'profile', active: true, system: false } as FieldDefinition;
     if (candidate.visibleWhen === null) delete candidate.visibleWhen;
     if (typeof candidate.key === 'string' && (await this.definitions.keyExists(candidate.key))) {
@@ -36,10 +40,24 @@ export class AdminFieldsService {
     }
     await this.check(candidate);
     const { id: _id, ...row } = candidate;
-    return this.changed(await this.definitions.insertField(row));
+    const id = await this.definitions.transaction(async (tx) => {
+      const inserted = await this.definitions.insertField(row, tx);
+      const after = await this.definitions.findField(inserted, tx);
+      await this.audit.record({ actor, action: 'form_field.created', targetType: 'form_field', targetId: inserted, before: null, after }, tx);
+      return inserted;
+    });
+    return this.changed(id);
   }
 
-  async update(id: number, patch: UpdateFieldDefinitionDto): Promise<FieldDefinition> {
+  update(id: number, patch: UpdateFieldDefinitionDto, actor: AuditActor): Promise<FieldDefinition> {
+    return this.change(id, patch, actor, 'form_field.updated');
+  }
+
+  deactivate(id: number, actor: AuditActor): Promise<FieldDefinition> {
+    return this.change(id, { active: false }, actor, 'form_field.deactivated');
+  }
+
+  private async change(id: number, patch: UpdateFieldDefinitionDto, actor: AuditActor, action: AuditAction): Promise<FieldDefinition> {
     const current = (await this.list()).find((field) => field.id === id);
     if (!current) throw new ApiError(404, `There is no field with id ${id}.`, { errorCode: 'FIELD_NOT_FOUND' });
     const candidate = { ...current, ...given(patch) } as FieldDefinition;
@@ -47,12 +65,14 @@ export class AdminFieldsService {
     await this.checkSystemRules(current, candidate);
     await this.check(candidate);
     const { id: _id, key: _key, target: _target, visibleWhen, ...changes } = candidate;
-    await this.definitions.updateField(id, { ...changes, visibleWhen: visibleWhen ?? null });
+    await this.definitions.transaction(async (tx) => {
+      // The state the change replaces, held until it commits: the audit row's `before` is exact.
+      const before = await this.definitions.findField(id, tx, true);
+      await this.definitions.updateField(id, { ...changes, visibleWhen: visibleWhen ?? null }, tx);
+      const after = await this.definitions.findField(id, tx);
+      await this.audit.record({ actor, action, targetType: 'form_field', targetId: id, before, after }, tx);
+    });
     return this.changed(id);
-  }
-
-  deactivate(id: number): Promise<FieldDefinition> {
-    return this.update(id, { active: false });
   }
 
   /**

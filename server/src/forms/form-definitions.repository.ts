@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FieldDefinition, FormLayout } from '@scholarmatch/schemas';
-import { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
 import { FormFieldEntity } from './form-field.entity.js';
 import { FormEntity } from './form.entity.js';
@@ -22,13 +22,30 @@ export class FormDefinitionsRepository {
     return this.fields.existsBy({ key });
   }
 
-  async insertField(field: Omit<FieldDefinition, 'id'>): Promise<number> {
-    const saved = await this.fields.save(this.fields.create({ ...field, visibleWhen: field.visibleWhen ?? null }));
+  /** Runs `work` in one transaction (a change and its audit row: docs/console.md, "Audit log"). */
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.fields.manager.transaction(work);
+  }
+
+  /** The field rows, on `tx`'s connection when given. */
+  private fieldsIn(tx?: EntityManager): Repository<FormFieldEntity> {
+    return tx ? tx.getRepository(FormFieldEntity) : this.fields;
+  }
+
+  /** One field as stored; in a transaction with `lock`, held until it ends (its state before a change). */
+  async findField(id: number, tx?: EntityManager, lock = false): Promise<FieldDefinition | null> {
+    const row = await this.fieldsIn(tx).findOne({ where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    return row ? toFieldDefinition(row) : null;
+  }
+
+  async insertField(field: Omit<FieldDefinition, 'id'>, tx?: EntityManager): Promise<number> {
+    const fields = this.fieldsIn(tx);
+    const saved = await fields.save(fields.create({ ...field, visibleWhen: field.visibleWhen ?? null }));
     return saved.id;
   }
 
-  async updateField(id: number, changes: FieldChanges): Promise<void> {
-    await this.fields.update({ id }, changes as Parameters<Repository<FormFieldEntity>['update']>[1]);
+  async updateField(id: number, changes: FieldChanges, tx?: EntityManager): Promise<void> {
+    await this.fieldsIn(tx).update({ id }, changes as Parameters<Repository<FormFieldEntity>['update']>[1]);
   }
 
   /** Whether any applicant has an answer under this key (a field's type may change only before). */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuditModule } from '../audit/audit.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { UserEntity } from '../users/user.entity.js';
 import { AnswerIntake } from './answer-intake.js';
@@ -14,7 +15,7 @@ import { FormsService } from './forms.service.js';
 import { StandaloneValidators } from './standalone-validators.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FormFieldEntity, FormEntity, UserEntity]), UploadsModule],
+  imports: [TypeOrmModule.forFeature([FormFieldEntity, FormEntity, UserEntity]), UploadsModule, AuditModule],
   controllers: [FormsController, AdminFieldsController],
   providers: [FormDefinitionsRepository, FormsService, FormChangeListener, AdminFieldsService, StandaloneValidators, AnswerIntake],
   exports: [FormsService, StandaloneValidators, AnswerIntake],

@@ -1,5 +1,7 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Actor } from '../audit/actor.decorator.js';
+import type { AuditActor } from '../audit/audit-entry.js';
 import { Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -22,8 +24,8 @@ export class AdminSubscriptionsController {
   @Put(':id/subscription')
   @ApiOperation({ summary: "Set an applicant's membership (admins)" })
   @ApiOkResponse({ type: SubscriptionStateResponseDto })
-  async set(@Param('id', uuidOf('applicant')) id: string, @Body() body: SetSubscriptionDto) {
-    await this.memberships.setByAdmin(id, body.active);
+  async set(@Param('id', uuidOf('applicant')) id: string, @Body() body: SetSubscriptionDto, @Actor() actor: AuditActor) {
+    await this.memberships.setByAdmin(id, body.active, actor);
     return ok({ applicantId: id, isActiveSubscription: body.active });
   }
 }

@@ -141,6 +141,18 @@ export class MembershipsRepository {
     return row.other;
   }
 
+  /**
+   * An admin sets an applicant's flag (docs/payments.md): the applicant's row is locked and its
+   * flag before returned, null when no applicant has this id.
+   */
+  async setFlagByAdmin(manager: EntityManager, applicantId: string, active: boolean): Promise<{ before: boolean } | null> {
+    const db = kyselyIn(manager);
+    const row = await db.selectFrom('users').select('is_active_subscription').where('id', '=', applicantId).where('role', '=', 'applicant').forUpdate().executeTakeFirst();
+    if (!row) return null;
+    await db.updateTable('users').set({ is_active_subscription: active }).where('id', '=', applicantId).execute();
+    return { before: row.is_active_subscription };
+  }
+
   /** The users' flag follows their memberships (the gate's SQL reads it). */
   async refreshUserFlag(manager: EntityManager | DataSource, userId: string): Promise<void> {
     await REFRESH_USER_FLAG.rows(manager, [userId]);

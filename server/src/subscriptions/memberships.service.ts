@@ -1,6 +1,8 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type MembershipState, planPriceString, TRIAL_DAYS } from '@scholarmatch/schemas';
+import type { AuditActor } from '../audit/audit-entry.js';
+import { AuditLog } from '../audit/audit-log.service.js';
 import { ApiError } from '../common/error-body.js';
 import { type GatewaySubscription, type GatewaySubscriptionStatus, GatewayUnavailable, PaymentGateway } from '../payments/payment-gateway.js';
 import { AppConfig } from '../config/app-config.js';
@@ -106,6 +108,7 @@ export class MembershipsService implements OnModuleInit {
     private readonly jobs: JobQueue,
     private readonly inbox: InboxService,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   onModuleInit(): void {
@@ -269,8 +272,14 @@ export class MembershipsService implements OnModuleInit {
   }
 
   /** An admin grants or ends an applicant's membership by hand (support cases); 404 when no applicant has this id. */
-  async setByAdmin(applicantId: string, active: boolean): Promise<void> {
-    if (!(await this.users.setSubscription(applicantId, active))) throw new ApiError(404, 'There is no such applicant.', { errorCode: 'APPLICANT_NOT_FOUND' });
+  /** An admin grants or ends a membership; audited in the same transaction (docs/console.md, "Audit log"). */
+  async setByAdmin(applicantId: string, active: boolean, actor: AuditActor): Promise<void> {
+    await this.memberships.transaction(async (tx) => {
+      const set = await this.memberships.setFlagByAdmin(tx, applicantId, active);
+      if (!set) throw new ApiError(404, 'There is no such applicant.', { errorCode: 'APPLICANT_NOT_FOUND' });
+      const before = { isActiveSubscription: set.before };
+      await this.audit.record({ actor, action: 'membership.set', targetType: 'applicant', targetId: applicantId, before, after: { isActiveSubscription: active } }, tx);
+    });
   }
 
   /**

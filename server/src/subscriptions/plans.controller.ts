@@ -1,5 +1,7 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Actor } from '../audit/actor.decorator.js';
+import type { AuditActor } from '../audit/audit-entry.js';
 import { Public, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -38,7 +40,7 @@ export class PlansController {
     description: 'Applies to checkouts opened afterwards; running memberships keep what they were sold.',
   })
   @ApiOkResponse({ type: AdminPlanResponseDto })
-  async update(@Param('id', uuidOf('plan')) id: string, @Body() body: UpdatePlanDto) {
-    return ok(await this.plans.update(id, body));
+  async update(@Param('id', uuidOf('plan')) id: string, @Body() body: UpdatePlanDto, @Actor() actor: AuditActor) {
+    return ok(await this.plans.update(id, body, actor));
   }
 }

@@ -63,14 +63,22 @@ export class PlansRepository {
     return query.orderBy('sort_order').orderBy('interval_months').execute();
   }
 
-  /** One plan; inside a transaction, read on its connection (a second pooled one could be waited for). */
-  async find(id: string, manager?: EntityManager): Promise<PlanRow | null> {
-    const row = await kyselyFor(manager ?? this.db).selectFrom('subscription_plans').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * One plan; inside a transaction, read on its connection (a second pooled one could be waited
+   * for), and with `lock` held until it ends (the state a change replaces).
+   */
+  async find(id: string, manager?: EntityManager, lock = false): Promise<PlanRow | null> {
+    const query = kyselyFor(manager ?? this.db).selectFrom('subscription_plans').select(COLUMNS).where('id', '=', id);
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
     return row ?? null;
   }
 
-  async update(id: string, change: PlanChange): Promise<PlanRow | null> {
-    const row = await kyselyOf(this.db)
+  async update(id: string, change: PlanChange, manager?: EntityManager): Promise<PlanRow | null> {
+    const row = await kyselyFor(manager ?? this.db)
       .updateTable('subscription_plans')
       .set({ ...changedColumns(change), updated_at: sql<Date>`now()` })
       .where('id', '=', id)

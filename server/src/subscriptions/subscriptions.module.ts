@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { GeoModule } from '../geo/geo.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -20,7 +21,7 @@ import { UserPaymentsController } from './user-payments.controller.js';
  * and cancellation, and their jobs. The provider itself is PaymentsModule's `PaymentGateway`.
  */
 @Module({
-  imports: [UsersModule, GeoModule, InboxModule],
+  imports: [UsersModule, GeoModule, InboxModule, AuditModule],
   controllers: [PlansController, UserPaymentsController, PaymentWebhooksController, AdminSubscriptionsController, AdminPaymentsController],
   providers: [PlansRepository, PlansService, MembershipsRepository, MembershipsService, PaymentEventsRepository, PaymentEventsService, MembershipJobs],
   exports: [MembershipsService, MembershipsRepository, PlansRepository],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { FormsModule } from '../forms/forms.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -9,7 +10,7 @@ import { SupportService } from './support.service.js';
 
 /** Support requests and contact messages, and the admins' answers (docs/support.md). */
 @Module({
-  imports: [FormsModule, UsersModule, InboxModule],
+  imports: [FormsModule, UsersModule, InboxModule, AuditModule],
   controllers: [SupportController],
   providers: [SupportRepository, SupportService, SupportMailJob],
 })

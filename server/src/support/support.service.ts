@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CONTACT_SENDER_NAME, MESSAGES, SUPPORT_KINDS, supportAnswersOf, type SupportKind } from '@scholarmatch/schemas';
 import { escapeHtml, htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
+import { AuditLog } from '../audit/audit-log.service.js';
 import type { Caller } from '../auth/auth.decorators.js';
 import { notSignedIn } from '../auth/access-tokens.js';
 import { ApiError } from '../common/error-body.js';
@@ -29,6 +30,7 @@ export class SupportService {
     private readonly inbox: InboxService,
     private readonly mail: SupportMailJob,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
   /** A support request (with a query: signed in) or a contact message (anyone). The honeypot filled: a bot, told nothing. */
@@ -118,6 +120,7 @@ export class SupportService {
     // The answer and its inbox message are one: both are kept, or neither (and the admin may try again).
     const answered = await this.requests.transaction(async (tx) => {
       const row = await this.requests.answer(tx, id, clean, admin.id);
+      if (row) await this.audit.record({ actor: admin, action: 'support.answered', targetType: 'support_request', targetId: id, before: { answerHtml: null }, after: { answerHtml: clean, answeredAt: row.answeredAt } }, tx);
       if (row?.userId) {
         await this.inbox.deliver(
           [row.userId],

@@ -89,10 +89,4 @@ export class UsersRepository {
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.users.update({ id }, { passwordHash, passwordChangedAt: new Date() });
   }
-
-  /** Sets an applicant's membership flag; false when no applicant has this id. */
-  async setSubscription(id: string, active: boolean): Promise<boolean> {
-    const result = await this.users.update({ id, role: 'applicant' }, { isActiveSubscription: active });
-    return (result.affected ?? 0) > 0;
-  }
 }

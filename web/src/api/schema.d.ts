@@ -118,6 +118,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What staff did, newest first (admins)
+         * @description One row per staff action (a field added, changed or deactivated, a plan changed, a membership set, a support request answered), written in the action's own transaction, with the actor, what it touched and its state before and after. Filters combine; `meta.total` counts every row they keep. The log is append-only: the database refuses to change or delete a row, whoever asks.
+         */
+        get: operations["AuditLogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/forms/{formKey}": {
         parameters: {
             query?: never;
@@ -2554,6 +2574,77 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["HealthDto"];
+        };
+        AuditRecordDto: {
+            /**
+             * @description Increasing with each row written
+             * @example 17
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change committed (its transaction)
+             */
+            at: string;
+            /**
+             * Format: uuid
+             * @description The staff member who acted
+             */
+            actorId: string | null;
+            /**
+             * @description Their role when they acted
+             * @example admin
+             */
+            actorRole: string;
+            /**
+             * @example plan.updated
+             * @enum {string}
+             */
+            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered";
+            /** @example plan */
+            targetType: string;
+            /**
+             * @description The id of what was changed, as text
+             * @example 6f1c2d3e-0000-4000-8000-000000000001
+             */
+            targetId: string;
+            /**
+             * @description Its state before (null: it did not exist, or no state applies)
+             * @example {
+             *       "monthlyAmountCents": 999
+             *     }
+             */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description Its state after
+             * @example {
+             *       "monthlyAmountCents": 1299
+             *     }
+             */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The client's address, when known
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+        };
+        AuditLogMetaDto: {
+            /**
+             * @description How many rows the filters keep in all
+             * @example 1
+             */
+            total: number;
+        };
+        AuditLogResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AuditRecordDto"][];
+            meta: components["schemas"]["AuditLogMetaDto"];
         };
         FormDto: {
             /** @example profile-basic */
@@ -5436,6 +5527,76 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AuditLogController_list: {
+        parameters: {
+            query?: {
+                /** @description Only what this staff member did (their user id) */
+                actor?: string;
+                /** @description Only actions on this kind of thing: 'form_field', 'plan', 'applicant', 'support_request' */
+                targetType?: string;
+                /** @description Only actions on this one (with targetType: its id, as text) */
+                targetId?: string;
+                /** @description Only this action */
+                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered";
+                /** @description Only actions at or after this time */
+                from?: string;
+                /** @description Only actions before this time */
+                to?: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

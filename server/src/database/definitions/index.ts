@@ -1,5 +1,6 @@
 import { APPLICATION_DEFINITIONS } from './applications.js';
 import { ANSWER_VECTOR_DEFINITIONS } from './answer-vectors.js';
+import { AUDIT_LOG_DEFINITIONS } from './audit-log.js';
 import { AUTOMATION_DEFINITIONS } from './automation.js';
 import { statementsOf, type DatabaseDefinition } from './definition.js';
 import { ELIGIBILITY_DEFINITIONS } from './eligibility.js';
@@ -22,6 +23,7 @@ export const DATABASE_DEFINITIONS: readonly DatabaseDefinition[] = [
   ...MATCH_CATALOGUE_DEFINITIONS,
   ...APPLICATION_DEFINITIONS,
   ...AUTOMATION_DEFINITIONS,
+  ...AUDIT_LOG_DEFINITIONS,
 ];
 
 /** Makes the database hold every definition (CREATE OR REPLACE; a trigger dropped and created). */
