@@ -162,6 +162,42 @@ describe('staff roles and sessions on two replicas', () => {
     expect([taken.statusCode, taken.json().errorCode]).toEqual([409, 'ACCOUNT_EXISTS']);
   });
 
+  it('records each staff action in the audit log, with its actor, target and before and after; a refusal records nothing', async () => {
+    const actions = async (targetId: string) =>
+      (
+        await a.sql.query<{ action: string; actor_id: string; target_type: string; before: unknown; after: unknown }>(
+          `SELECT action, actor_id, target_type, before, after FROM audit_log WHERE target_id = $1 ORDER BY id`,
+          [targetId],
+        )
+      ).rows;
+    const person = await cachedOnB();
+    data(await onA.call('POST', `/admin/users/${person.user.id}/end-sessions`, { token: admin.accessToken }), 200);
+    data(await onA.call('POST', `/admin/users/${person.user.id}/lock`, { token: admin.accessToken }), 200);
+    data(await onA.call('POST', `/admin/users/${person.user.id}/unlock`, { token: admin.accessToken }), 200);
+    expect(await actions(person.user.id)).toEqual([
+      { action: 'account.sessions_ended', actor_id: admin.user.id, target_type: 'user', before: null, after: null },
+      { action: 'account.locked', actor_id: admin.user.id, target_type: 'user', before: { locked: false }, after: { locked: true } },
+      { action: 'account.unlocked', actor_id: admin.user.id, target_type: 'user', before: { locked: true }, after: { locked: false } },
+    ]);
+
+    const support = await newStaff('support');
+    const invited = await a.sql.query<{ target_id: string; after: { email: string; role: string } }>(
+      `SELECT target_id, after FROM audit_log WHERE action = 'staff.invited' AND after->>'email' = $1`,
+      [support.user.email],
+    );
+    expect(invited.rows).toEqual([{ target_id: expect.any(String), after: { email: support.user.email, role: 'support' } }]);
+    data(await onA.call('PUT', `/admin/users/${support.user.id}/role`, { token: admin.accessToken, body: { role: 'admin' } }), 200);
+    expect(await actions(support.user.id)).toEqual([
+      { action: 'account.role_changed', actor_id: admin.user.id, target_type: 'user', before: { role: 'support' }, after: { role: 'admin' } },
+    ]);
+
+    // Refused (self-lock, not staff) or changing nothing (the same role): no row.
+    const before = (await a.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log`)).rows[0].n;
+    expect((await onA.call('POST', `/admin/users/${admin.user.id}/lock`, { token: admin.accessToken })).statusCode).toBe(409);
+    data(await onA.call('PUT', `/admin/users/${support.user.id}/role`, { token: admin.accessToken, body: { role: 'admin' } }), 200);
+    expect((await a.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log`)).rows[0].n).toBe(before);
+  });
+
   it('refuses an admin demoting or locking themself, and a role change of a non-staff account', async () => {
     const self = await onA.call('PUT', `/admin/users/${admin.user.id}/role`, { token: admin.accessToken, body: { role: 'support' } });
     expect([self.statusCode, self.json().errorCode]).toEqual([409, 'CANNOT_DEMOTE_SELF']);

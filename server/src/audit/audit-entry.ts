@@ -11,6 +11,11 @@ export const AUDIT_ACTIONS = [
   'plan.updated',
   'membership.set',
   'support.answered',
+  'staff.invited',
+  'account.sessions_ended',
+  'account.locked',
+  'account.unlocked',
+  'account.role_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Ip, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Caller, CurrentUser, Public, Roles } from '../auth/auth.decorators.js';
+import { Actor } from '../audit/actor.decorator.js';
+import type { AuditActor } from '../audit/audit-entry.js';
+import { Public, Roles } from '../auth/auth.decorators.js';
 import { SessionResponseDto } from '../auth/dto/session.dto.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
@@ -34,8 +36,8 @@ export class StaffController {
     description: 'An address that already has an account is refused (409 ACCOUNT_EXISTS): staff accounts are never made from a sign-up. A new invitation to the same address replaces the open one.',
   })
   @ApiCreatedResponse({ type: StaffInvitationResponseDto })
-  async invite(@CurrentUser() caller: Caller, @Body() body: InviteStaffDto) {
-    return { statusCode: 201, message: 'Invitation sent', data: await this.staff.invite(caller, body.email, body.role) };
+  async invite(@Actor() actor: AuditActor, @Body() body: InviteStaffDto) {
+    return { statusCode: 201, message: 'Invitation sent', data: await this.staff.invite(actor, body.email, body.role) };
   }
 
   @Get('admin/staff')
@@ -70,8 +72,8 @@ export class StaffController {
   @HttpCode(200)
   @ApiOperation({ summary: "End every session of an account: its access tokens stop working and its refresh tokens are revoked (admins)", description: ENDS_SESSIONS })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
-  async endSessions(@Param('id', uuidOf('user')) id: string) {
-    return ok(await this.staff.endSessions(id), 'Sessions ended');
+  async endSessions(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string) {
+    return ok(await this.staff.endSessions(actor, id), 'Sessions ended');
   }
 
   @Post('admin/users/:id/lock')
@@ -83,8 +85,8 @@ export class StaffController {
     description: `${ENDS_SESSIONS} An admin cannot lock their own account (409 CANNOT_LOCK_SELF).`,
   })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
-  async lock(@CurrentUser() caller: Caller, @Param('id', uuidOf('user')) id: string) {
-    return ok(await this.staff.lock(caller, id), 'Account locked');
+  async lock(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string) {
+    return ok(await this.staff.lock(actor, id), 'Account locked');
   }
 
   @Post('admin/users/:id/unlock')
@@ -93,8 +95,8 @@ export class StaffController {
   @HttpCode(200)
   @ApiOperation({ summary: "Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins)" })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
-  async unlock(@Param('id', uuidOf('user')) id: string) {
-    return ok(await this.staff.unlock(id), 'Account unlocked');
+  async unlock(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string) {
+    return ok(await this.staff.unlock(actor, id), 'Account unlocked');
   }
 
   @Put('admin/users/:id/role')
@@ -105,7 +107,7 @@ export class StaffController {
     description: `${ENDS_SESSIONS} A refresh then gives a token with the new role. Only staff accounts (409 NOT_STAFF); an admin cannot demote themself (409 CANNOT_DEMOTE_SELF).`,
   })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
-  async setRole(@CurrentUser() caller: Caller, @Param('id', uuidOf('user')) id: string, @Body() body: SetRoleDto) {
-    return ok(await this.staff.setRole(caller, id, body.role), 'Role changed');
+  async setRole(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string, @Body() body: SetRoleDto) {
+    return ok(await this.staff.setRole(actor, id, body.role), 'Role changed');
   }
 }

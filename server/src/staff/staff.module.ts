@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { FormsModule } from '../forms/forms.module.js';
 import { MailModule } from '../mail/mail.module.js';
@@ -9,7 +10,7 @@ import { StaffService } from './staff.service.js';
 
 /** Staff accounts and session control (docs/console.md, "Roles and sessions"). */
 @Module({
-  imports: [AuthModule, FormsModule, MailModule, UsersModule],
+  imports: [AuditModule, AuthModule, FormsModule, MailModule, UsersModule],
   controllers: [StaffController],
   providers: [StaffRepository, StaffService],
 })

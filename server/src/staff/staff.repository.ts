@@ -42,8 +42,18 @@ export class StaffRepository {
     return row !== undefined;
   }
 
-  /** A new invitation; an open one to the same address is replaced (its link stops working). */
-  async invite(email: string, role: StaffRole, invitedBy: string, tokenHash: Buffer, expiresAt: Date): Promise<StaffInvitationRow> {
+  /**
+   * A new invitation; an open one to the same address is replaced (its link stops working).
+   * `also` runs in the same transaction (the audit log's row).
+   */
+  async invite(
+    email: string,
+    role: StaffRole,
+    invitedBy: string,
+    tokenHash: Buffer,
+    expiresAt: Date,
+    also: (tx: EntityManager, invitation: StaffInvitationRow) => Promise<void>,
+  ): Promise<StaffInvitationRow> {
     return this.db.transaction(async (tx) => {
       const db = kyselyIn(tx);
       await db
@@ -51,12 +61,14 @@ export class StaffRepository {
         .where((eb) => eb(eb.fn<string>('lower', ['email']), '=', eb.fn<string>('lower', [eb.val(email)])))
         .where('accepted_at', 'is', null)
         .execute();
-      return db
+      const invitation = await db
         .insertInto('staff_invitations')
         .values({ email, role, invited_by: invitedBy, token_hash: tokenHash, expires_at: expiresAt })
         .returning(INVITATION_COLUMNS)
         .$narrowType<{ role: StaffRole }>()
         .executeTakeFirstOrThrow();
+      await also(tx, invitation);
+      return invitation;
     });
   }
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Caller } from '../auth/auth.decorators.js';
+import type { AuditAction, AuditActor } from '../audit/audit-entry.js';
+import { AuditLog } from '../audit/audit-log.service.js';
 import type { SessionDto } from '../auth/dto/session.dto.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionControl } from '../auth/session-control.js';
@@ -16,6 +17,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { StaffRepository } from './staff.repository.js';
 import { MESSAGES } from '@scholarmatch/schemas';
 import { escapeHtml } from '@scholarmatch/schemas/html';
+import type { EntityManager } from 'typeorm';
 
 /** How long a staff invitation works, as a reviewer's (docs/console.md, "Roles and sessions"). */
 export const STAFF_INVITATION_DAYS = 7;
@@ -52,16 +54,19 @@ export class StaffService {
     private readonly forms: FormsService,
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
+    private readonly audit: AuditLog,
   ) {}
 
-  async invite(caller: Caller, email: string, role: StaffRole) {
+  async invite(actor: AuditActor, email: string, role: StaffRole) {
     const address = email.trim();
     if (await this.staff.addressTaken(address)) {
       throw new ApiError(409, `${address} already has a ScholarMatch account. A staff account is an account of its own: invite another address.`, { errorCode: 'ACCOUNT_EXISTS' });
     }
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + STAFF_INVITATION_DAYS * 86_400_000);
-    const invitation = await this.staff.invite(address, role, caller.id, tokenHash(token), expiresAt);
+    const invitation = await this.staff.invite(address, role, actor.id, tokenHash(token), expiresAt, (tx, row) =>
+      this.audit.record({ actor, action: 'staff.invited', targetType: 'staff_invitation', targetId: row.id, after: { email: row.email, role: row.role } }, tx),
+    );
     const link = `${this.config.publicUrl}/app/staff-invitation?token=${token}`;
     try {
       await this.mailer.send({
@@ -114,33 +119,41 @@ export class StaffService {
     return this.sessions.start((await this.users.findById(userId))!, clientIp);
   }
 
-  async endSessions(id: string) {
-    if (!(await this.control.endSessions(id))) throw NO_ACCOUNT();
+  async endSessions(actor: AuditActor, id: string) {
+    if (!(await this.control.endSessions(id, this.recorded(actor, 'account.sessions_ended', id)))) throw NO_ACCOUNT();
     return this.stateOf(id);
   }
 
-  async lock(caller: Caller, id: string) {
-    if (id === caller.id) throw new ApiError(409, 'You cannot lock your own account.', { errorCode: 'CANNOT_LOCK_SELF' });
-    if (!(await this.control.lock(id))) throw NO_ACCOUNT();
+  async lock(actor: AuditActor, id: string) {
+    if (id === actor.id) throw new ApiError(409, 'You cannot lock your own account.', { errorCode: 'CANNOT_LOCK_SELF' });
+    if (!(await this.control.lock(id, this.recorded(actor, 'account.locked', id, { locked: false }, { locked: true })))) throw NO_ACCOUNT();
     return this.stateOf(id);
   }
 
-  async unlock(id: string) {
+  async unlock(actor: AuditActor, id: string) {
     const user = await this.users.findById(id);
-    if (!user || !(await this.control.unlock(id, user.email))) throw NO_ACCOUNT();
+    if (!user || !(await this.control.unlock(id, user.email, this.recorded(actor, 'account.unlocked', id, { locked: user.lockedAt !== null }, { locked: false })))) {
+      throw NO_ACCOUNT();
+    }
     return this.stateOf(id);
   }
 
   /** Between staff roles only: a sign-up's account never becomes staff, and no admin demotes themself. */
-  async setRole(caller: Caller, id: string, role: StaffRole) {
-    if (id === caller.id && role !== 'admin') {
+  async setRole(actor: AuditActor, id: string, role: StaffRole) {
+    if (id === actor.id && role !== 'admin') {
       throw new ApiError(409, 'You cannot change your own role: ask another admin.', { errorCode: 'CANNOT_DEMOTE_SELF' });
     }
     const user = await this.users.findById(id);
     if (!user) throw NO_ACCOUNT();
     if (!isStaff(user)) throw new ApiError(409, "Only a staff account's role can change: invite staff by e-mail.", { errorCode: 'NOT_STAFF' });
-    if (user.role !== role && !(await this.control.setRole(id, role))) throw NO_ACCOUNT();
+    const recorded = this.recorded(actor, 'account.role_changed', id, { role: user.role }, { role });
+    if (user.role !== role && !(await this.control.setRole(id, role, recorded))) throw NO_ACCOUNT();
     return this.stateOf(id);
+  }
+
+  /** The audit log's row for an account change, written in the change's transaction. */
+  private recorded(actor: AuditActor, action: AuditAction, userId: string, before?: unknown, after?: unknown) {
+    return (tx: EntityManager) => this.audit.record({ actor, action, targetType: 'user', targetId: userId, before, after }, tx);
   }
 
   private async openInvitation(token: string) {
