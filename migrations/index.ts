@@ -40,6 +40,7 @@ import { QueueStatusMessages1795791290000 } from './1795791290000-QueueStatusMes
 import { SupportReceivedMessages1795792100000 } from './1795792100000-SupportReceivedMessages.js';
 import { CreateConversations1795800000000 } from './1795800000000-CreateConversations.js';
 import { DatabaseDefinitions1795810000000 } from './1795810000000-DatabaseDefinitions.js';
+import { SupportQueue1795822000000 } from './1795822000000-SupportQueue.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -80,4 +81,5 @@ export const MIGRATIONS = [
   SupportReceivedMessages1795792100000,
   CreateConversations1795800000000,
   DatabaseDefinitions1795810000000,
+  SupportQueue1795822000000,
 ];
