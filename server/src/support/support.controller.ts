@@ -11,13 +11,10 @@ import {
   OwnSupportListQueryDto,
   OwnSupportRequestListResponseDto,
   SupportAnswerDto,
-  SupportListQueryDto,
-  SupportRequestListResponseDto,
   SupportRequestResponseDto,
 } from './dto/support.dto.js';
 import { SupportService } from './support.service.js';
 
-const DEFAULT_LIMIT = 50;
 const OWN_DEFAULT_LIMIT = 20;
 
 /** Support requests and contact messages (docs/support.md). */
@@ -53,16 +50,6 @@ export class SupportController {
   @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Not signed in' })
   async listOwn(@CurrentUser() caller: Caller, @Query() query: OwnSupportListQueryDto) {
     const { rows, total } = await this.support.listOwn(caller, query.offset ?? 0, query.limit ?? OWN_DEFAULT_LIMIT);
-    return { statusCode: 200, data: rows, meta: { total } };
-  }
-
-  @ApiBearerAuth()
-  @Roles('admin')
-  @Get('admin/support-requests')
-  @ApiOperation({ summary: 'Support requests and contact messages, newest first (admins)' })
-  @ApiOkResponse({ type: SupportRequestListResponseDto })
-  async list(@Query() query: SupportListQueryDto) {
-    const { rows, total } = await this.support.list(query.answered, query.offset ?? 0, query.limit ?? DEFAULT_LIMIT);
     return { statusCode: 200, data: rows, meta: { total } };
   }
 
