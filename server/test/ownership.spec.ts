@@ -85,6 +85,13 @@ const ACCESS = {
     'GET /api/v1/admin/payments/events',
     'GET /api/v1/admin/support-requests',
     'POST /api/v1/admin/support-requests/{id}/answer',
+    // The staff's support queue (support-queue.spec.ts).
+    'GET /api/v1/admin/support-staff',
+    'GET /api/v1/admin/support-requests/{id}',
+    'POST /api/v1/admin/support-requests/{id}/solve',
+    'POST /api/v1/admin/support-requests/{id}/reopen',
+    'PUT /api/v1/admin/support-requests/{id}/assignee',
+    'POST /api/v1/admin/support-requests/{id}/notes',
   ],
   /** Providers, on their own scholarships only. */
   provider: [

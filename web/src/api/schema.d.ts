@@ -2183,23 +2183,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/support-requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Support requests and contact messages, newest first (admins) */
-        get: operations["SupportController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/admin/support-requests/{id}/answer": {
         parameters: {
             query?: never;
@@ -2214,6 +2197,143 @@ export interface paths {
          * @description 404 for an unknown request; 409 ALREADY_ANSWERED; the answer is sanitised rich text and may not be empty (400).
          */
         post: operations["SupportController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Support requests and contact messages (admins): filtered, searched, paged, newest first or the oldest waiting first
+         * @description `meta.overdue` counts the open requests sent more than 24 hours ago, whatever the filters.
+         */
+        get: operations["SupportQueueController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people a support request may be assigned to: those who answer support (admins) */
+        get: operations["SupportQueueController_staff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One request with its answer, its internal notes, and the account it came from with their membership (admins)
+         * @description 404 for an unknown request.
+         */
+        get: operations["SupportQueueController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/solve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a request solved (admins)
+         * @description 404 for an unknown request; 409 ALREADY_SOLVED.
+         */
+        post: operations["SupportQueueController_solve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a solved request back in the queue: answered if it has an answer, else open (admins)
+         * @description 404 for an unknown request; 409 NOT_SOLVED.
+         */
+        post: operations["SupportQueueController_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assigns a request to a staff member, or unassigns it with null (admins)
+         * @description 404 for an unknown request; 400 NOT_SUPPORT_STAFF for someone who does not answer support.
+         */
+        put: operations["SupportQueueController_assign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an internal note to a request: for staff only, never shown to the person (admins)
+         * @description 404 for an unknown request; 400 NOTE_EMPTY.
+         */
+        post: operations["SupportQueueController_addNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4903,6 +5023,10 @@ export interface components {
             data: components["schemas"]["OwnSupportRequestDto"][];
             meta: components["schemas"]["SupportListMetaDto"];
         };
+        SupportAnswerDto: {
+            /** @description The answer as rich text (sanitised) */
+            answer: string;
+        };
         SupportRequestDto: {
             /** Format: uuid */
             id: string;
@@ -4931,28 +5055,168 @@ export interface components {
             answerHtml: string | null;
             /** Format: date-time */
             answeredAt: string | null;
-        };
-        SupportRequestListResponseDto: {
-            /** @example 200 */
-            statusCode: number;
-            message?: string;
-            data: components["schemas"]["SupportRequestDto"][];
             /**
-             * @example {
-             *       "total": 1
-             *     }
+             * @description open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")
+             * @enum {string}
              */
-            meta: Record<string, never>;
-        };
-        SupportAnswerDto: {
-            /** @description The answer as rich text (sanitised) */
-            answer: string;
+            status: "open" | "answered" | "solved";
+            /** Format: date-time */
+            solvedAt: string | null;
+            /**
+             * Format: uuid
+             * @description The staff member it is assigned to
+             */
+            assignedTo: string | null;
         };
         SupportRequestResponseDto: {
             /** @example 200 */
             statusCode: number;
             message?: string;
             data: components["schemas"]["SupportRequestDto"];
+        };
+        SupportQueueItemDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "support" | "contact";
+            /**
+             * Format: uuid
+             * @description The account it came from, if any
+             */
+            userId: string | null;
+            name: string;
+            email: string;
+            phone: string | null;
+            query: string | null;
+            description: string;
+            answers: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the staff were e-mailed
+             */
+            staffEmailedAt: string | null;
+            answerHtml: string | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+            /**
+             * @description open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")
+             * @enum {string}
+             */
+            status: "open" | "answered" | "solved";
+            /** Format: date-time */
+            solvedAt: string | null;
+            /**
+             * Format: uuid
+             * @description The staff member it is assigned to
+             */
+            assignedTo: string | null;
+            /** @description The assignee's name */
+            assigneeName: string | null;
+        };
+        SupportQueueMetaDto: {
+            /**
+             * @description How many requests the filters keep
+             * @example 1
+             */
+            total: number;
+            /**
+             * @description Open requests (whatever the filters) sent more than 24 hours ago: past the reply the site promises
+             * @example 0
+             */
+            overdue: number;
+        };
+        SupportRequestListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportQueueItemDto"][];
+            meta: components["schemas"]["SupportQueueMetaDto"];
+        };
+        SupportStaffMemberDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        SupportStaffResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportStaffMemberDto"][];
+        };
+        SupportNoteDto: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            authorId: string | null;
+            authorName: string | null;
+        };
+        MembershipSummaryDto: {
+            /** @description The plan's title */
+            title: string;
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled" | "expired";
+            /** @description Unlocks the members' features now */
+            grantsAccess: boolean;
+            /** Format: date-time */
+            trialEndsAt: string | null;
+            /** Format: date-time */
+            currentPeriodEnd: string | null;
+        };
+        SupportPersonDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            /** @description The account's role */
+            role: string;
+            /**
+             * Format: date-time
+             * @description When the account was made
+             */
+            createdAt: string;
+            /** @description How many support requests and contact messages they sent signed in */
+            requestCount: number;
+            /** @description Their membership (one that grants access if any, else the newest); null: never had one */
+            membership: components["schemas"]["MembershipSummaryDto"] | null;
+        };
+        SupportRequestDetailDto: {
+            request: components["schemas"]["SupportQueueItemDto"];
+            /** @description Internal notes, oldest first: never shown to the person */
+            notes: components["schemas"]["SupportNoteDto"][];
+            /** @description The account it came from; null for a guest (or a deleted account) */
+            person: components["schemas"]["SupportPersonDto"] | null;
+        };
+        SupportRequestDetailResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportRequestDetailDto"];
+        };
+        SupportAssigneeDto: {
+            /**
+             * Format: uuid
+             * @description A staff member (someone who answers support), or null to unassign
+             */
+            staffId: string | null;
+        };
+        SupportNoteInputDto: {
+            /** @description The note: plain text, for staff only */
+            text: string;
+        };
+        SupportNoteResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportNoteDto"];
         };
     };
     responses: never;
@@ -11857,11 +12121,82 @@ export interface operations {
             };
         };
     };
-    SupportController_list: {
+    SupportController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportAnswerDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_list: {
         parameters: {
             query?: {
+                /** @description open: waiting for an answer; answered; solved */
+                status?: "open" | "answered" | "solved";
                 /** @description true: answered only; false: waiting for an answer */
                 answered?: boolean;
+                /** @description support: a support request (signed in); contact: a contact message */
+                kind?: "support" | "contact";
+                /** @description Only requests sent more than this many hours ago */
+                olderThanHours?: number;
+                /** @description Found in the sender's name or e-mail, the query or the message (% and _ are plain characters) */
+                search?: string;
+                /** @description newest: newest first; waiting: open first, then answered, then solved, the oldest first in each */
+                sort?: "newest" | "waiting";
                 offset?: number;
                 limit?: number;
             };
@@ -11917,7 +12252,224 @@ export interface operations {
             };
         };
     };
-    SupportController_answer: {
+    SupportQueueController_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportStaffResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestDetailResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_solve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_reopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_assign: {
         parameters: {
             query?: never;
             header?: never;
@@ -11928,7 +12480,68 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SupportAnswerDto"];
+                "application/json": components["schemas"]["SupportAssigneeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_addNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportNoteInputDto"];
             };
         };
         responses: {
@@ -11937,7 +12550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                    "application/json": components["schemas"]["SupportNoteResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
