@@ -1,7 +1,6 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from '../../src/api/client';
 import '../../src/pages/admin/shell/AdminLayout';
 import { saveSession } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
@@ -117,7 +116,7 @@ describe('staff console: support queue', () => {
 
   it('is not open to someone without a console area', async () => {
     signIn();
-    const spy = jest.spyOn(api, 'GET').mockResolvedValue(apiAnswer(404, {}) as never);
+    const spy = mockApi('GET').mockResolvedValue(apiAnswer(404, {}));
     const router = renderAppAt('/admin/support');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard'));
     expect(spy.mock.calls.some(([path]) => String(path).includes('/admin/'))).toBe(false);
