@@ -1,19 +1,18 @@
-import { Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Text } from '@chakra-ui/react';
 import { Outlet } from '@tanstack/react-router';
 import { Toaster } from '../../../ui/toaster';
 import { ShellSidebar, SidebarMenuButton } from '../../account/shell/ShellSidebar';
-import { useLogout } from '../../account/shell/use-logout';
 import { Logo } from '../../landing/Logo';
 import { InFrame } from '../../misc/frame-context';
 import { ADMIN_LINKS, ADMIN_SIDEBAR_MEDIA } from './admin-links';
 
 const DRAWER_ID = 'console-sidebar-drawer';
 
+/** The top bar: the menu button (narrow screens), the logo and the console's mark; Logout is the sidebar's last entry. */
 function ConsoleNavBar() {
-  const logout = useLogout();
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
-      <Flex h="16" px={{ base: '3', md: '6' }} align="center" justify="space-between" gap="3">
+      <Flex h="16" px={{ base: '3', md: '6' }} align="center" gap="3">
         <HStack gap="1">
           <SidebarMenuButton drawerId={DRAWER_ID} links={ADMIN_LINKS} media={ADMIN_SIDEBAR_MEDIA} />
           <Logo compactOnPhone />
@@ -21,9 +20,6 @@ function ConsoleNavBar() {
             Staff
           </Text>
         </HStack>
-        <Button variant="ghost" size="sm" onClick={() => void logout()}>
-          Log out
-        </Button>
       </Flex>
     </Box>
   );

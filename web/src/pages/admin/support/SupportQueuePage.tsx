@@ -83,7 +83,7 @@ function QueueRow({ request }: { request: QueueItem }) {
       <RouterLink to="/admin/support/$id" params={{ id: request.id }}>
         <Stack gap="1" px={{ base: '3', md: '5' }} py="3" _hover={{ bg: 'bg.muted' }}>
           <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
-            <Text fontWeight="semibold" lineClamp={1} wordBreak="break-word" minW="0" flex="1">
+            <Text fontWeight="semibold" lineClamp={2} wordBreak="break-word" minW="0" flex="1" flexBasis={{ base: 'full', sm: '0' }}>
               {title}
             </Text>
             <HStack gap="2" flexShrink={0}>

@@ -264,15 +264,24 @@ export function SupportRequestPage() {
   else if (!detail.data) body = <RouteLoading label="Loading the request" />;
   else {
     body = (
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
-        <Stack gap="5">
+      // Narrow: the request, the person beside it, then the notes; wide: the person and assignee in a column of their own.
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+        templateAreas={{ base: '"request" "side" "notes"', lg: '"request side" "notes side"' }}
+        templateRows={{ lg: 'auto 1fr' }}
+        gap="5"
+        alignItems="start"
+      >
+        <Box gridArea="request">
           <RequestCard detail={detail.data} />
-          <NotesCard detail={detail.data} />
-        </Stack>
-        <Stack gap="5">
+        </Box>
+        <Stack gap="5" gridArea="side">
           <PersonCard detail={detail.data} />
           <AssigneeCard detail={detail.data} />
         </Stack>
+        <Box gridArea="notes">
+          <NotesCard detail={detail.data} />
+        </Box>
       </Grid>
     );
   }
