@@ -42,6 +42,7 @@ import { CreateConversations1795800000000 } from './1795800000000-CreateConversa
 import { DatabaseDefinitions1795810000000 } from './1795810000000-DatabaseDefinitions.js';
 import { AuditLog1795820000000 } from './1795820000000-AuditLog.js';
 import { SupportRoleAndSessionVersion1795821000000 } from './1795821000000-SupportRoleAndSessionVersion.js';
+import { SupportQueue1795822000000 } from './1795822000000-SupportQueue.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -84,4 +85,5 @@ export const MIGRATIONS = [
   DatabaseDefinitions1795810000000,
   AuditLog1795820000000,
   SupportRoleAndSessionVersion1795821000000,
+  SupportQueue1795822000000,
 ];

@@ -602,7 +602,16 @@ describe('injection and XSS', () => {
       backgroundWrites: ['mail_outbox'],
       silentSlots: ['website'],
     },
-    'GET /api/v1/admin/support-requests': { who: ['admin'], query: { answered: 'false', offset: '0', limit: '10' } },
+    'GET /api/v1/admin/support-requests': {
+      who: ['admin'],
+      query: { status: 'open', answered: 'false', kind: 'support', olderThanHours: '1', search: 'probe', sort: 'waiting', offset: '0', limit: '10' },
+    },
+    'GET /api/v1/admin/support-staff': { who: ['admin'] },
+    'GET /api/v1/admin/support-requests/{id}': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/admin/support-requests/{id}/solve': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/admin/support-requests/{id}/reopen': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'PUT /api/v1/admin/support-requests/{id}/assignee': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ staffId: null }), controlStatus: [404, 404] },
+    'POST /api/v1/admin/support-requests/{id}/notes': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ text: 'A probe note' }), controlStatus: [404, 404] },
     'GET /api/v1/admin/audit-log': {
       who: ['admin'],
       query: { actor: ids.admin, targetType: 'plan', targetId: ids.plan, action: 'plan.updated', from: '2026-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z', offset: '0', limit: '10' },

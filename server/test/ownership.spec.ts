@@ -91,13 +91,20 @@ const ACCESS = {
     'POST /api/v1/admin/users/{id}/lock',
     'POST /api/v1/admin/users/{id}/unlock',
     'PUT /api/v1/admin/users/{id}/role',
+    'GET /api/v1/admin/audit-log',
   ],
   /** Staff: admins and support (support requests, read-only payment lookups; docs/security.md, "Roles and permissions"). */
   staff: [
     'GET /api/v1/admin/payments/events',
     'GET /api/v1/admin/support-requests',
     'POST /api/v1/admin/support-requests/{id}/answer',
-    'GET /api/v1/admin/audit-log',
+    // The staff's support queue (support-queue.spec.ts).
+    'GET /api/v1/admin/support-staff',
+    'GET /api/v1/admin/support-requests/{id}',
+    'POST /api/v1/admin/support-requests/{id}/solve',
+    'POST /api/v1/admin/support-requests/{id}/reopen',
+    'PUT /api/v1/admin/support-requests/{id}/assignee',
+    'POST /api/v1/admin/support-requests/{id}/notes',
   ],
   /** Providers, on their own scholarships only. */
   provider: [

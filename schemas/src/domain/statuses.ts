@@ -34,3 +34,14 @@ export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
 
 /** The states that unlock the members' features outright; 'canceled' does until its period ends. */
 export const MEMBERSHIP_STATES_WITH_ACCESS: readonly MembershipState[] = ['trialing', 'active', 'past_due'];
+
+/**
+ * A support request in the staff's queue (docs/console.md, "Support queue"): open until staff
+ * answer it, answered once they have, solved when staff close it (reopened, it is answered or
+ * open again by whether it has an answer).
+ */
+export const SUPPORT_STATUSES = ['open', 'answered', 'solved'] as const;
+export type SupportStatus = (typeof SUPPORT_STATUSES)[number];
+
+/** The reply the site promises (MESSAGES.supportReplyTime): an open request older than this is late. */
+export const SUPPORT_REPLY_HOURS = 24;

@@ -508,6 +508,14 @@ export interface Subscriptions {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SupportRequestNotes {
+  id: Generated<string>;
+  request_id: string;
+  author_id: string | null;
+  text: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SupportRequests {
   id: Generated<string>;
   kind: string;
@@ -526,6 +534,9 @@ export interface SupportRequests {
   answered_at: Timestamp | null;
   answered_by: string | null;
   answer_emailed_at: Timestamp | null;
+  status: Generated<string>;
+  solved_at: Timestamp | null;
+  assigned_to: string | null;
 }
 
 export interface Sweepstakes {
@@ -662,6 +673,7 @@ export interface DB {
   staff_invitations: StaffInvitations;
   subscription_plans: SubscriptionPlans;
   subscriptions: Subscriptions;
+  support_request_notes: SupportRequestNotes;
   support_requests: SupportRequests;
   sweepstakes: Sweepstakes;
   sweepstakes_entries: SweepstakesEntries;

@@ -11,13 +11,10 @@ import {
   OwnSupportListQueryDto,
   OwnSupportRequestListResponseDto,
   SupportAnswerDto,
-  SupportListQueryDto,
-  SupportRequestListResponseDto,
   SupportRequestResponseDto,
 } from './dto/support.dto.js';
 import { SupportService } from './support.service.js';
 
-const DEFAULT_LIMIT = 50;
 const OWN_DEFAULT_LIMIT = 20;
 
 /** Support requests and contact messages (docs/support.md). */
@@ -58,19 +55,9 @@ export class SupportController {
 
   @ApiBearerAuth()
   @Roles('admin', 'support')
-  @Get('admin/support-requests')
-  @ApiOperation({ summary: 'Support requests and contact messages, newest first (admins)' })
-  @ApiOkResponse({ type: SupportRequestListResponseDto })
-  async list(@Query() query: SupportListQueryDto) {
-    const { rows, total } = await this.support.list(query.answered, query.offset ?? 0, query.limit ?? DEFAULT_LIMIT);
-    return { statusCode: 200, data: rows, meta: { total } };
-  }
-
-  @ApiBearerAuth()
-  @Roles('admin', 'support')
   @Post('admin/support-requests/:id/answer')
   @ApiOperation({
-    summary: "Answers a request (admins): to the person's inbox and e-mail when they have an account, else by e-mail",
+    summary: "Answers a request (admins and support staff): to the person's inbox and e-mail when they have an account, else by e-mail",
     description: '404 for an unknown request; 409 ALREADY_ANSWERED; the answer is sanitised rich text and may not be empty (400).',
   })
   @ApiCreatedResponse({ type: SupportRequestResponseDto })

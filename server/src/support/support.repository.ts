@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { SupportKind } from '@scholarmatch/schemas';
+import type { SupportKind, SupportStatus } from '@scholarmatch/schemas';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DB } from '../database/database-types.js';
@@ -24,6 +24,11 @@ export interface SupportRequestRow extends Omit<NewSupportRequest, 'clientIp'> {
   staffEmailedAt: Date | null;
   answerHtml: string | null;
   answeredAt: Date | null;
+  /** Where it stands in the staff's queue (docs/console.md, "Support queue"). */
+  status: SupportStatus;
+  solvedAt: Date | null;
+  /** The staff member it is assigned to, if any. */
+  assignedTo: string | null;
 }
 
 /** An e-mail the support desk owes: the staff's copy of a request, or a guest's answer. */
@@ -36,7 +41,7 @@ export interface PendingSupportMail extends SupportRequestRow {
  * with `$castTo`: the answers are jsonb (JsonValue), which the form's record type cannot narrow,
  * and they are what insert wrote.
  */
-const COLUMNS = [
+export const COLUMNS = [
   'id',
   'kind',
   'user_id as userId',
@@ -50,26 +55,25 @@ const COLUMNS = [
   'staff_emailed_at as staffEmailedAt',
   'answer_html as answerHtml',
   'answered_at as answeredAt',
+  'status',
+  'solved_at as solvedAt',
+  'assigned_to as assignedTo',
 ] as const;
 
 /** A claim older than this is a run that died: its mail is pending again (a send hanging longer may go twice). */
 const CLAIM_MINUTES = 30;
 
-/** Which requests a list shows: one person's, those answered or not, or all. */
+/** Which requests a list shows: one person's (the staff's queue has its own, SupportQueueRepository). */
 interface RequestFilter {
-  userId?: string;
-  answered?: boolean;
+  userId: string;
 }
 
 /** The requests the filter keeps. */
-function filtered<O>(query: SelectQueryBuilder<DB, 'support_requests', O>, { userId, answered }: RequestFilter): SelectQueryBuilder<DB, 'support_requests', O> {
-  let kept = query;
-  if (userId !== undefined) kept = kept.where('user_id', '=', userId);
-  if (answered !== undefined) kept = kept.where('answered_at', answered ? 'is not' : 'is', null);
-  return kept;
+function filtered<O>(query: SelectQueryBuilder<DB, 'support_requests', O>, { userId }: RequestFilter): SelectQueryBuilder<DB, 'support_requests', O> {
+  return query.where('user_id', '=', userId);
 }
 
-/** `support_requests`: stored before any e-mail, answered by admins, e-mailed by SupportMailJob. */
+/** `support_requests`: stored before any e-mail, answered by staff, e-mailed by SupportMailJob. */
 @Injectable()
 export class SupportRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -91,11 +95,6 @@ export class SupportRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
-  }
-
-  /** Newest first; `answered` filters by whether an admin has answered. */
-  async list(filter: { answered?: boolean }, offset: number, limit: number): Promise<{ rows: SupportRequestRow[]; total: number }> {
-    return this.page({ answered: filter.answered }, offset, limit);
   }
 
   /** `userId`'s own requests, newest first: what they asked and, once answered, the answer. */
@@ -125,7 +124,8 @@ export class SupportRepository {
   async answer(tx: EntityManager, id: string, html: string, adminId: string): Promise<SupportRequestRow | undefined> {
     return kyselyIn(tx)
       .updateTable('support_requests')
-      .set({ answer_html: html, answered_at: sql<Date>`now()`, answered_by: adminId })
+      // An open request becomes answered; a solved one stays solved (docs/console.md, "Support queue").
+      .set({ answer_html: html, answered_at: sql<Date>`now()`, answered_by: adminId, status: sql<string>`CASE WHEN status = 'open' THEN 'answered' ELSE status END` })
       .where('id', '=', id)
       .where('answered_at', 'is', null)
       .returning(COLUMNS)

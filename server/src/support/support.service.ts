@@ -109,10 +109,6 @@ export class SupportService {
     return answers;
   }
 
-  list(answered: boolean | undefined, offset: number, limit: number) {
-    return this.requests.list({ answered }, offset, limit);
-  }
-
   /** An admin's answer: to the person's inbox when they have an account, else by e-mail (SupportMailJob). */
   async answer(id: string, html: string, admin: Caller): Promise<SupportRequestRow> {
     const clean = sanitizeRichText(html);

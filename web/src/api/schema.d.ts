@@ -118,26 +118,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/audit-log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * What staff did, newest first (admins)
-         * @description One row per staff action (a field added, changed or deactivated, a plan changed, a membership set, a support request answered), written in the action's own transaction, with the actor, what it touched and its state before and after. Filters combine; `meta.total` counts every row they keep. The log is append-only: the database refuses to change or delete a row, whoever asks.
-         */
-        get: operations["AuditLogController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/forms/{formKey}": {
         parameters: {
             query?: never;
@@ -421,7 +401,7 @@ export interface paths {
         get?: never;
         /**
          * Save the registration step or one profile tab (the owner only)
-         * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the form's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
+         * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the seed's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
          */
         put: operations["ProfileController_update"];
         post?: never;
@@ -742,7 +722,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document (PDF, DOC, DOCX) or an image (JPG, PNG) of at most 2 MB (signed in)
-         * @description The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. Refusals carry the original sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE (a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.
+         * @description The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. Refusals carry the seed's sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE (a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.
          */
         post: operations["UploadsController_upload"];
         delete?: never;
@@ -1879,7 +1859,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payment webhooks received, newest first (audit; admins and support, read only) */
+        /** The payment webhooks received, newest first (audit; admins) */
         get: operations["AdminPaymentsController_list"];
         put?: never;
         post?: never;
@@ -1937,7 +1917,7 @@ export interface paths {
         put?: never;
         /**
          * An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)
-         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `kind` defaults to essay (the original client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
+         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `kind` defaults to essay (the seed's client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
          */
         post: operations["EssaysController_getEssay"];
         delete?: never;
@@ -1955,7 +1935,7 @@ export interface paths {
         };
         /**
          * The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
-         * @description A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
+         * @description A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
         get: operations["ChatController_questions"];
         put?: never;
@@ -1974,8 +1954,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The original address of GET /api/v1/questions. The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
-         * @description A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
+         * The seeds' address of GET /api/v1/questions. The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
+         * @description A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
         get: operations["ChatController_questions_seedAddress"];
         put?: never;
@@ -1997,7 +1977,7 @@ export interface paths {
         put?: never;
         /**
          * One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
-         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
+         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
         post: operations["ChatController_signUpTurn"];
         delete?: never;
@@ -2016,8 +1996,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The original address of POST /api/v1/signup/chats. One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
-         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
+         * The seeds' address of POST /api/v1/signup/chats. One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
+         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
         post: operations["ChatController_signUpTurn_seedAddress"];
         delete?: never;
@@ -2037,7 +2017,7 @@ export interface paths {
         put?: never;
         /**
          * One turn of a login chat (public; rate-limited together with POST /users/auth/login)
-         * @description email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         * @description email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
         post: operations["ChatController_loginTurn"];
         delete?: never;
@@ -2056,8 +2036,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The original address of POST /api/v1/login/chats. One turn of a login chat (public; rate-limited together with POST /users/auth/login)
-         * @description email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         * The seeds' address of POST /api/v1/login/chats. One turn of a login chat (public; rate-limited together with POST /users/auth/login)
+         * @description email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
         post: operations["ChatController_loginTurn_seedAddress"];
         delete?: never;
@@ -2076,7 +2056,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }
+         * Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
         post: operations["AssistantChatController_ask"];
@@ -2096,7 +2076,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The original address of POST /api/v1/scholarships/chats. Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }
+         * The seeds' address of POST /api/v1/scholarships/chats. Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
         post: operations["AssistantChatController_ask_seedAddress"];
@@ -2203,23 +2183,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/support-requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Support requests and contact messages, newest first (admins) */
-        get: operations["SupportController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/admin/support-requests/{id}/answer": {
         parameters: {
             query?: never;
@@ -2240,35 +2203,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/admin/staff-invitations": {
+    "/api/v1/admin/support-requests": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Invite a staff member (admin or support) by e-mail: a link valid 7 days, once (admins)
-         * @description An address that already has an account is refused (409 ACCOUNT_EXISTS): staff accounts are never made from a sign-up. A new invitation to the same address replaces the open one.
+         * Support requests and contact messages (admins): filtered, searched, paged, newest first or the oldest waiting first
+         * @description `meta.overdue` counts the open requests sent more than 24 hours ago, whatever the filters.
          */
-        post: operations["StaffController_invite"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/staff": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Staff accounts (admins and support) and the invitations not accepted yet (admins) */
-        get: operations["StaffController_list"];
+        get: operations["SupportQueueController_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2277,18 +2223,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/staff-invitations/{token}": {
+    "/api/v1/admin/support-staff": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * A staff invitation by its token: the address and role (public)
-         * @description Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.
-         */
-        get: operations["StaffController_invitation"];
+        /** The people a support request may be assigned to: those who answer support (admins) */
+        get: operations["SupportQueueController_staff"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2297,94 +2240,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/staff-invitations/{token}/accept": {
+    "/api/v1/admin/support-requests/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session */
-        post: operations["StaffController_accept"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/users/{id}/end-sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /**
-         * End every session of an account: its access tokens stop working and its refresh tokens are revoked (admins)
-         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED).
+         * One request with its answer, its internal notes, and the account it came from with their membership (admins)
+         * @description 404 for an unknown request.
          */
-        post: operations["StaffController_endSessions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/users/{id}/lock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
+        get: operations["SupportQueueController_detail"];
         put?: never;
-        /**
-         * Lock an account: no login (403 ACCOUNT_LOCKED) and no session until unlocked (admins)
-         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED). An admin cannot lock their own account (409 CANNOT_LOCK_SELF).
-         */
-        post: operations["StaffController_lock"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/users/{id}/unlock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins) */
-        post: operations["StaffController_unlock"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/admin/users/{id}/role": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Change a staff account's role (admins)
-         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED). A refresh then gives a token with the new role. Only staff accounts (409 NOT_STAFF); an admin cannot demote themself (409 CANNOT_DEMOTE_SELF).
-         */
-        put: operations["StaffController_setRole"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/solve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a request solved (admins)
+         * @description 404 for an unknown request; 409 ALREADY_SOLVED.
+         */
+        post: operations["SupportQueueController_solve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Puts a solved request back in the queue: answered if it has an answer, else open (admins)
+         * @description 404 for an unknown request; 409 NOT_SOLVED.
+         */
+        post: operations["SupportQueueController_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assigns a request to a staff member, or unassigns it with null (admins)
+         * @description 404 for an unknown request; 400 NOT_SUPPORT_STAFF for someone who does not answer support.
+         */
+        put: operations["SupportQueueController_assign"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/support-requests/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an internal note to a request: for staff only, never shown to the person (admins)
+         * @description 404 for an unknown request; 400 NOTE_EMPTY.
+         */
+        post: operations["SupportQueueController_addNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2456,7 +2405,7 @@ export interface components {
          * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
          * @enum {string}
          */
-        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_inbox" | "contact_support" | "change_password";
+        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "answer_support" | "read_outbox" | "read_inbox" | "contact_support" | "change_password";
         AccessDto: {
             /**
              * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
@@ -2468,10 +2417,10 @@ export interface components {
              */
             permissions: components["schemas"]["Permission"][];
             /**
-             * @description The person's role (null when signed out, as the original client expects)
+             * @description The person's role (null when signed out: the seeds' default)
              * @enum {string|null}
              */
-            role: "applicant" | "provider" | "admin" | "reviewer" | "support" | null;
+            role: "applicant" | "provider" | "admin" | "reviewer" | null;
         };
         UserDto: {
             /** Format: uuid */
@@ -2490,7 +2439,7 @@ export interface components {
              */
             dob: string | null;
             /** @enum {string} */
-            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
+            role: "applicant" | "provider" | "admin" | "reviewer";
             /**
              * @description Applicants only
              * @enum {string|null}
@@ -2574,77 +2523,6 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["HealthDto"];
-        };
-        AuditRecordDto: {
-            /**
-             * @description Increasing with each row written
-             * @example 17
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the change committed (its transaction)
-             */
-            at: string;
-            /**
-             * Format: uuid
-             * @description The staff member who acted
-             */
-            actorId: string | null;
-            /**
-             * @description Their role when they acted
-             * @example admin
-             */
-            actorRole: string;
-            /**
-             * @example plan.updated
-             * @enum {string}
-             */
-            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered";
-            /** @example plan */
-            targetType: string;
-            /**
-             * @description The id of what was changed, as text
-             * @example 6f1c2d3e-0000-4000-8000-000000000001
-             */
-            targetId: string;
-            /**
-             * @description Its state before (null: it did not exist, or no state applies)
-             * @example {
-             *       "monthlyAmountCents": 999
-             *     }
-             */
-            before: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @description Its state after
-             * @example {
-             *       "monthlyAmountCents": 1299
-             *     }
-             */
-            after: {
-                [key: string]: unknown;
-            } | null;
-            /**
-             * @description The client's address, when known
-             * @example 203.0.113.7
-             */
-            ip: string | null;
-        };
-        AuditLogMetaDto: {
-            /**
-             * @description How many rows the filters keep in all
-             * @example 1
-             */
-            total: number;
-        };
-        AuditLogResponseDto: {
-            /** @example 200 */
-            statusCode: number;
-            message?: string;
-            data: components["schemas"]["AuditRecordDto"][];
-            meta: components["schemas"]["AuditLogMetaDto"];
         };
         FormDto: {
             /** @example profile-basic */
@@ -2986,7 +2864,7 @@ export interface components {
              */
             phone: string;
             password: string;
-            /** @description Not in the original client's payload: checked against password when sent */
+            /** @description Not in the seed's payload: checked against password when sent */
             confirmPassword?: string;
             /**
              * @default STUDENT
@@ -2994,18 +2872,18 @@ export interface components {
              */
             applicantType: "STUDENT" | "PARENT";
             /**
-             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
-             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
-            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             consentToContact?: boolean;
-            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             acceptTerms?: boolean;
             /** @description Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile */
             answers?: {
@@ -3102,7 +2980,7 @@ export interface components {
              */
             dob: string | null;
             /** @enum {string} */
-            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
+            role: "applicant" | "provider" | "admin" | "reviewer";
             /**
              * @description Applicants only
              * @enum {string|null}
@@ -3149,9 +3027,9 @@ export interface components {
             phone?: string;
             /** @enum {string} */
             applicantType?: "STUDENT" | "PARENT";
-            /** @description Sent by the original client; the server owns this flag (set once registration is complete) */
+            /** @description Sent by the seed's client; the server owns this flag (set once registration is complete) */
             isProfileUpdate?: Record<string, never>;
-            /** @description Sent by the original client; the server owns this flag (set by the sweepstakes) */
+            /** @description Sent by the seed's client; the server owns this flag (set by the sweepstakes) */
             isScholarshipApplied?: Record<string, never>;
             applicantFields?: components["schemas"]["ApplicantFieldInputDto"][];
         };
@@ -3519,7 +3397,7 @@ export interface components {
         };
         EligibilityFiltersDto: {
             /**
-             * @description Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the original spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.
+             * @description Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the seed's spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.
              * @example {
              *       "field.7": "college-senior",
              *       "field.dob": "2008-05-01"
@@ -4884,12 +4762,12 @@ export interface components {
             data: components["schemas"]["ChatQuestionDto"][];
         };
         SignUpChatTurnDto: {
-            /** @description The question's `_id` (the original client sends it; informative only) */
+            /** @description The question's `_id` (the seed sends it; informative only) */
             question_id?: string;
-            /** @description The question as shown (the original client sends it; informative only) */
+            /** @description The question as shown (the seed sends it; informative only) */
             question?: string;
             /**
-             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
+             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
@@ -4920,12 +4798,12 @@ export interface components {
             phone?: string;
             password?: string;
             /**
-             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
-             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
@@ -4966,7 +4844,7 @@ export interface components {
             accessToken?: string;
             refreshToken?: string;
             clientIp?: string;
-            /** @description The person's access, as the original client reads it */
+            /** @description The seeds' access of the person signed in */
             access?: components["schemas"]["AccessDto"];
         };
         ChatTurnResponseDto: {
@@ -4976,12 +4854,12 @@ export interface components {
             data: components["schemas"]["ChatTurnDataDto"];
         };
         ChatTurnDto: {
-            /** @description The question's `_id` (the original client sends it; informative only) */
+            /** @description The question's `_id` (the seed sends it; informative only) */
             question_id?: string;
-            /** @description The question as shown (the original client sends it; informative only) */
+            /** @description The question as shown (the seed sends it; informative only) */
             question?: string;
             /**
-             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
+             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
@@ -5088,7 +4966,7 @@ export interface components {
         AddSupportDto: {
             /** @description Contact: the sender's e-mail. Support: ignored (the account's) */
             email?: string;
-            /** @description Support: ignored (the account's name). Contact: the original client sends 'Guest' */
+            /** @description Support: ignored (the account's name). Contact: the seed sends 'Guest' */
             name?: string;
             /** @description Contact: the phone number, with its country code */
             phone?: string;
@@ -5145,6 +5023,10 @@ export interface components {
             data: components["schemas"]["OwnSupportRequestDto"][];
             meta: components["schemas"]["SupportListMetaDto"];
         };
+        SupportAnswerDto: {
+            /** @description The answer as rich text (sanitised) */
+            answer: string;
+        };
         SupportRequestDto: {
             /** Format: uuid */
             id: string;
@@ -5173,22 +5055,18 @@ export interface components {
             answerHtml: string | null;
             /** Format: date-time */
             answeredAt: string | null;
-        };
-        SupportRequestListResponseDto: {
-            /** @example 200 */
-            statusCode: number;
-            message?: string;
-            data: components["schemas"]["SupportRequestDto"][];
             /**
-             * @example {
-             *       "total": 1
-             *     }
+             * @description open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")
+             * @enum {string}
              */
-            meta: Record<string, never>;
-        };
-        SupportAnswerDto: {
-            /** @description The answer as rich text (sanitised) */
-            answer: string;
+            status: "open" | "answered" | "solved";
+            /** Format: date-time */
+            solvedAt: string | null;
+            /**
+             * Format: uuid
+             * @description The staff member it is assigned to
+             */
+            assignedTo: string | null;
         };
         SupportRequestResponseDto: {
             /** @example 200 */
@@ -5196,89 +5074,149 @@ export interface components {
             message?: string;
             data: components["schemas"]["SupportRequestDto"];
         };
-        InviteStaffDto: {
-            /** Format: email */
-            email: string;
-            /**
-             * @description admin: everything; support: support requests and read-only member and payment lookups
-             * @enum {string}
-             */
-            role: "admin" | "support";
-        };
-        StaffInvitationDto: {
+        SupportQueueItemDto: {
             /** Format: uuid */
             id: string;
-            email: string;
             /** @enum {string} */
-            role: "admin" | "support";
-            /** Format: date-time */
-            expiresAt: string;
+            kind: "support" | "contact";
+            /**
+             * Format: uuid
+             * @description The account it came from, if any
+             */
+            userId: string | null;
+            name: string;
+            email: string;
+            phone: string | null;
+            query: string | null;
+            description: string;
+            answers: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             createdAt: string;
-        };
-        StaffInvitationResponseDto: {
-            /** @example 200 */
-            statusCode: number;
-            message?: string;
-            data: components["schemas"]["StaffInvitationDto"];
-        };
-        StaffMemberDto: {
-            /** Format: uuid */
-            id: string;
-            email: string;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            role: "admin" | "support";
             /**
              * Format: date-time
-             * @description Set while an admin has locked the account
+             * @description When the staff were e-mailed
              */
-            lockedAt: string | null;
+            staffEmailedAt: string | null;
+            answerHtml: string | null;
+            /** Format: date-time */
+            answeredAt: string | null;
+            /**
+             * @description open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")
+             * @enum {string}
+             */
+            status: "open" | "answered" | "solved";
+            /** Format: date-time */
+            solvedAt: string | null;
+            /**
+             * Format: uuid
+             * @description The staff member it is assigned to
+             */
+            assignedTo: string | null;
+            /** @description The assignee's name */
+            assigneeName: string | null;
+        };
+        SupportQueueMetaDto: {
+            /**
+             * @description How many requests the filters keep
+             * @example 1
+             */
+            total: number;
+            /**
+             * @description Open requests (whatever the filters) sent more than 24 hours ago: past the reply the site promises
+             * @example 0
+             */
+            overdue: number;
+        };
+        SupportRequestListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportQueueItemDto"][];
+            meta: components["schemas"]["SupportQueueMetaDto"];
+        };
+        SupportStaffMemberDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        SupportStaffResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportStaffMemberDto"][];
+        };
+        SupportNoteDto: {
+            /** Format: uuid */
+            id: string;
+            text: string;
             /** Format: date-time */
             createdAt: string;
-        };
-        StaffListDto: {
-            staff: components["schemas"]["StaffMemberDto"][];
-            /** @description Not accepted yet (expired ones included until replaced) */
-            invitations: components["schemas"]["StaffInvitationDto"][];
-        };
-        StaffListResponseDto: {
-            /** @example 200 */
-            statusCode: number;
-            message?: string;
-            data: components["schemas"]["StaffListDto"];
-        };
-        PublicStaffInvitationDto: {
-            email: string;
-            /** @enum {string} */
-            role: "admin" | "support";
-            /** Format: date-time */
-            expiresAt: string;
-        };
-        PublicStaffInvitationResponseDto: {
-            /** @example 200 */
-            statusCode: number;
-            message?: string;
-            data: components["schemas"]["PublicStaffInvitationDto"];
-        };
-        AccountSessionsDto: {
             /** Format: uuid */
-            userId: string;
-            /** @enum {string} */
-            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
-            /** @description Whether an admin has locked the account */
-            locked: boolean;
+            authorId: string | null;
+            authorName: string | null;
         };
-        AccountSessionsResponseDto: {
+        MembershipSummaryDto: {
+            /** @description The plan's title */
+            title: string;
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled" | "expired";
+            /** @description Unlocks the members' features now */
+            grantsAccess: boolean;
+            /** Format: date-time */
+            trialEndsAt: string | null;
+            /** Format: date-time */
+            currentPeriodEnd: string | null;
+        };
+        SupportPersonDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            phone: string | null;
+            /** @description The account's role */
+            role: string;
+            /**
+             * Format: date-time
+             * @description When the account was made
+             */
+            createdAt: string;
+            /** @description How many support requests and contact messages they sent signed in */
+            requestCount: number;
+            /** @description Their membership (one that grants access if any, else the newest); null: never had one */
+            membership: components["schemas"]["MembershipSummaryDto"] | null;
+        };
+        SupportRequestDetailDto: {
+            request: components["schemas"]["SupportQueueItemDto"];
+            /** @description Internal notes, oldest first: never shown to the person */
+            notes: components["schemas"]["SupportNoteDto"][];
+            /** @description The account it came from; null for a guest (or a deleted account) */
+            person: components["schemas"]["SupportPersonDto"] | null;
+        };
+        SupportRequestDetailResponseDto: {
             /** @example 200 */
             statusCode: number;
             message?: string;
-            data: components["schemas"]["AccountSessionsDto"];
+            data: components["schemas"]["SupportRequestDetailDto"];
         };
-        SetRoleDto: {
-            /** @enum {string} */
-            role: "admin" | "support";
+        SupportAssigneeDto: {
+            /**
+             * Format: uuid
+             * @description A staff member (someone who answers support), or null to unassign
+             */
+            staffId: string | null;
+        };
+        SupportNoteInputDto: {
+            /** @description The note: plain text, for staff only */
+            text: string;
+        };
+        SupportNoteResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportNoteDto"];
         };
     };
     responses: never;
@@ -5527,76 +5465,6 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
-    AuditLogController_list: {
-        parameters: {
-            query?: {
-                /** @description Only what this staff member did (their user id) */
-                actor?: string;
-                /** @description Only actions on this kind of thing: 'form_field', 'plan', 'applicant', 'support_request' */
-                targetType?: string;
-                /** @description Only actions on this one (with targetType: its id, as text) */
-                targetId?: string;
-                /** @description Only this action */
-                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered";
-                /** @description Only actions at or after this time */
-                from?: string;
-                /** @description Only actions before this time */
-                to?: string;
-                offset?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditLogResponseDto"];
-                };
-            };
-            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11512,7 +11380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12253,66 +12121,6 @@ export interface operations {
             };
         };
     };
-    SupportController_list: {
-        parameters: {
-            query?: {
-                /** @description true: answered only; false: waiting for an answer */
-                answered?: boolean;
-                offset?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SupportRequestListResponseDto"];
-                };
-            };
-            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
     SupportController_answer: {
         parameters: {
             query?: never;
@@ -12354,65 +12162,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
-    StaffController_invite: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["InviteStaffDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StaffInvitationResponseDto"];
-                };
-            };
-            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
             /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
@@ -12433,9 +12182,24 @@ export interface operations {
             };
         };
     };
-    StaffController_list: {
+    SupportQueueController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description open: waiting for an answer; answered; solved */
+                status?: "open" | "answered" | "solved";
+                /** @description true: answered only; false: waiting for an answer */
+                answered?: boolean;
+                /** @description support: a support request (signed in); contact: a contact message */
+                kind?: "support" | "contact";
+                /** @description Only requests sent more than this many hours ago */
+                olderThanHours?: number;
+                /** @description Found in the sender's name or e-mail, the query or the message (% and _ are plain characters) */
+                search?: string;
+                /** @description newest: newest first; waiting: open first, then answered, then solved, the oldest first in each */
+                sort?: "newest" | "waiting";
+                offset?: number;
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12447,7 +12211,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffListResponseDto"];
+                    "application/json": components["schemas"]["SupportRequestListResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
             /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
@@ -12479,13 +12252,11 @@ export interface operations {
             };
         };
     };
-    StaffController_invitation: {
+    SupportQueueController_staff: {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                token: string;
-            };
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -12495,11 +12266,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicStaffInvitationResponseDto"];
+                    "application/json": components["schemas"]["SupportStaffResponseDto"];
                 };
             };
-            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
-            400: {
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12518,18 +12298,250 @@ export interface operations {
             };
         };
     };
-    StaffController_accept: {
+    SupportQueueController_detail: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestDetailResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_solve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_reopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["FormAnswersDto"];
+                "application/json": components["schemas"]["SupportAssigneeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportRequestResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportQueueController_addNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportNoteInputDto"];
             };
         };
         responses: {
@@ -12538,221 +12550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SessionResponseDto"];
-                };
-            };
-            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
-    StaffController_endSessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
-                };
-            };
-            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
-    StaffController_lock: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
-                };
-            };
-            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
-    StaffController_unlock: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
-                };
-            };
-            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBodyDto"];
-                };
-            };
-        };
-    };
-    StaffController_setRole: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SetRoleDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
+                    "application/json": components["schemas"]["SupportNoteResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */

@@ -1,5 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { SIDEBAR_LINKS, type SidebarLink } from '../pages/account/shell/sidebar-links';
+import { ADMIN_LINKS } from '../pages/admin/shell/admin-links';
 import { PROVIDER_LINKS } from '../pages/provider/shell/provider-links';
 import { permissionOfPage, type HomePath } from '../session/home-path';
 import { can, type Permission } from '../session/session-store';
@@ -46,8 +47,14 @@ export const STUDIO_PAGE_RULES: readonly PageRule[] = [
   [/^\/app\/scholarships\/[^/]+$/, 'manage_scholarships'],
 ];
 
+/** The staff console's pages (docs/console.md): its sidebar's, and the pages below them. */
+export const ADMIN_PAGE_RULES: readonly PageRule[] = [
+  ...rulesOf(ADMIN_LINKS),
+  [/^\/admin\/support\/[^/]+$/, 'answer_support'],
+];
+
 /** A route guard: a page whose permission the person lacks leads to the frame's home instead. */
-export function guardPage(pathname: string, rules: readonly PageRule[], home: HomePath | '/app/scholarships'): void {
+export function guardPage(pathname: string, rules: readonly PageRule[], home: HomePath | '/app/scholarships' | '/admin'): void {
   const needed = permissionOfPage(pathname, rules);
   if (needed && !can(needed)) throw redirect({ to: home, replace: true });
 }

@@ -7,6 +7,7 @@ import {
 import { LandingPage } from '../pages/landing/LandingPage';
 import { accountRoutes } from './account-routes';
 import { providerRoutes } from './provider-routes';
+import { adminRoutes } from './admin-routes';
 import { rootRoute } from './root-route';
 import { validateChatbotSearch } from '../pages/chat/chatbot-search';
 import { toDashboardWhenSignedIn } from './account-routes';
@@ -151,6 +152,7 @@ const routeTree = rootRoute.addChildren([
   ...errorRoutes,
   ...accountRoutes(),
   ...providerRoutes(),
+  ...adminRoutes(),
 ]);
 
 /** The app's router; tests pass a memory history. */

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { SUPPORT_STATUSES, type SupportStatus } from '@scholarmatch/schemas';
 import { ApiResponseBase } from '../../common/api-response.js';
-import { queryBoolean } from '../../common/transforms.js';
 
 /**
  * The original two payloads of `POST /scholarships/add-support` (docs/support.md): the support form's
@@ -44,20 +44,6 @@ export class AddSupportDto {
   website?: string;
 }
 
-export class SupportListQueryDto {
-  @ApiPropertyOptional({ description: 'true: answered only; false: waiting for an answer' })
-  @IsOptional() @Transform(queryBoolean) @IsBoolean({ message: "answered must be 'true' or 'false'" })
-  answered?: boolean;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
-  offset?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
-}
-
 export class SupportAnswerDto {
   @ApiProperty({ description: 'The answer as rich text (sanitised)', maxLength: 20000 })
   @IsString() @MaxLength(20000)
@@ -78,15 +64,13 @@ export class SupportRequestDto {
   @ApiProperty({ type: Date, nullable: true, description: 'When the staff were e-mailed' }) staffEmailedAt: Date | null;
   @ApiProperty({ type: String, nullable: true }) answerHtml: string | null;
   @ApiProperty({ type: Date, nullable: true }) answeredAt: Date | null;
+  @ApiProperty({ enum: SUPPORT_STATUSES, description: 'open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")' }) status: SupportStatus;
+  @ApiProperty({ type: Date, nullable: true }) solvedAt: Date | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The staff member it is assigned to' }) assignedTo: string | null;
 }
 
 export class SupportRequestResponseDto extends ApiResponseBase {
   @ApiProperty({ type: SupportRequestDto }) data: SupportRequestDto;
-}
-
-export class SupportRequestListResponseDto extends ApiResponseBase {
-  @ApiProperty({ type: [SupportRequestDto] }) data: SupportRequestDto[];
-  @ApiProperty({ example: { total: 1 } }) meta: { total: number };
 }
 
 export class OwnSupportListQueryDto {

@@ -1,0 +1,124 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { MEMBERSHIP_STATES, SUPPORT_KINDS, SUPPORT_STATUSES, type MembershipState, type SupportKind, type SupportStatus } from '@scholarmatch/schemas';
+import { ApiResponseBase } from '../../common/api-response.js';
+import { queryBoolean } from '../../common/transforms.js';
+import { SupportRequestDto } from './support.dto.js';
+
+const KINDS = Object.keys(SUPPORT_KINDS) as SupportKind[];
+const SORTS = ['newest', 'waiting'] as const;
+
+/** The staff's queue (docs/console.md, "Support queue"): filters, search, order and page. */
+export class SupportListQueryDto {
+  @ApiPropertyOptional({ enum: SUPPORT_STATUSES, description: 'open: waiting for an answer; answered; solved' })
+  @IsOptional() @IsIn(SUPPORT_STATUSES, { message: `status must be one of ${SUPPORT_STATUSES.join(', ')}` })
+  status?: SupportStatus;
+
+  @ApiPropertyOptional({ description: 'true: answered only; false: waiting for an answer' })
+  @IsOptional() @Transform(queryBoolean) @IsBoolean({ message: "answered must be 'true' or 'false'" })
+  answered?: boolean;
+
+  @ApiPropertyOptional({ enum: KINDS, description: 'support: a support request (signed in); contact: a contact message' })
+  @IsOptional() @IsIn(KINDS, { message: `kind must be one of ${KINDS.join(', ')}` })
+  kind?: SupportKind;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 8760, description: 'Only requests sent more than this many hours ago' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(8760)
+  olderThanHours?: number;
+
+  @ApiPropertyOptional({ maxLength: 200, description: "Found in the sender's name or e-mail, the query or the message (% and _ are plain characters)" })
+  @IsOptional() @IsString() @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ enum: SORTS, default: 'newest', description: 'newest: newest first; waiting: open first, then answered, then solved, the oldest first in each' })
+  @IsOptional() @IsIn(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` })
+  sort?: (typeof SORTS)[number];
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0)
+  offset?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+}
+
+export class SupportQueueItemDto extends SupportRequestDto {
+  @ApiProperty({ type: String, nullable: true, description: "The assignee's name" }) assigneeName: string | null;
+}
+
+export class SupportQueueMetaDto {
+  @ApiProperty({ description: 'How many requests the filters keep', example: 1 }) total: number;
+  @ApiProperty({ description: 'Open requests (whatever the filters) sent more than 24 hours ago: past the reply the site promises', example: 0 }) overdue: number;
+}
+
+export class SupportRequestListResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [SupportQueueItemDto] }) data: SupportQueueItemDto[];
+  @ApiProperty({ type: SupportQueueMetaDto }) meta: SupportQueueMetaDto;
+}
+
+export class SupportNoteDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() text: string;
+  @ApiProperty() createdAt: Date;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) authorId: string | null;
+  @ApiProperty({ type: String, nullable: true }) authorName: string | null;
+}
+
+export class MembershipSummaryDto {
+  @ApiProperty({ description: "The plan's title" }) title: string;
+  @ApiProperty({ enum: MEMBERSHIP_STATES }) status: MembershipState;
+  @ApiProperty({ description: "Unlocks the members' features now" }) grantsAccess: boolean;
+  @ApiProperty({ type: Date, nullable: true }) trialEndsAt: Date | null;
+  @ApiProperty({ type: Date, nullable: true }) currentPeriodEnd: Date | null;
+}
+
+export class SupportPersonDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, nullable: true }) phone: string | null;
+  @ApiProperty({ description: "The account's role" }) role: string;
+  @ApiProperty({ description: 'When the account was made' }) createdAt: Date;
+  @ApiProperty({ description: 'How many support requests and contact messages they sent signed in' }) requestCount: number;
+  @ApiProperty({ type: MembershipSummaryDto, nullable: true, description: 'Their membership (one that grants access if any, else the newest); null: never had one' })
+  membership: MembershipSummaryDto | null;
+}
+
+export class SupportRequestDetailDto {
+  @ApiProperty({ type: SupportQueueItemDto }) request: SupportQueueItemDto;
+  @ApiProperty({ type: [SupportNoteDto], description: 'Internal notes, oldest first: never shown to the person' }) notes: SupportNoteDto[];
+  @ApiProperty({ type: SupportPersonDto, nullable: true, description: 'The account it came from; null for a guest (or a deleted account)' }) person: SupportPersonDto | null;
+}
+
+export class SupportRequestDetailResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: SupportRequestDetailDto }) data: SupportRequestDetailDto;
+}
+
+export class SupportAssigneeDto {
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'A staff member (someone who answers support), or null to unassign' })
+  @ValidateIf((_, value) => value !== null) @IsUUID('all', { message: 'staffId must be a user id or null' })
+  staffId: string | null;
+}
+
+export class SupportNoteInputDto {
+  @ApiProperty({ maxLength: 5000, description: 'The note: plain text, for staff only' })
+  @IsString() @MaxLength(5000)
+  text: string;
+}
+
+export class SupportNoteResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: SupportNoteDto }) data: SupportNoteDto;
+}
+
+export class SupportStaffMemberDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty() email: string;
+}
+
+export class SupportStaffResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: [SupportStaffMemberDto] }) data: SupportStaffMemberDto[];
+}
+
