@@ -118,6 +118,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What staff did, newest first (admins)
+         * @description One row per staff action (a field added, changed or deactivated, a plan changed, a membership set, a support request answered), written in the action's own transaction, with the actor, what it touched and its state before and after. Filters combine; `meta.total` counts every row they keep. The log is append-only: the database refuses to change or delete a row, whoever asks.
+         */
+        get: operations["AuditLogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/forms/{formKey}": {
         parameters: {
             query?: never;
@@ -401,7 +421,7 @@ export interface paths {
         get?: never;
         /**
          * Save the registration step or one profile tab (the owner only)
-         * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the seed's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
+         * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the form's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
          */
         put: operations["ProfileController_update"];
         post?: never;
@@ -722,7 +742,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a document (PDF, DOC, DOCX) or an image (JPG, PNG) of at most 2 MB (signed in)
-         * @description The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. Refusals carry the seed's sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE (a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.
+         * @description The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. Refusals carry the original sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE (a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.
          */
         post: operations["UploadsController_upload"];
         delete?: never;
@@ -1859,7 +1879,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payment webhooks received, newest first (audit; admins) */
+        /** The payment webhooks received, newest first (audit; admins and support, read only) */
         get: operations["AdminPaymentsController_list"];
         put?: never;
         post?: never;
@@ -1917,7 +1937,7 @@ export interface paths {
         put?: never;
         /**
          * An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)
-         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `kind` defaults to essay (the seed's client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
+         * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `kind` defaults to essay (the original client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
          */
         post: operations["EssaysController_getEssay"];
         delete?: never;
@@ -1935,7 +1955,7 @@ export interface paths {
         };
         /**
          * The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
-         * @description A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
+         * @description A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
         get: operations["ChatController_questions"];
         put?: never;
@@ -1954,8 +1974,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The seeds' address of GET /api/v1/questions. The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
-         * @description A field added to one of those forms is a question here at once. The login chat's carry the seed's answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
+         * The original address of GET /api/v1/questions. The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
+         * @description A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
         get: operations["ChatController_questions_seedAddress"];
         put?: never;
@@ -1977,7 +1997,7 @@ export interface paths {
         put?: never;
         /**
          * One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
-         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
+         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
         post: operations["ChatController_signUpTurn"];
         delete?: never;
@@ -1996,8 +2016,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The seeds' address of POST /api/v1/signup/chats. One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
-         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the seed's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
+         * The original address of POST /api/v1/signup/chats. One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
+         * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
         post: operations["ChatController_signUpTurn_seedAddress"];
         delete?: never;
@@ -2017,7 +2037,7 @@ export interface paths {
         put?: never;
         /**
          * One turn of a login chat (public; rate-limited together with POST /users/auth/login)
-         * @description email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         * @description email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
         post: operations["ChatController_loginTurn"];
         delete?: never;
@@ -2036,8 +2056,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The seeds' address of POST /api/v1/login/chats. One turn of a login chat (public; rate-limited together with POST /users/auth/login)
-         * @description email, then password (the seed's keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
+         * The original address of POST /api/v1/login/chats. One turn of a login chat (public; rate-limited together with POST /users/auth/login)
+         * @description email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
         post: operations["ChatController_loginTurn_seedAddress"];
         delete?: never;
@@ -2056,7 +2076,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }
+         * Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
         post: operations["AssistantChatController_ask"];
@@ -2076,7 +2096,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The seeds' address of POST /api/v1/scholarships/chats. Asks the dashboard assistant for scholarships (applicants): the seed's { userID, questionAnswer: { scholarship_type, question } }
+         * The original address of POST /api/v1/scholarships/chats. Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
         post: operations["AssistantChatController_ask_seedAddress"];
@@ -2193,7 +2213,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Answers a request (admins): to the person's inbox and e-mail when they have an account, else by e-mail
+         * Answers a request (admins and support staff): to the person's inbox and e-mail when they have an account, else by e-mail
          * @description 404 for an unknown request; 409 ALREADY_ANSWERED; the answer is sanitised rich text and may not be empty (400).
          */
         post: operations["SupportController_answer"];
@@ -2230,7 +2250,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The people a support request may be assigned to: those who answer support (admins) */
+        /** The people a support request may be assigned to: those who answer support (admins and support staff) */
         get: operations["SupportQueueController_staff"];
         put?: never;
         post?: never;
@@ -2248,7 +2268,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One request with its answer, its internal notes, and the account it came from with their membership (admins)
+         * One request with its answer, its internal notes, and the account it came from with their membership (admins and support staff)
          * @description 404 for an unknown request.
          */
         get: operations["SupportQueueController_detail"];
@@ -2270,7 +2290,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Marks a request solved (admins)
+         * Marks a request solved (admins and support staff)
          * @description 404 for an unknown request; 409 ALREADY_SOLVED.
          */
         post: operations["SupportQueueController_solve"];
@@ -2290,7 +2310,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Puts a solved request back in the queue: answered if it has an answer, else open (admins)
+         * Puts a solved request back in the queue: answered if it has an answer, else open (admins and support staff)
          * @description 404 for an unknown request; 409 NOT_SOLVED.
          */
         post: operations["SupportQueueController_reopen"];
@@ -2309,7 +2329,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Assigns a request to a staff member, or unassigns it with null (admins)
+         * Assigns a request to a staff member, or unassigns it with null (admins and support staff)
          * @description 404 for an unknown request; 400 NOT_SUPPORT_STAFF for someone who does not answer support.
          */
         put: operations["SupportQueueController_assign"];
@@ -2330,10 +2350,161 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Adds an internal note to a request: for staff only, never shown to the person (admins)
+         * Adds an internal note to a request: for staff only, never shown to the person (admins and support staff)
          * @description 404 for an unknown request; 400 NOTE_EMPTY.
          */
         post: operations["SupportQueueController_addNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/staff-invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a staff member (admin or support) by e-mail: a link valid 7 days, once (admins)
+         * @description An address that already has an account is refused (409 ACCOUNT_EXISTS): staff accounts are never made from a sign-up. A new invitation to the same address replaces the open one.
+         */
+        post: operations["StaffController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff accounts (admins and support) and the invitations not accepted yet (admins) */
+        get: operations["StaffController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff-invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A staff invitation by its token: the address and role (public)
+         * @description Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.
+         */
+        get: operations["StaffController_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff-invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session */
+        post: operations["StaffController_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/end-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End every session of an account: its access tokens stop working and its refresh tokens are revoked (admins)
+         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED).
+         */
+        post: operations["StaffController_endSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock an account: no login (403 ACCOUNT_LOCKED) and no session until unlocked (admins)
+         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED). An admin cannot lock their own account (409 CANNOT_LOCK_SELF).
+         */
+        post: operations["StaffController_lock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins) */
+        post: operations["StaffController_unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a staff account's role (admins)
+         * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED). A refresh then gives a token with the new role. Only staff accounts (409 NOT_STAFF); an admin cannot demote themself (409 CANNOT_DEMOTE_SELF).
+         */
+        put: operations["StaffController_setRole"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2405,7 +2576,7 @@ export interface components {
          * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
          * @enum {string}
          */
-        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "answer_support" | "read_outbox" | "read_inbox" | "contact_support" | "change_password";
+        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_inbox" | "contact_support" | "change_password";
         AccessDto: {
             /**
              * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
@@ -2417,10 +2588,10 @@ export interface components {
              */
             permissions: components["schemas"]["Permission"][];
             /**
-             * @description The person's role (null when signed out: the seeds' default)
+             * @description The person's role (null when signed out, as the original client expects)
              * @enum {string|null}
              */
-            role: "applicant" | "provider" | "admin" | "reviewer" | null;
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support" | null;
         };
         UserDto: {
             /** Format: uuid */
@@ -2439,7 +2610,7 @@ export interface components {
              */
             dob: string | null;
             /** @enum {string} */
-            role: "applicant" | "provider" | "admin" | "reviewer";
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * @description Applicants only
              * @enum {string|null}
@@ -2523,6 +2694,77 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["HealthDto"];
+        };
+        AuditRecordDto: {
+            /**
+             * @description Increasing with each row written
+             * @example 17
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change committed (its transaction)
+             */
+            at: string;
+            /**
+             * Format: uuid
+             * @description The staff member who acted
+             */
+            actorId: string | null;
+            /**
+             * @description Their role when they acted
+             * @example admin
+             */
+            actorRole: string;
+            /**
+             * @example plan.updated
+             * @enum {string}
+             */
+            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed";
+            /** @example plan */
+            targetType: string;
+            /**
+             * @description The id of what was changed, as text
+             * @example 6f1c2d3e-0000-4000-8000-000000000001
+             */
+            targetId: string;
+            /**
+             * @description Its state before (null: it did not exist, or no state applies)
+             * @example {
+             *       "monthlyAmountCents": 999
+             *     }
+             */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description Its state after
+             * @example {
+             *       "monthlyAmountCents": 1299
+             *     }
+             */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The client's address, when known
+             * @example 203.0.113.7
+             */
+            ip: string | null;
+        };
+        AuditLogMetaDto: {
+            /**
+             * @description How many rows the filters keep in all
+             * @example 1
+             */
+            total: number;
+        };
+        AuditLogResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AuditRecordDto"][];
+            meta: components["schemas"]["AuditLogMetaDto"];
         };
         FormDto: {
             /** @example profile-basic */
@@ -2864,7 +3106,7 @@ export interface components {
              */
             phone: string;
             password: string;
-            /** @description Not in the seed's payload: checked against password when sent */
+            /** @description Not in the original client's payload: checked against password when sent */
             confirmPassword?: string;
             /**
              * @default STUDENT
@@ -2872,18 +3114,18 @@ export interface components {
              */
             applicantType: "STUDENT" | "PARENT";
             /**
-             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
-             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
-            /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             consentToContact?: boolean;
-            /** @description Not in the seed's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
             acceptTerms?: boolean;
             /** @description Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile */
             answers?: {
@@ -2980,7 +3222,7 @@ export interface components {
              */
             dob: string | null;
             /** @enum {string} */
-            role: "applicant" | "provider" | "admin" | "reviewer";
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * @description Applicants only
              * @enum {string|null}
@@ -3027,9 +3269,9 @@ export interface components {
             phone?: string;
             /** @enum {string} */
             applicantType?: "STUDENT" | "PARENT";
-            /** @description Sent by the seed's client; the server owns this flag (set once registration is complete) */
+            /** @description Sent by the original client; the server owns this flag (set once registration is complete) */
             isProfileUpdate?: Record<string, never>;
-            /** @description Sent by the seed's client; the server owns this flag (set by the sweepstakes) */
+            /** @description Sent by the original client; the server owns this flag (set by the sweepstakes) */
             isScholarshipApplied?: Record<string, never>;
             applicantFields?: components["schemas"]["ApplicantFieldInputDto"][];
         };
@@ -3397,7 +3639,7 @@ export interface components {
         };
         EligibilityFiltersDto: {
             /**
-             * @description Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the seed's spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.
+             * @description Answers keyed 'field.{fieldId}' or 'field.{fieldKey}' (the original spelling 'eligiblityFilters' is kept): the answers given so far, e.g. current school level, field of study and date of birth. Rules on fields not given do not exclude.
              * @example {
              *       "field.7": "college-senior",
              *       "field.dob": "2008-05-01"
@@ -4762,12 +5004,12 @@ export interface components {
             data: components["schemas"]["ChatQuestionDto"][];
         };
         SignUpChatTurnDto: {
-            /** @description The question's `_id` (the seed sends it; informative only) */
+            /** @description The question's `_id` (the original client sends it; informative only) */
             question_id?: string;
-            /** @description The question as shown (the seed sends it; informative only) */
+            /** @description The question as shown (the original client sends it; informative only) */
             question?: string;
             /**
-             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
+             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
@@ -4798,12 +5040,12 @@ export interface components {
             phone?: string;
             password?: string;
             /**
-             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
-             * @description Sent as 'false' by the seed's client (boolean false is accepted too); a new account always starts false
+             * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
@@ -4844,7 +5086,7 @@ export interface components {
             accessToken?: string;
             refreshToken?: string;
             clientIp?: string;
-            /** @description The seeds' access of the person signed in */
+            /** @description The person's access, as the original client reads it */
             access?: components["schemas"]["AccessDto"];
         };
         ChatTurnResponseDto: {
@@ -4854,12 +5096,12 @@ export interface components {
             data: components["schemas"]["ChatTurnDataDto"];
         };
         ChatTurnDto: {
-            /** @description The question's `_id` (the seed sends it; informative only) */
+            /** @description The question's `_id` (the original client sends it; informative only) */
             question_id?: string;
-            /** @description The question as shown (the seed sends it; informative only) */
+            /** @description The question as shown (the original client sends it; informative only) */
             question?: string;
             /**
-             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the seed's: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
+             * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
@@ -4966,7 +5208,7 @@ export interface components {
         AddSupportDto: {
             /** @description Contact: the sender's e-mail. Support: ignored (the account's) */
             email?: string;
-            /** @description Support: ignored (the account's name). Contact: the seed sends 'Guest' */
+            /** @description Support: ignored (the account's name). Contact: the original client sends 'Guest' */
             name?: string;
             /** @description Contact: the phone number, with its country code */
             phone?: string;
@@ -5218,6 +5460,90 @@ export interface components {
             message?: string;
             data: components["schemas"]["SupportNoteDto"];
         };
+        InviteStaffDto: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description admin: everything; support: support requests and read-only member and payment lookups
+             * @enum {string}
+             */
+            role: "admin" | "support";
+        };
+        StaffInvitationDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "support";
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StaffInvitationResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["StaffInvitationDto"];
+        };
+        StaffMemberDto: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            role: "admin" | "support";
+            /**
+             * Format: date-time
+             * @description Set while an admin has locked the account
+             */
+            lockedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        StaffListDto: {
+            staff: components["schemas"]["StaffMemberDto"][];
+            /** @description Not accepted yet (expired ones included until replaced) */
+            invitations: components["schemas"]["StaffInvitationDto"][];
+        };
+        StaffListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["StaffListDto"];
+        };
+        PublicStaffInvitationDto: {
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "support";
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PublicStaffInvitationResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["PublicStaffInvitationDto"];
+        };
+        AccountSessionsDto: {
+            /** Format: uuid */
+            userId: string;
+            /** @enum {string} */
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
+            /** @description Whether an admin has locked the account */
+            locked: boolean;
+        };
+        AccountSessionsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["AccountSessionsDto"];
+        };
+        SetRoleDto: {
+            /** @enum {string} */
+            role: "admin" | "support";
+        };
     };
     responses: never;
     parameters: never;
@@ -5465,6 +5791,76 @@ export interface operations {
             };
             /** @description The database does not answer */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AuditLogController_list: {
+        parameters: {
+            query?: {
+                /** @description Only what this staff member did (their user id) */
+                actor?: string;
+                /** @description Only actions on this kind of thing: 'form_field', 'plan', 'applicant', 'support_request' */
+                targetType?: string;
+                /** @description Only actions on this one (with targetType: its id, as text) */
+                targetId?: string;
+                /** @description Only this action */
+                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed";
+                /** @description Only actions at or after this time */
+                from?: string;
+                /** @description Only actions before this time */
+                to?: string;
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11380,7 +11776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12162,7 +12558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12232,7 +12628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12278,7 +12674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12335,7 +12731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12392,7 +12788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12449,7 +12845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12510,7 +12906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };
-            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12551,6 +12947,425 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SupportNoteResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteStaffDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffListResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_invitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStaffInvitationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormAnswersDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_endSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_lock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_unlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffController_setRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetRoleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSessionsResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
