@@ -27,7 +27,8 @@ export default {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_REQUIRED.join('|')})/)`],
   globalSetup: '<rootDir>/test/global-setup.js',
   globalTeardown: '<rootDir>/test/global-teardown.js',
-  testTimeout: 30000,
+  // Room for the heaviest tests (the webhook storm, the races) while the web suite shares the two cores (npm test runs both at once).
+  testTimeout: 60000,
   // Two workers on two cores, each replaced once it holds 1 GB (docs/architecture.md, "Tests"). A
   // third starves the long fuzz and injection specs of CPU.
   maxWorkers: 2,
