@@ -7,6 +7,7 @@ import { ChatModule } from './chat/chat.module.js';
 import { SocialSignInModule } from './auth/social/social-sign-in.module.js';
 import { SupportModule } from './support/support.module.js';
 import { StaffModule } from './staff/staff.module.js';
+import { PeopleModule } from './people/people.module.js';
 import { SiteModule } from './site/site.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -83,6 +84,7 @@ export class AppModule {
         SiteModule,
         SupportModule,
         StaffModule,
+        PeopleModule,
         DemoModule,
       ],
     };

@@ -612,6 +612,16 @@ describe('injection and XSS', () => {
     'POST /api/v1/admin/support-requests/{id}/reopen': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'PUT /api/v1/admin/support-requests/{id}/assignee': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ staffId: null }), controlStatus: [404, 404] },
     'POST /api/v1/admin/support-requests/{id}/notes': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ text: 'A probe note' }), controlStatus: [404, 404] },
+    'GET /api/v1/admin/people': { who: ['admin'], query: { search: 'probe', role: 'applicant', offset: '0', limit: '10' } },
+    'GET /api/v1/admin/people/{id}': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/admin/people/{id}/cancel-membership': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/admin/people/{id}/complimentary-membership': {
+      who: ['admin'],
+      path: { id: UNKNOWN_UUID },
+      body: () => ({ endsOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), reason: 'A probe' }),
+      controlStatus: [404, 404],
+    },
+    'POST /api/v1/admin/people/{id}/password-reset': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'GET /api/v1/admin/audit-log': {
       who: ['admin'],
       query: { actor: ids.admin, targetType: 'plan', targetId: ids.plan, action: 'plan.updated', from: '2026-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z', offset: '0', limit: '10' },

@@ -92,6 +92,8 @@ const ACCESS = {
     'POST /api/v1/admin/users/{id}/unlock',
     'PUT /api/v1/admin/users/{id}/role',
     'GET /api/v1/admin/audit-log',
+    'POST /api/v1/admin/people/{id}/cancel-membership',
+    'POST /api/v1/admin/people/{id}/complimentary-membership',
   ],
   /** Staff: admins and support (support requests, read-only payment lookups; docs/security.md, "Roles and permissions"). */
   staff: [
@@ -105,6 +107,9 @@ const ACCESS = {
     'POST /api/v1/admin/support-requests/{id}/reopen',
     'PUT /api/v1/admin/support-requests/{id}/assignee',
     'POST /api/v1/admin/support-requests/{id}/notes',
+    'GET /api/v1/admin/people',
+    'GET /api/v1/admin/people/{id}',
+    'POST /api/v1/admin/people/{id}/password-reset',
   ],
   /** Providers, on their own scholarships only. */
   provider: [

@@ -1,3 +1,4 @@
+import { AuditModule } from '../audit/audit.module.js';
 import { Module } from '@nestjs/common';
 import { FormsModule } from '../forms/forms.module.js';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module.js';
@@ -12,9 +13,9 @@ import { ProfileController } from './profile.controller.js';
 import { ProfileService } from './profile.service.js';
 
 @Module({
-  imports: [FormsModule, SweepstakesModule, UsersModule, SubscriptionsModule],
+  imports: [FormsModule, SweepstakesModule, UsersModule, SubscriptionsModule, AuditModule],
   controllers: [FormFieldsController, AccountsController, ProfileController],
   providers: [PasswordResetCodesRepository, AccountsService, PasswordResetService, ProfileService],
-  exports: [AccountsService, PasswordResetService],
+  exports: [AccountsService, PasswordResetService, ProfileService],
 })
 export class ApplicantsModule {}

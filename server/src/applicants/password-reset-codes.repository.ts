@@ -38,8 +38,8 @@ export class PasswordResetCodesRepository {
    * Stores a fresh code valid `validMinutes`, replacing the user's last one unless that was sent
    * less than `resendAfterSeconds` ago; false when it was (one statement decides "too soon").
    */
-  async storeUnlessTooSoon(userId: string, codeHash: string, validMinutes: number, resendAfterSeconds: number): Promise<boolean> {
-    const stored = await STORE_UNLESS_TOO_SOON.rows(this.db, [userId, codeHash, validMinutes, resendAfterSeconds]);
+  async storeUnlessTooSoon(userId: string, codeHash: string, validMinutes: number, resendAfterSeconds: number, tx?: EntityManager): Promise<boolean> {
+    const stored = await STORE_UNLESS_TOO_SOON.rows(tx ?? this.db, [userId, codeHash, validMinutes, resendAfterSeconds]);
     return stored.length > 0;
   }
 

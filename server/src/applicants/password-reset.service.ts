@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { AuditActor } from '../audit/audit-entry.js';
+import { AuditLog } from '../audit/audit-log.service.js';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { ServerSecrets } from '../auth/server-secrets.js';
 import { Sessions } from '../auth/sessions.js';
@@ -40,12 +42,13 @@ export class PasswordResetService {
     private readonly sessions: Sessions,
     private readonly mailer: Mailer,
     private readonly secrets: ServerSecrets,
+    private readonly audit: AuditLog,
   ) {}
 
   async sendCode(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user) throw NOT_REGISTERED;
-    const code = String(randomInt(0, 10 ** RESET_CODE_RULES.digits)).padStart(RESET_CODE_RULES.digits, '0');
+    const code = newCode();
     // One statement decides "too soon", so two simultaneous requests cannot both send a code.
     const stored = await this.codes.storeUnlessTooSoon(user.id, this.hashOf(code), RESET_CODE_RULES.validMinutes, RESET_CODE_RULES.resendAfterSeconds);
     if (!stored) {
@@ -58,6 +61,30 @@ export class PasswordResetService {
       await this.codes.remove(user.id);
       throw new ApiError(503, MAIL_UNAVAILABLE, { errorCode: 'MAIL_UNAVAILABLE' });
     }
+  }
+
+  /**
+   * Staff send a person the same code the forgot-password page sends (docs/console.md, "People"):
+   * the code, its audit row and the e-mail in one transaction, so a code whose e-mail could not be
+   * sent is not stored and no row says it was sent. The person then resets on /forgot-password.
+   */
+  async sendCodeByStaff(userId: string, actor: AuditActor): Promise<{ email: string; sentAt: string }> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new ApiError(404, 'There is no such person.', { errorCode: 'USER_NOT_FOUND' });
+    const code = newCode();
+    await this.codes.transaction(async (tx) => {
+      if (!(await this.codes.storeUnlessTooSoon(user.id, this.hashOf(code), RESET_CODE_RULES.validMinutes, RESET_CODE_RULES.resendAfterSeconds, tx))) {
+        throw new ApiError(429, `Please wait a minute before requesting a new OTP.`, { errorCode: 'OTP_RESEND_TOO_SOON' });
+      }
+      await this.audit.record({ actor, action: 'account.password_reset_sent', targetType: 'user', targetId: user.id, before: null, after: { email: user.email } }, tx);
+      try {
+        await this.mailer.send(resetCodeMessage(user, code));
+      } catch (error) {
+        this.logger.error({ err: error }, 'could not send the reset code');
+        throw new ApiError(503, MAIL_UNAVAILABLE, { errorCode: 'MAIL_UNAVAILABLE' });
+      }
+    });
+    return { email: user.email, sentAt: new Date().toISOString() };
   }
 
   /** Checks a code without using it up (the OTP step of the page); wrong tries count. */
@@ -101,6 +128,10 @@ export class PasswordResetService {
   private hashOf(code: string): string {
     return createHmac('sha256', this.secrets.codeKey).update(code).digest('hex');
   }
+}
+
+function newCode(): string {
+  return String(randomInt(0, 10 ** RESET_CODE_RULES.digits)).padStart(RESET_CODE_RULES.digits, '0');
 }
 
 function resetCodeMessage(user: UserEntity, code: string) {

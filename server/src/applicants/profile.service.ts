@@ -20,6 +20,27 @@ function accountValues(accountFields: readonly FieldDefinition[], source: object
   return Object.fromEntries(accountFields.filter((field) => values[field.key] !== undefined).map((field) => [field.key, values[field.key]]));
 }
 
+/** The profile's tabs as the applicant's profile page shows them. */
+const PROFILE_TABS = [
+  { formKey: 'profile-education', title: 'Education' },
+  { formKey: 'profile-basic', title: 'Basic' },
+  { formKey: 'profile-contact', title: 'Contact' },
+] as const satisfies readonly { formKey: ProfileFormKey; title: string }[];
+
+/** One tab's answers, each under its field's name. */
+export interface ProfileFormAnswers {
+  formKey: ProfileFormKey;
+  title: string;
+  answers: { key: string; label: string; value: unknown }[];
+}
+
+/** An option's label in place of its value (a list's each), when the field has options. */
+function labelled(field: FieldDefinition, value: unknown): unknown {
+  if (!field.options?.length) return value;
+  const labelOf = (one: unknown) => field.options!.find((option) => option.value === one)?.label ?? one;
+  return Array.isArray(value) ? value.map(labelOf) : labelOf(value);
+}
+
 /**
  * The applicant's profile: read in the original shape, and saved form by form. Answers are merged
  * into the stored ones by field, judged by the compiled schema of the form they came from (the
@@ -42,6 +63,28 @@ export class ProfileService {
     const user = await this.users.findById(caller.id);
     if (!user) throw notSignedIn();
     return this.toApplicant(user);
+  }
+
+  /**
+   * Anyone's answers as the profile tabs ask for them, tab by tab in their order, with each
+   * field's name and an option's label in place of its value (the console's person page,
+   * docs/console.md "People"). Unanswered fields are left out.
+   */
+  async answersByForm(userId: string): Promise<ProfileFormAnswers[]> {
+    const user = await this.users.findById(userId);
+    if (!user) return [];
+    const account = toUserDto(user) as unknown as Record<string, unknown>;
+    const tabs = await Promise.all(
+      PROFILE_TABS.map(async ({ formKey, title }) => {
+        const form = await this.forms.getForm(formKey);
+        const answers = form.fields
+          .map((field) => ({ field, value: field.target === 'account' ? account[field.key] : user.profile[field.key] }))
+          .filter(({ value }) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && !value.length))
+          .map(({ field, value }) => ({ key: field.key, label: field.name, value: labelled(field, value) }));
+        return { formKey, title, answers };
+      }),
+    );
+    return tabs;
   }
 
   async update(caller: Caller, id: string, body: UpdateApplicantDto): Promise<ApplicantDto> {

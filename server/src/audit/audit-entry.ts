@@ -16,6 +16,9 @@ export const AUDIT_ACTIONS = [
   'account.locked',
   'account.unlocked',
   'account.role_changed',
+  'membership.canceled',
+  'membership.complimentary_granted',
+  'account.password_reset_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -145,3 +145,9 @@ export const CLAIM_TRIAL_REMINDERS = new Statement<TrialReminder, readonly [befo
           RETURNING s.id, u.email, u.first_name AS "firstName", s.trial_ends_at AS "trialEndsAt", p.title`,
 );
 
+
+/** Every membership of one person, newest first (the console's person page, docs/console.md "People"). */
+export const MEMBERSHIPS_OF = new Statement<MembershipRow & { createdAt: Date; updatedAt: Date }, readonly [userId: string]>(
+  `SELECT ${MEMBERSHIP_COLUMNS}, s.created_at AS "createdAt", s.updated_at AS "updatedAt"
+     FROM subscriptions s JOIN subscription_plans p ON p.id = s.plan_id WHERE s.user_id = $1 ORDER BY s.created_at DESC, s.id DESC`,
+);

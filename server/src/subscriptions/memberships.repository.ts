@@ -11,6 +11,7 @@ import {
   HAS_OTHER_RENEWING,
   LOCK_OWNER,
   MEMBERSHIP,
+  MEMBERSHIPS_OF,
   RECORD_FREE_TRIAL,
   REFRESH_USER_FLAG,
   UPSERT_MEMBERSHIP,
@@ -20,6 +21,9 @@ import {
 } from './memberships-statements.js';
 
 export type { MembershipRow, OpenCheckout } from './memberships-statements.js';
+
+/** The gateway name of memberships an admin grants at no price (docs/payments.md, "Complimentary memberships"). */
+export const COMPLIMENTARY_GATEWAY = 'complimentary';
 
 /** What a provider's report stores: a membership's own columns and the report's version. */
 export type MembershipSnapshot = Omit<MembershipRow, 'id' | 'title' | 'monthlyAmountCents' | 'description' | 'grantsAccess'> & { version: number };
@@ -51,6 +55,47 @@ export class MembershipsRepository {
   async current(userId: string): Promise<MembershipRow | null> {
     const [row] = await CURRENT_MEMBERSHIP.rows(this.db, [userId]);
     return row ?? null;
+  }
+
+  /** Every membership of the person, newest first. */
+  historyOf(userId: string): Promise<(MembershipRow & { createdAt: Date; updatedAt: Date })[]> {
+    return MEMBERSHIPS_OF.rows(this.db, [userId]);
+  }
+
+  /** The membership shown, read in the caller's transaction (after `lockUser`). */
+  async currentIn(manager: EntityManager, userId: string): Promise<MembershipRow | null> {
+    const [row] = await CURRENT_MEMBERSHIP.rows(manager, [userId]);
+    return row ?? null;
+  }
+
+  /** Locks a person's row (membership changes of one person happen one at a time); their role, or null when no one has this id. */
+  async lockUser(manager: EntityManager, userId: string): Promise<{ role: string } | null> {
+    const row = await kyselyIn(manager).selectFrom('users').select('role').where('id', '=', userId).forUpdate().executeTakeFirst();
+    return row ?? null;
+  }
+
+  /**
+   * A complimentary membership (docs/payments.md, "Complimentary memberships"): a row of its own
+   * gateway, `canceled` (it never renews) with its period ending at `endsAt`, at no price. The
+   * access rule and the expiry job treat it as any cancelled membership.
+   */
+  async insertComplimentary(manager: EntityManager, grant: { userId: string; planId: string; endsAt: Date; gatewaySubscriptionId: string }): Promise<string> {
+    const row = await kyselyIn(manager)
+      .insertInto('subscriptions')
+      .values({
+        user_id: grant.userId,
+        plan_id: grant.planId,
+        gateway: COMPLIMENTARY_GATEWAY,
+        gateway_subscription_id: grant.gatewaySubscriptionId,
+        monthly_amount_cents: 0,
+        status: 'canceled',
+        current_period_end: grant.endsAt,
+        canceled_at: sql<Date>`now()`,
+        gateway_version: '0',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   async find(id: string): Promise<MembershipRow | null> {

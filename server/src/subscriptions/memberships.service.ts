@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { type MembershipState, planPriceString, TRIAL_DAYS } from '@scholarmatch/schemas';
@@ -12,7 +13,7 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { ConversionTracker, SALE_NOTE } from '../tracking/conversion-tracker.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { membershipReceipt } from './membership-receipts.js';
-import { type MembershipRow, MembershipsRepository, type UpsertOutcome } from './memberships.repository.js';
+import { COMPLIMENTARY_GATEWAY, type MembershipRow, MembershipsRepository, type UpsertOutcome } from './memberships.repository.js';
 import { PlansRepository } from './plans.repository.js';
 
 /** A provider's subscription status, as a membership state (docs/payments.md, "States"). */
@@ -77,6 +78,21 @@ interface TrialCheck {
   subscriptionId: string;
   userId: string;
   repeated: boolean;
+}
+
+const COMPLIMENTARY_MAX_YEARS = 5;
+
+/** The moment a complimentary membership ending on `endsOn` (UTC) is over: the next midnight; refused before today or past 5 years. */
+function complimentaryEnd(endsOn: string): Date {
+  const endsAt = new Date(`${endsOn}T00:00:00.000Z`);
+  const today = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00.000Z');
+  const latest = new Date(today);
+  latest.setUTCFullYear(latest.getUTCFullYear() + COMPLIMENTARY_MAX_YEARS);
+  if (Number.isNaN(endsAt.getTime()) || endsAt.toISOString().slice(0, 10) !== endsOn || endsAt < today || endsAt > latest) {
+    throw new ApiError(400, `The end date must be a day from today up to ${COMPLIMENTARY_MAX_YEARS} years ahead.`, { errorCode: 'INVALID_END_DATE' });
+  }
+  endsAt.setUTCDate(endsAt.getUTCDate() + 1);
+  return endsAt;
 }
 
 export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown owner';
@@ -317,6 +333,25 @@ export class MembershipsService implements OnModuleInit {
     if (!row || row.userId !== userId || row.gateway !== gateway) {
       throw new ApiError(404, 'You have no such subscription.', { errorCode: 'SUBSCRIPTION_NOT_FOUND' });
     }
+    return this.cancelAtPeriodEnd(row);
+  }
+
+  /**
+   * An admin stops the renewal of a person's membership, as the member's own Cancel does; the
+   * audit row is written in the transaction that stores the provider's answer (docs/console.md, "People").
+   */
+  async cancelByAdmin(userId: string, actor: AuditActor): Promise<SubscriptionRecord> {
+    const row = await this.memberships.current(userId);
+    if (!row) throw new ApiError(404, 'This person has no membership.', { errorCode: 'SUBSCRIPTION_NOT_FOUND' });
+    const before = { status: row.status, currentPeriodEnd: row.currentPeriodEnd };
+    return this.cancelAtPeriodEnd(row, async (tx) => {
+      const after = { status: 'canceled', currentPeriodEnd: row.currentPeriodEnd };
+      await this.audit.record({ actor, action: 'membership.canceled', targetType: 'subscription', targetId: row.id, before, after }, tx);
+      return true;
+    });
+  }
+
+  private async cancelAtPeriodEnd(row: MembershipRow, inTransaction?: (manager: EntityManager) => Promise<boolean>): Promise<SubscriptionRecord> {
     if (row.status === 'canceled' || row.status === 'expired') {
       throw new ApiError(409, 'This subscription is already cancelled.', { errorCode: 'ALREADY_CANCELLED' });
     }
@@ -327,8 +362,43 @@ export class MembershipsService implements OnModuleInit {
       this.logger.warn({ err: error }, 'cancel not confirmed by the provider');
       throw gatewayUnavailable();
     }
-    await this.applyGatewaySubscription(gateway, reported);
-    return this.record((await this.memberships.find(subscriptionId))!);
+    await this.applyGatewaySubscription(row.gateway, reported, inTransaction);
+    return this.record((await this.memberships.find(row.id))!);
+  }
+
+  /** Every membership of a person, newest first, with whether it grants access now (the console's person page). */
+  historyOf(userId: string) {
+    return this.memberships.historyOf(userId);
+  }
+
+  /**
+   * An admin grants a membership at no price until the end of `endsOn` (UTC): a `canceled` row of
+   * the 'complimentary' gateway whose period ends then, so the access rule, the users' flag and
+   * the expiry job treat it as any cancelled membership (docs/payments.md, "Complimentary
+   * memberships"). Applicants only; refused while a paid membership grants access.
+   */
+  async grantComplimentary(userId: string, endsOn: string, reason: string, actor: AuditActor): Promise<SubscriptionRecord> {
+    const endsAt = complimentaryEnd(endsOn);
+    if (!reason.trim()) throw new ApiError(400, 'Please give a reason for the complimentary membership.', { errorCode: 'REASON_EMPTY' });
+    // The first plan offered names it (a row needs one); read before the transaction, on its own connection.
+    const [plan] = await this.plans.list(true);
+    const id = await this.memberships.transaction(async (tx) => {
+      const user = await this.memberships.lockUser(tx, userId);
+      if (!user) throw new ApiError(404, 'There is no such person.', { errorCode: 'USER_NOT_FOUND' });
+      if (user.role !== 'applicant') throw new ApiError(409, 'Only applicants have memberships.', { errorCode: 'NOT_APPLICANT' });
+      const current = await this.memberships.currentIn(tx, userId);
+      if (current?.grantsAccess && current.gateway !== COMPLIMENTARY_GATEWAY) {
+        throw new ApiError(409, 'This person already has a paid membership that grants access.', { errorCode: 'ALREADY_SUBSCRIBED' });
+      }
+      if (!plan) throw new ApiError(409, 'No plan is offered, so no membership can be granted.', { errorCode: 'PLAN_NOT_FOUND' });
+      const granted = await this.memberships.insertComplimentary(tx, { userId, planId: plan.id, endsAt, gatewaySubscriptionId: `comp_${randomUUID()}` });
+      await this.memberships.refreshUserFlag(tx, userId);
+      const before = current ? { status: current.status, gateway: current.gateway, currentPeriodEnd: current.currentPeriodEnd } : null;
+      const after = { subscriptionId: granted, gateway: COMPLIMENTARY_GATEWAY, endsOn, currentPeriodEnd: endsAt, reason };
+      await this.audit.record({ actor, action: 'membership.complimentary_granted', targetType: 'applicant', targetId: userId, before, after }, tx);
+      return granted;
+    });
+    return this.record((await this.memberships.find(id))!);
   }
 
   private record(row: MembershipRow): SubscriptionRecord {

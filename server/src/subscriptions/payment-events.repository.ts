@@ -99,4 +99,33 @@ export class PaymentEventsRepository {
     if (onlyFailed) query = query.where('processed_at', 'is', null);
     return query.orderBy('received_at', 'desc').limit(limit).execute();
   }
+
+  /**
+   * The events about some subscriptions (a person's, for the console), newest first, with the
+   * provider's status each reported. Found through the stored payload: read for one person at a
+   * time, so no index serves it.
+   */
+  aboutSubscriptions(gatewaySubscriptionIds: readonly string[], limit: number): Promise<(StoredEvent & { subscriptionId: string; reportedStatus: string | null; cancelAtPeriodEnd: boolean | null })[]> {
+    if (!gatewaySubscriptionIds.length) return Promise.resolve([]);
+    return kyselyOf(this.db)
+      .selectFrom('payment_events')
+      .select([
+        'gateway',
+        'event_id as eventId',
+        'type',
+        'occurred_at as occurredAt',
+        'received_at as receivedAt',
+        'processed_at as processedAt',
+        'attempts',
+        'last_error as lastError',
+        sql<string>`payload->'subscription'->>'id'`.as('subscriptionId'),
+        sql<string | null>`payload->'subscription'->>'status'`.as('reportedStatus'),
+        sql<boolean | null>`(payload->'subscription'->>'cancelAtPeriodEnd')::boolean`.as('cancelAtPeriodEnd'),
+      ])
+      .where(sql<string>`payload->'subscription'->>'id'`, 'in', [...gatewaySubscriptionIds])
+      .orderBy('occurred_at', 'desc')
+      .orderBy('received_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
 }

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { ApiError } from '../common/error-body.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { type GatewaySubscription, PaymentGateway, type PaymentEvent, WebhookRejected } from '../payments/payment-gateway.js';
-import { MembershipsService } from './memberships.service.js';
+import { MembershipsService, membershipStateOf } from './memberships.service.js';
 import { PaymentEventsRepository, type StoredEvent } from './payment-events.repository.js';
 
 const RETRY_QUEUE = 'payment-event-retry';
@@ -91,6 +91,18 @@ export class PaymentEventsService implements OnModuleInit {
   /** The webhooks received, newest first (the admins' audit); `onlyFailed`: those still waiting for a retry. */
   recent(limit: number, onlyFailed: boolean): Promise<StoredEvent[]> {
     return this.events.recent(limit, onlyFailed);
+  }
+
+  /**
+   * The events about a person's subscriptions, newest first, each with the membership state its
+   * report meant (docs/console.md, "People"): the state changes as the provider reported them.
+   */
+  async aboutSubscriptions(gatewaySubscriptionIds: readonly string[], limit = 50) {
+    const events = await this.events.aboutSubscriptions(gatewaySubscriptionIds, limit);
+    return events.map(({ reportedStatus, cancelAtPeriodEnd, ...event }) => ({
+      ...event,
+      state: reportedStatus ? membershipStateOf({ status: reportedStatus as GatewaySubscription['status'], cancelAtPeriodEnd: cancelAtPeriodEnd ?? false }) : null,
+    }));
   }
 
   /** The retry job: applies a stored event again; throws (for pg-boss's next try) while it still fails. */

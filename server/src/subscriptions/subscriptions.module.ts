@@ -24,6 +24,6 @@ import { UserPaymentsController } from './user-payments.controller.js';
   imports: [UsersModule, GeoModule, InboxModule, AuditModule],
   controllers: [PlansController, UserPaymentsController, PaymentWebhooksController, AdminSubscriptionsController, AdminPaymentsController],
   providers: [PlansRepository, PlansService, MembershipsRepository, MembershipsService, PaymentEventsRepository, PaymentEventsService, MembershipJobs],
-  exports: [MembershipsService, MembershipsRepository, PlansRepository],
+  exports: [MembershipsService, MembershipsRepository, PlansRepository, PaymentEventsService],
 })
 export class SubscriptionsModule {}

@@ -2511,6 +2511,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts found by name or e-mail, newest first, paged (admins and support staff) */
+        get: operations["PeopleController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/people/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One person: account, profile answers, applications, memberships with their payment events, recent inbox messages (admins and support staff)
+         * @description 404 USER_NOT_FOUND for an unknown id.
+         */
+        get: operations["PeopleController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/people/{id}/cancel-membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the renewal of a person's membership: it stays until its period ends, as the member's own Cancel (admins)
+         * @description 404 when the person or their membership is unknown; 409 ALREADY_CANCELLED; 502 when the provider does not answer. Audited.
+         */
+        post: operations["PeopleController_cancelMembership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/people/{id}/complimentary-membership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant an applicant a membership at no price until the end of a date (admins)
+         * @description 400 for a date before today or more than 5 years ahead, or an empty reason; 404 USER_NOT_FOUND; 409 NOT_APPLICANT, or ALREADY_SUBSCRIBED while a paid membership grants access. Audited with its reason.
+         */
+        post: operations["PeopleController_grantComplimentary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/people/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail the person a password reset code, the one the forgot-password page sends (admins and support staff)
+         * @description 404 USER_NOT_FOUND; 429 OTP_RESEND_TOO_SOON within a minute of the last code; 503 when the e-mail cannot be sent. Audited.
+         */
+        post: operations["PeopleController_sendPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2720,7 +2817,7 @@ export interface components {
              * @example plan.updated
              * @enum {string}
              */
-            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed";
+            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent";
             /** @example plan */
             targetType: string;
             /**
@@ -5544,6 +5641,208 @@ export interface components {
             /** @enum {string} */
             role: "admin" | "support";
         };
+        PersonListItemDto: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @enum {string} */
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
+            /**
+             * Format: date-time
+             * @description When the account was made
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Locked by an admin since then (no login), else null
+             */
+            lockedAt: string | null;
+            /** @description Whether a membership unlocks the members' features now */
+            isActiveSubscription: boolean;
+        };
+        PeopleMetaDto: {
+            /** @description How many people the filters keep */
+            total: number;
+        };
+        PeopleListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["PersonListItemDto"][];
+            meta: components["schemas"]["PeopleMetaDto"];
+        };
+        PersonAccountDto: {
+            /** Format: uuid */
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @enum {string} */
+            role: "applicant" | "provider" | "admin" | "reviewer" | "support";
+            /**
+             * Format: date-time
+             * @description When the account was made
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Locked by an admin since then (no login), else null
+             */
+            lockedAt: string | null;
+            /** @description Whether a membership unlocks the members' features now */
+            isActiveSubscription: boolean;
+            phone: string | null;
+            applicantType: string | null;
+            /** Format: date-time */
+            passwordChangedAt: string;
+            /**
+             * Format: date-time
+             * @description Failed logins locked the e-mail out until then (on at least one address), else null
+             */
+            loginLockedUntil: string | null;
+        };
+        ProfileAnswerDto: {
+            key: string;
+            /** @description The field's name */
+            label: string;
+            /** @description The answer as stored, an option's label in place of its value */
+            value: Record<string, never>;
+        };
+        ProfileTabDto: {
+            formKey: string;
+            /** @example Education */
+            title: string;
+            answers: components["schemas"]["ProfileAnswerDto"][];
+        };
+        PersonApplicationDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            scholarshipId: string;
+            /** @description The scholarship's title */
+            title: string;
+            /** @example Received */
+            status: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PersonMembershipDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description The provider, or 'complimentary' for one granted by an admin */
+            gateway: string;
+            gatewaySubscriptionId: string;
+            gatewayCustomerId: string | null;
+            /** @enum {string} */
+            status: "trialing" | "active" | "past_due" | "canceled" | "expired";
+            /** @description The plan's title */
+            title: string;
+            /** @description The monthly price it was sold at, in cents (0: complimentary) */
+            monthlyAmountCents: number;
+            /** Format: date-time */
+            trialEndsAt: string | null;
+            /**
+             * Format: date-time
+             * @description Renews, or (cancelled) ends, then
+             */
+            currentPeriodEnd: string | null;
+            /** Format: date-time */
+            canceledAt: string | null;
+            /** @description Unlocks the members' features now */
+            grantsAccess: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PersonPaymentEventDto: {
+            gateway: string;
+            eventId: string;
+            type: string;
+            /** @description The provider subscription it reports */
+            subscriptionId: string;
+            /**
+             * @description The membership state its report meant
+             * @enum {string|null}
+             */
+            state: "trialing" | "active" | "past_due" | "canceled" | "expired" | null;
+            /** Format: date-time */
+            occurredAt: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @description Null while it waits for a retry
+             */
+            processedAt: string | null;
+            attempts: number;
+            lastError: string | null;
+        };
+        PersonMessageDto: {
+            /** Format: uuid */
+            id: string;
+            subject: string;
+            fromName: string;
+            /** Format: date-time */
+            sentAt: string;
+            read: boolean;
+        };
+        PersonMessagesDto: {
+            /** @description The latest 10 */
+            items: components["schemas"]["PersonMessageDto"][];
+            total: number;
+            unread: number;
+        };
+        PersonDetailDto: {
+            account: components["schemas"]["PersonAccountDto"];
+            /** @description The profile tabs (Education, Basic, Contact) with the answers given */
+            profile: components["schemas"]["ProfileTabDto"][];
+            /** @description The latest 50, the latest change first */
+            applications: components["schemas"]["PersonApplicationDto"][];
+            /** @description Every membership, newest first */
+            memberships: components["schemas"]["PersonMembershipDto"][];
+            /** @description The provider's events about those memberships, newest first (the latest 50) */
+            paymentEvents: components["schemas"]["PersonPaymentEventDto"][];
+            messages: components["schemas"]["PersonMessagesDto"];
+        };
+        PersonDetailResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["PersonDetailDto"];
+        };
+        PersonMembershipResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SubscriptionRecordDto"];
+        };
+        ComplimentaryMembershipDto: {
+            /**
+             * @description The last day (UTC) of the membership; from today up to 5 years ahead
+             * @example 2027-06-30
+             */
+            endsOn: string;
+            /** @description Why it is granted (kept in the audit log) */
+            reason: string;
+        };
+        PasswordResetSentDto: {
+            email: string;
+            /** Format: date-time */
+            sentAt: string;
+        };
+        PasswordResetSentResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["PasswordResetSentDto"];
+        };
     };
     responses: never;
     parameters: never;
@@ -5819,7 +6118,7 @@ export interface operations {
                 /** @description Only actions on this one (with targetType: its id, as text) */
                 targetId?: string;
                 /** @description Only this action */
-                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed";
+                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent";
                 /** @description Only actions at or after this time */
                 from?: string;
                 /** @description Only actions before this time */
@@ -13387,6 +13686,299 @@ export interface operations {
                 };
             };
             /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PeopleController_list: {
+        parameters: {
+            query?: {
+                /** @description Found in the name or the e-mail, case-insensitive (% and _ are plain characters) */
+                search?: string;
+                role?: "applicant" | "provider" | "admin" | "reviewer" | "support";
+                offset?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeopleListResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PeopleController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonDetailResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PeopleController_cancelMembership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonMembershipResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PeopleController_grantComplimentary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ComplimentaryMembershipDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonMembershipResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PeopleController_sendPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetSentResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
                 headers: {
                     [name: string]: unknown;

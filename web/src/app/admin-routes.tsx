@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { consoleHomeOf } from '../pages/admin/shell/admin-links';
 import { validateQueueSearch } from '../pages/admin/support/queue-search';
+import { validatePeopleSearch } from '../pages/admin/people/people-search';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { homePathOf } from '../session/home-path';
 import { currentAccess, currentUser } from '../session/session-store';
@@ -43,6 +44,17 @@ export function adminRoutes() {
       getParentRoute: () => consoleFrame,
       path: '/admin/support/$id',
       component: lazyRouteComponent(() => import('../pages/admin/support/SupportRequestPage'), 'SupportRequestPage'),
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/people',
+      component: lazyRouteComponent(() => import('../pages/admin/people/PeopleListPage'), 'PeopleListPage'),
+      validateSearch: validatePeopleSearch,
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/people/$id',
+      component: lazyRouteComponent(() => import('../pages/admin/people/PersonPage'), 'PersonPage'),
     }),
   ];
 

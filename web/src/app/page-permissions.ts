@@ -51,6 +51,7 @@ export const STUDIO_PAGE_RULES: readonly PageRule[] = [
 export const ADMIN_PAGE_RULES: readonly PageRule[] = [
   ...rulesOf(ADMIN_LINKS),
   [/^\/admin\/support\/[^/]+$/, 'answer_support'],
+  [/^\/admin\/people\/[^/]+$/, 'read_members'],
 ];
 
 /** A route guard: a page whose permission the person lacks leads to the frame's home instead. */

@@ -8,6 +8,7 @@ import type { Access } from '../../../session/session-store';
  */
 export const ADMIN_LINKS = [
   { label: 'Support queue', to: '/admin/support', icon: 'help', permission: 'answer_support' },
+  { label: 'People', to: '/admin/people', icon: 'people', permission: 'read_members' },
 ] as const satisfies readonly SidebarLink[];
 
 /** From this width on the console's sidebar stands beside the page; below it, it is a drawer. */
