@@ -96,7 +96,7 @@ function PlanEditor({ plan, monthlyPlan }: { plan: AdminPlan; monthlyPlan: Admin
           </Field.Root>
           <Field.Root>
             <Field.Label>Benefits, one per line</Field.Label>
-            <Textarea rows={4} value={draft.benefits} onChange={(event) => edit({ benefits: event.target.value })} />
+            <Textarea rows={6} value={draft.benefits} onChange={(event) => edit({ benefits: event.target.value })} />
           </Field.Root>
           <Box borderRadius="md" bg="bg.muted" px="3" py="2" fontSize="sm" aria-label="On the plans page">
             <Text fontWeight="semibold">On the plans page</Text>
