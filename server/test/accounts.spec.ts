@@ -351,6 +351,12 @@ describe('accounts', () => {
       const admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026', '10.2.0.1')).json().data;
       expect(admin.user.role).toBe('admin');
       expect((await api.call('GET', '/admin/mail-outbox', { token: admin.accessToken })).statusCode).toBe(200);
+      // The console's search (docs/console.md, "Mail outbox page"): part of the address or subject, any letter case, wildcards as plain characters.
+      await t.sql.query(`INSERT INTO mail_outbox (to_address, subject, text_body) VALUES ('find.me_50%@example.com', 'Outbox search probe', 'x'), ('findXme_50x@example.com', 'Other', 'y')`);
+      const found = async (search: string) =>
+        (await api.call('GET', `/admin/mail-outbox?search=${encodeURIComponent(search)}&limit=100`, { token: admin.accessToken })).json().data.map((m: { to: string }) => m.to);
+      expect(await found('ME_50%')).toEqual(['find.me_50%@example.com']);
+      expect(await found('outbox SEARCH probe')).toEqual(['find.me_50%@example.com']);
     });
 
     it('serves the minimal profile of the caller', async () => {

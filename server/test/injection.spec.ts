@@ -358,7 +358,7 @@ describe('injection and XSS', () => {
     },
     'POST /api/v1/users/auth/logout': { who: ['anonymous'], body: () => ({ refreshToken: state.logout }) },
     'GET /api/v1/users/me': { who: ['applicant'] },
-    'GET /api/v1/admin/mail-outbox': { who: ['admin'], query: { to: loginUser.email, limit: '5' } },
+    'GET /api/v1/admin/mail-outbox': { who: ['admin'], query: { to: loginUser.email, search: 'reset', limit: '5' } },
     'GET /api/v1/health': { who: ['anonymous'] },
     'GET /api/v1/forms/{formKey}': { who: ['anonymous', 'applicant'], path: { formKey: 'profile-basic' } },
     'GET /api/v1/forms/{formKey}/validator.js': { who: ['anonymous'], path: { formKey: 'profile-basic' }, query: { version: state.formVersion } },
@@ -516,7 +516,10 @@ describe('injection and XSS', () => {
     },
     'POST /api/v1/payments/webhooks/{gateway}': { who: ['anonymous'], path: { gateway: 'sandbox' }, body: () => ({ id: 'evt_x' }), controlStatus: [400, 400] },
     'POST /api/v1/admin/payments/sandbox/clock': { who: ['admin'], body: () => ({ seconds: 1 }) },
-    'GET /api/v1/admin/payments/events': { who: ['admin'], query: { failed: 'true' } },
+    'GET /api/v1/admin/payments/events': {
+      who: ['admin'],
+      query: { failed: 'true', type: 'customer.subscription.updated', email: loginUser.email, from: '2026-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z', limit: '10' },
+    },
     'POST /api/v1/users/provider-signup': {
       who: ['anonymous'],
       body: () => ({

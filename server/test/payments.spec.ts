@@ -315,6 +315,16 @@ describe('memberships and payments', () => {
       expect((await current(session.accessToken)).userWithSubscription[0]).toMatchObject({ status: 'expired', is_active_subscription: false });
       const audit = (await api.call('GET', '/admin/payments/events', { token: admin })).json().data;
       expect(audit.filter((e: { eventId: string }) => e.eventId.startsWith('evt_order_'))).toHaveLength(4);
+      // The console's filters (docs/console.md, "Payment events page"): the member's e-mail in any letter case, the type, the days received.
+      const byMember = (await api.call('GET', `/admin/payments/events?email=${encodeURIComponent(session.user.email.toUpperCase())}`, { token: admin })).json().data;
+      expect(byMember.map((e: { eventId: string }) => e.eventId).sort()).toEqual(['evt_order_1', 'evt_order_2', 'evt_order_2b', 'evt_order_3']);
+      expect(byMember.every((e: { memberEmail: string }) => e.memberEmail === session.user.email)).toBe(true);
+      const byType = (await api.call('GET', `/admin/payments/events?type=${encodeURIComponent(audit[0].type)}`, { token: admin })).json().data;
+      expect(byType.length).toBeGreaterThan(0);
+      expect(byType.every((e: { type: string }) => e.type === audit[0].type)).toBe(true);
+      const future = (await api.call('GET', '/admin/payments/events?from=2100-01-01T00:00:00Z', { token: admin })).json().data;
+      expect(future).toEqual([]);
+      expect((await api.call('GET', '/admin/payments/events?email=not-an-address', { token: admin })).statusCode).toBe(400);
     });
 
     it('keeps an event for an applicant it cannot place and retries it', async () => {

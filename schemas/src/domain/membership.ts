@@ -30,6 +30,11 @@ export function planPriceString(cents: number): string {
   return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
 }
 
+/** What one billing period of a plan costs, as a price string: the monthly price times the months billed at once. */
+export function billedAmountString(monthlyAmountCents: number, intervalMonths: number): string {
+  return planPriceString(monthlyAmountCents * intervalMonths);
+}
+
 /** The amount of a price string without its first character (the currency symbol). */
 export function amountOfPriceString(price: string): number {
   return Number(price.slice(1));

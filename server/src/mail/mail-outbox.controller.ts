@@ -1,10 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsEmail, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Roles } from '../auth/auth.decorators.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
+import { trim } from '../common/transforms.js';
 import { OutboxReader } from './outbox-mailer.js';
 
 class OutboxQueryDto {
@@ -12,6 +13,13 @@ class OutboxQueryDto {
   @IsOptional()
   @IsEmail()
   to?: string;
+
+  @ApiPropertyOptional({ description: "Only messages whose address or subject holds this text (any letter case)", maxLength: 200, example: 'maya@' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(200)
+  search?: string;
 
   @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
   @IsOptional()
@@ -52,6 +60,6 @@ export class MailOutboxController {
   })
   @ApiOkResponse({ type: OutboxResponseDto })
   async list(@Query() query: OutboxQueryDto) {
-    return ok(await this.outbox.latest({ to: query.to, limit: query.limit ?? 20 }));
+    return ok(await this.outbox.latest({ to: query.to, search: query.search || undefined, limit: query.limit ?? 20 }));
   }
 }

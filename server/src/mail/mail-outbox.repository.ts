@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { kyselyOf } from '../database/kysely.js';
+import { likePattern } from '../database/like-pattern.js';
 import type { MailMessage } from './mailer.js';
 
 export interface OutboxMessage {
@@ -26,8 +27,11 @@ export class MailOutboxRepository {
       .execute();
   }
 
-  /** The newest `limit` messages, to one address (any letter case) when `to` is given. */
-  async findLatest(options: { to?: string; limit: number }): Promise<OutboxMessage[]> {
+  /**
+   * The newest `limit` messages, to one address (any letter case) when `to` is given; with `search`,
+   * those whose address or subject holds that text (any letter case; `%` and `_` are plain characters).
+   */
+  async findLatest(options: { to?: string; search?: string; limit: number }): Promise<OutboxMessage[]> {
     const to = options.to ?? null;
     let latest = kyselyOf(this.db)
       .selectFrom('mail_outbox')
@@ -36,6 +40,10 @@ export class MailOutboxRepository {
       .orderBy('id', 'desc')
       .limit(options.limit);
     if (to !== null) latest = latest.where((eb) => eb(eb.fn('lower', ['to_address']), '=', eb.fn('lower', [eb.val(to)])));
+    if (options.search) {
+      const pattern = likePattern(options.search);
+      latest = latest.where((eb) => eb.or([eb('to_address', 'ilike', pattern), eb('subject', 'ilike', pattern)]));
+    }
     const rows = await latest.execute();
     return rows.map((row) => ({
       id: Number(row.id),

@@ -21,7 +21,7 @@ export class OutboxMailer extends Mailer {
 export class OutboxReader {
   constructor(private readonly outbox: MailOutboxRepository) {}
 
-  latest(options: { to?: string; limit: number }): Promise<OutboxMessage[]> {
+  latest(options: { to?: string; search?: string; limit: number }): Promise<OutboxMessage[]> {
     return this.outbox.findLatest(options);
   }
 }

@@ -10,6 +10,7 @@ import { answersOfUserSql } from '../matching/matching-sql.js';
 import type { CardRow } from './scholarship-card.js';
 import { ScholarshipEntity } from './scholarship.entity.js';
 import { TOLD_REVIEW_STATUS_SQL } from '../review/status-messages.repository.js';
+import { likePattern } from '../database/like-pattern.js';
 
 /** One scholarship as an applicant sees it, with what the applicant's own rows add. */
 export interface ScholarshipDetailRow extends Pick<CardRow, 'id' | 'title' | 'description' | 'amounts' | 'award' | 'recurrence_config' | 'sponsor' | 'is_liked'> {
@@ -100,11 +101,6 @@ const APPLICATION_CARDS = new Statement<ApplicationCardRow, [string, Application
         WHERE a.user_id = $1 AND ($2::text IS NULL OR a.status = $2::text)
         ORDER BY a.updated_at DESC, a.id`,
 );
-
-/** Escapes LIKE's wildcards so a search for "50%" means those characters. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Scholarships: a provider's own rows (TypeORM), and what an applicant reads of them and of their applications. */
 @Injectable()

@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Optional, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../auth/auth.decorators.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiError, ApiErrorResponses } from '../common/error-body.js';
 import { SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
+import { PaymentEventsQueryDto, PaymentEventsResponseDto } from './dto/payment-events.dto.js';
 import { AdvanceClockDto } from './dto/plans.dto.js';
 import { MembershipJobs } from './membership-jobs.js';
 import { PaymentEventsService } from './payment-events.service.js';
@@ -16,21 +17,6 @@ class ClockAdvancedDto {
 
 class ClockAdvancedResponseDto extends ApiResponseBase {
   @ApiProperty({ type: ClockAdvancedDto }) data: ClockAdvancedDto;
-}
-
-class PaymentEventDto {
-  @ApiProperty() gateway: string;
-  @ApiProperty() eventId: string;
-  @ApiProperty() type: string;
-  @ApiProperty({ format: 'date-time' }) occurredAt: string;
-  @ApiProperty({ format: 'date-time' }) receivedAt: string;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'Null while it waits for a retry' }) processedAt: string | null;
-  @ApiProperty() attempts: number;
-  @ApiProperty({ type: 'string', nullable: true }) lastError: string | null;
-}
-
-class PaymentEventsResponseDto extends ApiResponseBase {
-  @ApiProperty({ type: [PaymentEventDto] }) data: PaymentEventDto[];
 }
 
 @ApiTags('admin')
@@ -62,10 +48,13 @@ export class AdminPaymentsController {
 
   @Get('events')
   @Roles('admin', 'support')
-  @ApiOperation({ summary: 'The payment webhooks received, newest first (audit; admins and support, read only)' })
-  @ApiQuery({ name: 'failed', required: false, type: Boolean, description: 'Only those still waiting for a retry' })
+  @ApiOperation({
+    summary: 'The payment webhooks received, newest first (audit; admins and support, read only)',
+    description: "Filters combine: failed, type, the member's e-mail, received from (inclusive) and to (exclusive).",
+  })
   @ApiOkResponse({ type: PaymentEventsResponseDto })
-  async list(@Query('failed') failed?: string) {
-    return ok(await this.events.recent(200, failed === 'true'));
+  async list(@Query() query: PaymentEventsQueryDto) {
+    const { failed, type, email, from, to, limit } = query;
+    return ok(await this.events.recent({ limit: limit ?? 200, onlyFailed: failed === 'true', type: type || undefined, email, from, to }));
   }
 }

@@ -13,6 +13,20 @@ export interface StoredEvent {
   processedAt: Date | null;
   attempts: number;
   lastError: string | null;
+  memberEmail: string | null;
+}
+
+/** What the payment events list keeps (docs/console.md, "Payment events page"): the filters combine. */
+export interface EventsFilter {
+  limit: number;
+  onlyFailed: boolean;
+  type?: string;
+  /** The member's account e-mail, any letter case. */
+  email?: string;
+  /** Received at or after. */
+  from?: Date;
+  /** Received before. */
+  to?: Date;
 }
 
 /** Every webhook event received, verified: the audit trail and the idempotency key (gateway, event id). */
@@ -83,21 +97,37 @@ export class PaymentEventsRepository {
       .execute();
   }
 
-  recent(limit: number, onlyFailed: boolean): Promise<StoredEvent[]> {
+  /**
+   * The events received, newest first, each with the e-mail of the member whose subscription it
+   * reports (the subscription the payload names, of the same gateway), when there is one.
+   */
+  recent(filter: EventsFilter): Promise<StoredEvent[]> {
     let query = kyselyOf(this.db)
-      .selectFrom('payment_events')
+      .selectFrom('payment_events as e')
+      .leftJoin('subscriptions as s', (join) =>
+        join.onRef('s.gateway', '=', 'e.gateway').on('s.gateway_subscription_id', '=', sql<string>`e.payload -> 'subscription' ->> 'id'`),
+      )
+      .leftJoin('users as u', 'u.id', 's.user_id')
       .select([
-        'gateway',
-        'event_id as eventId',
-        'type',
-        'occurred_at as occurredAt',
-        'received_at as receivedAt',
-        'processed_at as processedAt',
-        'attempts',
-        'last_error as lastError',
+        'e.gateway',
+        'e.event_id as eventId',
+        'e.type',
+        'e.occurred_at as occurredAt',
+        'e.received_at as receivedAt',
+        'e.processed_at as processedAt',
+        'e.attempts',
+        'e.last_error as lastError',
+        'u.email as memberEmail',
       ]);
-    if (onlyFailed) query = query.where('processed_at', 'is', null);
-    return query.orderBy('received_at', 'desc').limit(limit).execute();
+    if (filter.onlyFailed) query = query.where('e.processed_at', 'is', null);
+    if (filter.type) query = query.where('e.type', '=', filter.type);
+    if (filter.email) {
+      const email = filter.email;
+      query = query.where((eb) => eb(eb.fn('lower', ['u.email']), '=', eb.fn('lower', [eb.val(email)])));
+    }
+    if (filter.from) query = query.where('e.received_at', '>=', filter.from);
+    if (filter.to) query = query.where('e.received_at', '<', filter.to);
+    return query.orderBy('e.received_at', 'desc').limit(filter.limit).execute();
   }
 
   /**

@@ -3,7 +3,7 @@ import { ApiError } from '../common/error-body.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { type GatewaySubscription, PaymentGateway, type PaymentEvent, WebhookRejected } from '../payments/payment-gateway.js';
 import { MembershipsService, membershipStateOf } from './memberships.service.js';
-import { PaymentEventsRepository, type StoredEvent } from './payment-events.repository.js';
+import { PaymentEventsRepository, type EventsFilter, type StoredEvent } from './payment-events.repository.js';
 
 const RETRY_QUEUE = 'payment-event-retry';
 
@@ -89,8 +89,8 @@ export class PaymentEventsService implements OnModuleInit {
   }
 
   /** The webhooks received, newest first (the admins' audit); `onlyFailed`: those still waiting for a retry. */
-  recent(limit: number, onlyFailed: boolean): Promise<StoredEvent[]> {
-    return this.events.recent(limit, onlyFailed);
+  recent(filter: EventsFilter): Promise<StoredEvent[]> {
+    return this.events.recent(filter);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { planPriceString } from '@scholarmatch/schemas';
+import { billedAmountString, planPriceString } from '@scholarmatch/schemas';
 import type { AuditActor } from '../audit/audit-entry.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { ApiError } from '../common/error-body.js';
@@ -16,7 +16,7 @@ function planDto(plan: PlanRow): PlanDto {
     priceId: plan.priceId,
     mostPopular: plan.mostPopular,
     intervalMonths: plan.intervalMonths,
-    billedAmount: planPriceString(plan.monthlyAmountCents * plan.intervalMonths),
+    billedAmount: billedAmountString(plan.monthlyAmountCents, plan.intervalMonths),
   };
 }
 

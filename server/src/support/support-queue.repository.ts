@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import type { DB } from '../database/database-types.js';
 import { kyselyOf } from '../database/kysely.js';
 import { COLUMNS, type SupportRequestRow } from './support.repository.js';
+import { likePattern } from '../database/like-pattern.js';
 
 /** What the staff's queue shows (docs/console.md, "Support queue"). */
 export interface QueueFilter {
@@ -49,11 +50,6 @@ export interface PersonRow {
   role: string;
   createdAt: Date;
   requestCount: number;
-}
-
-/** Escapes LIKE's wildcards so a search for "50%" means those characters. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filtered<O>(query: SelectQueryBuilder<DB, 'support_requests', O>, filter: QueueFilter): SelectQueryBuilder<DB, 'support_requests', O> {

@@ -1879,7 +1879,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The payment webhooks received, newest first (audit; admins and support, read only) */
+        /**
+         * The payment webhooks received, newest first (audit; admins and support, read only)
+         * @description Filters combine: failed, type, the member's e-mail, received from (inclusive) and to (exclusive).
+         */
         get: operations["AdminPaymentsController_list"];
         put?: never;
         post?: never;
@@ -4987,6 +4990,8 @@ export interface components {
             processedAt: string | null;
             attempts: number;
             lastError: string | null;
+            /** @description The e-mail of the member whose subscription it is about; null when it names no subscription of a member here */
+            memberEmail: string | null;
         };
         PaymentEventsResponseDto: {
             /** @example 200 */
@@ -6017,6 +6022,8 @@ export interface operations {
             query?: {
                 /** @description Only messages to this address */
                 to?: string;
+                /** @description Only messages whose address or subject holds this text (any letter case) */
+                search?: string;
                 limit?: number;
             };
             header?: never;
@@ -12040,8 +12047,17 @@ export interface operations {
     AdminPaymentsController_list: {
         parameters: {
             query?: {
-                /** @description Only those still waiting for a retry */
-                failed?: boolean;
+                /** @description 'true': only those still waiting for a retry */
+                failed?: string;
+                /** @description Only events of this type, as the provider names it */
+                type?: string;
+                /** @description Only events about this member's subscriptions (their account's e-mail, any letter case) */
+                email?: string;
+                /** @description Only events received at or after this time */
+                from?: string;
+                /** @description Only events received before this time */
+                to?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;

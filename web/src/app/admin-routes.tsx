@@ -2,9 +2,12 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { consoleHomeOf } from '../pages/admin/shell/admin-links';
 import { validateQueueSearch } from '../pages/admin/support/queue-search';
 import { validatePeopleSearch } from '../pages/admin/people/people-search';
+import { validateAuditSearch } from '../pages/admin/audit/audit-search';
+import { validateOutboxSearch, validatePaymentsSearch } from '../pages/admin/records/records-search';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { homePathOf } from '../session/home-path';
 import { currentAccess, currentUser } from '../session/session-store';
+import { PublicFrame } from './account-routes';
 import { ADMIN_PAGE_RULES, guardPage } from './page-permissions';
 import { rootRoute } from './root-route';
 
@@ -56,7 +59,45 @@ export function adminRoutes() {
       path: '/admin/people/$id',
       component: lazyRouteComponent(() => import('../pages/admin/people/PersonPage'), 'PersonPage'),
     }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/plans',
+      component: lazyRouteComponent(() => import('../pages/admin/plans/PlansPage'), 'PlansPage'),
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/staff',
+      component: lazyRouteComponent(() => import('../pages/admin/staff/StaffPage'), 'StaffPage'),
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/audit',
+      component: lazyRouteComponent(() => import('../pages/admin/audit/AuditLogPage'), 'AuditLogPage'),
+      validateSearch: validateAuditSearch,
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/outbox',
+      component: lazyRouteComponent(() => import('../pages/admin/records/OutboxPage'), 'OutboxPage'),
+      validateSearch: validateOutboxSearch,
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/payments',
+      component: lazyRouteComponent(() => import('../pages/admin/records/PaymentEventsPage'), 'PaymentEventsPage'),
+      validateSearch: validatePaymentsSearch,
+    }),
   ];
 
-  return [consoleFrame.addChildren(pages)];
+  // Public: the invitee has no account yet; the link of the staff invitation e-mail (docs/console.md, "Staff").
+  const publicFrame = createRoute({ getParentRoute: () => rootRoute, id: 'public-staff', component: PublicFrame });
+  const staffInvitation = createRoute({
+    getParentRoute: () => publicFrame,
+    path: '/app/staff-invitation',
+    component: lazyRouteComponent(() => import('../pages/admin/staff/StaffInvitationPage'), 'StaffInvitationPage'),
+    pendingComponent: RouteLoading,
+    validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),
+  });
+
+  return [consoleFrame.addChildren(pages), publicFrame.addChildren([staffInvitation])];
 }

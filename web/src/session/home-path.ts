@@ -11,6 +11,11 @@ export function worksInStudio(access: Access): boolean {
   return can('review_applicants', access) || can('manage_scholarships', access);
 }
 
+/** Staff: an admin or a support account, whose sign-in lands in the staff console (docs/console.md). */
+export function worksInConsole(access: Access): boolean {
+  return access.role === 'admin' || access.role === 'support';
+}
+
 /** Where the person's own area starts; without any permission (a session not known yet), the dashboard. */
 export function homePathOf(access: Access): HomePath {
   return worksInStudio(access) ? '/app' : '/auth/dashboard';

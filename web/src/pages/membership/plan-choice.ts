@@ -1,4 +1,4 @@
-import { worksInStudio, type HomePath } from '../../session/home-path';
+import { worksInConsole, worksInStudio, type HomePath } from '../../session/home-path';
 import { currentAccess } from '../../session/session-store';
 
 /**
@@ -30,10 +30,12 @@ export function forgetPlanChoice(): void {
 }
 
 /**
- * Where a fresh sign-in goes next: a provider to the studio (docs/providers.md, "In the browser");
- * an applicant back to the plans when a plan was picked before it, else to the dashboard.
+ * Where a fresh sign-in goes next: staff to the console (docs/console.md), a provider to the studio
+ * (docs/providers.md, "In the browser"); an applicant back to the plans when a plan was picked
+ * before it, else to the dashboard.
  */
-export function pathAfterSignIn(): HomePath | '/auth/dashboard/subscription-plan' {
+export function pathAfterSignIn(): HomePath | '/auth/dashboard/subscription-plan' | '/admin' {
+  if (worksInConsole(currentAccess())) return '/admin';
   if (worksInStudio(currentAccess())) return '/app';
   return pendingPlanChoice() ? '/auth/dashboard/subscription-plan' : '/auth/dashboard';
 }

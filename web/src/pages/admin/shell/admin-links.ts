@@ -9,6 +9,12 @@ import type { Access } from '../../../session/session-store';
 export const ADMIN_LINKS = [
   { label: 'Support queue', to: '/admin/support', icon: 'help', permission: 'answer_support' },
   { label: 'People', to: '/admin/people', icon: 'people', permission: 'read_members' },
+  { label: 'Plans', to: '/admin/plans', icon: 'star', permission: 'manage_plans' },
+  { label: 'Staff', to: '/admin/staff', icon: 'people', permission: 'manage_staff' },
+  // The record of staff actions: admins only, like managing the staff.
+  { label: 'Audit log', to: '/admin/audit', icon: 'track', permission: 'manage_staff' },
+  { label: 'Mail outbox', to: '/admin/outbox', icon: 'inbox', permission: 'read_outbox' },
+  { label: 'Payment events', to: '/admin/payments', icon: 'card', permission: 'read_members' },
 ] as const satisfies readonly SidebarLink[];
 
 /** From this width on the console's sidebar stands beside the page; below it, it is a drawer. */

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -6,28 +6,11 @@ import { QUEUE_PAGE_SIZE, supportQueueQueryOptions, type QueueItem } from '../..
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
+import { Choice, Pager } from '../shell/list-controls';
 import { queueQueryOf, type QueueSearch } from './queue-search';
 import { ageText, KIND_WORDS, replyDue, STATUS_WORDS } from './support-words';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-function Choice({ label, value, options, onChange }: { label: string; value: string; options: [string, string][]; onChange: (value: string) => void }) {
-  return (
-    <Field.Root w={{ base: 'full', sm: 'auto' }} minW="40">
-      <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
-          {options.map(([optionValue, optionLabel]) => (
-            <option key={optionValue} value={optionValue}>
-              {optionLabel}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
-}
 
 /** The search waits for a pause in typing; the choices apply at once. Either starts again at the first page. */
 function QueueFilters({ search, onChange }: { search: QueueSearch; onChange: (next: QueueSearch) => void }) {
@@ -108,26 +91,6 @@ function QueueRow({ request }: { request: QueueItem }) {
   );
 }
 
-function Pager({ total, page, onPage }: { total: number; page: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE));
-  if (pages === 1) return null;
-  const first = (page - 1) * QUEUE_PAGE_SIZE + 1;
-  const last = Math.min(total, page * QUEUE_PAGE_SIZE);
-  return (
-    <HStack as="nav" aria-label="Pages" justify="space-between" mt="4">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
-      </Button>
-      <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {first}–{last} of {total}
-      </Text>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next page
-      </Button>
-    </HStack>
-  );
-}
-
 /**
  * /admin/support (docs/console.md, "Support queue"): support requests and contact messages, the
  * open ones by default, the oldest waiting first, with how many open ones are past the promised
@@ -153,7 +116,7 @@ export function SupportQueuePage() {
             <QueueRow key={request.id} request={request} />
           ))}
         </Box>
-        <Pager total={queue.data.meta.total} page={page} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
+        <Pager total={queue.data.meta.total} page={page} pageSize={QUEUE_PAGE_SIZE} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
       </>
     );
   }

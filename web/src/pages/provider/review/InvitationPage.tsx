@@ -11,7 +11,8 @@ import { useServedFormSubmit } from '../../../forms/use-served-form-submit';
 import { unprefixedAnswerErrors } from '../../../forms/answer-errors';
 import { RouteLoading } from '../../misc/RouteLoading';
 
-function Frame({ children }: { children: React.ReactNode }) {
+/** The card an invitation page sits in (the staff invitation's too). */
+export function Frame({ children }: { children: React.ReactNode }) {
   return (
     <Box px="4" py={{ base: '8', md: '12' }}>
       <Box maxW="xl" mx="auto" borderWidth="1px" borderRadius="2xl" bg="bg" boxShadow="sm" p={{ base: '5', md: '8' }}>
@@ -21,8 +22,8 @@ function Frame({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** An unknown, used or expired invitation: the server's sentence, and the way to sign in. */
-function Unusable({ text }: { text: string }) {
+/** An unknown, used or expired invitation: the server's sentence, and the way to sign in for whoever already joined. */
+export function Unusable({ text, already = 'Already a reviewer?' }: { text: string; already?: string }) {
   return (
     <Frame>
       <Stack gap="4">
@@ -31,7 +32,7 @@ function Unusable({ text }: { text: string }) {
         </Heading>
         <NoticeBanner notice={{ status: 'error', text }} />
         <Text>
-          Already a reviewer?{' '}
+          {already}{' '}
           <Link asChild colorPalette="brand" fontWeight="semibold">
             <RouterLink to="/auth/login">Log in</RouterLink>
           </Link>
