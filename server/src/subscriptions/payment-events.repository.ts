@@ -135,7 +135,7 @@ export class PaymentEventsRepository {
    * provider's status each reported. Found through the stored payload: read for one person at a
    * time, so no index serves it.
    */
-  aboutSubscriptions(gatewaySubscriptionIds: readonly string[], limit: number): Promise<(StoredEvent & { subscriptionId: string; reportedStatus: string | null; cancelAtPeriodEnd: boolean | null })[]> {
+  aboutSubscriptions(gatewaySubscriptionIds: readonly string[], limit: number): Promise<(Omit<StoredEvent, 'memberEmail'> & { subscriptionId: string; reportedStatus: string | null; cancelAtPeriodEnd: boolean | null })[]> {
     if (!gatewaySubscriptionIds.length) return Promise.resolve([]);
     return kyselyOf(this.db)
       .selectFrom('payment_events')

@@ -18,12 +18,15 @@ export const ACTION_WORDS = {
   'account.locked': 'Account locked',
   'account.unlocked': 'Account unlocked',
   'account.role_changed': 'Role changed',
+  'account.password_reset_sent': 'Password reset e-mail sent',
+  'membership.canceled': 'Membership canceled at period end',
+  'membership.complimentary_granted': 'Complimentary membership granted',
 } as const satisfies Record<AuditAction, string>;
 
 export const AUDIT_ACTION_LIST = Object.keys(ACTION_WORDS) as AuditAction[];
 
 /** The kinds of thing an action is recorded on, for the filter. */
-export const TARGET_TYPES = ['form_field', 'plan', 'applicant', 'support_request', 'user', 'staff_invitation'] as const;
+export const TARGET_TYPES = ['form_field', 'plan', 'applicant', 'subscription', 'support_request', 'user', 'staff_invitation'] as const;
 
 export const actionWords = (action: string) => ACTION_WORDS[action as AuditAction] ?? action;
 
