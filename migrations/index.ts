@@ -43,6 +43,7 @@ import { DatabaseDefinitions1795810000000 } from './1795810000000-DatabaseDefini
 import { AuditLog1795820000000 } from './1795820000000-AuditLog.js';
 import { SupportRoleAndSessionVersion1795821000000 } from './1795821000000-SupportRoleAndSessionVersion.js';
 import { SupportQueue1795822000000 } from './1795822000000-SupportQueue.js';
+import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -86,4 +87,5 @@ export const MIGRATIONS = [
   AuditLog1795820000000,
   SupportRoleAndSessionVersion1795821000000,
   SupportQueue1795822000000,
+  StaffTotp1795823000000,
 ];
