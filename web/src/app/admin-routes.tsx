@@ -44,6 +44,11 @@ export function adminRoutes() {
       path: '/admin/support/$id',
       component: lazyRouteComponent(() => import('../pages/admin/support/SupportRequestPage'), 'SupportRequestPage'),
     }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/security',
+      component: lazyRouteComponent(() => import('../pages/admin/security/SecurityPage'), 'SecurityPage'),
+    }),
   ];
 
   return [consoleFrame.addChildren(pages)];

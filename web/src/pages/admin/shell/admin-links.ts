@@ -8,6 +8,8 @@ import type { Access } from '../../../session/session-store';
  */
 export const ADMIN_LINKS = [
   { label: 'Support queue', to: '/admin/support', icon: 'help', permission: 'answer_support' },
+  // Every staff member's own two-step verification (docs/console.md, "Second factor"); staff hold answer_support.
+  { label: 'Security', to: '/admin/security', icon: 'settings', permission: 'answer_support' },
 ] as const satisfies readonly SidebarLink[];
 
 /** From this width on the console's sidebar stands beside the page; below it, it is a drawer. */
