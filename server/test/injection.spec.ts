@@ -649,16 +649,12 @@ describe('injection and XSS', () => {
     'POST /api/v1/admin/users/{id}/lock': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'POST /api/v1/admin/users/{id}/unlock': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'PUT /api/v1/admin/users/{id}/role': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ role: 'support' }), controlStatus: [404, 404] },
-    // The second factor (docs/security.md, "Second factor"): a started enrolment is removed after each slot, so
-    // confirming finds none (409) and turning off finds it off (409); the login's code step gets a made-up challenge (401).
+    // The second factor (docs/security.md, "Second factor"): the start's control leaves an enrolment waiting (it is
+    // probed first), so a made-up code is refused (400) and turning off finds it off (409); the login's code step gets a
+    // made-up challenge (401).
     'GET /api/v1/users/me/totp': { who: ['admin'] },
-    'POST /api/v1/users/me/totp': {
-      who: ['admin'],
-      cleanup: async () => {
-        await t.sql.query(`DELETE FROM staff_totp WHERE enabled_at IS NULL`);
-      },
-    },
-    'POST /api/v1/users/me/totp/confirm': { who: ['admin'], body: () => ({ code: '123456' }), controlStatus: [409, 409] },
+    'POST /api/v1/users/me/totp': { who: ['admin'] },
+    'POST /api/v1/users/me/totp/confirm': { who: ['admin'], body: () => ({ code: '123456' }), controlStatus: [400, 400] },
     'DELETE /api/v1/users/me/totp': { who: ['admin'], body: () => ({ code: '123456' }), controlStatus: [409, 409] },
     'POST /api/v1/users/auth/login/totp': {
       who: ['anonymous'],
