@@ -44,6 +44,7 @@ import { AuditLog1795820000000 } from './1795820000000-AuditLog.js';
 import { SupportRoleAndSessionVersion1795821000000 } from './1795821000000-SupportRoleAndSessionVersion.js';
 import { SupportQueue1795822000000 } from './1795822000000-SupportQueue.js';
 import { ComplimentaryMemberships1795823500000 } from './1795823500000-ComplimentaryMemberships.js';
+import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
   CreateFormDefinitions1795304637283,
@@ -88,4 +89,5 @@ export const MIGRATIONS = [
   SupportRoleAndSessionVersion1795821000000,
   SupportQueue1795822000000,
   ComplimentaryMemberships1795823500000,
+  StaffTotp1795823000000,
 ];

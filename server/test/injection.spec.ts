@@ -662,6 +662,18 @@ describe('injection and XSS', () => {
     'POST /api/v1/admin/users/{id}/lock': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'POST /api/v1/admin/users/{id}/unlock': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'PUT /api/v1/admin/users/{id}/role': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ role: 'support' }), controlStatus: [404, 404] },
+    // The second factor (docs/security.md, "Second factor"): the start's control leaves an enrolment waiting (it is
+    // probed first), so a made-up code is refused (400) and turning off finds it off (409); the login's code step gets a
+    // made-up challenge (401).
+    'GET /api/v1/users/me/totp': { who: ['admin'] },
+    'POST /api/v1/users/me/totp': { who: ['admin'] },
+    'POST /api/v1/users/me/totp/confirm': { who: ['admin'], body: () => ({ code: '123456' }), controlStatus: [400, 400] },
+    'DELETE /api/v1/users/me/totp': { who: ['admin'], body: () => ({ code: '123456' }), controlStatus: [409, 409] },
+    'POST /api/v1/users/auth/login/totp': {
+      who: ['anonymous'],
+      body: () => ({ challenge: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJwcm9iZSJ9.c2lnbmF0dXJlLXByb2Jl', code: '123456' }),
+      controlStatus: [401, 401],
+    },
     'GET /api/v1/scholarships/slug/{slug}': { who: ['anonymous'], path: { slug: 'easy-probe' } },
     // An applicant's document is never public: the control is a 404 too.
     'GET /api/v1/common/public-link/{id}': { who: ['anonymous'], path: { id: ids.file }, controlStatus: [404, 404] },

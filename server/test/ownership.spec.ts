@@ -54,6 +54,8 @@ const ACCESS = {
     // A staff invitation: the same, for a new staff account (docs/console.md, "Roles and sessions").
     'GET /api/v1/staff-invitations/{token}',
     'POST /api/v1/staff-invitations/{token}/accept',
+    // The login's second step: the challenge of a right password is the capability (docs/security.md, "Second factor").
+    'POST /api/v1/users/auth/login/totp',
     // The questions of the chats, made from public forms (docs/chat.md), also at the original address.
     'GET /api/v1/questions',
     'GET /api/questions',
@@ -110,6 +112,11 @@ const ACCESS = {
     'GET /api/v1/admin/people',
     'GET /api/v1/admin/people/{id}',
     'POST /api/v1/admin/people/{id}/password-reset',
+    // Each staff member's own second factor (staff-totp.spec.ts).
+    'GET /api/v1/users/me/totp',
+    'POST /api/v1/users/me/totp',
+    'POST /api/v1/users/me/totp/confirm',
+    'DELETE /api/v1/users/me/totp',
   ],
   /** Providers, on their own scholarships only. */
   provider: [

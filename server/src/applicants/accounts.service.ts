@@ -79,7 +79,8 @@ export class AccountsService {
     }
     await this.users.setPasswordHash(userId, await this.hasher.hash(password));
     const user = (await this.users.findById(userId))!;
-    return this.sessions.restartAll(user, clientIp);
+    // Signed in already: a session with a second factor passed it at login.
+    return this.sessions.restartAll(user, clientIp, { secondFactorPassed: true });
   }
 
   async minimalProfile(caller: Caller): Promise<MinimalProfileDto> {

@@ -21,12 +21,16 @@ interface AccessClaims {
   role: Role;
   /** The account's session version when the token was issued (docs/security.md, "Session control"); absent: 0. */
   sv?: number;
+  /** 'enrol': an admin who must turn on the second factor first; the token reaches the enrolment routes only. */
+  mfa?: 'enrol';
 }
 
 /** A verified token: who calls, and the session version it carries. */
 export interface VerifiedToken {
   caller: Caller;
   sessionVersion: number;
+  /** Reaches only the routes marked @DuringEnrolment() (docs/security.md, "Second factor"). */
+  enrolmentOnly: boolean;
 }
 
 /** Short-lived JWT access tokens; issuer, audience, expiry and algorithm are all checked. */
@@ -34,8 +38,9 @@ export interface VerifiedToken {
 export class AccessTokens {
   constructor(private readonly jwt: JwtService) {}
 
-  sign(caller: Caller, sessionVersion: number): Promise<string> {
-    return this.jwt.signAsync({ role: caller.role, sv: sessionVersion } satisfies Omit<AccessClaims, 'sub'>, { subject: caller.id });
+  sign(caller: Caller, sessionVersion: number, options: { enrolmentOnly?: boolean } = {}): Promise<string> {
+    const claims: Omit<AccessClaims, 'sub'> = { role: caller.role, sv: sessionVersion, ...(options.enrolmentOnly ? { mfa: 'enrol' as const } : {}) };
+    return this.jwt.signAsync(claims, { subject: caller.id });
   }
 
   async verify(token: string): Promise<VerifiedToken> {
@@ -50,6 +55,6 @@ export class AccessTokens {
     }
     const sessionVersion = claims.sv ?? 0;
     if (typeof claims.sub !== 'string' || !ROLES.includes(claims.role) || !Number.isSafeInteger(sessionVersion)) throw notSignedIn();
-    return { caller: { id: claims.sub, role: claims.role }, sessionVersion };
+    return { caller: { id: claims.sub, role: claims.role }, sessionVersion, enrolmentOnly: claims.mfa === 'enrol' };
   }
 }

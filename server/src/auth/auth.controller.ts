@@ -1,15 +1,17 @@
-import { Body, Controller, Get, HttpCode, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@scholarmatch/schemas';
+import type { FastifyReply } from 'fastify';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { RateLimited } from '../common/rate-limit.js';
 import { toUserDto, UserResponseDto } from '../users/dto/user.dto.js';
-import { type Caller, CurrentUser, Public } from './auth.decorators.js';
+import { type Caller, CurrentUser, DuringEnrolment, Public } from './auth.decorators.js';
 import { AuthService } from './auth.service.js';
 import { LoginDto, RefreshDto } from './dto/login.dto.js';
 import { SessionResponseDto, RenewedSessionResponseDto } from './dto/session.dto.js';
 import { Sessions } from './sessions.js';
+import { MfaChallengeResponseDto } from './totp/staff-totp.dto.js';
 
 @ApiTags('users')
 @ApiErrorResponses()
@@ -27,11 +29,18 @@ export class AuthController {
     summary: 'Log in with e-mail and password (public, rate-limited)',
     description:
       'Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, ' +
-      'that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats).',
+      'that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats). ' +
+      'A staff account with the second factor on is answered 200 { mfaRequired: true, challenge } instead of a session (docs/security.md, "Second factor").',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
-  async login(@Body() body: LoginDto, @Ip() ip: string) {
-    return { statusCode: 201, message: MESSAGES.loggedIn, data: await this.auth.login(body.userName, body.password, ip) };
+  @ApiOkResponse({ type: MfaChallengeResponseDto, description: 'A staff account with the second factor on: send the code to POST /users/auth/login/totp with this challenge' })
+  async login(@Body() body: LoginDto, @Ip() ip: string, @Res({ passthrough: true }) reply: FastifyReply) {
+    const outcome = await this.auth.loginWithForm(body.userName, body.password, ip);
+    if ('mfaRequired' in outcome) {
+      reply.status(200);
+      return { statusCode: 200, message: 'Enter the code from your authenticator app.', data: outcome };
+    }
+    return { statusCode: 201, message: MESSAGES.loggedIn, data: outcome };
   }
 
   @Public()
@@ -61,6 +70,7 @@ export class AuthController {
   }
 
   @ApiBearerAuth()
+  @DuringEnrolment()
   @Get('me')
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponseDto })

@@ -4,6 +4,7 @@ import type { Role } from '../users/user.entity.js';
 
 export { ALLOWED_ROLES, IS_PUBLIC };
 export const SIGNED_IN_OPTIONAL = 'auth:optional';
+export const DURING_ENROLMENT = 'auth:during-enrolment';
 
 /** Reachable without a token. Every other route needs a valid access token (default deny). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
@@ -14,6 +15,9 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
  * differently (the support and contact forms).
  */
 export const SignedInOptional = () => SetMetadata(SIGNED_IN_OPTIONAL, true);
+
+/** Reachable by an admin who must still turn on the second factor (docs/security.md, "Second factor"). */
+export const DuringEnrolment = () => SetMetadata(DURING_ENROLMENT, true);
 
 /** Only these roles may call the route; others get 403. */
 export const Roles = (...roles: Role[]) => SetMetadata(ALLOWED_ROLES, roles);

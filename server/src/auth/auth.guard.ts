@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../common/error-body.js';
 import type { Role } from '../users/user.entity.js';
 import { AccessTokens, notSignedIn, sessionEnded } from './access-tokens.js';
-import { ALLOWED_ROLES, type Caller, IS_PUBLIC, SIGNED_IN_OPTIONAL } from './auth.decorators.js';
+import { ALLOWED_ROLES, type Caller, DURING_ENROLMENT, IS_PUBLIC, SIGNED_IN_OPTIONAL } from './auth.decorators.js';
 import { SessionVersions } from './session-versions.js';
 
 /**
@@ -13,7 +13,9 @@ import { SessionVersions } from './session-versions.js';
  * @SignedInOptional() route takes no token at all, or a valid one. A token whose session version
  * is not the account's current one (its sessions were ended, it was locked or its role changed)
  * is refused with 401 SESSION_ENDED; the version comes from a per-process cache that every
- * replica's LISTEN keeps current (docs/security.md, "Session control").
+ * replica's LISTEN keeps current (docs/security.md, "Session control"). An admin who must still turn on
+ * the second factor holds a token that reaches only the @DuringEnrolment() routes (403
+ * SECOND_FACTOR_ENROLMENT_REQUIRED elsewhere; docs/security.md, "Second factor").
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -33,10 +35,13 @@ export class AuthGuard implements CanActivate {
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new ApiError(401, 'Please log in to continue.', { errorCode: 'TOKEN_MISSING' });
     }
-    const { caller, sessionVersion } = await this.tokens.verify(token);
+    const { caller, sessionVersion, enrolmentOnly } = await this.tokens.verify(token);
     const current = await this.versions.current(caller.id);
     if (!current) throw notSignedIn();
     if (current.locked || current.version !== sessionVersion) throw sessionEnded();
+    if (enrolmentOnly && !this.reflector.getAllAndOverride<boolean>(DURING_ENROLMENT, targets)) {
+      throw new ApiError(403, 'Turn on two-step verification to continue.', { errorCode: 'SECOND_FACTOR_ENROLMENT_REQUIRED' });
+    }
     request.caller = caller;
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ALLOWED_ROLES, targets);

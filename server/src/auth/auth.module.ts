@@ -20,6 +20,12 @@ import { SessionControl } from './session-control.js';
 import { SessionStateRepository } from './session-state.repository.js';
 import { SessionVersions } from './session-versions.js';
 import { Sessions } from './sessions.js';
+import { MfaChallenges } from './totp/mfa-challenges.js';
+import { SecondFactorPolicy } from './totp/second-factor-policy.js';
+import { StaffTotpController } from './totp/staff-totp.controller.js';
+import { StaffTotpRepository } from './totp/staff-totp.repository.js';
+import { StaffTotpService } from './totp/staff-totp.service.js';
+import { TotpCodes } from './totp/totp-codes.js';
 
 /**
  * Sign-in and sessions. Its guard is global: every route needs an access token unless marked
@@ -46,7 +52,7 @@ import { Sessions } from './sessions.js';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, StaffTotpController],
   providers: [
     RefreshTokensRepository,
     LoginFailuresRepository,
@@ -61,6 +67,11 @@ import { Sessions } from './sessions.js';
     SessionVersions,
     SessionControl,
     AuthService,
+    StaffTotpRepository,
+    TotpCodes,
+    SecondFactorPolicy,
+    MfaChallenges,
+    StaffTotpService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [Sessions, SessionControl, PasswordHasher, AuthService, SecretsModule, RateLimitCountersRepository],

@@ -7,6 +7,9 @@ import type { SessionDto } from './dto/session.dto.js';
 import { LoginLockout } from './login-lockout.js';
 import { PasswordHasher } from './password-hasher.js';
 import { Sessions } from './sessions.js';
+import { MfaChallenges } from './totp/mfa-challenges.js';
+import { isStaff, SecondFactorPolicy } from './totp/second-factor-policy.js';
+import type { MfaChallengeDto } from './totp/staff-totp.dto.js';
 
 /**
  * Login. The two failures are told apart (errorCode EMAIL_NOT_FOUND / WRONG_PASSWORD) because the
@@ -20,9 +23,38 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly lockout: LoginLockout,
     private readonly sessions: Sessions,
+    private readonly secondFactor: SecondFactorPolicy,
+    private readonly challenges: MfaChallenges,
   ) {}
 
-  async login(userName: string, password: string, clientIp: string): Promise<SessionDto> {
+  /**
+   * The password login, for callers that need a session (the login chat, a reviewer joining with
+   * an account). With `refuseStaff` (the chat) a staff account is refused after its password: staff
+   * sign in on the login page, where the second factor is asked. An account whose second factor
+   * is on gets no session here either (Sessions refuses it).
+   */
+  async login(userName: string, password: string, clientIp: string, options: { refuseStaff?: boolean } = {}): Promise<SessionDto> {
+    const user = await this.checkPassword(userName, password, clientIp);
+    if (options.refuseStaff && isStaff(user.role)) {
+      throw new ApiError(403, 'Staff accounts sign in on the login page, not in the chat.', { errorCode: 'STAFF_USE_LOGIN_PAGE' });
+    }
+    await this.lockout.clear(userName, clientIp);
+    return this.sessions.start(user, clientIp);
+  }
+
+  /**
+   * The login form: a session, or for an account whose second factor is on a challenge to finish
+   * with a code (POST /users/auth/login/totp). The attempt stays counted by the lock-out until the
+   * code step succeeds.
+   */
+  async loginWithForm(userName: string, password: string, clientIp: string): Promise<SessionDto | MfaChallengeDto> {
+    const user = await this.checkPassword(userName, password, clientIp);
+    if ((await this.secondFactor.of(user)).enabled) return { mfaRequired: true, challenge: await this.challenges.issue(user) };
+    await this.lockout.clear(userName, clientIp);
+    return this.sessions.start(user, clientIp);
+  }
+
+  private async checkPassword(userName: string, password: string, clientIp: string): Promise<UserEntity> {
     // Counted before the password is checked: at most LOGIN_MAX_FAILURES are ever judged per window.
     await this.lockout.admitAttempt(userName, clientIp);
     const user = await this.users.findByEmailWithPassword(userName);
@@ -32,11 +64,10 @@ export class AuthService {
     if (!(await this.hasher.verify(user.passwordHash, password))) {
       throw new ApiError(400, 'Your password is incorrect. Please try again or reset it.', { errorCode: 'WRONG_PASSWORD' });
     }
-    await this.lockout.clear(userName, clientIp);
     if (this.hasher.needsRehash(user.passwordHash)) {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(password));
     }
-    return this.sessions.start(user, clientIp);
+    return user;
   }
 
   /** The signed-in person's account; a token whose account is gone is not signed in (401). */

@@ -20,6 +20,8 @@ export class ServerSecrets {
     readonly chatKey: Buffer,
     /** Signs the expiring download links an export writes for files (docs/review.md, "Export"). */
     readonly fileLinkKey: Buffer,
+    /** Seals the staff's TOTP secrets and keys their recovery codes' hashes (docs/security.md, "Second factor"). */
+    readonly totpKey: Buffer,
   ) {}
 
   static fromMaster(master: string): ServerSecrets {
@@ -31,6 +33,7 @@ export class ServerSecrets {
       derive('sandbox-webhooks'),
       derive('chat-secrets'),
       derive('file-links'),
+      derive('totp-secrets'),
     );
   }
 }

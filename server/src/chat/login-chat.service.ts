@@ -107,7 +107,7 @@ export class LoginChatService {
     // A password is never kept: a wrong one is asked again.
     state.asked.delete('currentPassword');
     delete state.secrets.currentPassword;
-    const session = await inChatWords(this.auth.login(userName, currentPassword, clientIp));
+    const session = await inChatWords(this.auth.login(userName, currentPassword, clientIp, { refuseStaff: true }));
     state.ended = true;
     return { message: MESSAGES.loggedIn, session };
   }

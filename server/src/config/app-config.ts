@@ -109,6 +109,18 @@ export class AppConfig {
   LOGIN_LOCK_MINUTES = 15;
 
   /**
+   * Admins must turn on the second factor (TOTP) before the console opens to them (docs/security.md,
+   * "Second factor"). Unset: required when NODE_ENV=production only, so local and test admins sign
+   * in with a password alone.
+   */
+  @Transform(toBool) @IsOptional() @IsBoolean()
+  STAFF_MFA_REQUIRED?: boolean;
+
+  get staffMfaRequired(): boolean {
+    return this.STAFF_MFA_REQUIRED ?? this.NODE_ENV === 'production';
+  }
+
+  /**
    * How long the server waits for the next byte of a request it is receiving (headers or body),
    * or for a new connection's first byte, before it answers 408 and closes (docs/operations.md,
    * "Slow and stalled clients"). A limit on silence, not on the total: a slow upload that keeps
@@ -261,7 +273,7 @@ export class AppConfig {
   }
 
   static fromEnv(env: Record<string, string | undefined> = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CONVERSION_TRACKER_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'REDIS_URL', 'S3_BUCKET', ...S3_DETAILS);
+    const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'JWT_SECRET', 'STAFF_MFA_REQUIRED', 'SMTP_URL', 'LLM_BASE_URL', 'LLM_API_KEY', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'CONVERSION_TRACKER_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'REDIS_URL', 'S3_BUCKET', ...S3_DETAILS);
     const raw = Object.fromEntries(known.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
     const config = plainToInstance(AppConfig, { ...raw, ...overrides });
     const errors = validateSync(config, { whitelist: true });

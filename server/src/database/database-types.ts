@@ -474,6 +474,22 @@ export interface StaffInvitations {
   created_at: Generated<Timestamp>;
 }
 
+export interface StaffRecoveryCodes {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: Buffer;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface StaffTotp {
+  user_id: string;
+  secret_sealed: Buffer;
+  enabled_at: Timestamp | null;
+  last_step: Int8 | null;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SubscriptionPlans {
   id: Generated<string>;
   product_id: string;
@@ -671,6 +687,8 @@ export interface DB {
   scholarships: Scholarships;
   social_sign_ins: SocialSignIns;
   staff_invitations: StaffInvitations;
+  staff_recovery_codes: StaffRecoveryCodes;
+  staff_totp: StaffTotp;
   subscription_plans: SubscriptionPlans;
   subscriptions: Subscriptions;
   support_request_notes: SupportRequestNotes;

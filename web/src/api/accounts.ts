@@ -35,9 +35,7 @@ export async function signUp(body: SignUpBody): Promise<StoredSession> {
   return startSession(sessionOf(await api.POST('/api/v1/register-applicants', { body })));
 }
 
-export async function logIn(userName: string, password: string): Promise<StoredSession> {
-  return startSession(sessionOf(await api.POST('/api/v1/users/auth/login', { body: { userName, password, loginType: 'register_user' } })));
-}
+/** The login form's call is `logInWithPassword` (api/staff-totp.ts): it may answer a second-factor challenge instead of a session. */
 
 export async function requestResetCode(email: string): Promise<void> {
   const { error, response } = await api.POST('/api/v1/register-applicants/forgot-password', { body: { email } });

@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password (public, rate-limited)
-         * @description Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats).
+         * @description Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats). A staff account with the second factor on is answered 200 { mfaRequired: true, challenge } instead of a session (docs/security.md, "Second factor").
          */
         post: operations["AuthController_login"];
         delete?: never;
@@ -75,6 +75,71 @@ export interface paths {
         get: operations["AuthController_me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff) */
+        get: operations["StaffTotpController_status"];
+        put?: never;
+        /**
+         * Start turning on the second factor (TOTP): a new secret, as an otpauth:// URI and in base32 (staff)
+         * @description Starting again replaces a secret not confirmed yet; 409 TOTP_ALREADY_ON when it is on. The secret is never answered again once confirmed.
+         */
+        post: operations["StaffTotpController_start"];
+        /**
+         * Turn the second factor off with a current code (staff)
+         * @description 409 TOTP_NOT_ON; 409 TOTP_REQUIRED for an admin while STAFF_MFA_REQUIRED; 400 WRONG_CODE, CODE_USED. The recovery codes are deleted.
+         */
+        delete: operations["StaffTotpController_disable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the second factor on with a code from the app; answers ten recovery codes, this once (staff)
+         * @description 400 WRONG_CODE, CODE_USED; 409 TOTP_NOT_STARTED, TOTP_ALREADY_ON. An admin who had to enrol refreshes the session afterwards to reach the console.
+         */
+        post: operations["StaffTotpController_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/auth/login/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a login that answered { mfaRequired, challenge }: the app's code or a recovery code (public, rate-limited)
+         * @description Each code works once (400 CODE_USED), each recovery code once (400 WRONG_RECOVERY_CODE). Wrong codes count toward the same per-account lock-out as wrong passwords (429 LOGIN_LOCKED). An expired or foreign challenge is 401 CHALLENGE_INVALID.
+         */
+        post: operations["StaffTotpController_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2672,6 +2737,21 @@ export interface components {
              */
             loginType: "register_user";
         };
+        MfaChallengeDto: {
+            /**
+             * @description The password was right; the account also needs a code: POST /users/auth/login/totp
+             * @enum {boolean}
+             */
+            mfaRequired: true;
+            /** @description Proof of the password step, valid 5 minutes; send it with the code */
+            challenge: string;
+        };
+        MfaChallengeResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["MfaChallengeDto"];
+        };
         /**
          * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
          * @enum {string}
@@ -2765,6 +2845,66 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["UserDto"];
+        };
+        TotpStatusDto: {
+            /** @description The second factor is on: every login asks for a code */
+            enabled: boolean;
+            /** @description This account must turn it on before the console opens (admins, with STAFF_MFA_REQUIRED) */
+            required: boolean;
+            /** @description Recovery codes not used yet (0 while it is off) */
+            recoveryCodesLeft: number;
+        };
+        TotpStatusResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["TotpStatusDto"];
+        };
+        TotpEnrolmentDto: {
+            /**
+             * @description The otpauth:// URI an authenticator app reads (shown as a QR code)
+             * @example otpauth://totp/ScholarMatch:ada%40example.org?issuer=ScholarMatch&secret=…&algorithm=SHA1&digits=6&period=30
+             */
+            otpauthUri: string;
+            /** @description The same secret in base32, for typing it into the app; never shown again once confirmed */
+            secret: string;
+        };
+        TotpEnrolmentResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["TotpEnrolmentDto"];
+        };
+        TotpCodeDto: {
+            /**
+             * @description The 6-digit code the authenticator app shows now
+             * @example 123456
+             */
+            code: string;
+        };
+        RecoveryCodesDto: {
+            /** @description Ten single-use recovery codes, shown this once (only their hashes are kept) */
+            recoveryCodes: string[];
+        };
+        RecoveryCodesResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["RecoveryCodesDto"];
+        };
+        TotpLoginDto: {
+            /** @description The `challenge` the password step answered (valid 5 minutes) */
+            challenge: string;
+            /**
+             * @description The 6-digit code the authenticator app shows now (this or recoveryCode)
+             * @example 123456
+             */
+            code?: string;
+            /**
+             * @description One of the recovery codes given at enrolment, each usable once
+             * @example k7m2p-x9q4r
+             */
+            recoveryCode?: string;
         };
         OutboxMessageDto: {
             id: number;
@@ -5870,6 +6010,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A staff account with the second factor on: send the code to POST /users/auth/login/totp with this challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaChallengeResponseDto"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -5999,6 +6148,257 @@ export interface operations {
             };
             /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffTotpController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpStatusResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffTotpController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolmentResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffTotpController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResponseBase"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffTotpController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    StaffTotpController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpLoginDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -87,6 +87,11 @@ export function adminRoutes() {
       component: lazyRouteComponent(() => import('../pages/admin/records/PaymentEventsPage'), 'PaymentEventsPage'),
       validateSearch: validatePaymentsSearch,
     }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/security',
+      component: lazyRouteComponent(() => import('../pages/admin/security/SecurityPage'), 'SecurityPage'),
+    }),
   ];
 
   // Public: the invitee has no account yet; the link of the staff invitation e-mail (docs/console.md, "Staff").

@@ -2,10 +2,12 @@ import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@scholarmatch/schemas';
 import { Link as RouterLink, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { logIn } from '../../api/accounts';
 import { failureText } from '../../api/api-error';
+import { enrolmentPathFor, logInWithPassword } from '../../api/staff-totp';
 import { NoticeBanner } from '../../forms/NoticeBanner';
+import type { StoredSession } from '../../session/session-store';
 import { pathAfterSignIn } from '../membership/plan-choice';
+import { TotpStep } from './TotpStep';
 
 /** The original pause between a successful login and the dashboard. */
 export const REDIRECT_AFTER_LOGIN_MS = 500;
@@ -22,6 +24,7 @@ export function LoginForm({ onSignUp }: { onSignUp?: () => void }) {
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const userNameMissing = submitted && !userName.trim();
   const passwordMissing = submitted && !password;
@@ -33,14 +36,32 @@ export function LoginForm({ onSignUp }: { onSignUp?: () => void }) {
     if (!userName.trim() || !password) return;
     setPending(true);
     try {
-      await logIn(userName.trim(), password);
-      setSucceeded(true);
-      // Back to the plans when a plan was picked before logging in, else the dashboard.
-      setTimeout(() => void navigate({ to: pathAfterSignIn() }), REDIRECT_AFTER_LOGIN_MS);
+      const outcome = await logInWithPassword(userName.trim(), password);
+      if ('challenge' in outcome) {
+        setChallenge(outcome.challenge);
+        setPending(false);
+      } else await signedIn(outcome.session);
     } catch (error) {
       setFailure(failureText(error));
       setPending(false);
     }
+  }
+
+  async function signedIn(session: StoredSession) {
+    setSucceeded(true);
+    // An admin who must turn on two-step verification goes to the console's security page (docs/console.md, "Second factor");
+    // otherwise back to the plans when a plan was picked before logging in, else the dashboard.
+    const to = (await enrolmentPathFor(session)) ?? pathAfterSignIn();
+    setTimeout(() => void navigate({ to }), REDIRECT_AFTER_LOGIN_MS);
+  }
+
+  if (challenge) {
+    return (
+      <Stack gap="4">
+        <NoticeBanner notice={succeeded ? { status: 'success', text: MESSAGES.loggedIn } : null} />
+        <TotpStep challenge={challenge} onSignedIn={(session) => void signedIn(session)} />
+      </Stack>
+    );
   }
 
   return (

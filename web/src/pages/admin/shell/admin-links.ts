@@ -15,6 +15,8 @@ export const ADMIN_LINKS = [
   { label: 'Audit log', to: '/admin/audit', icon: 'track', permission: 'manage_staff' },
   { label: 'Mail outbox', to: '/admin/outbox', icon: 'inbox', permission: 'read_outbox' },
   { label: 'Payment events', to: '/admin/payments', icon: 'card', permission: 'read_members' },
+  // Every staff member's own two-step verification (docs/console.md, "Second factor"); staff hold answer_support.
+  { label: 'Security', to: '/admin/security', icon: 'settings', permission: 'answer_support' },
 ] as const satisfies readonly SidebarLink[];
 
 /** From this width on the console's sidebar stands beside the page; below it, it is a drawer. */
