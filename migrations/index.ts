@@ -88,6 +88,6 @@ export const MIGRATIONS = [
   AuditLog1795820000000,
   SupportRoleAndSessionVersion1795821000000,
   SupportQueue1795822000000,
-  ComplimentaryMemberships1795823500000,
   StaffTotp1795823000000,
+  ComplimentaryMemberships1795823500000,
 ];
