@@ -59,6 +59,9 @@ export async function startServer(
     NODE_ENV: 'production',
     // Production needs its public address (docs/security.md, "Absolute addresses"): here, where the browser goes.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Production requires an admin's second factor before the console opens (docs/security.md,
+    // "Second factor"); the suites' demo admin signs in with a password, as in local runs.
+    STAFF_MFA_REQUIRED: 'false',
     ...options.env,
     ...database.env,
   };
