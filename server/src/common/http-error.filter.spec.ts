@@ -21,6 +21,9 @@ describe('toErrorBody', () => {
       const released = Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), { name });
       expect(toErrorBody(released)).toMatchObject({ statusCode: 503, description: expect.stringMatching(/temporarily unavailable/) });
     }
+    // pg, for a client of the transaction whose connection ended (seen in faults/database-outage.fault.ts).
+    const notQueryable = new Error('Client has encountered a connection error and is not queryable');
+    expect(toErrorBody(notQueryable)).toMatchObject({ statusCode: 503, description: expect.stringMatching(/temporarily unavailable/) });
   });
 
   it('keeps the description and field errors of our own errors', () => {

@@ -24,7 +24,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
   if (e?.name && RELEASED_WITH_ITS_CONNECTION.has(e.name)) return true;
   // ioredis (the rate-limit counters, when REDIS_URL is set): out of retries, or its stream closed.
   if (e?.name === 'MaxRetriesPerRequestError') return true;
-  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Stream isn't writeable|Connection is closed/i.test(e?.message ?? '');
+  // pg's "Client has encountered a connection error and is not queryable": a pooled client whose
+  // connection PostgreSQL ended, used by the next statement of its transaction.
+  return /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Stream isn't writeable|Connection is closed|connection error and is not queryable/i.test(e?.message ?? '');
 }
 
 /**
