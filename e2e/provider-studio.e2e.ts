@@ -193,8 +193,17 @@ describe('the provider studio in a real browser', () => {
     await student.waitForURL('**/auth/dashboard');
 
     await student.goto(`${base}/auth/dashboard/recommendation`);
-    await student.getByRole('heading', { name: TITLE }).click();
-    await student.waitForURL(`**/auth/scholarshipDetail?${scholarshipId}`);
+    // Under load (two spec files at a time) the list can re-render under the first click while its
+    // data settles, and the click opens nothing: click again, as a person would, until it opens.
+    for (let attempt = 1; ; attempt++) {
+      await student.getByRole('heading', { name: TITLE }).first().click();
+      try {
+        await student.waitForURL(`**/auth/scholarshipDetail?${scholarshipId}`, { timeout: 6_000 });
+        break;
+      } catch (error) {
+        if (attempt === 4) throw error;
+      }
+    }
     await student.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     // Exactly the provider's form: the transcript first, then the essay, nothing else.
     const served = (await apiCall('GET', `/scholarships/${scholarshipId}/form`, undefined, studentToken)).body.data;
