@@ -7,6 +7,7 @@ import { PEOPLE_PAGE_SIZE, peopleQueryOptions, type PersonListItem } from '../..
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
+import { Pager } from '../shell/list-controls';
 import { PEOPLE_ROLES, peopleQueryOf, type PeopleRole, type PeopleSearch } from './people-search';
 import { ROLE_WORDS } from './people-words';
 
@@ -70,26 +71,6 @@ function PersonRow({ person }: { person: PersonListItem }) {
   );
 }
 
-function Pager({ total, page, onPage }: { total: number; page: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
-  if (pages === 1) return null;
-  const first = (page - 1) * PEOPLE_PAGE_SIZE + 1;
-  const last = Math.min(total, page * PEOPLE_PAGE_SIZE);
-  return (
-    <HStack as="nav" aria-label="Pages" justify="space-between" mt="4">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
-      </Button>
-      <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {first}–{last} of {total}
-      </Text>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next page
-      </Button>
-    </HStack>
-  );
-}
-
 /**
  * /admin/people (docs/console.md, "People"): every account, the newest first, found by name or
  * e-mail and by role, 20 a page. The search, role and page are in the address.
@@ -114,7 +95,7 @@ export function PeopleListPage() {
             <PersonRow key={person.id} person={person} />
           ))}
         </Box>
-        <Pager total={people.data.total} page={page} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
+        <Pager total={people.data.total} page={page} pageSize={PEOPLE_PAGE_SIZE} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
       </>
     );
   }
