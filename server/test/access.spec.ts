@@ -14,7 +14,7 @@ const EXPECTED = {
   applicant: ['read_scholarships', 'save_scholarships', 'apply_scholarship', 'ask_assistant', 'enter_sweepstakes', 'buy_membership', 'edit_profile', ...EVERYONE],
   provider: ['manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation', ...EVERYONE],
   reviewer: ['review_applicants', ...EVERYONE],
-  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', ...EVERYONE],
+  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', 'read_audit', ...EVERYONE],
   support: ['read_members', 'answer_support', ...EVERYONE],
 } as const;
 type RoleName = keyof typeof EXPECTED;
@@ -45,6 +45,7 @@ const PROBES: Record<(typeof PERMISSIONS)[number], { method: 'GET' | 'POST' | 'P
   answer_support: { method: 'GET', url: () => '/admin/support-requests' },
   read_outbox: { method: 'GET', url: () => '/admin/mail-outbox' },
   manage_staff: { method: 'GET', url: () => '/admin/staff' },
+  read_audit: { method: 'GET', url: () => '/admin/audit-log' },
   read_inbox: { method: 'GET', url: () => '/inbox', open: true },
   contact_support: { method: 'POST', url: () => '/scholarships/add-support', open: true },
   change_password: { method: 'PUT', url: (userId) => `/register-applicants/${userId}/update-password`, open: true },

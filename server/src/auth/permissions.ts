@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   'answer_support', // the support requests (support too)
   'read_outbox', // the stored e-mails, which hold password-reset codes and invitation links: admins only
   'manage_staff', // staff invitations, the staff list, roles, ending sessions, locks
+  'read_audit', // the audit log of staff actions: admins only (support's own actions are in it)
   // everyone signed in
   'read_inbox',
   'contact_support',
@@ -50,7 +51,7 @@ export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
   ],
   provider: ['manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation', ...EVERYONE],
   reviewer: ['review_applicants', ...EVERYONE],
-  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', ...EVERYONE],
+  admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', 'read_audit', ...EVERYONE],
   support: ['read_members', 'answer_support', ...EVERYONE],
 };
 

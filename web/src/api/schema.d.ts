@@ -2756,7 +2756,7 @@ export interface components {
          * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
          * @enum {string}
          */
-        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_inbox" | "contact_support" | "change_password";
+        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_audit" | "read_inbox" | "contact_support" | "change_password";
         AccessDto: {
             /**
              * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them

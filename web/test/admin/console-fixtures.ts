@@ -6,7 +6,7 @@ import { STUDENT } from '../scholarships/render-app';
 /** An admin with every staff permission (docs/security.md, "Roles and permissions"). */
 export const ADMIN_ACCESS = {
   role: 'admin',
-  permissions: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', 'read_inbox', 'contact_support', 'change_password'],
+  permissions: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', 'read_audit', 'read_inbox', 'contact_support', 'change_password'],
 } as Access;
 export const SUPPORT_ACCESS = { role: 'support', permissions: ['read_members', 'answer_support', 'read_inbox', 'contact_support', 'change_password'] } as Access;
 

@@ -5,7 +5,7 @@ import '../../src/pages/admin/shell/AdminLayout';
 import { changedKeys } from '../../src/pages/admin/audit/audit-words';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt } from '../scholarships/render-app';
-import { mockPatch, signInAs, SUPPORT_ACCESS } from './console-fixtures';
+import { ADMIN_ACCESS, mockPatch, signInAs, SUPPORT_ACCESS } from './console-fixtures';
 
 const ok = (data: unknown, extra: Record<string, unknown> = {}) => apiAnswer(200, { statusCode: 200, data, ...extra });
 type Init = { params?: { query?: Record<string, unknown>; path?: { id: string } }; body?: Record<string, unknown> };
@@ -157,5 +157,23 @@ describe('staff console pages', () => {
     expect(screen.getAllByRole('link', { name: /Payment events/, hidden: true }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: /^Plans/, hidden: true })).toBeNull();
     expect(screen.queryByRole('link', { name: /Audit log/, hidden: true })).toBeNull();
+  });
+
+  it('opens the audit log by read_audit alone, not by managing staff', async () => {
+    mockApi('GET').mockResolvedValue(ok([], { meta: { total: 0, overdue: 0 } }));
+    signInAs({ ...SUPPORT_ACCESS, permissions: [...SUPPORT_ACCESS.permissions, 'read_audit'] });
+    const router = renderAppAt('/admin/audit');
+    expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/audit');
+    expect(screen.queryByRole('link', { name: /^Staff/, hidden: true })).toBeNull();
+  });
+
+  it('refuses the audit log to staff without read_audit, even with manage_staff', async () => {
+    mockApi('GET').mockResolvedValue(ok([], { meta: { total: 0, overdue: 0 } }));
+    signInAs({ ...ADMIN_ACCESS, permissions: ADMIN_ACCESS.permissions.filter((permission) => permission !== 'read_audit') });
+    const router = renderAppAt('/admin/audit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/support'));
+    expect(screen.queryByRole('link', { name: /Audit log/, hidden: true })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /^Staff/, hidden: true }).length).toBeGreaterThan(0);
   });
 });

@@ -11,8 +11,8 @@ export const ADMIN_LINKS = [
   { label: 'People', to: '/admin/people', icon: 'people', permission: 'read_members' },
   { label: 'Plans', to: '/admin/plans', icon: 'star', permission: 'manage_plans' },
   { label: 'Staff', to: '/admin/staff', icon: 'people', permission: 'manage_staff' },
-  // The record of staff actions: admins only, like managing the staff.
-  { label: 'Audit log', to: '/admin/audit', icon: 'track', permission: 'manage_staff' },
+  // The record of staff actions: its own permission, admins only (support's actions are in it).
+  { label: 'Audit log', to: '/admin/audit', icon: 'track', permission: 'read_audit' },
   { label: 'Mail outbox', to: '/admin/outbox', icon: 'inbox', permission: 'read_outbox' },
   { label: 'Payment events', to: '/admin/payments', icon: 'card', permission: 'read_members' },
   // Every staff member's own two-step verification (docs/console.md, "Second factor"); staff hold answer_support.
