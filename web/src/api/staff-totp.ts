@@ -45,3 +45,9 @@ export async function enrolmentPathFor(session: StoredSession): Promise<string |
   const status = await totpStatus().catch(() => undefined);
   return status && status.required && !status.enabled ? '/admin/security' : undefined;
 }
+
+/** Turns the second factor off with a current code from the app (400 WRONG_CODE, 409 TOTP_REQUIRED for an admin who must keep it). */
+export async function disableTotp(code: string): Promise<void> {
+  const result = await api.DELETE('/api/v1/users/me/totp', { body: { code } });
+  if (result.error !== undefined || !result.response.ok) throw new ApiError(result.error, result.response.status);
+}

@@ -8,6 +8,7 @@ import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { refreshAccessToken } from '../../../session/auth-middleware';
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
+import { TurnOffTotp } from './TurnOffTotp';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
 
 const STATUS_KEY = ['staff-totp'];
@@ -15,7 +16,7 @@ const STATUS_KEY = ['staff-totp'];
 /**
  * Two-step verification for staff (docs/console.md, "Second factor"): set up with an authenticator
  * app (the otpauth QR code, or the secret typed in), confirmed with a code, then the ten recovery
- * codes shown once with a copy button.
+ * codes shown once with a copy button; turned off again with a current code (TurnOffTotp).
  */
 export function SecurityPage() {
   useDocumentTitle('Security · ScholarMatch staff');
@@ -25,9 +26,11 @@ export function SecurityPage() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   async function begin() {
     setFailure(null);
+    setNotice(null);
     setPending(true);
     try {
       setEnrolment(await startTotp());
@@ -45,19 +48,27 @@ export function SecurityPage() {
     await queries.invalidateQueries({ queryKey: STATUS_KEY });
   }
 
+  async function turnedOff() {
+    setNotice('Two-step verification is off.');
+    await queries.invalidateQueries({ queryKey: STATUS_KEY });
+  }
+
   const lead = 'Two-step verification asks for a code from an authenticator app after your password.';
   if (status.isPending) return <RouteLoading />;
   if (status.isError) return <StudioPage title="Security" lead={lead}><LoadFailure error={status.error} onRetry={() => void status.refetch()} /></StudioPage>;
   return (
     <StudioPage title="Security" lead={lead}>
       <Stack gap="6" maxW="xl">
-        <NoticeBanner notice={failure ? { status: 'error', text: failure } : null} />
+        <NoticeBanner notice={failure ? { status: 'error', text: failure } : notice ? { status: 'success', text: notice } : null} />
         {recoveryCodes ? (
           <RecoveryCodes codes={recoveryCodes} />
         ) : status.data.enabled ? (
-          <Text>
-            Two-step verification is on. Recovery codes left: {status.data.recoveryCodesLeft}.
-          </Text>
+          <Stack gap="4" align="stretch">
+            <Text>
+              Two-step verification is on. Recovery codes left: {status.data.recoveryCodesLeft}.
+            </Text>
+            {status.data.required ? <Text>Admins must keep two-step verification on.</Text> : <TurnOffTotp onTurnedOff={() => void turnedOff()} />}
+          </Stack>
         ) : enrolment ? (
           <Enrolment enrolment={enrolment} onConfirmed={(codes) => void confirmed(codes)} />
         ) : (
