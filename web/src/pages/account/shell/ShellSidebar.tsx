@@ -16,25 +16,18 @@ interface SidebarPlacement {
   media: string;
 }
 
-/** The wide-screen sidebar of a signed-in shell: beside the page from `media` on, hidden below (the drawer takes over). */
+/**
+ * The wide-screen sidebar of a signed-in shell: beside the page from `media` on, hidden below (the drawer takes over).
+ * The outer column stretches to the page's full height and carries the background and border, so
+ * a page longer than the window has the sidebar's colour all the way down; the entries inside
+ * stay in view while the page scrolls (sticky, as high as the window) and scroll on their own.
+ */
 export function ShellSidebar({ links, media, width }: SidebarPlacement & { width: string }) {
   return (
-    <Box
-      as="aside"
-      display="none"
-      css={{ [media]: { display: 'block' } }}
-      flexShrink={0}
-      w={width}
-      position="sticky"
-      top={NAVBAR_HEIGHT}
-      h={`calc(100dvh - ${NAVBAR_HEIGHT})`}
-      overflowY="auto"
-      borderEndWidth="1px"
-      bg="bg"
-      px="3"
-      py="4"
-    >
-      <SidebarNav links={links} />
+    <Box as="aside" display="none" css={{ [media]: { display: 'block' } }} flexShrink={0} w={width} alignSelf="stretch" borderEndWidth="1px" bg="bg">
+      <Box position="sticky" top={NAVBAR_HEIGHT} maxH={`calc(100dvh - ${NAVBAR_HEIGHT})`} overflowY="auto" px="3" py="4">
+        <SidebarNav links={links} />
+      </Box>
     </Box>
   );
 }
