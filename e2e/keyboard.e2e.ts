@@ -5,7 +5,8 @@ import { ARTIFACTS, browserSuite, dobYearsAgo } from './harness.js';
 /**
  * A student who uses only the keyboard (docs/accessibility.md): signs up, registers, opens a
  * scholarship and submits an application with Tab, Space, Enter, arrows and typing, and every
- * element that takes focus on the way shows it.
+ * element that takes focus on the way shows it. A staff member reaches every control of every
+ * console route by Tab, with focus shown at each stop.
  */
 const suite = browserSuite({ env: { DEMO_DATA: 'true' } });
 
@@ -163,3 +164,69 @@ it('sign-up, registration, a scholarship and its submission with the keyboard al
   expect(invisibleFocus).toEqual([]);
   expect(suite.problems).toEqual([]);
 }, 180_000);
+
+/** The staff console's routes (web/src/app/admin-routes.tsx), with the demo data's ids filled in. */
+async function consoleRoutes(): Promise<string[]> {
+  const sql = suite.server.sql;
+  const [{ id: personId }] = (await sql.query(`SELECT id FROM users WHERE email = 'member@demo.scholarmatch.test'`)).rows;
+  const [{ id: requestId }] = (
+    await sql.query(
+      `INSERT INTO support_requests (kind, user_id, name, email, query, description)
+       SELECT 'support', id, first_name || ' ' || last_name, email, 'My profile', 'Where do I change my school?' FROM users WHERE id = $1 RETURNING id`,
+      [personId],
+    )
+  ).rows;
+  return [
+    '/admin/support', `/admin/support/${requestId}`, '/admin/people', `/admin/people/${personId}`, '/admin/plans', '/admin/staff',
+    '/admin/audit', '/admin/outbox', '/admin/payments', '/admin/security',
+  ];
+}
+
+it('every console route with the keyboard alone: each control inside the page reached by Tab, focus always visible', async () => {
+  const page = suite.page;
+  const login = await fetch(`${suite.server.baseUrl}/api/v1/users/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'admin@demo.scholarmatch.test', password: 'DemoAdmin#2026', loginType: 'register_user' }),
+  });
+  const session = ((await login.json()) as { data: Record<string, unknown> }).data;
+  await page.goto(`${suite.server.baseUrl}/faq`);
+  await page.evaluate((session) => {
+    localStorage.setItem('userInfo', JSON.stringify(session.user));
+    localStorage.setItem('token', session.accessToken);
+    localStorage.setItem('refresh_token', session.refreshToken);
+    localStorage.setItem('user_access', JSON.stringify(session.access));
+  }, session as { user: unknown; accessToken: string; refreshToken: string; access: unknown });
+
+  const unreached: string[] = [];
+  for (const route of await consoleRoutes()) {
+    await page.goto(`${suite.server.baseUrl}${route}`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await withoutTransitions(page);
+    // Every control of the page, in the order Tab visits them; each must be reached, its focus seen.
+    const controls = page.locator('main').locator('a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])');
+    const count = await controls.count();
+    if (!count) unreached.push(`${route}: no control in the page`);
+    for (let index = 0; index < count; index += 1) {
+      const control = controls.nth(index);
+      // A radio group or a visually hidden input is reached through its group or label: the visible ones are checked.
+      if (!(await control.isVisible())) continue;
+      await tabTo(page, control, 120).catch((error: Error) => unreached.push(`${route}: ${error.message}`));
+    }
+  }
+
+  // The sidebar is operated with the keyboard too: Tab to an entry, Enter opens it.
+  await page.goto(`${suite.server.baseUrl}/admin/support`);
+  await page.locator('main h1').first().waitFor();
+  await press(page, page.getByRole('link', { name: 'Audit log' }));
+  await page.waitForURL('**/admin/audit');
+  // The security page's set-up is a button that Enter presses: the set-up code appears.
+  await page.goto(`${suite.server.baseUrl}/admin/security`);
+  await withoutTransitions(page);
+  await press(page, page.getByRole('button', { name: 'Set up two-step verification' }));
+  await page.getByLabel('Code from the app').waitFor();
+
+  expect(unreached).toEqual([]);
+  expect(invisibleFocus).toEqual([]);
+}, 300_000);

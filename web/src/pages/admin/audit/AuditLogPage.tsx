@@ -9,6 +9,7 @@ import { LoadFailure, StudioPage } from '../../provider/StudioPage';
 import { Choice, Pager } from '../shell/list-controls';
 import { auditQueryOf, type AuditSearch } from './audit-search';
 import { ACTION_WORDS, actionWords, changedKeys, TARGET_TYPES, type AuditAction } from './audit-words';
+import { DayInput } from '../shell/DayInput';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -46,11 +47,11 @@ function AuditFilters({ search, people, onChange }: { search: AuditSearch; peopl
         </Field.Root>
         <Field.Root w={{ base: 'full', sm: '44' }}>
           <Field.Label fontSize="sm">From (day, UTC)</Field.Label>
-          <Input size="sm" type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <DayInput value={from} onChange={(event) => setFrom(event.target.value)} />
         </Field.Root>
         <Field.Root w={{ base: 'full', sm: '44' }}>
           <Field.Label fontSize="sm">To (day, included)</Field.Label>
-          <Input size="sm" type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+          <DayInput value={to} onChange={(event) => setTo(event.target.value)} />
         </Field.Root>
         <Button type="submit" size="sm" variant="outline">
           Apply

@@ -8,6 +8,7 @@ import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
 import { when } from './OutboxPage';
 import { paymentsQueryOf, type PaymentsSearch } from './records-search';
+import { DayInput } from '../shell/DayInput';
 
 /** The text filters apply with Search; Only failed applies at once. */
 function PaymentFilters({ search, onChange }: { search: PaymentsSearch; onChange: (next: PaymentsSearch) => void }) {
@@ -32,11 +33,11 @@ function PaymentFilters({ search, onChange }: { search: PaymentsSearch; onChange
       <HStack gap="3" align="flex-end" flexWrap="wrap">
         <Field.Root w={{ base: 'full', sm: '44' }}>
           <Field.Label fontSize="sm">Received from (day, UTC)</Field.Label>
-          <Input size="sm" type="date" {...field('from')} />
+          <DayInput {...field('from')} />
         </Field.Root>
         <Field.Root w={{ base: 'full', sm: '44' }}>
           <Field.Label fontSize="sm">To (day, included)</Field.Label>
-          <Input size="sm" type="date" {...field('to')} />
+          <DayInput {...field('to')} />
         </Field.Root>
         <Checkbox.Root size="sm" checked={Boolean(search.failed)} onCheckedChange={(details) => onChange({ ...search, failed: details.checked === true ? true : undefined })}>
           <Checkbox.HiddenInput />
