@@ -662,7 +662,7 @@ describe('injection and XSS', () => {
     'POST /api/v1/admin/users/{id}/lock': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'POST /api/v1/admin/users/{id}/unlock': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'PUT /api/v1/admin/users/{id}/role': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ role: 'support' }), controlStatus: [404, 404] },
-    // The second factor (docs/security.md, "Second factor"): the start's control leaves an enrolment waiting (it is
+    // The second factor (docs/staff-security.md, "Second factor"): the start's control leaves an enrolment waiting (it is
     // probed first), so a made-up code is refused (400) and turning off finds it off (409); the login's code step gets a
     // made-up challenge (401).
     'GET /api/v1/users/me/totp': { who: ['admin'] },

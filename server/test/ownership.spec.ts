@@ -54,7 +54,7 @@ const ACCESS = {
     // A staff invitation: the same, for a new staff account (docs/console.md, "Roles and sessions").
     'GET /api/v1/staff-invitations/{token}',
     'POST /api/v1/staff-invitations/{token}/accept',
-    // The login's second step: the challenge of a right password is the capability (docs/security.md, "Second factor").
+    // The login's second step: the challenge of a right password is the capability (docs/staff-security.md, "Second factor").
     'POST /api/v1/users/auth/login/totp',
     // The questions of the chats, made from public forms (docs/chat.md), also at the original address.
     'GET /api/v1/questions',

@@ -2,7 +2,7 @@ import { accountClient } from './accounts-helpers.js';
 import { createTestDatabase, eventually, startTestAppOn, type TestApp } from './test-app.js';
 
 /**
- * Staff roles and session control (docs/console.md, "Roles and sessions"; docs/security.md,
+ * Staff roles and session control (docs/console.md, "Roles and sessions"; docs/staff-security.md,
  * "Session control"), through two app instances on one database as two replicas: an admin's
  * change on A refuses the person's token on B at the very next request, though B had the
  * account's version cached.
@@ -61,7 +61,7 @@ describe('staff roles and sessions on two replicas', () => {
   /**
    * B refuses the token once it has read its notification: at once when idle; the retries cover a
    * loaded machine, where an in-process request can run before B's event loop reads the socket
-   * (docs/security.md, "Session control").
+   * (docs/staff-security.md, "Session control").
    */
   const endedOnB = (request: () => Promise<{ statusCode: number; json: () => { errorCode?: string; description?: string } }>) =>
     eventually(async () => expectEnded(await request()), 2_000);

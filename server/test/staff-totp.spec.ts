@@ -3,7 +3,7 @@ import { accountClient } from './accounts-helpers.js';
 import { createTestDatabase, startTestAppOn, type TestApp } from './test-app.js';
 
 /**
- * The staff's second factor (docs/security.md, "Second factor"): enrolment, the login's code step,
+ * The staff's second factor (docs/staff-security.md, "Second factor"): enrolment, the login's code step,
  * one use per code and per recovery code, the lock-out, the admin gate with STAFF_MFA_REQUIRED,
  * and the login chat refusing staff. Two app instances on one database: A as in the other specs
  * (STAFF_MFA_REQUIRED unset, so false outside production), B with it on.

@@ -19,7 +19,7 @@ export const sessionEnded = () =>
 interface AccessClaims {
   sub: string;
   role: Role;
-  /** The account's session version when the token was issued (docs/security.md, "Session control"); absent: 0. */
+  /** The account's session version when the token was issued (docs/staff-security.md, "Session control"); absent: 0. */
   sv?: number;
   /** 'enrol': an admin who must turn on the second factor first; the token reaches the enrolment routes only. */
   mfa?: 'enrol';
@@ -29,7 +29,7 @@ interface AccessClaims {
 export interface VerifiedToken {
   caller: Caller;
   sessionVersion: number;
-  /** Reaches only the routes marked @DuringEnrolment() (docs/security.md, "Second factor"). */
+  /** Reaches only the routes marked @DuringEnrolment() (docs/staff-security.md, "Second factor"). */
   enrolmentOnly: boolean;
 }
 

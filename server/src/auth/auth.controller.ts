@@ -30,7 +30,7 @@ export class AuthController {
     description:
       'Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, ' +
       'that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats). ' +
-      'A staff account with the second factor on is answered 200 { mfaRequired: true, challenge } instead of a session (docs/security.md, "Second factor").',
+      'A staff account with the second factor on is answered 200 { mfaRequired: true, challenge } instead of a session (docs/staff-security.md, "Second factor").',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
   @ApiOkResponse({ type: MfaChallengeResponseDto, description: 'A staff account with the second factor on: send the code to POST /users/auth/login/totp with this challenge' })

@@ -16,7 +16,7 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
  */
 export const SignedInOptional = () => SetMetadata(SIGNED_IN_OPTIONAL, true);
 
-/** Reachable by an admin who must still turn on the second factor (docs/security.md, "Second factor"). */
+/** Reachable by an admin who must still turn on the second factor (docs/staff-security.md, "Second factor"). */
 export const DuringEnrolment = () => SetMetadata(DURING_ENROLMENT, true);
 
 /** Only these roles may call the route; others get 403. */

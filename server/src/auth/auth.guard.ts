@@ -13,9 +13,9 @@ import { SessionVersions } from './session-versions.js';
  * @SignedInOptional() route takes no token at all, or a valid one. A token whose session version
  * is not the account's current one (its sessions were ended, it was locked or its role changed)
  * is refused with 401 SESSION_ENDED; the version comes from a per-process cache that every
- * replica's LISTEN keeps current (docs/security.md, "Session control"). An admin who must still turn on
+ * replica's LISTEN keeps current (docs/staff-security.md, "Session control"). An admin who must still turn on
  * the second factor holds a token that reaches only the @DuringEnrolment() routes (403
- * SECOND_FACTOR_ENROLMENT_REQUIRED elsewhere; docs/security.md, "Second factor").
+ * SECOND_FACTOR_ENROLMENT_REQUIRED elsewhere; docs/staff-security.md, "Second factor").
  */
 @Injectable()
 export class AuthGuard implements CanActivate {

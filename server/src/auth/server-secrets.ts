@@ -20,7 +20,7 @@ export class ServerSecrets {
     readonly chatKey: Buffer,
     /** Signs the expiring download links an export writes for files (docs/review.md, "Export"). */
     readonly fileLinkKey: Buffer,
-    /** Seals the staff's TOTP secrets and keys their recovery codes' hashes (docs/security.md, "Second factor"). */
+    /** Seals the staff's TOTP secrets and keys their recovery codes' hashes (docs/staff-security.md, "Second factor"). */
     readonly totpKey: Buffer,
   ) {}
 

@@ -7,7 +7,7 @@ import { type SessionChange, SessionStateRepository } from './session-state.repo
 import { SessionVersions } from './session-versions.js';
 
 /**
- * What an admin does to a person's sessions (docs/security.md, "Session control"). Each change
+ * What an admin does to a person's sessions (docs/staff-security.md, "Session control"). Each change
  * raises the account's session version in one transaction (with the refresh tokens revoked where
  * it says), and answers once every replica was told: the person's next request, anywhere, is
  * refused with 401 SESSION_ENDED. Each returns false when no account has the id. `also` runs in

@@ -21,7 +21,7 @@ export interface SessionChange {
 }
 
 /**
- * The account's session version and admin lock (docs/security.md, "Session control"). A change
+ * The account's session version and admin lock (docs/staff-security.md, "Session control"). A change
  * raises the version, with the user's row locked as every refresh-token revocation locks it, and
  * sends the NOTIFY that drops every replica's cached version at commit.
  */

@@ -10,7 +10,7 @@ const ECHO_WAIT_MS = 2_000;
 
 /**
  * Each account's current session version and lock, cached per process so the auth guard reads
- * the database only on a miss (docs/security.md, "Session control"). Every replica LISTENs on
+ * the database only on a miss (docs/staff-security.md, "Session control"). Every replica LISTENs on
  * `session_versions_changed`: a change drops the account's entry everywhere at its commit. While
  * the listening connection is down nothing is cached (every check reads the row), and each
  * (re)connect starts from an empty cache, so a missed notification never leaves a stale entry.

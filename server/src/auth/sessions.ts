@@ -9,7 +9,7 @@ import { accessOf } from './permissions.js';
 import { RefreshTokens } from './refresh-tokens.js';
 import { SecondFactorPolicy } from './totp/second-factor-policy.js';
 
-/** An admin locked the account (docs/security.md, "Session control"): no sign-in of any kind until unlocked. */
+/** An admin locked the account (docs/staff-security.md, "Session control"): no sign-in of any kind until unlocked. */
 export const accountLocked = () =>
   new ApiError(403, 'This account is locked. Please contact support to unlock it.', { errorCode: 'ACCOUNT_LOCKED' });
 
@@ -33,7 +33,7 @@ export class Sessions {
    * A locked account gets no session (403 ACCOUNT_LOCKED): login, social sign-in and password reset
    * all start here. An account whose second factor is on gets one only when the caller checked the
    * code (`secondFactorPassed`), else 403 SECOND_FACTOR_REQUIRED: no way in skips it
-   * (docs/security.md, "Second factor").
+   * (docs/staff-security.md, "Second factor").
    */
   async start(user: UserEntity, clientIp: string, options: { secondFactorPassed?: boolean } = {}): Promise<SessionDto> {
     if (user.lockedAt) throw accountLocked();

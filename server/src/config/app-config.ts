@@ -109,7 +109,7 @@ export class AppConfig {
   LOGIN_LOCK_MINUTES = 15;
 
   /**
-   * Admins must turn on the second factor (TOTP) before the console opens to them (docs/security.md,
+   * Admins must turn on the second factor (TOTP) before the console opens to them (docs/staff-security.md,
    * "Second factor"). Unset: required when NODE_ENV=production only, so local and test admins sign
    * in with a password alone.
    */

@@ -63,7 +63,7 @@ export class UserEntity {
   @Column({ name: 'password_changed_at', type: 'timestamptz' })
   passwordChangedAt: Date;
 
-  /** Raised to end every access token of the account at its next request (docs/security.md, "Session control"). */
+  /** Raised to end every access token of the account at its next request (docs/staff-security.md, "Session control"). */
   @Column({ name: 'session_version', type: 'integer', default: 0 })
   sessionVersion: number;
 

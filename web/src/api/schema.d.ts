@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with e-mail and password (public, rate-limited)
-         * @description Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats). A staff account with the second factor on is answered 200 { mfaRequired: true, challenge } instead of a session (docs/security.md, "Second factor").
+         * @description Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats). A staff account with the second factor on is answered 200 { mfaRequired: true, challenge } instead of a session (docs/staff-security.md, "Second factor").
          */
         post: operations["AuthController_login"];
         delete?: never;

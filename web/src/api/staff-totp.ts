@@ -7,7 +7,7 @@ import type { StoredSession } from '../session/session-store';
 export type TotpStatus = components['schemas']['TotpStatusDto'];
 export type TotpEnrolment = components['schemas']['TotpEnrolmentDto'];
 
-/** What the login's password step answers: a session, or a challenge to finish with a code (docs/security.md, "Second factor"). */
+/** What the login's password step answers: a session, or a challenge to finish with a code (docs/staff-security.md, "Second factor"). */
 export type LoginOutcome = { session: StoredSession } | { challenge: string };
 
 function unwrap<T>(result: { data?: { data: T }; error?: unknown; response: Response }): T {

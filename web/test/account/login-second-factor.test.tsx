@@ -5,7 +5,7 @@ import { accessToken } from '../../src/session/session-store';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { isolateAppTests, renderAppAt, STUDENT } from '../scholarships/render-app';
 
-/** The login page's second step for staff with two-step verification on (docs/security.md, "Second factor"). */
+/** The login page's second step for staff with two-step verification on (docs/staff-security.md, "Second factor"). */
 describe('login with a second factor', () => {
   isolateAppTests();
 

@@ -16,7 +16,7 @@ export interface SecondFactorState {
 const NONE: SecondFactorState = { enabled: false, required: false, enrolmentOnly: false };
 
 /**
- * Who has or needs a second factor (docs/security.md, "Second factor"): only staff may turn it on,
+ * Who has or needs a second factor (docs/staff-security.md, "Second factor"): only staff may turn it on,
  * and admins must when STAFF_MFA_REQUIRED. Anyone else costs no query.
  */
 @Injectable()

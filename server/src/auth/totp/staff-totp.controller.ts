@@ -15,7 +15,7 @@ import {
 } from './staff-totp.dto.js';
 import { StaffTotpService } from './staff-totp.service.js';
 
-/** The staff's second factor (docs/security.md, "Second factor"; docs/console.md, "Second factor"). */
+/** The staff's second factor (docs/staff-security.md, "Second factor"; docs/console.md, "Second factor"). */
 @ApiTags('users')
 @ApiErrorResponses()
 @Controller('users')

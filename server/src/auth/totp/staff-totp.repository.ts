@@ -11,7 +11,7 @@ export interface StoredTotp {
   lastStep: number | null;
 }
 
-/** The staff's TOTP secrets and recovery codes (docs/security.md, "Second factor"). */
+/** The staff's TOTP secrets and recovery codes (docs/staff-security.md, "Second factor"). */
 @Injectable()
 export class StaffTotpRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

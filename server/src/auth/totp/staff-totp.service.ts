@@ -17,7 +17,7 @@ const wrongRecoveryCode = () =>
   new ApiError(400, 'That recovery code is not right or was already used.', { errorCode: 'WRONG_RECOVERY_CODE' });
 
 /**
- * The staff's second factor (docs/security.md, "Second factor"): enrolment, turning it off, and
+ * The staff's second factor (docs/staff-security.md, "Second factor"): enrolment, turning it off, and
  * the login's code step, whose wrong codes count toward the same per-account lock-out as wrong
  * passwords.
  */

@@ -13,7 +13,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /**
- * The second factor's cryptography (docs/security.md, "Second factor"): TOTP secrets sealed with
+ * The second factor's cryptography (docs/staff-security.md, "Second factor"): TOTP secrets sealed with
  * AES-256-GCM under a key derived from the server's master secret (the account's id is
  * authenticated with each, so a sealed secret cannot be moved to another account), codes checked
  * with `otpauth`, recovery codes kept as HMACs under the same key.

@@ -6,7 +6,7 @@ import { NoticeBanner } from '../../forms/NoticeBanner';
 import type { StoredSession } from '../../session/session-store';
 
 /**
- * The login's second step for an account with two-step verification on (docs/security.md,
+ * The login's second step for an account with two-step verification on (docs/staff-security.md,
  * "Second factor"): the authenticator app's 6-digit code, or one of the recovery codes.
  */
 export function TotpStep({ challenge, onSignedIn }: { challenge: string; onSignedIn: (session: StoredSession) => void }) {
