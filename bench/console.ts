@@ -108,6 +108,12 @@ async function measureQueue(target: ConsoleTarget, token: string, results: Resul
     }
   }
   log(`support queue list by variant: ${byVariant.join('; ')}`);
+  // The request's own path for comparison: an admin route whose query is trivial (the staff who may be assigned).
+  const baseline: number[] = [];
+  for (let i = 0; i < 5; i++) await timed(`${target.baseUrl}/api/v1/admin/support-staff`, token);
+  for (let i = 0; i < SAMPLES; i++) baseline.push(await timed(`${target.baseUrl}/api/v1/admin/support-staff`, token));
+  baseline.sort((a, b) => a - b);
+  log(`baseline GET admin/support-staff: p50 ${percentile(baseline, 50)} / p95 ${percentile(baseline, 95)} ms`);
 }
 
 /** One plan update as PlansService makes it: the row locked and read, updated, and (with `audit`) its audit row, in one transaction. */
