@@ -117,7 +117,7 @@ async function measureQueue(target: ConsoleTarget, token: string, results: Resul
 }
 
 /** One plan update as PlansService makes it: the row locked and read, updated, and (with `audit`) its audit row, in one transaction. */
-async function planTransaction(client: pg.Client, planId: string, actorId: string, audit: boolean): Promise<number> {
+async function planTransaction(client: pg.PoolClient, planId: string, actorId: string, audit: boolean): Promise<number> {
   const started = performance.now();
   await client.query('BEGIN');
   const before = (await client.query(`SELECT * FROM subscription_plans WHERE id = $1 FOR UPDATE`, [planId])).rows[0];
@@ -135,8 +135,8 @@ async function planTransaction(client: pg.Client, planId: string, actorId: strin
 async function measureAuditCost(target: ConsoleTarget, token: string, results: Result[], log: (line: string) => void): Promise<void> {
   const [{ id: planId }] = (await target.sql.query(`SELECT id FROM subscription_plans ORDER BY sort_order LIMIT 1`)).rows;
   const [{ id: actorId }] = (await target.sql.query(`SELECT id FROM users WHERE lower(email) = $1`, [ADMIN_EMAIL])).rows;
-  const client = new pg.Client({ connectionString: (target.sql as unknown as { options: { connectionString: string } }).options.connectionString });
-  await client.connect();
+  // One connection for every transaction, as a request's would be.
+  const client = await target.sql.connect();
   const withAudit: number[] = [];
   const without: number[] = [];
   try {
@@ -147,7 +147,7 @@ async function measureAuditCost(target: ConsoleTarget, token: string, results: R
       without.push(await planTransaction(client, planId, actorId, false));
     }
   } finally {
-    await client.end();
+    client.release();
   }
   const mean = (times: number[]) => times.reduce((sum, t) => sum + t, 0) / times.length;
   const cost = Math.round((mean(withAudit) - mean(without)) * 1000) / 1000;
