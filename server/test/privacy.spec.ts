@@ -158,7 +158,7 @@ describe('privacy requests', () => {
     expect(existsSync(storedBytes(storageKey))).toBe(false);
 
     // No way back in: the old address, the pseudonym, the old token.
-    // (The seed's login answers 400 with a sentence for an unknown address or a wrong password.)
+    // (The login answers 400 with a sentence for an unknown address or a wrong password: docs/api.md.)
     expect((await api.login(person.email, person.password, '10.62.0.9')).json()).toMatchObject({ statusCode: 400, errorCode: 'EMAIL_NOT_FOUND' });
     expect((await api.login(result.pseudonym, person.password, '10.62.0.9')).json()).toMatchObject({ statusCode: 400, errorCode: 'WRONG_PASSWORD' });
     expect((await api.call('GET', '/users/me', { token: person.token })).statusCode).toBe(401);
