@@ -101,6 +101,10 @@ describe('privacy requests', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const entries = await unzip(res.rawPayload);
     const data = JSON.parse(entries.get('data.json')!.toString('utf8'));
+    expect(Object.keys(data)).toEqual([
+      'exportedAt', 'about', 'account', 'consents', 'profileAnswers', 'signInProviders', 'organisation', 'applications', 'wishlist', 'inbox',
+      'supportRequests', 'memberships', 'paymentEvents', 'checkouts', 'referralEvents', 'sweepstakesEntries', 'deadlineReminders', 'profileByForm', 'files',
+    ]);
     expect(data.account).toMatchObject({ id: person.id, email: person.email, firstName: 'Ada', lastName: 'Byron' });
     expect(JSON.stringify(data)).not.toMatch(/password_?hash|argon2|session_?version|refresh/i);
     expect(Object.keys(data.consents).sort()).toEqual(['acceptedTermsAt', 'consentedToContactAt']);

@@ -21,9 +21,15 @@ export const KEPT_REASONS: Record<string, string> = {
   freeTrials: 'That a free trial was taken: one free trial per person, against fraud.',
   referralEvents: 'Sign-up and trial events a partner was credited for: partners are paid on them.',
   submittedApplications:
-    "Applications sent to providers, emptied of every answer and shown as 'Erased applicant': the providers' record of the scholarships they scored and awarded.",
+    'Applications sent to providers, emptied of every answer and shown as "Erased applicant": the providers\' record of the scholarships they scored and awarded.',
   account: 'The account itself, under the pseudonym, with no password, no profile and no sign-in: the records above point at it.',
 };
+
+/** The parts of `data.json` in the order a reader meets them (jsonb would sort its keys by length). */
+const PARTS = [
+  'account', 'consents', 'profileAnswers', 'signInProviders', 'organisation', 'applications', 'wishlist', 'inbox', 'supportRequests',
+  'memberships', 'paymentEvents', 'checkouts', 'referralEvents', 'sweepstakesEntries', 'deadlineReminders',
+] as const;
 
 /** What the archive says about itself, for whoever opens it. */
 const ABOUT =
@@ -68,7 +74,7 @@ export class PrivacyService {
     const document = {
       exportedAt,
       about: ABOUT,
-      ...data,
+      ...Object.fromEntries(PARTS.map((part) => [part, data[part]])),
       profileByForm: await this.profile.answersByForm(userId),
       files: listed.map(({ storageKey: _key, ...file }) => file),
     };

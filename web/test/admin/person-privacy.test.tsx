@@ -112,7 +112,7 @@ describe('staff console: privacy requests on the person page', () => {
     await waitFor(() => expect(posts.at(-1)).toEqual(['/api/v1/admin/people/{id}/erase', expect.objectContaining({ body: { confirmEmail: 'MAYA@example.com' } })]));
     const result = await screen.findByRole('dialog', { name: 'Person erased' });
     expect(within(result).getByText('erased-p1@erased.invalid')).toBeTruthy();
-    expect(within(result).getByText('12 profile answers, 2 uploaded files, 3 inbox messages')).toBeTruthy();
+    expect(within(result).getByText('Profile answers (12), Uploaded files (2), Inbox messages (3)')).toBeTruthy();
     expect(within(result).getByText(/payment and tax records we must keep/)).toBeTruthy();
     await user.click(within(result).getByRole('button', { name: 'Done' }));
 

@@ -8,21 +8,21 @@ import { SmallDialog } from '../../misc/SmallDialog';
 
 /** What an erasure removed, by the server's part names, as the console says them. */
 const REMOVED_WORDS: Record<string, string> = {
-  profileAnswers: 'profile answers',
-  applicationDrafts: 'application drafts',
-  submittedApplicationAnswers: 'submitted applications emptied of their answers',
-  repliesToProviders: 'replies to providers',
-  inboxMessages: 'inbox messages',
-  wishlist: 'saved scholarships',
-  deadlineReminders: 'deadline reminders',
-  sweepstakesEntries: 'sweepstakes entries',
-  chats: 'chats',
+  profileAnswers: 'Profile answers',
+  applicationDrafts: 'Application drafts',
+  submittedApplicationAnswers: 'Submitted applications emptied of their answers',
+  repliesToProviders: 'Replies to providers',
+  inboxMessages: 'Inbox messages',
+  wishlist: 'Saved scholarships',
+  deadlineReminders: 'Deadline reminders',
+  sweepstakesEntries: 'Sweepstakes entries',
+  chats: 'Chats',
   signInProviders: 'Google sign-ins',
-  sessions: 'sign-in sessions',
-  matches: 'matches',
-  supportRequests: 'support requests and contact messages',
-  emailsSent: 'stored e-mails',
-  files: 'uploaded files',
+  sessions: 'Sign-in sessions',
+  matches: 'Matches',
+  supportRequests: 'Support requests and contact messages',
+  emailsSent: 'Stored e-mails',
+  files: 'Uploaded files',
 };
 
 /** What an erasure kept, by part. */
@@ -51,6 +51,8 @@ function ExportAction({ person }: { person: PersonDetail }) {
 
 function ErasureResult({ result }: { result: PrivacyErasure }) {
   const removed = Object.entries(result.removed).filter(([, count]) => count > 0);
+  // Parts with nothing in them were kept in name only; the audit row still counts them.
+  const kept = result.kept.filter((part) => part.count > 0);
   return (
     <Stack gap="3">
       <Text>
@@ -59,17 +61,17 @@ function ErasureResult({ result }: { result: PrivacyErasure }) {
       </Text>
       <Box>
         <Text fontWeight="semibold">Removed</Text>
-        <Text color="fg.muted">{removed.length ? removed.map(([part, count]) => `${count} ${REMOVED_WORDS[part] ?? part}`).join(', ') : 'Nothing but the account’s details.'}</Text>
+        <Text color="fg.muted">{removed.length ? removed.map(([part, count]) => `${REMOVED_WORDS[part] ?? part} (${count})`).join(', ') : 'Nothing but the account’s details.'}</Text>
       </Box>
       <Box>
         <Text fontWeight="semibold">Kept, and why</Text>
         <List.Root gap="1" ps="4">
-          {result.kept.map((kept) => (
-            <List.Item key={kept.part}>
+          {kept.map((part) => (
+            <List.Item key={part.part}>
               <Text as="span" fontWeight="medium">
-                {KEPT_WORDS[kept.part] ?? kept.part} ({kept.count})
+                {KEPT_WORDS[part.part] ?? part.part} ({part.count})
               </Text>
-              : {kept.reason}
+              : {part.reason}
             </List.Item>
           ))}
         </List.Root>
@@ -132,7 +134,10 @@ function EraseAction({ person }: { person: PersonDetail }) {
               e-mail. Export their data first if they asked for a copy.
             </Text>
             <Field.Root required invalid={erase.isError}>
-              <Field.Label>Type {account.email} to confirm</Field.Label>
+              {/* A long address breaks anywhere rather than run out of a narrow dialog. */}
+              <Field.Label display="block" overflowWrap="anywhere">
+                Type {account.email} to confirm
+              </Field.Label>
               <Input value={typed} autoComplete="off" spellCheck={false} onChange={(event) => setTyped(event.target.value)} />
             </Field.Root>
             {erase.isError ? (
