@@ -164,7 +164,10 @@ describe('privacy requests', () => {
     // No way back in: the old address, the pseudonym, the old token.
     // (The login answers 400 with a sentence for an unknown address or a wrong password: docs/api.md.)
     expect((await api.login(person.email, person.password, '10.62.0.9')).json()).toMatchObject({ statusCode: 400, errorCode: 'EMAIL_NOT_FOUND' });
-    expect((await api.login(result.pseudonym, person.password, '10.62.0.9')).json()).toMatchObject({ statusCode: 400, errorCode: 'WRONG_PASSWORD' });
+    expect((await api.login(result.pseudonym, person.password, '10.62.0.9')).json()).toMatchObject({ statusCode: 400, errorCode: 'EMAIL_NOT_FOUND' });
+    // Nor a password reset to the pseudonym, which would give the account a password again.
+    const reset = await api.call('POST', '/register-applicants/forgot-password', { body: { email: result.pseudonym }, ip: '10.62.0.9' });
+    expect(reset.json()).toMatchObject({ statusCode: 400, errorCode: 'EMAIL_NOT_FOUND' });
     expect((await api.call('GET', '/users/me', { token: person.token })).statusCode).toBe(401);
 
     // The provider still sees the application, as an erased applicant's, and nothing of its answers.
