@@ -44,6 +44,7 @@ import { AuditLog1795820000000 } from './1795820000000-AuditLog.js';
 import { SupportRoleAndSessionVersion1795821000000 } from './1795821000000-SupportRoleAndSessionVersion.js';
 import { SupportQueue1795822000000 } from './1795822000000-SupportQueue.js';
 import { ComplimentaryMemberships1795823500000 } from './1795823500000-ComplimentaryMemberships.js';
+import { PrivacyErasure1795824700000 } from './1795824700000-PrivacyErasure.js';
 import { SupportQueueWaitingOrder1795826400000 } from './1795826400000-SupportQueueWaitingOrder.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
@@ -91,5 +92,6 @@ export const MIGRATIONS = [
   SupportQueue1795822000000,
   StaffTotp1795823000000,
   ComplimentaryMemberships1795823500000,
+  PrivacyErasure1795824700000,
   SupportQueueWaitingOrder1795826400000,
 ];

@@ -8,6 +8,7 @@ import { SocialSignInModule } from './auth/social/social-sign-in.module.js';
 import { SupportModule } from './support/support.module.js';
 import { StaffModule } from './staff/staff.module.js';
 import { PeopleModule } from './people/people.module.js';
+import { PrivacyModule } from './privacy/privacy.module.js';
 import { SiteModule } from './site/site.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
@@ -85,6 +86,7 @@ export class AppModule {
         SupportModule,
         StaffModule,
         PeopleModule,
+        PrivacyModule,
         DemoModule,
       ],
     };

@@ -625,6 +625,8 @@ describe('injection and XSS', () => {
       controlStatus: [404, 404],
     },
     'POST /api/v1/admin/people/{id}/password-reset': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/admin/people/{id}/export': { who: ['admin'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/admin/people/{id}/erase': { who: ['admin'], path: { id: UNKNOWN_UUID }, body: () => ({ confirmEmail: 'probe@example.org' }), controlStatus: [404, 404] },
     'GET /api/v1/admin/audit-log': {
       who: ['admin'],
       query: { actor: ids.admin, targetType: 'plan', targetId: ids.plan, action: 'plan.updated', from: '2026-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z', offset: '0', limit: '10' },

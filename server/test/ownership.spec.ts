@@ -96,6 +96,9 @@ const ACCESS = {
     'GET /api/v1/admin/audit-log',
     'POST /api/v1/admin/people/{id}/cancel-membership',
     'POST /api/v1/admin/people/{id}/complimentary-membership',
+    // Privacy requests (privacy.spec.ts): support staff read members but neither export nor erase them.
+    'POST /api/v1/admin/people/{id}/export',
+    'POST /api/v1/admin/people/{id}/erase',
   ],
   /** Staff: admins and support (support requests, read-only payment lookups; docs/security.md, "Roles and permissions"). */
   staff: [

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'membership.canceled',
   'membership.complimentary_granted',
   'account.password_reset_sent',
+  'privacy.exported',
+  'privacy.erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

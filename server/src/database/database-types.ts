@@ -622,6 +622,7 @@ export interface Users {
   auto_apply: Generated<boolean>;
   session_version: Generated<number>;
   locked_at: Timestamp | null;
+  erased_at: Timestamp | null;
 }
 
 export interface WinnerDecisions {

@@ -27,6 +27,8 @@ export interface PersonAccountRow extends PersonListRow {
   passwordChangedAt: Date;
   /** The end of the latest login lock-out on the e-mail still running (docs/security.md, "Login throttling"), else null. */
   loginLockedUntil: Date | null;
+  /** When an admin erased the person (docs/privacy.md), else null. */
+  erasedAt: Date | null;
 }
 
 export interface PersonApplicationRow {
@@ -94,6 +96,7 @@ export class PeopleRepository {
         'u.phone',
         'u.applicant_type as applicantType',
         'u.password_changed_at as passwordChangedAt',
+        'u.erased_at as erasedAt',
       ])
       .select(sql<Date | null>`(SELECT max(f.locked_until) FROM login_failures f WHERE f.login = lower(u.email) AND f.locked_until > now())`.as('loginLockedUntil'))
       .where('u.id', '=', id)

@@ -97,6 +97,28 @@ export class UploadedFilesService {
     return { id, publicUrl: uploadUrlOf(id), ...row };
   }
 
+  /** The bytes under a storage key, null when none are stored (a privacy export reads a person's files by their rows). */
+  bytesOf(storageKey: string): Promise<Readable | null> {
+    return this.storage.get(storageKey);
+  }
+
+  /**
+   * Removes stored bytes whose rows are gone (a privacy erasure, after its commit): rows first,
+   * then bytes, so a crash in between leaves bytes without a row, which the storage can lose
+   * later, never a row without bytes. Answers how many could not be removed.
+   */
+  async removeStored(storageKeys: string[]): Promise<number> {
+    let failed = 0;
+    for (const key of storageKeys) {
+      try {
+        await this.storage.delete(key);
+      } catch {
+        failed++;
+      }
+    }
+    return failed;
+  }
+
   /** Which of these `/api/v1/common/files/{id}` URLs are `ownerId`'s uploads: their ids. */
   async ownedUploadIds(ownerId: string, publicUrls: string[], manager?: EntityManager): Promise<Set<string>> {
     const ids = [...new Set(publicUrls.map(uploadIdOfUrl).filter((id): id is string => id !== null))];

@@ -71,6 +71,10 @@ export class UserEntity {
   @Column({ name: 'locked_at', type: 'timestamptz', nullable: true })
   lockedAt: Date | null;
 
+  /** Set when an admin erased the person (docs/privacy.md): the row stays, under a pseudonym, for the payment records. */
+  @Column({ name: 'erased_at', type: 'timestamptz', nullable: true })
+  erasedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -21,16 +21,22 @@ export class UsersRepository {
   }
 
   /** With its password hash, for the checks that need it. */
+  /**
+   * The account that signs in with this address. An erased account (docs/privacy.md) is nobody's:
+   * its pseudonym is not an address anyone signs in, resets a password or links a sign-in with.
+   */
   findByEmailWithPassword(email: string): Promise<UserEntity | null> {
     return this.users
       .createQueryBuilder('user')
       .addSelect('user.passwordHash')
       .where('lower(user.email) = lower(:email)', { email: email.trim() })
+      .andWhere('user.erasedAt IS NULL')
       .getOne();
   }
 
+  /** The same, without the password hash (password reset, social sign-in). */
   findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).getOne();
+    return this.users.createQueryBuilder('user').where('lower(user.email) = lower(:email)', { email: email.trim() }).andWhere('user.erasedAt IS NULL').getOne();
   }
 
   /** Whether an account has this e-mail, in any letter case (one index probe, no entity). */

@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { dataOf, shouldRetry } from './api-error';
+import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
+import { attachmentName } from './file-names';
 import { SaveError } from './profile';
 import type { components, operations } from './schema';
 
 /** The staff console's people (docs/console.md, "People"). */
 export type PersonListItem = components['schemas']['PersonListItemDto'];
 export type PersonDetail = components['schemas']['PersonDetailDto'];
+export type PrivacyErasure = components['schemas']['PrivacyErasureDto'];
 export type PeopleQuery = NonNullable<operations['PeopleController_list']['parameters']['query']>;
 
 /** People a page of the list shows. */
@@ -75,4 +77,30 @@ export async function unlockAccount(id: string) {
 
 export async function setStaffRole(id: string, role: 'admin' | 'support') {
   return saved(await api.PUT('/api/v1/admin/users/{id}/role', { ...path(id), body: { role } }));
+}
+
+/**
+ * A privacy export (docs/privacy.md): the zip is fetched with the bearer token, which a plain link
+ * cannot send, and saved from a blob URL under the server's name. Answers that name.
+ */
+export async function exportPersonData(id: string): Promise<string> {
+  // parseAs 'blob': the answer is the archive itself, not an envelope.
+  const result = (await api.POST('/api/v1/admin/people/{id}/export', { ...path(id), parseAs: 'blob' })) as unknown as { data?: Blob; error?: unknown; response: Response };
+  if (!result.data) throw new ApiError(result.error, result.response.status);
+  const name = attachmentName(result.response.headers.get('Content-Disposition'), `scholarmatch-data-${id.slice(0, 8)}.zip`);
+  const url = URL.createObjectURL(result.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download reads the blob first; a minute is ample.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}
+
+/** Erases the person (docs/privacy.md); `confirmEmail` is their address as the admin typed it. */
+export async function erasePerson(id: string, confirmEmail: string): Promise<PrivacyErasure> {
+  return saved(await api.POST('/api/v1/admin/people/{id}/erase', { ...path(id), body: { confirmEmail } }));
 }

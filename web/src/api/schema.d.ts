@@ -2676,6 +2676,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/people/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Everything held about a person, as a zip: data.json and their uploaded files (admins)
+         * @description 404 USER_NOT_FOUND. Audited as privacy.exported. The archive is streamed as it is written.
+         */
+        post: operations["PrivacyController_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/people/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person: remove what is personal, keep what payment and tax records need, under a pseudonym (admins)
+         * @description 400 CONFIRMATION_MISMATCH when confirmEmail is not the person's address; 404 USER_NOT_FOUND; 409 STAFF_NOT_ERASABLE, NOT_ERASABLE (a provider or reviewer), MEMBERSHIP_RENEWS (cancel it first), ALREADY_ERASED. Audited as privacy.erased. The answer lists what was kept and why.
+         */
+        post: operations["PrivacyController_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2960,7 +3000,7 @@ export interface components {
              * @example plan.updated
              * @enum {string}
              */
-            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent";
+            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent" | "privacy.exported" | "privacy.erased";
             /** @example plan */
             targetType: string;
             /**
@@ -5847,6 +5887,11 @@ export interface components {
              * @description Failed logins locked the e-mail out until then (on at least one address), else null
              */
             loginLockedUntil: string | null;
+            /**
+             * Format: date-time
+             * @description When an admin erased the person (a privacy request), else null
+             */
+            erasedAt: string | null;
         };
         ProfileAnswerDto: {
             key: string;
@@ -5987,6 +6032,38 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["PasswordResetSentDto"];
+        };
+        EraseRequestDto: {
+            /** @description The person's e-mail address, as a confirmation (any letter case) */
+            confirmEmail: string;
+        };
+        KeptRecordDto: {
+            /** @description What is kept */
+            part: string;
+            /** @description How many rows */
+            count: number;
+            /** @description Why it is kept */
+            reason: string;
+        };
+        PrivacyErasureDto: {
+            /** Format: uuid */
+            userId: string;
+            /** @description The account's address from now on: a stable pseudonym the kept records are filed under */
+            pseudonym: string;
+            /** Format: date-time */
+            erasedAt: string;
+            /** @description How many rows of each part were removed or emptied */
+            removed: {
+                [key: string]: number;
+            };
+            /** @description What was kept, and why */
+            kept: components["schemas"]["KeptRecordDto"][];
+        };
+        PrivacyErasureResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["PrivacyErasureDto"];
         };
     };
     responses: never;
@@ -6525,7 +6602,7 @@ export interface operations {
                 /** @description Only actions on this one (with targetType: its id, as text) */
                 targetId?: string;
                 /** @description Only this action */
-                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent";
+                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent" | "privacy.exported" | "privacy.erased";
                 /** @description Only actions at or after this time */
                 from?: string;
                 /** @description Only actions before this time */
@@ -14396,6 +14473,134 @@ export interface operations {
             };
             /** @description Only for admin, support (errorCode FORBIDDEN_ROLE) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PrivacyController_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip archive, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    PrivacyController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyErasureResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description The person cannot be erased (see the description) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

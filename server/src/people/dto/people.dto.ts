@@ -51,6 +51,8 @@ class PersonAccountDto extends PersonListItemDto {
   @ApiProperty() passwordChangedAt: Date;
   @ApiProperty({ type: Date, nullable: true, description: 'Failed logins locked the e-mail out until then (on at least one address), else null' })
   loginLockedUntil: Date | null;
+  @ApiProperty({ type: Date, nullable: true, description: 'When an admin erased the person (a privacy request), else null' })
+  erasedAt: Date | null;
 }
 
 class ProfileAnswerDto {

@@ -21,6 +21,8 @@ export const ACTION_WORDS = {
   'account.password_reset_sent': 'Password reset e-mail sent',
   'membership.canceled': 'Membership canceled at period end',
   'membership.complimentary_granted': 'Complimentary membership granted',
+  'privacy.exported': "Person's data exported",
+  'privacy.erased': 'Person erased',
 } as const satisfies Record<AuditAction, string>;
 
 export const AUDIT_ACTION_LIST = Object.keys(ACTION_WORDS) as AuditAction[];

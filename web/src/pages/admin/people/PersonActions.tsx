@@ -16,6 +16,7 @@ import {
 import { useCan, useCurrentUser } from '../../../session/session-store';
 import { toaster } from '../../../ui/toaster';
 import { SmallDialog } from '../../misc/SmallDialog';
+import { PrivacyActions } from './PrivacyActions';
 
 /** Runs an action, tells how it went, and asks for the person (and the list) again. */
 function useAction<T>(run: (value: T) => Promise<unknown>, done: string) {
@@ -157,6 +158,12 @@ export function PersonActions({ person }: { person: PersonDetail }) {
   const locked = Boolean(account.lockedAt);
   const isStaff = account.role === 'admin' || account.role === 'support';
   const actions: ReactNode[] = [];
+  // Privacy requests are admins' (manage_staff is the admin-only permission over accounts).
+  const privacy = canSessions ? <PrivacyActions key="privacy" person={person} /> : null;
+  if (account.erasedAt) {
+    // An erased account has nothing left to act on but its export.
+    return privacy ? <HStack gap="2" flexWrap="wrap" aria-label="Actions" role="group">{privacy}</HStack> : null;
+  }
 
   if (canReset) {
     actions.push(
@@ -200,6 +207,7 @@ export function PersonActions({ person }: { person: PersonDetail }) {
     }
     if (isStaff) actions.push(<RoleAction key="role" person={person} />);
   }
+  if (privacy) actions.push(privacy);
   if (!actions.length) return null;
   return (
     <HStack gap="2" flexWrap="wrap" aria-label="Actions" role="group">

@@ -222,7 +222,7 @@ export function PersonPage() {
         <HStack gap="2" flexWrap="wrap">
           <Badge colorPalette="gray">{ROLE_WORDS[account.role as keyof typeof ROLE_WORDS] ?? account.role}</Badge>
           {account.isActiveSubscription ? <Badge colorPalette="green">Member</Badge> : null}
-          {account.lockedAt ? <Badge colorPalette="red">Locked</Badge> : null}
+          {account.erasedAt ? <Badge colorPalette="red">Erased {day(account.erasedAt)}</Badge> : account.lockedAt ? <Badge colorPalette="red">Locked</Badge> : null}
         </HStack>
         <PersonActions person={person.data} />
         <AccountSection person={person.data} />
