@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { failureText } from '../../../api/api-error';
@@ -16,6 +16,7 @@ import {
 import { useCan, useCurrentUser } from '../../../session/session-store';
 import { toaster } from '../../../ui/toaster';
 import { SmallDialog } from '../../misc/SmallDialog';
+import { DayInput } from '../shell/DayInput';
 import { PrivacyActions } from './PrivacyActions';
 
 /** Runs an action, tells how it went, and asks for the person (and the list) again. */
@@ -105,7 +106,7 @@ function ComplimentaryAction({ person }: { person: PersonDetail }) {
         </Text>
         <Field.Root required>
           <Field.Label>Last day</Field.Label>
-          <Input type="date" min={todayUtc()} value={endsOn} onChange={(event) => setEndsOn(event.target.value)} />
+          <DayInput size="md" min={todayUtc()} value={endsOn} onChange={(event) => setEndsOn(event.target.value)} />
         </Field.Root>
         <Field.Root required>
           <Field.Label>Reason</Field.Label>
