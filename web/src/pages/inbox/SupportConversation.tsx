@@ -1,4 +1,5 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@scholarmatch/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { failureText } from '../../api/api-error';
@@ -33,7 +34,7 @@ export function SupportConversation({ requestId }: { requestId: string }) {
           Reply to ScholarMatch Support
         </Heading>
         <Text color="fg.muted" fontSize="sm" mb="3">
-          Still need help? Your reply goes back to the support team, who usually answer within 24 hours, here and by e-mail.
+          Still need help? Your reply goes back to the support team. {MESSAGES.supportReplyTime}
         </Text>
         <Suspense fallback={<RouteLoading label="Loading the reply form" />}>
           <ReplyForm
