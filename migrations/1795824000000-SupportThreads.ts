@@ -33,6 +33,12 @@ export class SupportThreads1795824000000 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX support_requests_queue`);
     await queryRunner.query(`CREATE INDEX support_requests_queue ON support_requests (status, waiting_since, id)`);
 
+    // A guest is owed every answer now, not only the first: the mail job's claim reads this predicate.
+    await queryRunner.query(`DROP INDEX support_requests_mail_pending`);
+    await queryRunner.query(`
+      CREATE INDEX support_requests_mail_pending ON support_requests (created_at)
+      WHERE staff_emailed_at IS NULL OR (answered_at IS NOT NULL AND user_id IS NULL AND (answer_emailed_at IS NULL OR answer_emailed_at < answered_at))`);
+
     await queryRunner.query(`ALTER TABLE inbox_messages ADD COLUMN support_request_id uuid REFERENCES support_requests (id) ON DELETE SET NULL`);
     await queryRunner.query(`CREATE INDEX inbox_messages_support_request ON inbox_messages (support_request_id) WHERE support_request_id IS NOT NULL`);
     await queryRunner.query(`
@@ -44,6 +50,10 @@ export class SupportThreads1795824000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`DROP INDEX inbox_messages_support_request`);
     await queryRunner.query(`ALTER TABLE inbox_messages DROP COLUMN support_request_id`);
+    await queryRunner.query(`DROP INDEX support_requests_mail_pending`);
+    await queryRunner.query(`
+      CREATE INDEX support_requests_mail_pending ON support_requests (created_at)
+      WHERE staff_emailed_at IS NULL OR (answered_at IS NOT NULL AND user_id IS NULL AND answer_emailed_at IS NULL)`);
     await queryRunner.query(`DROP INDEX support_requests_queue`);
     await queryRunner.query(`CREATE INDEX support_requests_queue ON support_requests (status, created_at, id)`);
     await queryRunner.query(`ALTER TABLE support_requests DROP COLUMN waiting_since`);

