@@ -8,8 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * request, so the person can reply under it. Answers given before this become the threads' first
  * staff messages and are tied to the inbox messages that carried them.
  */
-export class SupportThreads1795824000000 implements MigrationInterface {
-  name = 'SupportThreads1795824000000';
+export class SupportThreads1795827000000 implements MigrationInterface {
+  name = 'SupportThreads1795827000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
@@ -29,9 +29,15 @@ export class SupportThreads1795824000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE support_requests ADD COLUMN waiting_since timestamptz`);
     await queryRunner.query(`UPDATE support_requests SET waiting_since = created_at`);
     await queryRunner.query(`ALTER TABLE support_requests ALTER COLUMN waiting_since SET NOT NULL, ALTER COLUMN waiting_since SET DEFAULT now()`);
-    // The queue's waiting order and its count of overdue requests read the wait, no longer the sending time.
+    // The queue's waiting order and its count of overdue requests read the wait, no longer the sending time:
+    // one status kept reads (status, waiting_since); all statuses read the ranked order, whose index an
+    // earlier migration may have made on the sending time.
     await queryRunner.query(`DROP INDEX support_requests_queue`);
     await queryRunner.query(`CREATE INDEX support_requests_queue ON support_requests (status, waiting_since, id)`);
+    await queryRunner.query(`DROP INDEX IF EXISTS support_requests_waiting`);
+    await queryRunner.query(
+      `CREATE INDEX support_requests_waiting ON support_requests ((CASE status WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END), waiting_since, id)`,
+    );
 
     // A guest is owed every answer now, not only the first: the mail job's claim reads this predicate.
     await queryRunner.query(`DROP INDEX support_requests_mail_pending`);
@@ -54,6 +60,10 @@ export class SupportThreads1795824000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE INDEX support_requests_mail_pending ON support_requests (created_at)
       WHERE staff_emailed_at IS NULL OR (answered_at IS NOT NULL AND user_id IS NULL AND answer_emailed_at IS NULL)`);
+    await queryRunner.query(`DROP INDEX support_requests_waiting`);
+    await queryRunner.query(
+      `CREATE INDEX support_requests_waiting ON support_requests ((CASE status WHEN 'open' THEN 0 WHEN 'answered' THEN 1 ELSE 2 END), created_at, id)`,
+    );
     await queryRunner.query(`DROP INDEX support_requests_queue`);
     await queryRunner.query(`CREATE INDEX support_requests_queue ON support_requests (status, created_at, id)`);
     await queryRunner.query(`ALTER TABLE support_requests DROP COLUMN waiting_since`);
