@@ -105,4 +105,71 @@ describe('support and contact in a real browser', () => {
     await page.getByText('You are not subscribed.').waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'subscription-support-390.png'), fullPage: true });
   });
+  it('keeps support a conversation: the student replies under the answer, the console shows the whole thread, staff answer again', async () => {
+    const base = suite.server.baseUrl;
+    const person = { email: `thread.${Date.now()}@example.com`, password: 'help me please 2' };
+    const signedUp = await api.call('POST', '/register-applicants', {
+      firstName: 'Mary', lastName: 'Jackson', email: person.email, phone: '+12025550167', password: person.password, applicantType: 'STUDENT',
+      isProfileUpdate: 'false', isScholarshipApplied: 'false', consentToContact: true, acceptTerms: true,
+    });
+    expect(signedUp.status).toBe(201);
+    const token = await api.login(person.email, person.password);
+    expect((await api.call('POST', '/scholarships/add-support', { query: 'Recommendation letter', description: 'Can my teacher upload her letter herself?' }, token)).status).toBe(201);
+    const admin = await api.login(ADMIN.email, ADMIN.password);
+    const request = (await api.call('GET', '/admin/support-requests?search=Recommendation%20letter', undefined, admin)).body.data[0] as { id: string };
+    expect((await api.call('POST', `/admin/support-requests/${request.id}/answer`, { answer: '<p>Yes: send her the <b>link</b> on your application page.</p>' }, admin)).status).toBe(201);
+    expect((await api.call('POST', `/admin/support-requests/${request.id}/notes`, { text: 'Teacher uploads without an account are on the roadmap.' }, admin)).status).toBe(201);
+    const inbox = (await api.call('GET', '/inbox', undefined, token)).body.data as { _id: { value: string }; kind: string }[];
+    const answer = inbox.find((message) => message.kind === 'support-answer')!;
+
+    // The student replies under the answer, on the message page.
+    const { page } = suite;
+    await logIn(page, base, person.email, person.password);
+    await dismissSweepstakes(page);
+    await page.goto(`${base}/auth/message?id=${answer._id.value}`);
+    const conversation = page.getByRole('region', { name: 'Your conversation with support' });
+    await conversation.getByText('Can my teacher upload her letter herself?').waitFor();
+    await page.getByLabel(/^Your reply/).fill('She has no account here. Can she e-mail it to you instead?');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await conversation.getByText('She has no account here. Can she e-mail it to you instead?').waitFor();
+    for (const width of [1280, 768, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await conversation.getByText('She has no account here.', { exact: false }).waitFor();
+      // From the top: a full-page shot of a scrolled page draws the fixed top bar over the middle.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(ARTIFACTS, `support-reply-${width}.png`), fullPage: true });
+    }
+    expect((await api.call('GET', `/admin/support-requests/${request.id}`, undefined, admin)).body.data.request.status).toBe('open');
+
+    // The admin reads the whole thread in the console and answers again.
+    const staffPage = await page.context().browser()!.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await staffPage.goto(`${base}/auth/login`);
+      const form = staffPage.getByRole('form', { name: 'Log in' });
+      await form.getByLabel('Username').fill(ADMIN.email);
+      await form.getByLabel('Password').fill(ADMIN.password);
+      await form.getByRole('button', { name: 'Login' }).click();
+      await staffPage.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+      await staffPage.goto(`${base}/admin/support/${request.id}`);
+      const thread = staffPage.getByRole('list', { name: 'Conversation' });
+      await thread.getByText('She has no account here.', { exact: false }).waitFor();
+      const labels = await thread.getByRole('article').evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label')!.split(':')[0]));
+      expect(labels).toEqual(['Request', 'Answer sent', 'Internal note (never sent)', 'Reply']);
+      await staffPage.getByLabel(/^Your answer \(another message in the thread\)/).fill('Yes: she can write to us, and we attach it for you.');
+      await staffPage.getByRole('button', { name: 'Send answer' }).click();
+      await thread.getByText('we attach it for you', { exact: false }).waitFor();
+      // The 'Answer sent' toast closes before the shots, so it covers nothing.
+      await staffPage.waitForFunction(() => document.querySelectorAll('[data-scope="toast"][data-part="root"]').length === 0, undefined, { timeout: 15_000 }).catch(() => undefined);
+      for (const width of [1280, 768, 375]) {
+        await staffPage.setViewportSize({ width, height: 900 });
+        await thread.getByText('we attach it for you', { exact: false }).waitFor();
+        await staffPage.evaluate(() => window.scrollTo(0, 0));
+        await staffPage.screenshot({ path: path.join(ARTIFACTS, `support-console-thread-${width}.png`), fullPage: true });
+      }
+    } finally {
+      await staffPage.close();
+    }
+    const answers = ((await api.call('GET', '/inbox', undefined, token)).body.data as { kind: string }[]).filter((message) => message.kind === 'support-answer');
+    expect(answers).toHaveLength(2);
+  });
 });

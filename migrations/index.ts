@@ -46,6 +46,7 @@ import { SupportQueue1795822000000 } from './1795822000000-SupportQueue.js';
 import { ComplimentaryMemberships1795823500000 } from './1795823500000-ComplimentaryMemberships.js';
 import { PrivacyErasure1795824700000 } from './1795824700000-PrivacyErasure.js';
 import { SupportQueueWaitingOrder1795826400000 } from './1795826400000-SupportQueueWaitingOrder.js';
+import { SupportThreads1795827000000 } from './1795827000000-SupportThreads.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
@@ -94,4 +95,5 @@ export const MIGRATIONS = [
   ComplimentaryMemberships1795823500000,
   PrivacyErasure1795824700000,
   SupportQueueWaitingOrder1795826400000,
+  SupportThreads1795827000000,
 ];

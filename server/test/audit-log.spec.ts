@@ -127,10 +127,13 @@ describe('the audit log', () => {
       const { rows } = await t.sql.query<{ id: string }>(
         `INSERT INTO support_requests (kind, name, email, description) VALUES ('contact', 'Guest', 'audit.guest@example.org', 'Where is my receipt?') RETURNING id`,
       );
-      // The support module hands the audit log the caller without an address (docs/console.md, "Audit log").
-      const row = await oneRowOf(() => asAdmin('POST', `/admin/support-requests/${rows[0].id}/answer`, { answer: '<p>In your inbox.</p>' }), 201, null);
-      expect(row).toMatchObject({ action: 'support.answered', target_type: 'support_request', target_id: rows[0].id, before: { answerHtml: null } });
-      expect(row.after).toMatchObject({ answerHtml: '<p>In your inbox.</p>' });
+      // Like every staff action, with the address the staff member called from.
+      const row = await oneRowOf(() => asAdmin('POST', `/admin/support-requests/${rows[0].id}/answer`, { answer: '<p>In your inbox.</p>' }), 201);
+      expect(row).toMatchObject({ action: 'support.answered', target_type: 'support_request', target_id: rows[0].id, before: { answerHtml: null, status: 'open' } });
+      expect(row.after).toMatchObject({ answerHtml: '<p>In your inbox.</p>', status: 'answered' });
+      // A second answer is a row of its own, with the first as what came before.
+      const again = await oneRowOf(() => asAdmin('POST', `/admin/support-requests/${rows[0].id}/answer`, { answer: '<p>And by e-mail.</p>' }), 201);
+      expect(again).toMatchObject({ before: { answerHtml: '<p>In your inbox.</p>', status: 'answered' }, after: { answerHtml: '<p>And by e-mail.</p>' } });
     });
 
     it('nothing for a refused change (not found, invalid, not an admin)', async () => {

@@ -297,6 +297,14 @@ describe('injection and XSS', () => {
     ).rows[0].id;
     await t.app.get(InboxService).deliver([member.id], { kind: 'provider', fromName: 'Probe Fund', fromEmail: '', subject: 'Probe conversation', html: '<p>Probe</p>', scholarshipId: ids.conversationHost, applicationId: ids.conversation });
     ids.conversationMessage = (await t.sql.query(`SELECT id FROM inbox_messages WHERE user_id = $1 AND subject = 'Probe conversation'`, [member.id])).rows[0].id;
+    // The member's own support request, whose thread they read and reply to (docs/support.md, "The thread");
+    // e-mailed to the staff already, so the mail job writes nothing while the probes count rows.
+    ids.supportRequest = (
+      await t.sql.query(
+        `INSERT INTO support_requests (kind, user_id, name, email, query, description, staff_emailed_at) VALUES ('support', $1, 'Probe Member', 'probe.member@example.org', 'Probe', 'A probe request', now()) RETURNING id`,
+        [member.id],
+      )
+    ).rows[0].id;
     ids.fileUrl = file.publicUrl;
     ids.sweepstakes = (await call('GET', '/sweepstakes/current', tokens.applicant)).json().data.id;
     ids.plan = (await call('GET', '/subscription-plans')).json().data[0].id;
@@ -489,6 +497,13 @@ describe('injection and XSS', () => {
     'GET /api/v1/scholarships/me/applications': { who: ['applicant'], query: { offset: '0', limit: '20' } },
     'GET /api/v1/inbox/unread-count': { who: ['applicant'] },
     'GET /api/v1/support-requests': { who: ['applicant'], query: { offset: '0', limit: '20' } },
+    'GET /api/v1/support-requests/{id}/thread': { who: ['applicant'], path: { id: ids.supportRequest } },
+    'POST /api/v1/support-requests/{id}/replies': {
+      who: ['applicant'],
+      path: { id: ids.supportRequest },
+      body: () => ({ answers: { replyBody: 'A probe reply.' } }),
+      extra: [{ in: 'body', at: ['answers', 'replyBody'] }],
+    },
     'GET /api/v1/inbox/{id}': { who: ['applicant'], path: { id: ids.message } },
     'PUT /api/v1/inbox/{id}/read': { who: ['applicant'], path: { id: ids.message } },
     'GET /api/v1/inbox/{id}/conversation': { who: ['applicant'], path: { id: ids.conversationMessage } },

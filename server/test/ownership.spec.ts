@@ -183,6 +183,9 @@ const ACCESS = {
     // A conversation, from one of the caller's own inbox messages (docs/inbox.md, "Conversations").
     'GET /api/v1/inbox/{id}/conversation',
     'POST /api/v1/inbox/{id}/replies',
+    // The thread of one of the caller's own support requests (docs/support.md, "The thread").
+    'GET /api/v1/support-requests/{id}/thread',
+    'POST /api/v1/support-requests/{id}/replies',
   ],
   /** Signed in; what is read or written is the caller's own, found from the token (never from the request). */
   caller: [
@@ -241,6 +244,7 @@ describe('the ownership matrix', () => {
   let aFile: string;
   let aSubscription: string;
   let aMessage: string;
+  let aSupportRequest: string;
   let aApplication: string;
   let scholarshipOfA: string;
   let published: string;
@@ -305,6 +309,8 @@ describe('the ownership matrix', () => {
     aApplication = (await t.sql.query(`SELECT id FROM applications WHERE user_id = $1`, [a.id])).rows[0].id;
     await t.app.get(InboxService).deliver([a.id], { kind: 'provider', fromName: 'Hopper Foundation', fromEmail: '', subject: 'For A only', html: `<p>${A_ESSAY}</p>`, scholarshipId: published, applicationId: aApplication });
     aMessage = (await t.sql.query(`SELECT id FROM inbox_messages WHERE user_id = $1 AND subject = 'For A only'`, [a.id])).rows[0].id;
+    expect((await send('POST', '/scholarships/add-support', tokens.a, { query: 'For A only', description: A_ESSAY })).statusCode).toBe(201);
+    aSupportRequest = (await t.sql.query(`SELECT id FROM support_requests WHERE user_id = $1`, [a.id])).rows[0].id;
   });
   afterAll(async () => {
     await t?.close();
@@ -468,10 +474,11 @@ describe('the ownership matrix', () => {
       'PUT /api/v1/register-applicants/{id}': { firstName: 'Mallory' },
       'PUT /api/v1/register-applicants/{id}/update-password': { lastPwd: 'correct horse battery', password: 'a new long passphrase' },
       'POST /api/v1/inbox/{id}/replies': { answers: { replyBody: 'Mallory was here' } },
+      'POST /api/v1/support-requests/{id}/replies': { answers: { replyBody: 'Mallory was here' } },
     };
     for (const operation of ACCESS.ownId) {
       const [method, route] = operation.split(' ');
-      const id = route.includes('/files/') ? aFile : route.includes('{subscribed_id}') ? aSubscription : route.includes('/inbox/') ? aMessage : a.id;
+      const id = route.includes('/files/') ? aFile : route.includes('{subscribed_id}') ? aSubscription : route.includes('/inbox/') ? aMessage : route.includes('/support-requests/') ? aSupportRequest : a.id;
       const path = route.replace('{payment_gateway}', 'sandbox');
       const res = await send(method as Method, fill(path, id), tokens.b, bodies[operation]);
       expect([operation, [403, 404].includes(res.statusCode)]).toEqual([operation, true]);
@@ -482,6 +489,7 @@ describe('the ownership matrix', () => {
     const aMembership = (await t.sql.query(`SELECT status FROM subscriptions WHERE id = $1`, [aSubscription])).rows[0];
     expect(aMembership).toEqual({ status: 'trialing' });
     expect((await t.sql.query(`SELECT email, password_hash, first_name FROM users WHERE id = $1`, [a.id])).rows[0]).toEqual(before);
+    expect((await t.sql.query(`SELECT count(*)::int AS n FROM support_messages WHERE request_id = $1`, [aSupportRequest])).rows[0].n).toBe(0);
   });
 
   it("answers applicant B's own-data operations with B's data only: nothing of A's shows", async () => {

@@ -36,7 +36,9 @@ describe('support queue', () => {
     expect(res.statusCode).toBe(200);
     return res.json() as { data: QueueItem[]; meta: { total: number; overdue: number } };
   };
-  const age = (email: string, hours: number) => t.sql.query(`UPDATE support_requests SET created_at = now() - make_interval(hours => $2) WHERE email = $1`, [email, hours]);
+  // Sent `hours` ago, and waiting since (no reply has reopened it).
+  const age = (email: string, hours: number) =>
+    t.sql.query(`UPDATE support_requests SET created_at = now() - make_interval(hours => $2), waiting_since = now() - make_interval(hours => $2) WHERE email = $1`, [email, hours]);
   const idOf = async (email: string) => (await t.sql.query(`SELECT id FROM support_requests WHERE email = $1`, [email])).rows[0].id as string;
 
   it('filters by status, kind, age and search, counts the open requests past 24 hours, and lists the oldest waiting first', async () => {

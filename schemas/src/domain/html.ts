@@ -66,3 +66,15 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
+
+/**
+ * Plain text as HTML: every character escaped, blank lines make paragraphs, single line ends
+ * breaks. What people type into a plain box (a reply, a support request) reads as they wrote it.
+ */
+export function textToHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
+}

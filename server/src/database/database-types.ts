@@ -226,6 +226,7 @@ export interface InboxMessages {
   search_text: GeneratedAlways<string | null>;
   search_vector: GeneratedAlways<string | null>;
   application_id: string | null;
+  support_request_id: string | null;
 }
 
 export interface LoginFailures {
@@ -524,6 +525,15 @@ export interface Subscriptions {
   updated_at: Generated<Timestamp>;
 }
 
+export interface SupportMessages {
+  id: Generated<string>;
+  request_id: string;
+  author: string;
+  author_id: string | null;
+  body_html: string;
+  created_at: Generated<Timestamp>;
+}
+
 export interface SupportRequestNotes {
   id: Generated<string>;
   request_id: string;
@@ -553,6 +563,7 @@ export interface SupportRequests {
   status: Generated<string>;
   solved_at: Timestamp | null;
   assigned_to: string | null;
+  waiting_since: Generated<Timestamp>;
 }
 
 export interface Sweepstakes {
@@ -692,6 +703,7 @@ export interface DB {
   staff_totp: StaffTotp;
   subscription_plans: SubscriptionPlans;
   subscriptions: Subscriptions;
+  support_messages: SupportMessages;
   support_request_notes: SupportRequestNotes;
   support_requests: SupportRequests;
   sweepstakes: Sweepstakes;

@@ -32,6 +32,8 @@ export interface OutgoingMessage {
   scholarshipId?: string | null;
   /** The application whose conversation a provider's message belongs to (docs/inbox.md, "Conversations"). */
   applicationId?: string | null;
+  /** The support request whose thread a staff answer belongs to (docs/support.md, "The thread"). */
+  supportRequestId?: string | null;
 }
 
 /**

@@ -52,6 +52,8 @@ export class InboxMessageDto {
   @ApiProperty({ type: String, nullable: true, format: 'uuid' }) scholarshipId: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: "A provider's message: the application whose conversation it belongs to; the recipient may reply (`POST /inbox/{id}/replies`)" })
   applicationId: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'A support answer: the request whose thread it belongs to; the recipient may reply (`POST /support-requests/{id}/replies`)' })
+  supportRequestId: string | null;
 }
 
 class InboxMetaDto {

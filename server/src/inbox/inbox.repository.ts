@@ -12,6 +12,7 @@ export interface StoredMessage {
   kind: InboxMessageKind;
   scholarshipId: string | null;
   applicationId: string | null;
+  supportRequestId: string | null;
   fromName: string;
   fromEmail: string;
   subject: string;
@@ -26,6 +27,7 @@ export interface NewMessage {
   kind: InboxMessageKind;
   scholarshipId: string | null;
   applicationId: string | null;
+  supportRequestId: string | null;
   fromName: string;
   fromEmail: string;
   subject: string;
@@ -52,6 +54,7 @@ const COLUMNS = [
   'kind',
   'scholarship_id as scholarshipId',
   'application_id as applicationId',
+  'support_request_id as supportRequestId',
   'from_name as fromName',
   'from_email as fromEmail',
   'subject',
@@ -123,9 +126,9 @@ export class InboxRepository {
     const runner = manager ?? this.db.manager;
     const column = <K extends keyof NewMessage>(key: K) => entries.map((entry) => entry.message[key]);
     const userIds = entries.map((entry) => entry.userId);
-    await sql`INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text, application_id)
+    await sql`INSERT INTO inbox_messages (user_id, kind, scholarship_id, from_name, from_email, subject, body_html, body_text, application_id, support_request_id)
        SELECT * FROM unnest(${userIds}::uuid[], ${column('kind')}::varchar[], ${column('scholarshipId')}::uuid[], ${column('fromName')}::text[], ${column('fromEmail')}::text[],
-                            ${column('subject')}::text[], ${column('bodyHtml')}::text[], ${column('bodyText')}::text[], ${column('applicationId')}::uuid[])`.execute(kyselyFor(runner));
+                            ${column('subject')}::text[], ${column('bodyHtml')}::text[], ${column('bodyText')}::text[], ${column('applicationId')}::uuid[], ${column('supportRequestId')}::uuid[])`.execute(kyselyFor(runner));
     await notifyInboxMail(runner);
   }
 
@@ -184,7 +187,7 @@ export class InboxRepository {
          WHERE emailed_at IS NULL AND (email_claimed_at IS NULL OR email_claimed_at < now() - interval '${sql.raw(STALE_CLAIM)}')
          ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
          AND u.id = m.user_id
-       RETURNING m.id, u.email AS "to", m.from_name AS "fromName", m.application_id IS NOT NULL AS conversation, m.subject, m.body_html AS "bodyHtml", m.body_text AS "bodyText"`.execute(kyselyOf(this.db));
+       RETURNING m.id, u.email AS "to", m.from_name AS "fromName", (m.application_id IS NOT NULL OR m.support_request_id IS NOT NULL) AS conversation, m.subject, m.body_html AS "bodyHtml", m.body_text AS "bodyText"`.execute(kyselyOf(this.db));
     return rows;
   }
 

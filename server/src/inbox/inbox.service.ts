@@ -25,6 +25,8 @@ export interface InboxMessageView {
   scholarshipId: string | null;
   /** The application whose conversation this message belongs to; the recipient may reply when set. */
   applicationId: string | null;
+  /** The support request a staff answer belongs to; the recipient may reply (docs/support.md, "The thread"). */
+  supportRequestId: string | null;
 }
 
 const wrap = (value: string): Wrapped => ({ value });
@@ -44,6 +46,7 @@ export function inboxMessageView(message: StoredMessage, productEmail: string): 
     kind: message.kind,
     scholarshipId: message.scholarshipId,
     applicationId: message.kind === 'provider' ? message.applicationId : null,
+    supportRequestId: message.kind === 'support-answer' ? message.supportRequestId : null,
   };
 }
 
@@ -54,6 +57,7 @@ export function storableMessage(message: OutgoingMessage): NewMessage {
     kind: message.kind,
     scholarshipId: message.scholarshipId ?? null,
     applicationId: message.applicationId ?? null,
+    supportRequestId: message.supportRequestId ?? null,
     fromName: message.fromName,
     fromEmail: message.fromEmail,
     subject: message.subject,

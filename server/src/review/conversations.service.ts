@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { escapeHtml, htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
+import { escapeHtml, htmlToText, sanitizeRichText, textToHtml } from '@scholarmatch/schemas/html';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
@@ -19,15 +19,6 @@ const NOT_A_CONVERSATION = 'Only a message from a scholarship provider about you
 const CONVERSATION_NOT_FOUND = 'There is no such conversation.';
 /** How much of the latest message a line of the studio inbox shows. */
 const PREVIEW_LENGTH = 160;
-
-/** Plain text as HTML: every character escaped, blank lines make paragraphs, single line ends breaks. */
-export function textToHtml(text: string): string {
-  return text
-    .trim()
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\r?\n/g, '<br>')}</p>`)
-    .join('');
-}
 
 /** "Re: Interviews", never "Re: Re: Interviews". */
 export function replySubject(subject: string): string {

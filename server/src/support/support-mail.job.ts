@@ -62,7 +62,7 @@ export class SupportMailJob implements OnModuleInit {
       for (const pending of batch) {
         try {
           await this.mailer.send(pending.mail === 'staff' ? staffMail(pending, this.config.SUPPORT_EMAIL) : answerMail(pending));
-          await this.requests.markEmailed(pending.id, pending.mail);
+          await this.requests.markEmailed(pending);
           sentNow += 1;
         } catch (error) {
           this.logger.warn(`a support e-mail could not be sent (${messageOf(error)}); the next run tries again`);

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { SUPPORT_REPLY_HOURS } from '@scholarmatch/schemas';
+import { sanitizeRichText } from '@scholarmatch/schemas/html';
 import type { Caller } from '../auth/auth.decorators.js';
 import { PERMISSIONS_BY_ROLE } from '../auth/permissions.js';
 import { ApiError } from '../common/error-body.js';
 import { MembershipsRepository } from '../subscriptions/memberships.repository.js';
 import { SupportQueueRepository, type QueueFilter, type QueueRow, type QueueSort, type StaffMember, type SupportNoteRow } from './support-queue.repository.js';
-import type { SupportRequestRow } from './support.repository.js';
+import { SupportRepository, type SupportRequestRow } from './support.repository.js';
 
 const notFound = () => new ApiError(404, 'There is no such support request.', { errorCode: 'SUPPORT_REQUEST_NOT_FOUND' });
 
@@ -24,6 +25,7 @@ export class SupportQueueService {
   constructor(
     private readonly queue: SupportQueueRepository,
     private readonly memberships: MembershipsRepository,
+    private readonly requests: SupportRepository,
   ) {}
 
   async list(filter: QueueFilter, sort: QueueSort, offset: number, limit: number): Promise<{ rows: QueueRow[]; total: number; overdue: number }> {
@@ -37,7 +39,8 @@ export class SupportQueueService {
   async detail(id: string) {
     const request = await this.queue.find(id);
     if (!request) throw notFound();
-    const [notes, person, membership] = await Promise.all([
+    const [messages, notes, person, membership] = await Promise.all([
+      this.requests.thread(id),
       this.queue.notes(id),
       request.userId ? this.queue.person(request.userId) : undefined,
       request.userId ? this.memberships.current(request.userId) : null,
@@ -45,7 +48,8 @@ export class SupportQueueService {
     const summary = membership && {
       title: membership.title, status: membership.status, grantsAccess: membership.grantsAccess, trialEndsAt: membership.trialEndsAt, currentPeriodEnd: membership.currentPeriodEnd,
     };
-    return { request, notes, person: person ? { ...person, membership: summary } : null };
+    const thread = messages.map((message) => ({ ...message, bodyHtml: sanitizeRichText(message.bodyHtml) }));
+    return { request, messages: thread, notes, person: person ? { ...person, membership: summary } : null };
   }
 
   async solve(id: string): Promise<SupportRequestRow> {

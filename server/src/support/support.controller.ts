@@ -1,6 +1,8 @@
-import { Body, Controller, Get, Ip, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Ip, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { MESSAGES } from '@scholarmatch/schemas';
+import { Actor } from '../audit/actor.decorator.js';
+import type { AuditActor } from '../audit/audit-entry.js';
 import { type Caller, CurrentUser, Roles, SignedInOptional } from '../auth/auth.decorators.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
@@ -12,10 +14,13 @@ import {
   OwnSupportRequestListResponseDto,
   SupportAnswerDto,
   SupportRequestResponseDto,
+  SupportThreadResponseDto,
 } from './dto/support.dto.js';
+import { ReplyDto } from '../review/dto/conversation.dto.js';
 import { SupportService } from './support.service.js';
 
 const OWN_DEFAULT_LIMIT = 20;
+const requestId = uuidOf('support request');
 
 /** Support requests and contact messages (docs/support.md). */
 @ApiTags('support')
@@ -54,14 +59,37 @@ export class SupportController {
   }
 
   @ApiBearerAuth()
+  @Header('cache-control', 'no-store')
+  @Get('support-requests/:id/thread')
+  @ApiOperation({
+    summary: "One of the caller's own requests as a thread: the request, the staff's answers and the caller's replies, oldest first",
+    description: "Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. The staff's internal notes are never in it.",
+  })
+  @ApiOkResponse({ type: SupportThreadResponseDto })
+  async thread(@CurrentUser() caller: Caller, @Param('id', requestId) id: string) {
+    return ok(await this.support.ownThread(caller, id));
+  }
+
+  @ApiBearerAuth()
+  @Post('support-requests/:id/replies')
+  @ApiOperation({
+    summary: "Replies to one of the caller's own requests (the served message-reply form): the request is open again and waits for staff from now",
+    description: "Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. Bad answers: 400 INVALID_ANSWERS at `answers.replyBody`.",
+  })
+  @ApiCreatedResponse({ type: SupportThreadResponseDto })
+  async reply(@CurrentUser() caller: Caller, @Param('id', requestId) id: string, @Body() body: ReplyDto) {
+    return { statusCode: 201, message: 'Reply sent', data: await this.support.reply(caller, id, body.answers) };
+  }
+
+  @ApiBearerAuth()
   @Roles('admin', 'support')
   @Post('admin/support-requests/:id/answer')
   @ApiOperation({
-    summary: "Answers a request (admins and support staff): to the person's inbox and e-mail when they have an account, else by e-mail",
-    description: '404 for an unknown request; 409 ALREADY_ANSWERED; the answer is sanitised rich text and may not be empty (400).',
+    summary: "Answers a request again or for the first time (admins and support staff): one more message of its thread, to the person's inbox and e-mail when they have an account, else by e-mail",
+    description: '404 for an unknown request; the answer is sanitised rich text and may not be empty (400 ANSWER_EMPTY).',
   })
   @ApiCreatedResponse({ type: SupportRequestResponseDto })
-  async answer(@Param('id', uuidOf('support request')) id: string, @Body() body: SupportAnswerDto, @CurrentUser() admin: Caller) {
-    return { statusCode: 201, message: 'Answer sent', data: await this.support.answer(id, body.answer, admin) };
+  async answer(@Param('id', requestId) id: string, @Body() body: SupportAnswerDto, @Actor() actor: AuditActor) {
+    return { statusCode: 201, message: 'Answer sent', data: await this.support.answer(id, body.answer, actor) };
   }
 }

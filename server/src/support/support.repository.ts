@@ -29,6 +29,18 @@ export interface SupportRequestRow extends Omit<NewSupportRequest, 'clientIp'> {
   solvedAt: Date | null;
   /** The staff member it is assigned to, if any. */
   assignedTo: string | null;
+  /** Since when it waits for staff: when it was sent, or the person's reply that reopened it (the 24-hour promise counts from here). */
+  waitingSince: Date;
+}
+
+/** One message of a request's thread after the request itself: a staff answer or a reply of the person (docs/support.md, "The thread"). */
+export interface SupportMessageRow {
+  id: string;
+  author: 'staff' | 'person';
+  authorId: string | null;
+  authorName: string | null;
+  bodyHtml: string;
+  createdAt: Date;
 }
 
 /** An e-mail the support desk owes: the staff's copy of a request, or a guest's answer. */
@@ -58,6 +70,7 @@ export const COLUMNS = [
   'status',
   'solved_at as solvedAt',
   'assigned_to as assignedTo',
+  'waiting_since as waitingSince',
 ] as const;
 
 /** A claim older than this is a run that died: its mail is pending again (a send hanging longer may go twice). */
@@ -120,17 +133,71 @@ export class SupportRepository {
     return this.db.transaction(work);
   }
 
-  /** Records an admin's answer; undefined when the request does not exist or was answered already. */
-  async answer(tx: EntityManager, id: string, html: string, adminId: string): Promise<SupportRequestRow | undefined> {
-    return kyselyIn(tx)
+  /**
+   * The request, locked until `tx` ends: a staff answer and a reply of the person to the same
+   * request take turns, so each sees the status the other left.
+   */
+  async lock(tx: EntityManager, id: string): Promise<SupportRequestRow | undefined> {
+    return kyselyIn(tx).selectFrom('support_requests').select(COLUMNS).where('id', '=', id).forUpdate().$castTo<SupportRequestRow>().executeTakeFirst();
+  }
+
+  /**
+   * Records a staff answer as the request's latest (`answerHtml`, which the person's list shows) and
+   * as a new message of its thread. An open request becomes answered; a solved one stays solved
+   * (docs/console.md, "Support queue"). Undefined when the request does not exist.
+   */
+  async answer(tx: EntityManager, id: string, html: string, staffId: string): Promise<SupportRequestRow | undefined> {
+    const row = await kyselyIn(tx)
       .updateTable('support_requests')
-      // An open request becomes answered; a solved one stays solved (docs/console.md, "Support queue").
-      .set({ answer_html: html, answered_at: sql<Date>`now()`, answered_by: adminId, status: sql<string>`CASE WHEN status = 'open' THEN 'answered' ELSE status END` })
+      .set({ answer_html: html, answered_at: sql<Date>`now()`, answered_by: staffId, status: sql<string>`CASE WHEN status = 'open' THEN 'answered' ELSE status END` })
       .where('id', '=', id)
-      .where('answered_at', 'is', null)
       .returning(COLUMNS)
       .$castTo<SupportRequestRow>()
       .executeTakeFirst();
+    if (row) await this.addMessage(tx, id, 'staff', staffId, html);
+    return row;
+  }
+
+  /**
+   * The person's reply to their own request (`userId`'s: anyone else's is undefined, as is an
+   * unknown id). It waits for staff again: an answered or solved request is open from the reply's
+   * time; one already open keeps the time it has waited since, so a second reply does not put off
+   * the promised answer.
+   */
+  async reply(tx: EntityManager, id: string, userId: string, html: string): Promise<SupportRequestRow | undefined> {
+    const row = await kyselyIn(tx)
+      .updateTable('support_requests')
+      .set({ status: 'open', solved_at: null, waiting_since: sql<Date>`CASE WHEN status = 'open' THEN waiting_since ELSE now() END` })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returning(COLUMNS)
+      .$castTo<SupportRequestRow>()
+      .executeTakeFirst();
+    if (row) await this.addMessage(tx, id, 'person', userId, html);
+    return row;
+  }
+
+  private async addMessage(tx: EntityManager, requestId: string, author: SupportMessageRow['author'], authorId: string, html: string): Promise<void> {
+    await kyselyIn(tx).insertInto('support_messages').values({ request_id: requestId, author, author_id: authorId, body_html: html }).execute();
+  }
+
+  /** `userId`'s own request; undefined for anyone else's, or an unknown id. */
+  async findOwn(id: string, userId: string): Promise<SupportRequestRow | undefined> {
+    return kyselyOf(this.db).selectFrom('support_requests').select(COLUMNS).where('id', '=', id).where('user_id', '=', userId).$castTo<SupportRequestRow>().executeTakeFirst();
+  }
+
+  /** The answers and replies of a request, oldest first, with their authors' names. */
+  async thread(requestId: string): Promise<SupportMessageRow[]> {
+    return kyselyOf(this.db)
+      .selectFrom('support_messages as m')
+      .leftJoin('users as author', 'author.id', 'm.author_id')
+      .select(['m.id', 'm.author', 'm.author_id as authorId', 'm.body_html as bodyHtml', 'm.created_at as createdAt'])
+      .select(sql<string | null>`nullif(trim(author.first_name || ' ' || author.last_name), '')`.as('authorName'))
+      .where('m.request_id', '=', requestId)
+      .orderBy('m.created_at')
+      .orderBy('m.id')
+      .$castTo<SupportMessageRow>()
+      .execute();
   }
 
   /** Claims up to `limit` e-mails owed (the staff's copies, guests' answers), so another run does not send them too. */
@@ -139,7 +206,8 @@ export class SupportRepository {
     const owed = db
       .selectFrom('support_requests')
       .select('id')
-      .where(sql<boolean>`(staff_emailed_at IS NULL OR (answered_at IS NOT NULL AND user_id IS NULL AND answer_emailed_at IS NULL))`)
+      // A guest is owed each answer: the latest one is owed while it is newer than the last one e-mailed.
+      .where(sql<boolean>`(staff_emailed_at IS NULL OR (answered_at IS NOT NULL AND user_id IS NULL AND (answer_emailed_at IS NULL OR answer_emailed_at < answered_at)))`)
       .where(sql<boolean>`(email_claimed_at IS NULL OR email_claimed_at < now() - make_interval(mins => ${CLAIM_MINUTES}))`)
       .orderBy('created_at')
       .limit(limit)
@@ -155,12 +223,20 @@ export class SupportRepository {
       .execute();
   }
 
-  async markEmailed(id: string, mail: PendingSupportMail['mail']): Promise<void> {
-    const column = mail === 'staff' ? 'staff_emailed_at' : 'answer_emailed_at';
+  /**
+   * Marks what was sent. A guest's answer is marked with the time of the answer that went, not the
+   * time of sending: an answer given while this one was on its way stays owed. The time read back
+   * has milliseconds and the column microseconds, so the column's own value is kept when it is that answer.
+   */
+  async markEmailed(sent: Pick<PendingSupportMail, 'id' | 'mail' | 'answeredAt'>): Promise<void> {
+    const set =
+      sent.mail === 'staff'
+        ? { staff_emailed_at: sql<Date>`now()` }
+        : { answer_emailed_at: sql<Date>`CASE WHEN date_trunc('milliseconds', answered_at) = ${sent.answeredAt}::timestamptz THEN answered_at ELSE ${sent.answeredAt}::timestamptz END` };
     await kyselyOf(this.db)
       .updateTable('support_requests')
-      .set({ [column]: sql<Date>`now()`, email_claimed_at: null })
-      .where('id', '=', id)
+      .set({ ...set, email_claimed_at: null })
+      .where('id', '=', sent.id)
       .execute();
   }
 

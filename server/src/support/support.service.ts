@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CONTACT_SENDER_NAME, MESSAGES, SUPPORT_KINDS, supportAnswersOf, type SupportKind } from '@scholarmatch/schemas';
-import { escapeHtml, htmlToText, sanitizeRichText } from '@scholarmatch/schemas/html';
+import { escapeHtml, htmlToText, sanitizeRichText, textToHtml } from '@scholarmatch/schemas/html';
+import type { AuditActor } from '../audit/audit-entry.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import type { Caller } from '../auth/auth.decorators.js';
 import { notSignedIn } from '../auth/access-tokens.js';
@@ -9,10 +10,26 @@ import { AppConfig } from '../config/app-config.js';
 import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
 import { InboxService } from '../inbox/inbox.service.js';
+import { MESSAGE_REPLY_FORM } from '../review/conversations.service.js';
 import { UsersRepository } from '../users/users.repository.js';
-import type { AddSupportDto, OwnSupportRequestDto } from './dto/support.dto.js';
+import type { AddSupportDto, OwnSupportRequestDto, SupportThreadDto } from './dto/support.dto.js';
 import { SupportMailJob } from './support-mail.job.js';
 import { SupportRepository, type NewSupportRequest, type SupportRequestRow } from './support.repository.js';
+
+/** Who the person's side shows as the sender of the staff's messages. */
+const SUPPORT_SENDER = 'ScholarMatch Support';
+/** The served reply form's one field (docs/inbox.md, "Conversations"). */
+const REPLY_FIELD = 'replyBody';
+
+export const supportRequestNotFound = () => new ApiError(404, 'There is no such support request.', { errorCode: 'SUPPORT_REQUEST_NOT_FOUND' });
+
+/**
+ * How the person's own list names where a request stands: answered while the latest answer is
+ * newer than what it waits on (the request, or the person's reply that reopened it).
+ */
+export function ownStatus(row: Pick<SupportRequestRow, 'answeredAt' | 'waitingSince'>): 'received' | 'answered' {
+  return row.answeredAt && row.answeredAt.getTime() >= row.waitingSince.getTime() ? 'answered' : 'received';
+}
 
 /**
  * Support requests and contact messages (docs/support.md): judged by their served form, stored
@@ -80,7 +97,7 @@ export class SupportService {
     const asked = [request.query, request.description].filter(Boolean).map((text) => `<p>${escapeHtml(text!)}</p>`).join('');
     return {
       kind: 'support-received' as const,
-      fromName: 'ScholarMatch Support',
+      fromName: SUPPORT_SENDER,
       fromEmail: this.config.SUPPORT_EMAIL,
       subject: request.query ? `We received your request: ${request.query}` : 'We received your message',
       html:
@@ -95,7 +112,7 @@ export class SupportService {
     const { rows, total } = await this.requests.listOwn(caller.id, offset, limit);
     return {
       rows: rows.map((row) => ({
-        id: row.id, kind: row.kind, query: row.query, description: row.description, status: row.answeredAt ? 'answered' : 'received',
+        id: row.id, kind: row.kind, query: row.query, description: row.description, status: ownStatus(row),
         createdAt: row.createdAt, answerHtml: row.answerHtml, answeredAt: row.answeredAt,
       })),
       total,
@@ -109,37 +126,81 @@ export class SupportService {
     return answers;
   }
 
-  /** An admin's answer: to the person's inbox when they have an account, else by e-mail (SupportMailJob). */
-  async answer(id: string, html: string, admin: Caller): Promise<SupportRequestRow> {
+  /**
+   * A staff answer, one more message of the request's thread: to the person's inbox (and so their
+   * e-mail) when they have an account, else by e-mail (SupportMailJob). The audit row names the
+   * staff member and the address they called from.
+   */
+  async answer(id: string, html: string, actor: AuditActor): Promise<SupportRequestRow> {
     const clean = sanitizeRichText(html);
     if (!htmlToText(clean).trim()) throw new ApiError(400, 'Please write an answer.', { errorCode: 'ANSWER_EMPTY' });
-    // The answer and its inbox message are one: both are kept, or neither (and the admin may try again).
+    // The answer and its inbox message are one: both are kept, or neither (and the staff member may try again).
     const answered = await this.requests.transaction(async (tx) => {
-      const row = await this.requests.answer(tx, id, clean, admin.id);
-      if (row) await this.audit.record({ actor: admin, action: 'support.answered', targetType: 'support_request', targetId: id, before: { answerHtml: null }, after: { answerHtml: clean, answeredAt: row.answeredAt } }, tx);
-      if (row?.userId) {
+      const before = await this.requests.lock(tx, id);
+      if (!before) return undefined;
+      const row = (await this.requests.answer(tx, id, clean, actor.id))!;
+      await this.audit.record(
+        {
+          actor, action: 'support.answered', targetType: 'support_request', targetId: id,
+          before: { answerHtml: before.answerHtml, status: before.status },
+          after: { answerHtml: clean, answeredAt: row.answeredAt, status: row.status },
+        },
+        tx,
+      );
+      if (row.userId) {
         await this.inbox.deliver(
           [row.userId],
-          {
-            kind: 'support-answer',
-            fromName: 'ScholarMatch Support',
-            fromEmail: this.config.SUPPORT_EMAIL,
-            subject: row.query ? `Re: ${row.query}` : 'Re: your message to ScholarMatch',
-            html: clean,
-          },
+          { kind: 'support-answer', fromName: SUPPORT_SENDER, fromEmail: this.config.SUPPORT_EMAIL, subject: row.query ? `Re: ${row.query}` : 'Re: your message to ScholarMatch', html: clean, supportRequestId: id },
           tx,
         );
       }
       return row;
     });
-    if (!answered) {
-      const exists = await this.requests.find(id);
-      throw exists
-        ? new ApiError(409, 'This request has been answered already.', { errorCode: 'ALREADY_ANSWERED' })
-        : new ApiError(404, 'There is no such support request.', { errorCode: 'SUPPORT_REQUEST_NOT_FOUND' });
-    }
+    if (!answered) throw supportRequestNotFound();
     // A guest's answer goes by e-mail (the inbox's own job e-mails a person's message).
     if (!answered.userId) void this.mail.queue();
     return answered;
+  }
+
+  /** The thread of `caller`'s own request, as they read it under an answer in their inbox. */
+  async ownThread(caller: Caller, id: string): Promise<SupportThreadDto> {
+    const row = await this.requests.findOwn(id, caller.id);
+    if (!row) throw supportRequestNotFound();
+    return this.threadOf(row);
+  }
+
+  /**
+   * The person's reply to their own request (the served message-reply form): a message of the
+   * thread that puts the request back in the queue, waiting for staff from now (docs/support.md,
+   * "The thread"). Anyone else's request, or an unknown id, is a 404.
+   */
+  async reply(caller: Caller, id: string, data: Record<string, unknown>): Promise<SupportThreadDto> {
+    const { errors, answers } = await this.forms.validate(MESSAGE_REPLY_FORM, data);
+    if (errors.length) throw invalidAnswers(errors.map((error) => ({ ...error, path: `answers.${error.path}` })));
+    const html = sanitizeRichText(textToHtml(String(answers[REPLY_FIELD])));
+    const row = await this.requests.transaction((tx) => this.requests.reply(tx, id, caller.id, html));
+    if (!row) throw supportRequestNotFound();
+    return this.threadOf(row);
+  }
+
+  private async threadOf(row: SupportRequestRow): Promise<SupportThreadDto> {
+    const messages = await this.requests.thread(row.id);
+    const opening = textToHtml(row.description);
+    return {
+      requestId: row.id,
+      subject: row.query ?? 'Your message to ScholarMatch',
+      status: ownStatus(row),
+      messages: [
+        { id: row.id, author: 'person', fromName: 'You', bodyHtml: opening, bodyText: htmlToText(opening), sentAt: row.createdAt },
+        ...messages.map((message) => ({
+          id: message.id,
+          author: message.author,
+          fromName: message.author === 'staff' ? SUPPORT_SENDER : 'You',
+          bodyHtml: sanitizeRichText(message.bodyHtml),
+          bodyText: htmlToText(message.bodyHtml),
+          sentAt: message.createdAt,
+        })),
+      ],
+    };
   }
 }

@@ -2271,6 +2271,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/support-requests/{id}/thread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's own requests as a thread: the request, the staff's answers and the caller's replies, oldest first
+         * @description Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. The staff's internal notes are never in it.
+         */
+        get: operations["SupportController_thread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/support-requests/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replies to one of the caller's own requests (the served message-reply form): the request is open again and waits for staff from now
+         * @description Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. Bad answers: 400 INVALID_ANSWERS at `answers.replyBody`.
+         */
+        post: operations["SupportController_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/support-requests/{id}/answer": {
         parameters: {
             query?: never;
@@ -2281,8 +2321,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Answers a request (admins and support staff): to the person's inbox and e-mail when they have an account, else by e-mail
-         * @description 404 for an unknown request; 409 ALREADY_ANSWERED; the answer is sanitised rich text and may not be empty (400).
+         * Answers a request again or for the first time (admins and support staff): one more message of its thread, to the person's inbox and e-mail when they have an account, else by e-mail
+         * @description 404 for an unknown request; the answer is sanitised rich text and may not be empty (400 ANSWER_EMPTY).
          */
         post: operations["SupportController_answer"];
         delete?: never;
@@ -4852,6 +4892,11 @@ export interface components {
              * @description A provider's message: the application whose conversation it belongs to; the recipient may reply (`POST /inbox/{id}/replies`)
              */
             applicationId: string | null;
+            /**
+             * Format: uuid
+             * @description A support answer: the request whose thread it belongs to; the recipient may reply (`POST /support-requests/{id}/replies`)
+             */
+            supportRequestId: string | null;
         };
         InboxMetaDto: {
             /** @description Messages matching the search */
@@ -5528,7 +5573,7 @@ export interface components {
             status: "received" | "answered";
             /** Format: date-time */
             createdAt: string;
-            /** @description The answer, sanitised rich text */
+            /** @description The latest answer, sanitised rich text */
             answerHtml: string | null;
             /** Format: date-time */
             answeredAt: string | null;
@@ -5546,6 +5591,41 @@ export interface components {
             message?: string;
             data: components["schemas"]["OwnSupportRequestDto"][];
             meta: components["schemas"]["SupportListMetaDto"];
+        };
+        SupportThreadMessageDto: {
+            /**
+             * Format: uuid
+             * @description The first message is the request itself (the request's id)
+             */
+            id: string;
+            /** @enum {string} */
+            author: "person" | "staff";
+            /** @description 'You' for the person's own, 'ScholarMatch Support' for the staff's */
+            fromName: string;
+            /** @description Sanitised HTML */
+            bodyHtml: string;
+            bodyText: string;
+            /** Format: date-time */
+            sentAt: string;
+        };
+        SupportThreadDto: {
+            /** Format: uuid */
+            requestId: string;
+            /** @description The request's query, or 'Your message to ScholarMatch' for a contact message */
+            subject: string;
+            /**
+             * @description received: waiting for staff (sent, or replied to since the latest answer); answered
+             * @enum {string}
+             */
+            status: "received" | "answered";
+            /** @description Oldest first: the request, the staff's answers and the person's replies (never the staff's internal notes) */
+            messages: components["schemas"]["SupportThreadMessageDto"][];
+        };
+        SupportThreadResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["SupportThreadDto"];
         };
         SupportAnswerDto: {
             /** @description The answer as rich text (sanitised) */
@@ -5591,6 +5671,11 @@ export interface components {
              * @description The staff member it is assigned to
              */
             assignedTo: string | null;
+            /**
+             * Format: date-time
+             * @description Since when it waits for staff: when it was sent, or the person's reply that reopened it. The 24-hour promise counts from here
+             */
+            waitingSince: string;
         };
         SupportRequestResponseDto: {
             /** @example 200 */
@@ -5638,6 +5723,11 @@ export interface components {
              * @description The staff member it is assigned to
              */
             assignedTo: string | null;
+            /**
+             * Format: date-time
+             * @description Since when it waits for staff: when it was sent, or the person's reply that reopened it. The 24-hour promise counts from here
+             */
+            waitingSince: string;
             /** @description The assignee's name */
             assigneeName: string | null;
         };
@@ -5671,6 +5761,22 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["SupportStaffMemberDto"][];
+        };
+        SupportMessageDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            author: "staff" | "person";
+            /**
+             * Format: uuid
+             * @description The staff member who answered, or the person who replied
+             */
+            authorId: string | null;
+            authorName: string | null;
+            /** @description Sanitised HTML */
+            bodyHtml: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         SupportNoteDto: {
             /** Format: uuid */
@@ -5714,6 +5820,8 @@ export interface components {
         };
         SupportRequestDetailDto: {
             request: components["schemas"]["SupportQueueItemDto"];
+            /** @description The thread after the request: the staff's answers and the person's replies, oldest first */
+            messages: components["schemas"]["SupportMessageDto"][];
             /** @description Internal notes, oldest first: never shown to the person */
             notes: components["schemas"]["SupportNoteDto"][];
             /** @description The account it came from; null for a guest (or a deleted account) */
@@ -13290,6 +13398,106 @@ export interface operations {
                 };
             };
             /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportController_thread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThreadResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    SupportController_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThreadResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,8 @@ export type QueueItem = components['schemas']['SupportQueueItemDto'];
 export type QueueMeta = components['schemas']['SupportQueueMetaDto'];
 export type SupportRequestDetail = components['schemas']['SupportRequestDetailDto'];
 export type SupportNote = components['schemas']['SupportNoteDto'];
+/** A staff answer or a reply of the person: the thread after the request. */
+export type SupportMessage = components['schemas']['SupportMessageDto'];
 export type StaffMember = components['schemas']['SupportStaffMemberDto'];
 export type QueueQuery = NonNullable<operations['SupportQueueController_list']['parameters']['query']>;
 

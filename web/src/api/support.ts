@@ -38,3 +38,33 @@ export const ownSupportRequestsQueryOptions = queryOptions({
   staleTime: 0,
   retry: shouldRetry,
 });
+
+/**
+ * One of the person's own requests as a thread (docs/support.md, "The thread"): the request, the
+ * staff's answers and the person's replies, oldest first.
+ */
+export type SupportThread = components['schemas']['SupportThreadDto'];
+
+export const supportThreadKeys = {
+  thread: (requestId: string) => [...supportKeys.mine, 'thread', requestId] as const,
+};
+
+export function supportThreadQueryOptions(requestId: string) {
+  return queryOptions({
+    queryKey: supportThreadKeys.thread(requestId),
+    queryFn: async ({ signal }) => {
+      const { data, error, response } = await api.GET('/api/v1/support-requests/{id}/thread', { params: { path: { id: requestId } }, signal });
+      if (!data) throw new ApiError(error, response.status);
+      return data.data;
+    },
+    staleTime: 0,
+    retry: shouldRetry,
+  });
+}
+
+/** The person's reply (the served message-reply form's answers): the answer is the thread with it. Refused answers are a SaveError. */
+export async function replyToSupport(requestId: string, answers: Record<string, unknown>): Promise<SupportThread> {
+  const { data, error, response } = await api.POST('/api/v1/support-requests/{id}/replies', { params: { path: { id: requestId } }, body: { answers } });
+  if (!data) throw new SaveError(error, response.status);
+  return data.data;
+}

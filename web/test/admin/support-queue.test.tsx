@@ -12,12 +12,15 @@ const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
 
 function request(overrides: Record<string, unknown> = {}) {
+  const createdAt = (overrides.createdAt as string | undefined) ?? ago(30);
   return {
     id: 'r1', kind: 'support', userId: 'u1', name: 'Maya Lopez', email: 'maya@example.com', phone: null, query: 'Transcript upload',
-    description: 'My PDF is refused.', answers: {}, createdAt: ago(30), staffEmailedAt: null, answerHtml: null, answeredAt: null,
-    status: 'open', solvedAt: null, assignedTo: null, assigneeName: null, ...overrides,
+    description: 'My PDF is refused.', answers: {}, createdAt, staffEmailedAt: null, answerHtml: null, answeredAt: null,
+    status: 'open', solvedAt: null, assignedTo: null, assigneeName: null, waitingSince: createdAt, ...overrides,
   };
 }
+
+const PERSON = { id: 'u1', name: 'Maya Lopez', email: 'maya@example.com', phone: null, role: 'applicant', createdAt: ago(900), requestCount: 2, membership: null };
 
 function signInAsAdmin() {
   saveSession({ user: ADMIN as never, accessToken: 'access', refreshToken: 'refresh', access: ACCESS.admin });
@@ -25,7 +28,7 @@ function signInAsAdmin() {
 
 type Init = { params?: { query?: Record<string, unknown>; path?: { id: string } }; body?: Record<string, unknown> };
 
-function serve(detail = { request: request(), notes: [] as unknown[], person: { id: 'u1', name: 'Maya Lopez', email: 'maya@example.com', phone: null, role: 'applicant', createdAt: ago(900), requestCount: 2, membership: null } }) {
+function serve(detail: Record<string, unknown> = { request: request(), messages: [], notes: [], person: PERSON }) {
   const lists: Record<string, unknown>[] = [];
   mockApi('GET').mockImplementation(async (path, init) => {
     if (path === '/api/v1/admin/support-requests') {
@@ -107,11 +110,38 @@ describe('staff console: support queue', () => {
 
   it('offers Reopen on a solved request, and says a guest gets the answer by e-mail', async () => {
     signInAsAdmin();
-    serve({ request: request({ status: 'solved', solvedAt: ago(1), userId: null, answerHtml: '<p>Done</p>', answeredAt: ago(2) }), notes: [], person: null as never });
+    const messages = [{ id: 'm1', author: 'staff', authorId: 'admin-1', authorName: 'Ada Admin', bodyHtml: '<p>Done</p>', createdAt: ago(2) }];
+    serve({ request: request({ status: 'solved', solvedAt: ago(1), userId: null, answerHtml: '<p>Done</p>', answeredAt: ago(2) }), messages, notes: [], person: null as never });
     renderAppAt('/admin/support/r1');
     expect(await screen.findByRole('button', { name: 'Reopen' })).toBeTruthy();
-    expect(screen.queryByLabelText(/Your answer/)).toBeNull();
+    // Staff may write again, even on a solved request: another message of the thread.
+    expect(screen.getByLabelText(/Your answer \(another message in the thread\)/)).toBeTruthy();
     expect(screen.getByText(/A guest without an account/)).toBeTruthy();
+  });
+
+  it("shows the whole thread in order: the request, answers, the person's replies, and internal notes marked as never sent", async () => {
+    signInAsAdmin();
+    const messages = [
+      { id: 'm1', author: 'staff', authorId: 'admin-1', authorName: 'Ada Admin', bodyHtml: '<p>Send it as a PDF.</p>', createdAt: ago(28) },
+      { id: 'm2', author: 'person', authorId: 'u1', authorName: 'Maya Lopez', bodyHtml: '<p>It is a PDF already.</p>', createdAt: ago(3) },
+    ];
+    const notes = [{ id: 'n1', text: 'Asked engineering about large PDFs.', createdAt: ago(10), authorId: 'admin-1', authorName: 'Ada Admin' }];
+    // Reopened by the reply three hours ago: the promise counts from there, not from the request 30 hours ago.
+    serve({ request: request({ status: 'open', waitingSince: ago(3), answerHtml: '<p>Send it as a PDF.</p>', answeredAt: ago(28) }), messages, notes, person: PERSON });
+    renderAppAt('/admin/support/r1');
+    const thread = await screen.findByRole('list', { name: 'Conversation' });
+    const entries = within(thread).getAllByRole('article');
+    expect(entries.map((entry) => entry.getAttribute('aria-label')?.split(',')[0])).toEqual([
+      'Request: Maya Lopez',
+      'Answer sent: Ada Admin',
+      'Internal note (never sent): Ada Admin',
+      'Reply: Maya Lopez',
+    ]);
+    expect(within(entries[0]).getByText('My PDF is refused.')).toBeTruthy();
+    expect(within(entries[2]).getByText('Asked engineering about large PDFs.')).toBeTruthy();
+    expect(within(entries[3]).getByText('It is a PDF already.')).toBeTruthy();
+    expect(screen.getByText('21 hours left')).toBeTruthy();
+    expect(screen.getByText('1 note in the conversation.')).toBeTruthy();
   });
 
   it('is not open to someone without a console area', async () => {

@@ -16,7 +16,7 @@ function inboxMessage(kind: InboxMessage['kind']): InboxMessage {
     _id: { value: MESSAGE_ID }, fromName: { value: 'Hopper Foundation' }, fromEmail: { value: 'hello@scholarmatch.example' },
     subject: { value: 'Interview' }, sentDate: { value: sent }, createdAt: { value: sent },
     bodyAsText: { value: 'Can you come on Tuesday?' }, bodyAsHtml: { value: '<p>Can you come on Tuesday?</p>' },
-    read: true, kind, scholarshipId: null, applicationId: kind === 'provider' ? APPLICATION_ID : null,
+    read: true, kind, scholarshipId: null, applicationId: kind === 'provider' ? APPLICATION_ID : null, supportRequestId: null,
   };
 }
 

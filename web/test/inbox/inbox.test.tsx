@@ -24,6 +24,7 @@ function inboxMessage(n: number, overrides: { read?: boolean; subject?: string; 
     kind: 'provider',
     scholarshipId: overrides.scholarshipId ?? null,
     applicationId: null,
+    supportRequestId: null,
   };
 }
 

@@ -66,6 +66,16 @@ export class SupportNoteDto {
   @ApiProperty({ type: String, nullable: true }) authorName: string | null;
 }
 
+/** A staff answer or a reply of the person, as the console shows the thread (docs/console.md, "Support queue"). */
+export class SupportMessageDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ enum: ['staff', 'person'] }) author: 'staff' | 'person';
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The staff member who answered, or the person who replied' }) authorId: string | null;
+  @ApiProperty({ type: String, nullable: true }) authorName: string | null;
+  @ApiProperty({ description: 'Sanitised HTML' }) bodyHtml: string;
+  @ApiProperty() createdAt: Date;
+}
+
 export class MembershipSummaryDto {
   @ApiProperty({ description: "The plan's title" }) title: string;
   @ApiProperty({ enum: MEMBERSHIP_STATES }) status: MembershipState;
@@ -88,6 +98,7 @@ export class SupportPersonDto {
 
 export class SupportRequestDetailDto {
   @ApiProperty({ type: SupportQueueItemDto }) request: SupportQueueItemDto;
+  @ApiProperty({ type: [SupportMessageDto], description: "The thread after the request: the staff's answers and the person's replies, oldest first" }) messages: SupportMessageDto[];
   @ApiProperty({ type: [SupportNoteDto], description: 'Internal notes, oldest first: never shown to the person' }) notes: SupportNoteDto[];
   @ApiProperty({ type: SupportPersonDto, nullable: true, description: 'The account it came from; null for a guest (or a deleted account)' }) person: SupportPersonDto | null;
 }

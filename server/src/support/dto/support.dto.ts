@@ -67,6 +67,7 @@ export class SupportRequestDto {
   @ApiProperty({ enum: SUPPORT_STATUSES, description: 'open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")' }) status: SupportStatus;
   @ApiProperty({ type: Date, nullable: true }) solvedAt: Date | null;
   @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The staff member it is assigned to' }) assignedTo: string | null;
+  @ApiProperty({ description: "Since when it waits for staff: when it was sent, or the person's reply that reopened it. The 24-hour promise counts from here" }) waitingSince: Date;
 }
 
 export class SupportRequestResponseDto extends ApiResponseBase {
@@ -91,8 +92,30 @@ export class OwnSupportRequestDto {
   @ApiProperty() description: string;
   @ApiProperty({ enum: ['received', 'answered'], description: 'received: waiting for an answer; answered: `answerHtml` holds it' }) status: 'received' | 'answered';
   @ApiProperty() createdAt: Date;
-  @ApiProperty({ type: String, nullable: true, description: 'The answer, sanitised rich text' }) answerHtml: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The latest answer, sanitised rich text' }) answerHtml: string | null;
   @ApiProperty({ type: Date, nullable: true }) answeredAt: Date | null;
+}
+
+/** One message of a request's thread as the person reads it (docs/support.md, "The thread"). */
+export class SupportThreadMessageDto {
+  @ApiProperty({ format: 'uuid', description: "The first message is the request itself (the request's id)" }) id: string;
+  @ApiProperty({ enum: ['person', 'staff'] }) author: 'person' | 'staff';
+  @ApiProperty({ description: "'You' for the person's own, 'ScholarMatch Support' for the staff's" }) fromName: string;
+  @ApiProperty({ description: 'Sanitised HTML' }) bodyHtml: string;
+  @ApiProperty() bodyText: string;
+  @ApiProperty({ type: String, format: 'date-time' }) sentAt: Date;
+}
+
+export class SupportThreadDto {
+  @ApiProperty({ format: 'uuid' }) requestId: string;
+  @ApiProperty({ description: "The request's query, or 'Your message to ScholarMatch' for a contact message" }) subject: string;
+  @ApiProperty({ enum: ['received', 'answered'], description: "received: waiting for staff (sent, or replied to since the latest answer); answered" }) status: 'received' | 'answered';
+  @ApiProperty({ type: [SupportThreadMessageDto], description: "Oldest first: the request, the staff's answers and the person's replies (never the staff's internal notes)" })
+  messages: SupportThreadMessageDto[];
+}
+
+export class SupportThreadResponseDto extends ApiResponseBase {
+  @ApiProperty({ type: SupportThreadDto }) data: SupportThreadDto;
 }
 
 export class SupportListMetaDto {

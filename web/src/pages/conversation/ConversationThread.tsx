@@ -1,6 +1,9 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { formatDate } from '@scholarmatch/schemas';
-import type { Conversation, ConversationMessage } from '../../api/conversations';
+import type { ConversationMessage } from '../../api/conversations';
+
+/** What a thread shows of a message: an application's conversation and a support thread both have it. */
+type ThreadItem = Pick<ConversationMessage, 'id' | 'fromName' | 'bodyHtml' | 'bodyText' | 'sentAt'> & { author: string };
 import { ServerHtml } from '../../forms/ServerHtml';
 
 /** `sentAt` as "25 November, 2026, 14:05" in the reader's time zone: a conversation moves within a day. */
@@ -9,7 +12,7 @@ function sentText(sentAt: string): string {
 }
 
 /** One message of the conversation: who wrote it, when, and its sanitised body. `ownSide` is tinted and set to the end. */
-function ThreadMessage({ message, ownSide }: { message: ConversationMessage; ownSide: boolean }) {
+function ThreadMessage({ message, ownSide }: { message: ThreadItem; ownSide: boolean }) {
   const html = message.bodyHtml.trim();
   return (
     <Box
@@ -35,14 +38,14 @@ function ThreadMessage({ message, ownSide }: { message: ConversationMessage; own
 }
 
 interface ConversationThreadProps {
-  conversation: Conversation;
-  /** Whose messages are "ours" (tinted, at the end): the applicant's in the inbox, the provider's in the studio. */
-  ownAuthor: ConversationMessage['author'];
+  conversation: { messages: ThreadItem[] };
+  /** Whose messages are "ours" (tinted, at the end): the applicant's (or the person's, on a support thread) in the inbox, the provider's in the studio. */
+  ownAuthor: string;
   headingAs: 'h1' | 'h2' | 'h3';
   heading: string;
 }
 
-/** The messages of one application's conversation, oldest first (docs/inbox.md, "Conversations"). */
+/** The messages of one application's conversation (docs/inbox.md, "Conversations") or of a support thread, oldest first. */
 export function ConversationThread({ conversation, ownAuthor, headingAs, heading }: ConversationThreadProps) {
   return (
     <Stack as="section" aria-label={heading} gap="3">

@@ -5,6 +5,7 @@ import type { InboxMessage } from '../../api/inbox';
 import { formatDayMonthYear } from '../../ui/dates';
 import { ServerHtml } from '../../forms/ServerHtml';
 import { isAnswerable, MessageConversation } from './MessageConversation';
+import { isSupportAnswer, SupportConversation } from './SupportConversation';
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
@@ -42,13 +43,15 @@ interface MessageViewProps {
 
 /**
  * One message (docs/inbox.md, "In the browser"): subject, sender, sent date, sender e-mail, the
- * sanitised body and the arrows; under a provider's message, its conversation and the Reply box.
+ * sanitised body and the arrows; under a provider's message, its conversation and the Reply box;
+ * under a support answer, the request's thread and the Reply box.
  */
 export function MessageView(props: MessageViewProps) {
   return (
     <Stack gap="4">
       <MessageCard {...props} />
       {isAnswerable(props.message) ? <MessageConversation key={props.message._id.value} message={props.message} /> : null}
+      {isSupportAnswer(props.message) ? <SupportConversation key={props.message._id.value} requestId={props.message.supportRequestId} /> : null}
     </Stack>
   );
 }

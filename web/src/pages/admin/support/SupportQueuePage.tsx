@@ -59,7 +59,9 @@ function QueueFilters({ search, onChange }: { search: QueueSearch; onChange: (ne
 
 function QueueRow({ request }: { request: QueueItem }) {
   const status = STATUS_WORDS[request.status];
-  const due = replyDue(request.createdAt, request.status);
+  // The promise counts from the request, or from the person's reply that reopened it.
+  const due = replyDue(request.waitingSince, request.status);
+  const replied = Date.parse(request.waitingSince) - Date.parse(request.createdAt) > 1000;
   const title = request.query ?? request.description;
   return (
     <Box as="li" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
@@ -83,6 +85,11 @@ function QueueRow({ request }: { request: QueueItem }) {
           </Text>
           <Text fontSize="sm" color="fg.muted">
             {KIND_WORDS[request.kind] ?? request.kind} · sent <time dateTime={request.createdAt}>{ageText(request.createdAt)}</time>
+            {replied ? (
+              <>
+                {' '}· replied <time dateTime={request.waitingSince}>{ageText(request.waitingSince)}</time>
+              </>
+            ) : null}
             {request.assigneeName ? ` · assigned to ${request.assigneeName}` : ' · unassigned'}
           </Text>
         </Stack>

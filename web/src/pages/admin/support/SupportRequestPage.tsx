@@ -15,12 +15,12 @@ import {
   supportStaffQueryOptions,
   type SupportRequestDetail,
 } from '../../../api/support-queue';
-import { ServerHtml } from '../../../forms/ServerHtml';
 import { useDocumentTitle } from '../../../ui/document-title';
 import { toaster } from '../../../ui/toaster';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
 import { ageText, KIND_WORDS, replyDue, STATUS_WORDS } from './support-words';
+import { SupportThread } from './SupportThread';
 
 /** A plain-text answer as the rich text the answer route takes: paragraphs, line breaks kept, nothing interpreted. */
 function textToHtml(text: string): string {
@@ -65,7 +65,7 @@ function useChange<T>(id: string, run: (value: T) => Promise<unknown>, done: str
   });
 }
 
-function AnswerBox({ id }: { id: string }) {
+function AnswerBox({ id, again }: { id: string; again: boolean }) {
   const [text, setText] = useState('');
   const answer = useChange(id, (value: string) => answerRequest(id, textToHtml(value)), 'Answer sent');
   return (
@@ -78,7 +78,7 @@ function AnswerBox({ id }: { id: string }) {
       }}
     >
       <Field.Root required>
-        <Field.Label>Your answer</Field.Label>
+        <Field.Label>{again ? 'Your answer (another message in the thread)' : 'Your answer'}</Field.Label>
         <Textarea value={text} rows={6} maxLength={20000} onChange={(event) => setText(event.target.value)} />
         <Field.HelperText>It goes to the person's inbox and e-mail (a guest gets it by e-mail).</Field.HelperText>
       </Field.Root>
@@ -94,8 +94,8 @@ function RequestCard({ detail }: { detail: SupportRequestDetail }) {
   const solve = useChange(request.id, () => solveRequest(request.id), 'Request solved');
   const reopen = useChange(request.id, () => reopenRequest(request.id), 'Request reopened');
   const status = STATUS_WORDS[request.status];
-  const due = replyDue(request.createdAt, request.status);
-  const extra = Object.entries(request.answers ?? {});
+  // The promise counts from the request, or from the person's reply that reopened it.
+  const due = replyDue(request.waitingSince, request.status);
   return (
     <Card title="Request">
       <HStack gap="2" mb="3" wrap="wrap">
@@ -107,32 +107,12 @@ function RequestCard({ detail }: { detail: SupportRequestDetail }) {
           </Badge>
         ) : null}
       </HStack>
-      <Text fontSize="sm" color="fg.muted" mb="3">
+      <Text fontSize="sm" color="fg.muted" mb="4">
         From {request.name} ({request.email}{request.phone ? `, ${request.phone}` : ''}), sent {formatDate(request.createdAt, 'shortTime')} ({ageText(request.createdAt)})
       </Text>
-      <Text whiteSpace="pre-wrap" wordBreak="break-word">
-        {request.description}
-      </Text>
-      {extra.length ? (
-        <Stack gap="1" mt="3">
-          {extra.map(([key, value]) => (
-            <Text key={key} fontSize="sm">
-              <Text as="span" color="fg.muted">{key}:</Text> {String(value)}
-            </Text>
-          ))}
-        </Stack>
-      ) : null}
+      <SupportThread detail={detail} />
       <Box mt="5">
-        {request.answerHtml ? (
-          <Box borderInlineStartWidth="3px" borderColor="brand.solid" bg="bg.subtle" borderRadius="md" px="4" py="3">
-            <Text fontSize="sm" fontWeight="semibold" color="brand.fg" mb="1">
-              Answered{request.answeredAt ? ` ${formatDate(request.answeredAt, 'shortTime')}` : ''}
-            </Text>
-            <ServerHtml html={request.answerHtml} />
-          </Box>
-        ) : (
-          <AnswerBox id={request.id} />
-        )}
+        <AnswerBox id={request.id} again={detail.messages.some((message) => message.author === 'staff')} />
       </Box>
       <HStack mt="5" gap="3" wrap="wrap">
         {request.status === 'solved' ? (
@@ -213,22 +193,10 @@ function NotesCard({ detail }: { detail: SupportRequestDetail }) {
       <Text fontSize="sm" color="fg.muted" mb="3">
         For staff only: the person never sees these.
       </Text>
-      {detail.notes.length ? (
-        <Stack as="ul" listStyleType="none" m="0" p="0" gap="3" mb="4">
-          {detail.notes.map((note) => (
-            <Box as="li" key={note.id} bg="bg.subtle" borderRadius="md" px="3" py="2">
-              <Text fontSize="xs" color="fg.muted">
-                {note.authorName ?? 'Someone'}, {formatDate(note.createdAt, 'shortTime')}
-              </Text>
-              <Text whiteSpace="pre-wrap" wordBreak="break-word">
-                {note.text}
-              </Text>
-            </Box>
-          ))}
-        </Stack>
-      ) : (
-        <Text mb="4">No notes yet.</Text>
-      )}
+      {/* The notes themselves are in the thread, where they happened, marked as never sent. */}
+      <Text mb="4">
+        {detail.notes.length ? `${detail.notes.length} note${detail.notes.length === 1 ? '' : 's'} in the conversation.` : 'No notes yet.'}
+      </Text>
       <Stack
         as="form"
         gap="2"
@@ -250,9 +218,9 @@ function NotesCard({ detail }: { detail: SupportRequestDetail }) {
 }
 
 /**
- * /admin/support/$id (docs/console.md, "Support queue"): the request with its answer (or the box to
- * answer it), solve or reopen, the person's account and membership beside it, the assignee and
- * the staff's internal notes.
+ * /admin/support/$id (docs/console.md, "Support queue"): the request's whole thread (answers,
+ * replies and internal notes in order) and the box to answer, solve or reopen, the person's account
+ * and membership beside it, the assignee and the box for internal notes.
  */
 export function SupportRequestPage() {
   const { id } = useParams({ strict: false }) as { id: string };

@@ -24,11 +24,12 @@ export function ageText(createdAt: string, now = Date.now()): string {
 
 /**
  * Where an open request stands against the promised reply (MESSAGES.supportReplyTime): past it,
- * or how long is left. Answered and solved requests owe nothing.
+ * or how long is left, counted from when it started waiting (sent, or the person's latest reply
+ * that reopened it). Answered and solved requests owe nothing.
  */
-export function replyDue(createdAt: string, status: SupportStatus, now = Date.now()): { late: boolean; text: string } | null {
+export function replyDue(waitingSince: string, status: SupportStatus, now = Date.now()): { late: boolean; text: string } | null {
   if (status !== 'open') return null;
-  const hours = (now - new Date(createdAt).getTime()) / HOUR;
+  const hours = (now - new Date(waitingSince).getTime()) / HOUR;
   if (hours >= SUPPORT_REPLY_HOURS) return { late: true, text: `Past ${SUPPORT_REPLY_HOURS} hours` };
   const left = Math.ceil(SUPPORT_REPLY_HOURS - hours);
   return { late: false, text: `${left} hour${left === 1 ? '' : 's'} left` };
