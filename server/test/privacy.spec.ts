@@ -84,6 +84,9 @@ describe('privacy requests', () => {
     await t.sql.query(`INSERT INTO inbox_messages (user_id, kind, from_name, from_email, subject, body_html, body_text) VALUES ($1, 'provider', 'Trust', 'trust@example.org', 'Hello Ada', '<p>Hi</p>', 'Hi')`, [id]);
     const support = await api.call('POST', '/scholarships/add-support', { token, body: { query: 'Where is my data?', description: 'Please tell me what you hold.' } });
     expect(support.statusCode).toBe(201);
+    const requestId = (await t.sql.query(`SELECT id FROM support_requests WHERE user_id = $1`, [id])).rows[0].id;
+    expect((await api.call('POST', `/admin/support-requests/${requestId}/answer`, { token: admin, body: { answer: '<p>Your profile and applications.</p>' } })).statusCode).toBe(201);
+    expect((await api.call('POST', `/support-requests/${requestId}/replies`, { token, body: { answers: { replyBody: 'And my files?' } } })).statusCode).toBe(201);
     const complimentary = await api.call('POST', `/admin/people/${id}/complimentary-membership`, { token: admin, body: { endsOn: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), reason: 'Test' } });
     expect(complimentary.statusCode).toBe(201);
     return { id, token, email: session.user.email, password: body.password as string, applicationId, cvUrl };
@@ -116,6 +119,7 @@ describe('privacy requests', () => {
     expect(data.wishlist).toHaveLength(1);
     expect(data.inbox.map((m: { subject: string }) => m.subject)).toContain('Hello Ada');
     expect(data.supportRequests[0]).toMatchObject({ kind: 'support', query: 'Where is my data?' });
+    expect(data.supportRequests[0].conversation.map((m: { from: string }) => m.from)).toEqual(['staff', 'person']);
     expect(data.memberships[0]).toMatchObject({ gateway: 'complimentary', monthlyAmountCents: 0 });
     expect(data.files).toHaveLength(1);
     const [file] = data.files;

@@ -61,7 +61,10 @@ export class PrivacyExportRepository {
                     FROM inbox_messages m WHERE m.user_id = u.id),
         'supportRequests', (SELECT coalesce(jsonb_agg(jsonb_build_object('kind', q.kind, 'name', q.name, 'email', q.email, 'phone', q.phone, 'query', q.query,
                                              'message', q.description, 'answers', q.answers, 'sentAt', q.created_at, 'status', q.status,
-                                             'answerHtml', q.answer_html, 'answeredAt', q.answered_at) ORDER BY q.created_at, q.id), '[]')
+                                             'answerHtml', q.answer_html, 'answeredAt', q.answered_at,
+                                             'conversation', (SELECT coalesce(jsonb_agg(jsonb_build_object('from', t.author, 'html', t.body_html, 'sentAt', t.created_at)
+                                                                                        ORDER BY t.created_at, t.id), '[]')
+                                                                FROM support_messages t WHERE t.request_id = q.id)) ORDER BY q.created_at, q.id), '[]')
                               FROM support_requests q WHERE q.user_id = u.id OR lower(q.email) = lower(u.email)),
         'memberships', (SELECT coalesce(jsonb_agg(jsonb_build_object('plan', p.title, 'gateway', m.gateway, 'status', m.status,
                                          'monthlyAmountCents', m.monthly_amount_cents, 'trialEndsAt', m.trial_ends_at, 'currentPeriodEnd', m.current_period_end,
