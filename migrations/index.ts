@@ -44,6 +44,7 @@ import { AuditLog1795820000000 } from './1795820000000-AuditLog.js';
 import { SupportRoleAndSessionVersion1795821000000 } from './1795821000000-SupportRoleAndSessionVersion.js';
 import { SupportQueue1795822000000 } from './1795822000000-SupportQueue.js';
 import { ComplimentaryMemberships1795823500000 } from './1795823500000-ComplimentaryMemberships.js';
+import { FormDesigner1795830000000 } from './1795830000000-FormDesigner.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
@@ -90,4 +91,5 @@ export const MIGRATIONS = [
   SupportQueue1795822000000,
   StaffTotp1795823000000,
   ComplimentaryMemberships1795823500000,
+  FormDesigner1795830000000,
 ];
