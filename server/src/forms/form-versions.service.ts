@@ -127,12 +127,12 @@ export class FormVersionsService {
   async rollback(number: number, actor: AuditActor): Promise<FormVersion> {
     const version = await this.state.locked(async (tx) => {
       const { published, forms, drafts } = await this.state.load(tx);
-      if (drafts.length) throw new ApiError(409, 'Publish or discard the draft before rolling a version back.', { errorCode: 'DRAFT_NOT_EMPTY' });
       const latest = await this.designer.latestVersion(tx);
       if (number !== latest.number || number === 1) {
         const why = number === 1 ? 'version 1 is the first: there is nothing before it' : `only the latest version (${latest.number}) can be rolled back`;
         throw new ApiError(409, `Version ${number} cannot be rolled back: ${why}.`, { errorCode: 'NOT_LATEST_VERSION' });
       }
+      if (drafts.length) throw new ApiError(409, 'Publish or discard the draft before rolling a version back.', { errorCode: 'DRAFT_NOT_EMPTY' });
       const previous = new Map((await this.designer.version(number - 1, tx))!.definitions.map((field) => [field.key, field]));
       const inLatest = new Map(latest.definitions.map((field) => [field.key, field]));
       const wanted = published.map((field): FieldDefinition => {
