@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { FieldDefinition, FormLayout } from '@scholarmatch/schemas';
 import type { EntityManager } from 'typeorm';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
-import { FormDesignerRepository, type DraftRow } from './form-designer.repository.js';
-import { applyDraft, type DraftField } from './form-draft.js';
+import { FormDesignerRepository } from './form-designer.repository.js';
+import { applyDraft, type DraftField, type DraftRow } from './form-draft.js';
 
 /** The published definitions, the form layouts, the draft's rows and the definitions as drafted. */
 export interface DesignerSnapshot {

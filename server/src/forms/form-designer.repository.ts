@@ -5,15 +5,8 @@ import { sql } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
 import { kyselyFor } from '../database/kysely.js';
 import type { DiffChange } from './form-diff.js';
+import type { DraftRow } from './form-draft.js';
 
-/** One drafted field: `fieldId` null for a field that exists only in the draft. */
-export interface DraftRow {
-  id: number;
-  fieldId: number | null;
-  key: string;
-  definition: FieldDefinition;
-  removed: boolean;
-}
 
 export type VersionKind = 'publish' | 'rollback';
 

@@ -1,5 +1,13 @@
 import { fieldsOfForm, type FieldDefinition, type FormLayout } from '@scholarmatch/schemas';
-import type { DraftRow } from './form-designer.repository.js';
+
+/** One drafted field: `fieldId` null for a field that exists only in the draft. */
+export interface DraftRow {
+  id: number;
+  fieldId: number | null;
+  key: string;
+  definition: FieldDefinition;
+  removed: boolean;
+}
 
 /** How a field stands in the shared draft (docs/form-designer.md, "Draft"). */
 export type DraftState = 'added' | 'changed' | 'removed' | null;
