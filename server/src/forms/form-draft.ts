@@ -32,7 +32,7 @@ export const DESIGNER_FORMS = [
 ] as const;
 
 /**
- * Forms that clients outside the web app post fixed payloads to (the seeds' sign-up, login and
+ * Forms that clients outside the web app post fixed payloads to (the original clients' sign-up, login and
  * password reset, their chats, the reviewer's invitation): a field staff add there is served
  * optional, and judged only when sent (docs/form-designer.md, "Fixed-payload forms").
  */
