@@ -9,6 +9,7 @@
 import type pg from 'pg';
 import { json, type Result } from './measure.js';
 
+export const DIFF = 'GET admin/forms/draft/diff (a field with 100,000 answers)';
 export const PUBLISH_ADD = 'POST admin/forms/versions (a field with 100,000 answers added)';
 export const PUBLISH_REMOVE = 'POST admin/forms/versions (a field with 100,000 answers removed)';
 export const ROLLBACK = 'POST admin/forms/versions/{n}/rollback (the removal undone)';
@@ -51,14 +52,15 @@ export async function measureFormDesigner(baseUrl: string, sql: pg.Pool, adminTo
       key: PROBE, name: 'Bench probe', dataType: 'select', section: 'privacy', order: 990,
       options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }],
     });
-    const diff = await call('GET', '/admin/forms/draft/diff');
+    const [diff, diffMs] = await timed(() => call('GET', '/admin/forms/draft/diff'));
     const [added, addMs] = await timed(() => call('POST', '/admin/forms/versions', { note: 'Bench: probe added' }));
     const fieldId = (await sql.query(`SELECT id FROM form_fields WHERE key = $1`, [PROBE])).rows[0].id as number;
-    await call('DELETE', `/admin/form-fields/${fieldId}`);
+    await call('DELETE', `/admin/form-fields/${fieldId}`, {});
     const [removed, removeMs] = await timed(() => call('POST', '/admin/forms/versions', { note: 'Bench: probe removed' }));
-    const [, rollbackMs] = await timed(() => call('POST', `/admin/forms/versions/${removed.data.number}/rollback`));
+    const [, rollbackMs] = await timed(() => call('POST', `/admin/forms/versions/${removed.data.number}/rollback`, {}));
     const answers = diff.data.changes.find((change: { key: string }) => change.key === PROBE)?.answers ?? 0;
     results.push(
+      row(DIFF, diffMs, { answers }),
       row(PUBLISH_ADD, addMs, { answers, version: added.data.number }),
       row(PUBLISH_REMOVE, removeMs, { answers: answered.rowCount }),
       row(ROLLBACK, rollbackMs, { answers: answered.rowCount }),

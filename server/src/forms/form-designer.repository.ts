@@ -38,6 +38,9 @@ export interface NewVersion {
 /** Any two publishes (or rollbacks) run one after the other: each reads the latest version and writes the next. */
 const PUBLISH_LOCK = 'form_versions/publish';
 
+/** How long one statement of a publish or rollback may run. */
+const PUBLISH_STATEMENT_TIMEOUT_S = 600;
+
 /**
  * The designer's tables (docs/form-designer.md): the shared draft `form_field_drafts` and the
  * published `form_versions`. jsonb columns are read with `$castTo`: they hold what these methods
@@ -90,6 +93,15 @@ export class FormDesignerRepository {
   /** Held until `tx` ends. */
   async lockPublishing(tx: EntityManager): Promise<void> {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${PUBLISH_LOCK}, 0))`.execute(this.k(tx));
+  }
+
+  /**
+   * Lifts the pool's 15 s statement limit for the rest of `tx`: a publish that (de)activates a field
+   * answered by every applicant types all their answers again in one trigger statement
+   * (docs/form-designer.md, "Cost"), which takes longer than a request's statement may.
+   */
+  async allowLongStatements(tx: EntityManager): Promise<void> {
+    await sql`SET LOCAL statement_timeout = '${sql.raw(String(PUBLISH_STATEMENT_TIMEOUT_S))}s'`.execute(this.k(tx));
   }
 
   private versions(tx?: EntityManager) {

@@ -107,6 +107,7 @@ export class FormVersionsService {
       if (!drafts.length) throw new ApiError(409, 'The draft has no changes to publish.', { errorCode: 'DRAFT_EMPTY' });
       const wanted = drafted.map(definitionOf);
       const changes = await this.checked(published, wanted, forms, tx);
+      await this.designer.allowLongStatements(tx);
       for (const row of drafts) {
         const { id: _id, ...definition } = row.definition;
         if (row.fieldId === null) await this.definitions.insertField({ ...definition, system: false }, tx);
@@ -143,6 +144,7 @@ export class FormVersionsService {
         return field;
       });
       const changes = await this.checked(published, wanted, forms, tx);
+      await this.designer.allowLongStatements(tx);
       for (const [index, field] of wanted.entries()) if (!sameDefinition(published[index], field)) await this.write(field.id, field, tx);
       return this.record(tx, 'rollback', `Rollback of version ${number}`, changes, actor);
     });
