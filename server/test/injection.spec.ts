@@ -396,7 +396,8 @@ describe('injection and XSS', () => {
     'PATCH /api/v1/admin/form-fields/{id}': {
       who: ['admin'],
       path: { id: ids.patchField },
-      body: () => ({ name: 'Injection probe', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }], section: 'privacy' }),
+      // Unlike the published definition, so the control drafts the change once and every probe changes that draft row.
+      body: () => ({ name: 'Injection probe, drafted', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }], section: 'privacy' }),
     },
     'DELETE /api/v1/admin/form-fields/{id}': { who: ['admin'], path: { id: ids.deleteField } },
     'POST /api/v1/admin/form-fields/{id}/revert': { who: ['admin'], path: { id: ids.deleteField } },
