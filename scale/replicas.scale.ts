@@ -126,6 +126,8 @@ describe('two replicas behind a round-robin balancer', () => {
       await cluster.steerTo(writer);
       const renamed = await cluster.call('PATCH', `/admin/form-fields/${fieldId}`, { from, token: admin, body: { name } });
       expect(renamed.status).toBe(200);
+      // The publish is the write that changes the live form: it goes through the writer too.
+      await cluster.steerTo(writer);
       const published = await cluster.call('POST', '/admin/forms/versions', { from, token: admin, body: {} });
       const written = Date.now();
       expect([published.status, published.servedBy]).toEqual([201, writer]);
