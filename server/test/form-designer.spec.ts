@@ -1,4 +1,4 @@
-import { publishedScholarship, publishFormDraft, signUpProvider } from '@scholarmatch/testkit';
+import { publishedScholarship, publishFormDraft, registeredApplicant, signUpProvider } from '@scholarmatch/testkit';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -158,13 +158,19 @@ describe('form designer', () => {
     expect(JSON.stringify(judged.json())).toContain('heardAboutUs');
   });
 
-  it('prompts people who joined before a required question was published, until they answer it', async () => {
+  it('prompts people who joined before a required question was published, until they answer it, and never locks them out', async () => {
     const { session } = await api.signUp();
+    // The first test's required Basic question is answered, as registration asks it now.
+    const registered = await registeredApplicant(api.kit, { answers: { designerProbe: 'a' } });
     const newQuestions = async () => (await api.call('GET', '/users/me/new-questions', { token: session.accessToken })).json().data.fields;
     const before = await newQuestions();
     await asAdmin('POST', '/admin/form-fields', { ...QUESTION, key: 'graduationPlan', name: 'Graduation plan', section: 'contact', order: 900 });
     await publishFormDraft(api.kit, admin, 'Graduation plan');
     expect(await newQuestions()).toEqual([...before, { key: 'graduationPlan', name: 'Graduation plan', formKey: 'profile-contact', tab: 'contact' }]);
+    // Another tab still saves without the new Contact question (registration's answers are all there).
+    const basicSave = await api.call('PUT', `/register-applicants/${registered.id}`, { token: registered.token, body: { formKey: 'profile-basic', applicantFields: [] } });
+    expect(basicSave.statusCode).toBe(200);
+    expect((await api.call('GET', '/users/me/new-questions', { token: registered.token })).json().data.fields.map((q: { key: string }) => q.key)).toContain('graduationPlan');
     const fresh = (await api.signUp()).session;
     expect((await api.call('GET', '/users/me/new-questions', { token: fresh.accessToken })).json().data.fields).toEqual([]);
 
