@@ -115,6 +115,8 @@ export class BenchServer {
       logFile: path.join(os.tmpdir(), `scholarmatch-bench-${process.pid}.log`),
       env: {
         DEMO_DATA: 'false',
+        // The designer part signs in as an admin with a password (bench/form-designer.ts).
+        STAFF_MFA_REQUIRED: 'false',
         // Known to the bench, so it can sign sandbox webhooks as the provider does (bench/payments.ts).
         JWT_SECRET: BENCH_JWT_SECRET,
         DATA_DIR: dataDir,

@@ -22,6 +22,7 @@
  * - inbox:        the inbox list and its search over 1,000,000 messages, and the unread count (bench/inbox.ts)
  * - review:       the provider's applicants list at 10,000 applications, and the export's memory (bench/review.ts)
  * - chat:         one turn of an open sign-up chat (bench/chat.ts)
+ * - designer:     publishing a form version whose field holds 100,000 answers, and its rollback (bench/form-designer.ts)
  * - automation:   a publish that about 20,000 of 100,000 members match -> their automatic
  *                 applications, as applications per second (bench/automation.ts)
  * - console:      the support queue's list at 100,000 requests, and the audit log's write cost per
@@ -53,7 +54,7 @@ import { FORM_FIELDS, FORM_SCHEMA, measureForms, PROFILE_SAVE } from './forms.js
 import { COUNT, LIST_PAGE, measureMatching, STATS } from './matching.js';
 import { CONNECTIONS, DURATION, printTable, ROUNDS, WARMUP, type Result } from './measure.js';
 import { measureMixed, MIXED, MIXED_DURATION, printMix } from './mixed.js';
-import { BENCH_PASSWORD } from './scale-data.js';
+import { BENCH_DOMAIN, BENCH_PASSWORD } from './scale-data.js';
 import { measureStudio, LIVE_COUNT, TO_CONSISTENCY } from './studio.js';
 import { measureUploads } from './uploads.js';
 import { measurePayments, STORM, WEBHOOK } from './payments.js';
@@ -64,8 +65,9 @@ import { measureReview, REVIEW_LIST } from './review.js';
 import { CHAT_TURN, measureChat } from './chat.js';
 import { AUTO_APPLY, measureAutomation } from './automation.js';
 import { AUDIT_WRITE_COST, measureConsole, SUPPORT_QUEUE_LIST } from './console.js';
+import { benchAdminToken, measureFormDesigner } from './form-designer.js';
 
-const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'review', 'console', 'chat', 'automation', 'browser', 'studio-browser', 'bundle'];
+const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'review', 'console', 'chat', 'automation', 'designer', 'browser', 'studio-browser', 'bundle'];
 const SERVER_PARTS = ALL_PARTS.filter((part) => part !== 'bundle');
 const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS.join(',')).split(',').map((p) => p.trim()).filter(Boolean));
 const unknown = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
@@ -133,6 +135,15 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
     if (PARTS.has('review')) await measureReview(bench, results, log);
     if (PARTS.has('console')) await measureConsole(bench, results, log);
     if (PARTS.has('chat')) await measureChat(bench, results);
+    if (PARTS.has('designer')) {
+      // One bench applicant serves as the admin for the part, then is an applicant again.
+      const admin = `applicant0@${BENCH_DOMAIN}`;
+      try {
+        await measureFormDesigner(bench.baseUrl, bench.sql, await benchAdminToken(bench.baseUrl, bench.sql, admin, BENCH_PASSWORD), results);
+      } finally {
+        await bench.sql.query(`UPDATE users SET role = 'applicant' WHERE email = $1`, [admin]);
+      }
+    }
     if (PARTS.has('automation')) await measureAutomation(bench, results, log);
     if (PARTS.has('browser')) browserFigures = await measureProfilePage(bench.baseUrl, bench.applicants[0].email, BENCH_PASSWORD);
     if (PARTS.has('studio-browser')) studioPreview = await measureStudioPreview(bench);

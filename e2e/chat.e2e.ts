@@ -164,6 +164,8 @@ describe('the chat assistant in a real browser', () => {
       admin,
     );
     expect(created.status).toBe(201);
+    // Field edits are drafted: a published version makes them live (docs/form-designer.md).
+    expect((await api.call('POST', '/admin/forms/versions', {}, admin)).status).toBe(201);
     try {
       const { page } = suite;
       await page.goto(`${suite.server.baseUrl}/chatbot?start=signUp`);
@@ -192,7 +194,9 @@ describe('the chat assistant in a real browser', () => {
       await choose(page, 'Save and Proceed');
       await page.waitForURL('**/auth/userdetails');
     } finally {
-      await api.call('DELETE', `/admin/form-fields/${created.body.data.id}`, undefined, admin);
+      const fields = (await api.call('GET', '/admin/form-fields', undefined, admin)).body.data as { id: number; key: string }[];
+      await api.call('DELETE', `/admin/form-fields/${fields.find((field) => field.key === 'heardAboutUs')!.id}`, undefined, admin);
+      await api.call('POST', '/admin/forms/versions', {}, admin);
     }
   });
 });

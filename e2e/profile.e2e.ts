@@ -125,6 +125,8 @@ describe('registration and profile in a real browser', () => {
       section: 'education', order: 115,
     }, admin);
     expect(created.status).toBe(201);
+    // Field edits are drafted: a published version makes them live (docs/form-designer.md).
+    expect((await apiCall('POST', '/admin/forms/versions', { note: 'First-generation question' }, admin)).status).toBe(201);
 
     await suite.page.goto(`${suite.server.baseUrl}/auth/profile`);
     await suite.page.getByRole('radiogroup', { name: 'First-generation college student' }).waitFor();

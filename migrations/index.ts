@@ -47,6 +47,7 @@ import { ComplimentaryMemberships1795823500000 } from './1795823500000-Complimen
 import { PrivacyErasure1795824700000 } from './1795824700000-PrivacyErasure.js';
 import { SupportQueueWaitingOrder1795826400000 } from './1795826400000-SupportQueueWaitingOrder.js';
 import { SupportThreads1795827000000 } from './1795827000000-SupportThreads.js';
+import { FormDesigner1795830000000 } from './1795830000000-FormDesigner.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
@@ -96,4 +97,5 @@ export const MIGRATIONS = [
   PrivacyErasure1795824700000,
   SupportQueueWaitingOrder1795826400000,
   SupportThreads1795827000000,
+  FormDesigner1795830000000,
 ];

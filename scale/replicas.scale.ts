@@ -107,6 +107,9 @@ describe('two replicas behind a round-robin balancer', () => {
       },
     });
     expect(created.status).toBe(201);
+    // Field edits are drafted: publishing a version makes them live (docs/form-designer.md).
+    expect((await cluster.call('POST', '/admin/forms/versions', { from, token: admin, body: {} })).status).toBe(201);
+    const fieldId = ((await cluster.call('GET', '/admin/form-fields', { from, token: admin })).body.data as { id: number; key: string }[]).find((field) => field.key === 'firstGeneration')!.id;
     const added = await Promise.all([education('a'), education('b')]);
     for (const reply of added) {
       expect(reply.body.data.version).not.toBe(before[0].body.data.version);
@@ -121,9 +124,13 @@ describe('two replicas behind a round-robin balancer', () => {
     for (const [n, writer] of (['a', 'b', 'a', 'b'] as const).entries()) {
       const name = `First-generation student (${n + 1})`;
       await cluster.steerTo(writer);
-      const renamed = await cluster.call('PATCH', `/admin/form-fields/${created.body.data.id}`, { from, token: admin, body: { name } });
+      const renamed = await cluster.call('PATCH', `/admin/form-fields/${fieldId}`, { from, token: admin, body: { name } });
+      expect(renamed.status).toBe(200);
+      // The publish is the write that changes the live form: it goes through the writer too.
+      await cluster.steerTo(writer);
+      const published = await cluster.call('POST', '/admin/forms/versions', { from, token: admin, body: {} });
       const written = Date.now();
-      expect([renamed.status, renamed.servedBy]).toEqual([200, writer]);
+      expect([published.status, published.servedBy]).toEqual([201, writer]);
       expect(await fieldName(writer, 'firstGeneration')).toBe(name);
       const reader = other(writer);
       while ((await fieldName(reader, 'firstGeneration')) !== name) {

@@ -32,13 +32,24 @@ describe('admin field management', () => {
   });
 
   const education = async () => (await api.call('GET', '/forms/profile-education')).json().data;
+  /** Edits are drafted (docs/form-designer.md): a version makes them live. */
+  const publish = async () => expect((await api.call('POST', '/admin/forms/versions', { body: {}, token: admin })).statusCode).toBe(201);
+  const fieldId = async (key: string) => ((await api.call('GET', '/admin/form-fields', { token: admin })).json().data as { id: number; key: string }[]).find((f) => f.key === key)!.id;
+  const added = async (body: object) => {
+    const res = await api.call('POST', '/admin/form-fields', { body, token: admin });
+    expect(res.statusCode).toBe(201);
+    await publish();
+    return { ...res.json().data, id: await fieldId(res.json().data.key) };
+  };
 
   it('adds a field that the Education tab then shows, requires and stores; deactivating hides it and keeps the answer', async () => {
     const before = await education();
     const created = await api.call('POST', '/admin/form-fields', { body: FIRST_GENERATION, token: admin });
     expect(created.statusCode).toBe(201);
-    const field = created.json().data;
-    expect(field).toMatchObject({ key: 'firstGeneration', target: 'profile', active: true });
+    expect(created.json().data).toMatchObject({ key: 'firstGeneration', target: 'profile', active: true, draft: 'added' });
+    expect((await education()).version).toBe(before.version);
+    await publish();
+    const field = { ...created.json().data, id: await fieldId('firstGeneration') };
 
     const after = await education();
     expect(after.version).not.toBe(before.version);
@@ -55,13 +66,15 @@ describe('admin field management', () => {
     expect(saved.json().errors.map((e: { path: string }) => e.path)).not.toContain('firstGeneration');
 
     const off = await api.call('DELETE', `/admin/form-fields/${field.id}`, { token: admin });
-    expect(off.json().data.active).toBe(false);
+    expect(off.json().data).toMatchObject({ active: false, draft: 'removed' });
+    await publish();
     expect((await education()).uiSchema['ui:order']).not.toContain('firstGeneration');
     await t.sql.query(`UPDATE users SET profile = profile || '{"firstGeneration":"1"}' WHERE id = $1`, [session.user.id]);
     const hidden = (await api.call('GET', '/register-applicants/profile', { token: session.accessToken })).json().data;
     expect(hidden.applicantFields.map((f: { field: { key: string } }) => f.field.key)).not.toContain('firstGeneration');
 
     await api.call('PATCH', `/admin/form-fields/${field.id}`, { body: { active: true }, token: admin });
+    await publish();
     const back = (await api.call('GET', '/register-applicants/profile', { token: session.accessToken })).json().data;
     expect(back.applicantFields).toEqual(expect.arrayContaining([expect.objectContaining({ fieldId: field.id, fieldValue: '1' })]));
   });
@@ -74,13 +87,14 @@ describe('admin field management', () => {
   });
 
   it('changes options, words and order, each giving a new form version', async () => {
-    const created = (await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'pellEligible', name: 'Pell Grant eligible', order: 145 }, token: admin })).json().data;
+    const created = await added({ ...FIRST_GENERATION, key: 'pellEligible', name: 'Pell Grant eligible', order: 145 });
     const v1 = (await education()).version;
     const res = await api.call('PATCH', `/admin/form-fields/${created.id}`, {
       body: { options: [...FIRST_GENERATION.options, { value: '2', label: 'Not sure' }], validation: { required: true, messages: { required: 'Tell us about Pell!' } }, order: 5 },
       token: admin,
     });
     expect(res.statusCode).toBe(200);
+    await publish();
     const form = await education();
     expect(form.version).not.toBe(v1);
     expect(form.schema.properties.pellEligible.enum).toEqual(['1', '0', '2']);
@@ -109,8 +123,6 @@ describe('admin field management', () => {
     expect((await api.call('GET', '/admin/form-fields')).statusCode).toBe(401);
   });
 
-  const fieldId = async (key: string) => ((await api.call('GET', '/admin/form-fields', { token: admin })).json().data as { id: number; key: string }[]).find((f) => f.key === key)!.id;
-
   it('keeps system fields active and of their type (409 with a description); they can still be renamed', async () => {
     const list = (await api.call('GET', '/admin/form-fields', { token: admin })).json().data as { key: string; system?: boolean; target: string }[];
     const system = list.filter((field) => field.system).map((field) => field.key).sort();
@@ -129,14 +141,16 @@ describe('admin field management', () => {
     expect(deactivate.statusCode).toBe(409);
     const renamed = await api.call('PATCH', `/admin/form-fields/${await fieldId('zipCode')}`, { body: { name: 'ZIP code' }, token: admin });
     expect(renamed.statusCode).toBe(200);
+    await publish();
     expect((await api.call('GET', '/forms/profile-basic')).json().data.schema.properties.zipCode.title).toBe('ZIP code');
     expect((await api.call('GET', '/forms/profile-basic')).json().data.schema.properties.country).toBeDefined();
   });
 
   it("changes another field's type only while nobody has answered it", async () => {
-    const created = (await api.call('POST', '/admin/form-fields', { body: { ...FIRST_GENERATION, key: 'siblings', name: 'Siblings', validation: {} }, token: admin })).json().data;
+    const created = await added({ ...FIRST_GENERATION, key: 'siblings', name: 'Siblings', validation: {} });
     const retyped = await api.call('PATCH', `/admin/form-fields/${created.id}`, { body: { dataType: 'number', options: [] }, token: admin });
     expect([retyped.statusCode, retyped.json().data.dataType]).toEqual([200, 'number']);
+    await publish();
     const { session } = await api.signUp();
     await t.sql.query(`UPDATE users SET profile = profile || '{"siblings": 2}' WHERE id = $1`, [session.user.id]);
     const again = await api.call('PATCH', `/admin/form-fields/${created.id}`, { body: { dataType: 'text' }, token: admin });
@@ -145,7 +159,7 @@ describe('admin field management', () => {
   });
 
   it("gives a new editor field and a new file field their type's behaviour on a profile save, with no code change", async () => {
-    const add = async (body: object) => (await api.call('POST', '/admin/form-fields', { body, token: admin })).json().data as { id: number };
+    const add = async (body: object) => (await added(body)) as { id: number };
     const bio = await add({ key: 'shortBio', name: 'Short bio', dataType: 'editor', section: 'contact', order: 200 });
     const transcript = await add({ key: 'transcriptFile', name: 'Transcript', dataType: 'file', section: 'contact', order: 210 });
     const contact = (await api.call('GET', '/forms/profile-contact')).json().data;

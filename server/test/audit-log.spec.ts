@@ -82,24 +82,40 @@ describe('the audit log', () => {
   describe('records each staff action once, with actor, target, before and after', () => {
     let fieldId: number;
 
-    it('a field added', async () => {
+    it('a field added (drafted: the target is its draft row)', async () => {
       const row = await oneRowOf(() => asAdmin('POST', '/admin/form-fields', FIELD), 201);
-      fieldId = row.after!.id as number;
-      expect(row).toMatchObject({ action: 'form_field.created', target_type: 'form_field', target_id: String(fieldId), before: null });
-      expect(row.after).toMatchObject({ key: 'auditProbe', name: 'Audit probe', active: true, options: FIELD.options });
+      expect(row).toMatchObject({ action: 'form_field.created', target_type: 'form_field_draft', target_id: String(-(row.after!.id as number)), before: null });
+      expect(row.after).toMatchObject({ key: 'auditProbe', name: 'Audit probe', active: true, options: FIELD.options, draft: 'added' });
+    });
+
+    it('a form version published', async () => {
+      const latest = (await asAdmin('GET', '/admin/forms/versions')).json().data.items[0].number as number;
+      const row = await oneRowOf(() => asAdmin('POST', '/admin/forms/versions', { note: 'Audit probe' }), 201);
+      expect(row).toMatchObject({ action: 'form_version.published', target_type: 'form_version', target_id: String(latest + 1), before: { number: latest } });
+      expect(row.after).toMatchObject({ number: latest + 1, note: 'Audit probe', changes: [expect.objectContaining({ key: 'auditProbe', change: 'added' })] });
+      fieldId = (await t.sql.query<{ id: number }>(`SELECT id FROM form_fields WHERE key = 'auditProbe'`)).rows[0].id;
     });
 
     it('a field changed: its name and options (the catalogue) before and after', async () => {
       const options = [...FIELD.options, { value: '2', label: 'Not sure' }];
       const row = await oneRowOf(() => asAdmin('PATCH', `/admin/form-fields/${fieldId}`, { name: 'Audit probe, renamed', options }), 200);
       expect(row).toMatchObject({ action: 'form_field.updated', target_type: 'form_field', target_id: String(fieldId) });
-      expect(row.before).toMatchObject({ name: 'Audit probe', options: FIELD.options });
-      expect(row.after).toMatchObject({ name: 'Audit probe, renamed', options });
+      expect(row.before).toMatchObject({ name: 'Audit probe', options: FIELD.options, draft: null });
+      expect(row.after).toMatchObject({ name: 'Audit probe, renamed', options, draft: 'changed' });
     });
 
     it('a field deactivated', async () => {
       const row = await oneRowOf(() => asAdmin('DELETE', `/admin/form-fields/${fieldId}`), 200);
-      expect(row).toMatchObject({ action: 'form_field.deactivated', target_id: String(fieldId), before: { active: true }, after: { active: false } });
+      expect(row).toMatchObject({ action: 'form_field.deactivated', target_id: String(fieldId), before: { active: true }, after: { active: false, draft: 'removed' } });
+    });
+
+    it('the draft discarded, then the latest version rolled back', async () => {
+      const discarded = await oneRowOf(() => asAdmin('DELETE', '/admin/forms/draft'), 200);
+      expect(discarded).toMatchObject({ action: 'form_draft.discarded', target_type: 'form_draft', before: [{ key: 'auditProbe', fieldId, removed: true }], after: null });
+      const latest = (await asAdmin('GET', '/admin/forms/versions')).json().data.items[0].number as number;
+      const row = await oneRowOf(() => asAdmin('POST', `/admin/forms/versions/${latest}/rollback`), 201);
+      expect(row).toMatchObject({ action: 'form_version.rolled_back', target_type: 'form_version', target_id: String(latest + 1), before: { number: latest } });
+      expect(row.after).toMatchObject({ changes: [expect.objectContaining({ key: 'auditProbe', change: 'removed' })] });
     });
 
     it('a plan changed', async () => {
@@ -165,7 +181,7 @@ describe('the audit log', () => {
       expect(await planTitle()).toBe(titleBefore);
       const flag = await t.sql.query(`SELECT is_active_subscription FROM users WHERE id = $1`, [applicant.id]);
       expect(flag.rows[0].is_active_subscription).toBe(false);
-      expect((await t.sql.query(`SELECT 1 FROM form_fields WHERE key = 'auditNeverSaved'`)).rowCount).toBe(0);
+      expect((await t.sql.query(`SELECT 1 FROM form_field_drafts WHERE key = 'auditNeverSaved'`)).rowCount).toBe(0);
       const request = await t.sql.query(`SELECT answered_at FROM support_requests WHERE id = $1`, [requests[0].id]);
       expect(request.rows[0].answered_at).toBeNull();
       expect(await rowsSince(since)).toEqual([]);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { publishFormDraft } from '@scholarmatch/testkit';
 import { accountClient } from './accounts-helpers.js';
 import { eventually, startTestApp, type TestApp } from './test-app.js';
 
@@ -217,6 +218,7 @@ describe('chat sign-up and login', () => {
     };
     const created = await api.call('POST', '/admin/form-fields', { body: field, token: adminToken });
     expect(created.statusCode).toBe(201);
+    await publishFormDraft(api.kit, adminToken);
     try {
       await eventually(async () => expect((await questions('signUp')).map((q) => q.answer_key)).toContain('heardAboutUs'));
       const asked = (await questions('signUp')).find((q) => q.answer_key === 'heardAboutUs')!;
@@ -240,7 +242,9 @@ describe('chat sign-up and login', () => {
       const [user] = (await t.sql.query('SELECT profile FROM users WHERE lower(email) = $1', [email])).rows;
       expect(user.profile).toMatchObject({ heardAboutUs: 'school' });
     } finally {
-      await api.call('DELETE', `/admin/form-fields/${created.json().data.id}`, { token: adminToken });
+      const [{ id }] = (await t.sql.query(`SELECT id FROM form_fields WHERE key = 'heardAboutUs'`)).rows;
+      await api.call('DELETE', `/admin/form-fields/${id}`, { token: adminToken });
+      await publishFormDraft(api.kit, adminToken);
     }
   });
 

@@ -79,6 +79,8 @@ interface Recipe {
   backgroundWrites?: string[];
   /** Body properties whose any value makes an accepted request store nothing (a honeypot): their probes expect no rows. */
   silentSlots?: string[];
+  /** Runs before the unchanged request is sent twice (outside the row-count check): the state its first answer needs. */
+  before?: () => Promise<void>;
   /** Runs after each slot's probes (outside the row-count check): keeps what they added from slowing the next ones. */
   cleanup?: () => Promise<void>;
   /** Keeps per-call state (a rotated refresh token, a changed password). */
@@ -282,8 +284,15 @@ describe('injection and XSS', () => {
     ids.deleteHost = await createScholarship(newScholarship(), false);
     ids.deleteRule = await ruleOf(ids.deleteHost);
     ids.addHost = await createScholarship({ ...newScholarship(), criteria: [] }, false);
-    ids.patchField = String((await call('POST', '/admin/form-fields', tokens.admin, newField())).json().data.id);
-    ids.deleteField = String((await call('POST', '/admin/form-fields', tokens.admin, newField())).json().data.id);
+    // Field edits are drafted; a version makes these live with real ids (docs/form-designer.md).
+    const drafts = [newField(), newField(), { ...newField(), dataType: 'select' }];
+    for (const field of drafts) expect((await call('POST', '/admin/form-fields', tokens.admin, field)).statusCode).toBe(201);
+    expect((await call('POST', '/admin/forms/versions', tokens.admin, {})).statusCode).toBe(201);
+    const idOf = async (key: string) => String((await t.sql.query(`SELECT id FROM form_fields WHERE key = $1`, [key])).rows[0].id);
+    [ids.patchField, ids.deleteField, ids.optionField] = await Promise.all(drafts.map((field) => idOf(field.key)));
+    ids.contactKeys = JSON.stringify(
+      (await t.sql.query(`SELECT key FROM form_fields WHERE section = 'contact' AND active ORDER BY "order", key`)).rows.map((row: { key: string }) => row.key),
+    );
     const uploaded = await upload(tokens.applicant);
     expect([uploaded.statusCode, uploaded.body.slice(0, 300)]).toEqual([201, expect.any(String)]);
     const file = uploaded.json().data;
@@ -389,15 +398,43 @@ describe('injection and XSS', () => {
       // after each slot so the forms do not grow, and option labels, which the document types as strings, get the
       // payloads all in one request in the byte-exact test instead of one request each here.
       cleanup: async () => {
-        await t.sql.query(`DELETE FROM form_fields WHERE key LIKE 'injection%' AND id <> ALL($1::int[])`, [[ids.patchField, ids.deleteField]]);
+        await t.sql.query(`DELETE FROM form_field_drafts WHERE key LIKE 'injection%' AND field_id IS NULL`);
       },
     },
     'PATCH /api/v1/admin/form-fields/{id}': {
       who: ['admin'],
       path: { id: ids.patchField },
-      body: () => ({ name: 'Injection probe', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }], section: 'privacy' }),
+      // Unlike the published definition, so the control drafts the change once and every probe changes that draft row.
+      body: () => ({ name: 'Injection probe, drafted', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }], section: 'privacy' }),
     },
     'DELETE /api/v1/admin/form-fields/{id}': { who: ['admin'], path: { id: ids.deleteField } },
+    'POST /api/v1/admin/form-fields/{id}/revert': { who: ['admin'], path: { id: ids.deleteField } },
+    'GET /api/v1/admin/form-fields/{id}/options': { who: ['admin'], path: { id: ids.optionField }, query: { q: 'ye', page: '1', limit: '10' } },
+    'POST /api/v1/admin/form-fields/{id}/options': {
+      who: ['admin'],
+      path: { id: ids.optionField },
+      body: () => ({ value: `probe${(fieldCounter += 1)}`, label: 'Probe option' }),
+    },
+    'PATCH /api/v1/admin/form-fields/{id}/options/{value}': { who: ['admin'], path: { id: ids.optionField, value: '1' }, body: () => ({ label: 'Yes' }) },
+    'DELETE /api/v1/admin/form-fields/{id}/options/{value}': { who: ['admin'], path: { id: ids.optionField, value: '0' }, controlStatus: [0, 404] },
+    'GET /api/v1/admin/forms': { who: ['admin'] },
+    'GET /api/v1/admin/forms/draft/diff': { who: ['admin'] },
+    'DELETE /api/v1/admin/forms/draft': { who: ['admin'] },
+    'GET /api/v1/admin/forms/{formKey}/preview': { who: ['admin'], path: { formKey: 'profile-basic' } },
+    'PUT /api/v1/admin/forms/{formKey}/order': { who: ['admin'], path: { formKey: 'profile-contact' }, body: () => ({ keys: JSON.parse(ids.contactKeys) }) },
+    'POST /api/v1/admin/forms/versions': {
+      who: ['admin'],
+      // The first publish has a drafted field to publish; the repeat finds the draft empty (409 DRAFT_EMPTY).
+      before: async () => {
+        expect((await call('POST', '/admin/form-fields', tokens.admin, newField())).statusCode).toBe(201);
+      },
+      body: () => ({ note: 'Probe version' }),
+      controlStatus: [201, 409],
+    },
+    'GET /api/v1/admin/forms/versions': { who: ['admin'], query: { page: '1', limit: '5' } },
+    'GET /api/v1/admin/forms/versions/{number}': { who: ['admin'], path: { number: '1' } },
+    'POST /api/v1/admin/forms/versions/{number}/rollback': { who: ['admin'], path: { number: '99999' }, controlStatus: [409, 409] },
+    'GET /api/v1/users/me/new-questions': { who: ['applicant'] },
     'GET /api/v1/register-applicants/form-fields': { who: ['anonymous'] },
     'GET /api/v1/register-applicants/form-fields/{key}/options': { who: ['anonymous', 'applicant'], path: { key: 'highSchoolName' }, query: { q: 'high', limit: '5' } },
     'POST /api/v1/register-applicants': { who: ['anonymous'], body: () => api.newApplicant() },
@@ -799,6 +836,7 @@ describe('injection and XSS', () => {
       const ignoringRefusals = (delta: Record<string, number>) => Object.fromEntries(Object.entries(delta).filter(([name]) => !refusalWrites.has(name)));
       for (const who of recipe.who) {
         // The unchanged request, twice: the second shows what a repeat changes (a sign-up adds a user each time, a draft save nothing).
+        await recipe.before?.();
         const first = await measured(operation, recipe, who);
         const control = await measured(operation, recipe, who);
         const [firstStatus, controlStatus] = recipe.controlStatus ?? [];
@@ -992,6 +1030,7 @@ describe('injection and XSS', () => {
     const labels = SQL_PAYLOADS.map((label, i) => ({ value: String(i), label }));
     for (const name of packed(SQL_PAYLOADS, 200)) {
       expect((await call('PATCH', `/admin/form-fields/${ids.patchField}`, tokens.admin, { name, options: labels })).statusCode).toBe(200);
+      expect((await call('POST', '/admin/forms/versions', tokens.admin, {})).statusCode).toBe(201);
       const field = ((await call('GET', '/register-applicants/form-fields')).json().data as { id: number; name: string; options: Record<string, string> }[]).find((f) => String(f.id) === ids.patchField)!;
       expect(field.name).toBe(name);
       expect(Object.values(field.options)).toEqual(SQL_PAYLOADS);
@@ -1141,6 +1180,7 @@ describe('injection and XSS', () => {
     for (const name of packed(corpus, 200)) {
       const options = corpus.map((label, i) => ({ value: String(i), label }));
       expect((await call('PATCH', `/admin/form-fields/${ids.patchField}`, tokens.admin, { name, options, active: true })).statusCode).toBe(200);
+      expect((await call('POST', '/admin/forms/versions', tokens.admin, {})).statusCode).toBe(201);
       const fields = await call('GET', '/register-applicants/form-fields');
       const field = (fields.json().data as { id: number; name: string; options: Record<string, string> }[]).find((f) => String(f.id) === ids.patchField)!;
       text(fields, field.name, name);

@@ -99,6 +99,16 @@ export async function publishedScholarship(call: ApiCall, providerToken: string,
 }
 
 /** Makes an applicant a member, as an admin does (PUT /admin/applicants/{id}/subscription). */
+/**
+ * Publishes the staff's drafted form changes as a new version (docs/form-designer.md): the
+ * /admin/form-fields calls only draft, so a test that adds a field publishes it before a form
+ * shows it. Answers the version's number.
+ */
+export async function publishFormDraft(call: ApiCall, adminToken: string, note?: string): Promise<number> {
+  const answer = await expectStatus(call, 201, 'POST', '/admin/forms/versions', { token: adminToken, body: note ? { note } : {} });
+  return (answer.body as { data: { number: number } }).data.number;
+}
+
 export async function makeMember(call: ApiCall, adminToken: string, userId: string, active = true): Promise<void> {
   await expectStatus(call, 200, 'PUT', `/admin/applicants/${userId}/subscription`, { token: adminToken, body: { active } });
 }

@@ -173,6 +173,16 @@ export interface Conversions {
   created_at: Generated<Timestamp>;
 }
 
+export interface FormFieldDrafts {
+  id: Generated<number>;
+  field_id: number | null;
+  key: string;
+  definition: Json;
+  removed: Generated<boolean>;
+  updated_by: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface FormFields {
   id: Generated<number>;
   key: string;
@@ -189,6 +199,16 @@ export interface FormFields {
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   system: Generated<boolean>;
+}
+
+export interface FormVersions {
+  number: number;
+  kind: string;
+  note: string | null;
+  published_at: Generated<Timestamp>;
+  published_by: string | null;
+  definitions: Json;
+  changes: Generated<Json>;
 }
 
 export interface Forms {
@@ -670,7 +690,9 @@ export interface DB {
   chat_sessions: ChatSessions;
   checkout_sessions: CheckoutSessions;
   conversions: Conversions;
+  form_field_drafts: FormFieldDrafts;
   form_fields: FormFields;
+  form_versions: FormVersions;
   forms: Forms;
   free_trials: FreeTrials;
   inbox_messages: InboxMessages;

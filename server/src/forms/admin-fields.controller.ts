@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Actor } from '../audit/actor.decorator.js';
 import type { AuditActor } from '../audit/audit-entry.js';
@@ -6,49 +6,87 @@ import { Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { AdminFieldsService } from './admin-fields.service.js';
-import {
-  AdminFieldListResponseDto,
-  AdminFieldResponseDto,
-  CreateFieldDefinitionDto,
-  UpdateFieldDefinitionDto,
-} from './dto/admin-field.dto.js';
+import { CatalogueOptionsService } from './catalogue-options.service.js';
+import { CreateFieldDefinitionDto, UpdateFieldDefinitionDto } from './dto/admin-field.dto.js';
+import { DraftFieldListResponseDto, DraftFieldResponseDto, DraftOptionPageResponseDto, DraftOptionResponseDto, NewOptionDto, OptionLabelDto, OptionsQueryDto } from './dto/form-designer.dto.js';
 
+const DRAFTED = 'The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).';
+
+/** The designer's draft calls on single fields and their options (docs/form-designer.md). */
 @ApiTags('admin')
 @ApiBearerAuth()
 @ApiErrorResponses()
 @Roles('admin')
 @Controller('admin/form-fields')
 export class AdminFieldsController {
-  constructor(private readonly fields: AdminFieldsService) {}
+  constructor(
+    private readonly fields: AdminFieldsService,
+    private readonly options: CatalogueOptionsService,
+  ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every field definition, inactive ones included (admins)' })
-  @ApiOkResponse({ type: AdminFieldListResponseDto })
+  @ApiOperation({ summary: 'Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins)' })
+  @ApiOkResponse({ type: DraftFieldListResponseDto })
   async list() {
     return ok(await this.fields.list());
   }
 
   @Post()
   @ApiOperation({
-    summary: 'Add a profile field (admins)',
-    description: 'It appears, validates and is stored in every form that shows its section, with no deploy. 400 with `errors` for an invalid definition; 409 for a taken key.',
+    summary: 'Draft a new profile field (admins)',
+    description: `${DRAFTED} 400 with \`errors\` for an invalid definition; 409 FIELD_KEY_TAKEN for a key published or drafted.`,
   })
-  @ApiCreatedResponse({ type: AdminFieldResponseDto })
+  @ApiCreatedResponse({ type: DraftFieldResponseDto })
   async create(@Body() body: CreateFieldDefinitionDto, @Actor() actor: AuditActor) {
-    return { statusCode: 201, message: 'Field added', data: await this.fields.create(body, actor) };
+    return { statusCode: 201, message: 'Field drafted', data: await this.fields.create(body, actor) };
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Change a field: name, options, rules, hints, section, order, condition, active (admins)' })
-  @ApiOkResponse({ type: AdminFieldResponseDto })
+  @ApiOperation({ summary: 'Draft a change of a field: name, options, rules, hints, section, order, condition, active (admins)', description: DRAFTED })
+  @ApiOkResponse({ type: DraftFieldResponseDto })
   async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateFieldDefinitionDto, @Actor() actor: AuditActor) {
-    return ok(await this.fields.update(id, body, actor), 'Field updated');
+    return ok(await this.fields.update(id, body, actor), 'Field change drafted');
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Deactivate a field (admins): hidden from every form, its stored answers kept' })
-  @ApiOkResponse({ type: AdminFieldResponseDto })
+  @ApiOperation({ summary: "Draft a field's removal (admins): once published it is hidden from every form and its answers kept; a field new in the draft is dropped from it", description: DRAFTED })
+  @ApiOkResponse({ type: DraftFieldResponseDto })
   async deactivate(@Param('id', ParseIntPipe) id: number, @Actor() actor: AuditActor) {
-    return ok(await this.fields.deactivate(id, actor), 'Field deactivated');
+    return ok(await this.fields.deactivate(id, actor), 'Field removal drafted');
+  }
+
+  @Post(':id/revert')
+  @ApiOperation({ summary: "Drop a field's drafted change: it is as published again (admins)" })
+  @ApiCreatedResponse({ type: DraftFieldResponseDto })
+  async revert(@Param('id', ParseIntPipe) id: number, @Actor() actor: AuditActor) {
+    return { statusCode: 201, message: 'Draft reverted', data: await this.fields.revert(id, actor) };
+  }
+
+  @Get(':id/options')
+  @ApiOperation({ summary: "A field's options as drafted, searched in label and value, removed ones last (admins)" })
+  @ApiOkResponse({ type: DraftOptionPageResponseDto })
+  async listOptions(@Param('id', ParseIntPipe) id: number, @Query() query: OptionsQueryDto) {
+    return ok(await this.options.list(id, query.q, query.page ?? 1, query.limit ?? 50));
+  }
+
+  @Post(':id/options')
+  @ApiOperation({ summary: 'Draft a new option (admins); 409 OPTION_EXISTS for a value the field has', description: DRAFTED })
+  @ApiCreatedResponse({ type: DraftOptionResponseDto })
+  async addOption(@Param('id', ParseIntPipe) id: number, @Body() body: NewOptionDto, @Actor() actor: AuditActor) {
+    return { statusCode: 201, message: 'Option drafted', data: await this.options.add(id, { value: body.value, label: body.label }, actor) };
+  }
+
+  @Patch(':id/options/:value')
+  @ApiOperation({ summary: "Draft an option's new label (admins)", description: DRAFTED })
+  @ApiOkResponse({ type: DraftOptionResponseDto })
+  async relabelOption(@Param('id', ParseIntPipe) id: number, @Param('value') value: string, @Body() body: OptionLabelDto, @Actor() actor: AuditActor) {
+    return ok(await this.options.relabel(id, value, body.label, actor), 'Option change drafted');
+  }
+
+  @Delete(':id/options/:value')
+  @ApiOperation({ summary: "Draft an option's removal (admins): answers holding it are kept", description: DRAFTED })
+  @ApiOkResponse({ type: DraftOptionResponseDto })
+  async removeOption(@Param('id', ParseIntPipe) id: number, @Param('value') value: string, @Actor() actor: AuditActor) {
+    return ok(await this.options.remove(id, value, actor), 'Option removal drafted');
   }
 }

@@ -1,133 +1,188 @@
 import { Injectable } from '@nestjs/common';
-import { compileForm, fieldDefinitionProblems, FormValidator, type FieldDefinition } from '@scholarmatch/schemas';
+import type { FieldDefinition } from '@scholarmatch/schemas';
+import type { EntityManager } from 'typeorm';
 import type { AuditAction, AuditActor } from '../audit/audit-entry.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { ApiError } from '../common/error-body.js';
+import { DesignerState, type DesignerSnapshot } from './designer-state.service.js';
 import type { CreateFieldDefinitionDto, UpdateFieldDefinitionDto } from './dto/admin-field.dto.js';
+import { checkDefinition, checkSystemRules } from './field-checks.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
-import { FormsService } from './forms.service.js';
+import { FormDesignerRepository } from './form-designer.repository.js';
+import { sameDefinition } from './form-diff.js';
+import { DESIGNER_FORMS, definitionOf, formShows, type DraftField } from './form-draft.js';
 
 /** DTO instances carry absent properties as undefined: drop them so defaults and current values apply. */
 function given<T extends object>(input: T): Partial<T> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+const notFound = (id: number) => new ApiError(404, `There is no field with id ${id}.`, { errorCode: 'FIELD_NOT_FOUND' });
+
 /**
- * Admins change the applicant's questions without a deploy. A change is checked the way the
- * server will use it (the vocabulary's schema, then every form compiled with it) before it is
- * saved; the database trigger then tells every instance to recompile, so the forms get a new
- * version at once. Deactivating hides a field and keeps every stored answer. System fields, which
- * the code relies on, keep their type and stay active (docs/decisions.md, "System fields"). Each
- * change is audited in its own transaction (docs/console.md, "Audit log").
+ * Staff change the questions in one shared draft (docs/form-designer.md): nothing here touches a
+ * live form, publishing does (FormVersionsService). A change is checked the way the server will
+ * use it (the vocabulary's schema, then every form compiled with the draft) before it is drafted;
+ * system fields keep their type and stay (docs/decisions.md, "System fields"). Each drafted change
+ * is audited under the field's `form_field.*` action in its own transaction (docs/console.md,
+ * "Audit log"): a published field is the target `form_field` with its id, a field new in the draft
+ * `form_field_draft` with the draft row's id.
  */
 @Injectable()
 export class AdminFieldsService {
   constructor(
+    private readonly state: DesignerState,
+    private readonly designer: FormDesignerRepository,
     private readonly definitions: FormDefinitionsRepository,
-    private readonly forms: FormsService,
     private readonly audit: AuditLog,
   ) {}
 
-  async list(): Promise<FieldDefinition[]> {
-    return (await this.definitions.loadAll()).fields;
+  async list(): Promise<DraftField[]> {
+    return (await this.state.load()).drafted;
   }
 
-  async create(input: CreateFieldDefinitionDto, actor: AuditActor): Promise<FieldDefinition> {
-    const candidate = { order: 0, ...given(input), id: 0, target: 'profile', active: true, system: false } as FieldDefinition;
-    if (candidate.visibleWhen === null) delete candidate.visibleWhen;
-    if (typeof candidate.key === 'string' && (await this.definitions.keyExists(candidate.key))) {
-      throw new ApiError(409, `A field with the key '${candidate.key}' exists already.`, { errorCode: 'FIELD_KEY_TAKEN' });
-    }
-    await this.check(candidate);
-    const { id: _id, ...row } = candidate;
-    const id = await this.definitions.transaction(async (tx) => {
-      const inserted = await this.definitions.insertField(row, tx);
-      const after = await this.definitions.findField(inserted, tx);
-      await this.audit.record({ actor, action: 'form_field.created', targetType: 'form_field', targetId: inserted, before: null, after }, tx);
-      return inserted;
+  async create(input: CreateFieldDefinitionDto, actor: AuditActor): Promise<DraftField> {
+    return this.state.locked(async (tx) => {
+      const snapshot = await this.state.load(tx);
+      const candidate = { order: 0, ...given(input), id: 0, target: 'profile', active: true, system: false } as FieldDefinition;
+      if (candidate.visibleWhen === null) delete candidate.visibleWhen;
+      if (typeof candidate.key === 'string' && snapshot.drafted.some((field) => field.key === candidate.key)) {
+        throw new ApiError(409, `A field with the key '${candidate.key}' exists already.`, { errorCode: 'FIELD_KEY_TAKEN' });
+      }
+      checkDefinition(candidate, this.active(snapshot), snapshot.forms);
+      const { id: _id, ...definition } = candidate;
+      const rowId = await this.designer.insertDraft({ fieldId: null, key: candidate.key, definition: { ...definition, id: 0 }, removed: false }, actor.id, tx);
+      const after: DraftField = { ...candidate, id: -rowId, draft: 'added' };
+      await this.audit.record({ actor, action: 'form_field.created', targetType: 'form_field_draft', targetId: rowId, before: null, after }, tx);
+      return after;
     });
-    return this.changed(id);
   }
 
-  update(id: number, patch: UpdateFieldDefinitionDto, actor: AuditActor): Promise<FieldDefinition> {
-    return this.change(id, patch, actor, 'form_field.updated');
+  update(id: number, patch: UpdateFieldDefinitionDto, actor: AuditActor): Promise<DraftField> {
+    return this.state.locked((tx) => this.change(tx, id, patch, actor, 'form_field.updated'));
   }
 
-  deactivate(id: number, actor: AuditActor): Promise<FieldDefinition> {
-    return this.change(id, { active: false }, actor, 'form_field.deactivated');
-  }
-
-  private async change(id: number, patch: UpdateFieldDefinitionDto, actor: AuditActor, action: AuditAction): Promise<FieldDefinition> {
-    const current = (await this.list()).find((field) => field.id === id);
-    if (!current) throw new ApiError(404, `There is no field with id ${id}.`, { errorCode: 'FIELD_NOT_FOUND' });
-    const candidate = { ...current, ...given(patch) } as FieldDefinition;
-    if (candidate.visibleWhen === null) delete candidate.visibleWhen;
-    await this.checkSystemRules(current, candidate);
-    await this.check(candidate);
-    const { id: _id, key: _key, target: _target, visibleWhen, ...changes } = candidate;
-    await this.definitions.transaction(async (tx) => {
-      // The state the change replaces, held until it commits: the audit row's `before` is exact.
-      const before = await this.definitions.findField(id, tx, true);
-      await this.definitions.updateField(id, { ...changes, visibleWhen: visibleWhen ?? null }, tx);
-      const after = await this.definitions.findField(id, tx);
-      await this.audit.record({ actor, action, targetType: 'form_field', targetId: id, before, after }, tx);
+  /** Drafts the removal of a published field (its answers are kept); a field new in the draft is dropped from it. */
+  deactivate(id: number, actor: AuditActor): Promise<DraftField> {
+    return this.state.locked(async (tx) => {
+      if (id > 0) return this.change(tx, id, { active: false }, actor, 'form_field.deactivated');
+      return this.dropNew(tx, id, actor, 'form_field.deactivated');
     });
-    return this.changed(id);
+  }
+
+  /** Drops the field's draft row: the field is as published again (a new one is gone). */
+  revert(id: number, actor: AuditActor): Promise<DraftField> {
+    return this.state.locked(async (tx) => {
+      if (id < 0) return this.dropNew(tx, id, actor, 'form_field.updated');
+      const snapshot = await this.state.load(tx);
+      const before = this.find(snapshot, id);
+      const published = snapshot.published.find((field) => field.id === id)!;
+      const row = snapshot.drafts.find((draft) => draft.fieldId === id);
+      const after: DraftField = { ...published, draft: null };
+      if (row) {
+        await this.designer.deleteDraft(row.id, tx);
+        await this.audit.record({ actor, action: 'form_field.updated', targetType: 'form_field', targetId: id, before, after }, tx);
+      }
+      return after;
+    });
   }
 
   /**
-   * A system field stays active and keeps its type (the code reads it); any other field may change
-   * its type only while nobody has answered it, since stored answers were checked against the old one.
+   * Drafts the order of a form's fields as listed (positions 10, 20, ... within their sections).
+   * A field a form borrows from another section keeps its place: the form's layout fixes it.
    */
-  private async checkSystemRules(current: FieldDefinition, candidate: FieldDefinition): Promise<void> {
-    const retyped = candidate.dataType !== current.dataType;
-    if (current.system && (retyped || candidate.active === false)) {
-      const change = retyped ? 'change its type' : 'deactivate it';
-      throw new ApiError(409, `'${current.key}' is a system field: the product relies on it, so you cannot ${change}. You may rename it, reword its messages or move it.`, {
-        errorCode: 'SYSTEM_FIELD',
-      });
-    }
-    if (retyped && (await this.definitions.isAnswered(current.key))) {
-      throw new ApiError(409, `Applicants have answered '${current.key}' as ${current.dataType}, so its type cannot change. Add a new field and deactivate this one instead.`, {
-        errorCode: 'FIELD_ANSWERED',
-      });
-    }
-  }
-
-  /** The definition fits the vocabulary, sits in a section some form shows, and every form still compiles. */
-  private async check(candidate: FieldDefinition): Promise<void> {
-    const problems = fieldDefinitionProblems(candidate);
-    if (problems.length) {
-      throw new ApiError(400, `The field definition is not valid: ${problems[0].path || 'definition'} ${problems[0].message}`, {
-        errorCode: 'INVALID_FIELD_DEFINITION',
-        errors: problems,
-      });
-    }
-    const { fields, forms } = await this.definitions.loadAll();
-    if (!forms.some((form) => form.sections.includes(candidate.section))) {
-      const sections = [...new Set(forms.flatMap((form) => form.sections))].sort().join(', ');
-      throw new ApiError(400, `No form shows the section '${candidate.section}'. Sections: ${sections}.`, {
-        errorCode: 'UNKNOWN_SECTION',
-        errors: [{ path: 'section', message: `No form shows the section '${candidate.section}'.` }],
-      });
-    }
-    const all = [...fields.filter((field) => field.id !== candidate.id), candidate];
-    const validator = new FormValidator();
-    for (const form of forms) {
-      try {
-        const compiled = compileForm(form, all);
-        validator.prepare(form.key, compiled.schema);
-      } catch (error) {
-        throw new ApiError(400, `With this change the form '${form.key}' would not compile: ${(error as Error).message}`, {
-          errorCode: 'FORM_WOULD_BREAK',
-        });
+  order(formKey: string, keys: string[], actor: AuditActor): Promise<DraftField[]> {
+    return this.state.locked(async (tx) => {
+      const snapshot = await this.state.load(tx);
+      const layout = snapshot.forms.find((form) => form.key === formKey);
+      if (!layout || !(DESIGNER_FORMS as readonly string[]).includes(formKey)) {
+        throw new ApiError(404, `There is no form named '${formKey}' in the designer.`, { errorCode: 'FORM_NOT_FOUND' });
       }
-    }
+      const errors = keys.flatMap((key) => {
+        const field = snapshot.drafted.find((candidate) => candidate.key === key && candidate.active !== false);
+        if (!field || !formShows(layout, field)) return [{ path: key, message: `'${key}' is not a field of the form '${formKey}'.` }];
+        if (!layout.sections.includes(field.section)) return [{ path: key, message: `'${key}' is borrowed from another form: its place here is fixed.` }];
+        return [];
+      });
+      if (errors.length || new Set(keys).size !== keys.length) {
+        throw new ApiError(400, errors[0]?.message ?? 'Each field may be listed once.', { errorCode: 'INVALID_ORDER', errors });
+      }
+      for (const [index, key] of keys.entries()) {
+        const field = snapshot.drafted.find((candidate) => candidate.key === key)!;
+        if (field.order !== (index + 1) * 10) await this.change(tx, field.id, { order: (index + 1) * 10 }, actor, 'form_field.updated');
+      }
+      return (await this.state.load(tx)).drafted;
+    });
   }
 
-  /** Drops this instance's compiled forms at once (the database trigger tells the others). */
-  private async changed(id: number): Promise<FieldDefinition> {
-    this.forms.invalidate();
-    return (await this.list()).find((field) => field.id === id)!;
+  /** Empties the whole draft. */
+  discard(actor: AuditActor): Promise<{ discarded: number }> {
+    return this.state.locked(async (tx) => {
+      const { drafts } = await this.state.load(tx);
+      const discarded = await this.designer.clearDrafts(tx);
+      if (discarded) {
+        const before = drafts.map((row) => ({ key: row.key, fieldId: row.fieldId, removed: row.removed }));
+        await this.audit.record({ actor, action: 'form_draft.discarded', targetType: 'form_draft', targetId: 'draft', before, after: null }, tx);
+      }
+      return { discarded };
+    });
+  }
+
+  /** A field as published, if it is. */
+  async published(id: number): Promise<FieldDefinition | undefined> {
+    return (await this.definitions.loadFields()).find((field) => field.id === id);
+  }
+
+  /** One field as drafted (404 when there is none). */
+  async field(id: number): Promise<DraftField> {
+    return this.find(await this.state.load(), id);
+  }
+
+  private find(snapshot: DesignerSnapshot, id: number): DraftField {
+    const field = snapshot.drafted.find((candidate) => candidate.id === id);
+    if (!field) throw notFound(id);
+    return field;
+  }
+
+  /** The active definitions as drafted: what the forms would be compiled from after publishing. */
+  private active(snapshot: DesignerSnapshot): FieldDefinition[] {
+    return snapshot.drafted.filter((field) => field.active !== false).map(definitionOf);
+  }
+
+  private async change(tx: EntityManager, id: number, patch: UpdateFieldDefinitionDto, actor: AuditActor, action: AuditAction): Promise<DraftField> {
+    const snapshot = await this.state.load(tx);
+    const current = this.find(snapshot, id);
+    const candidate = { ...definitionOf(current), ...given(patch), id: current.id, key: current.key, target: current.target } as FieldDefinition;
+    if (candidate.visibleWhen === null) delete candidate.visibleWhen;
+    await checkSystemRules(current, candidate, (key) => this.definitions.isAnswered(key));
+    checkDefinition(candidate, this.active(snapshot), snapshot.forms);
+    const row = id < 0 ? snapshot.drafts.find((draft) => draft.id === -id) : snapshot.drafts.find((draft) => draft.fieldId === id);
+    const published = snapshot.published.find((field) => field.id === id);
+    let after: DraftField;
+    if (!published) {
+      await this.designer.updateDraft(row!.id, candidate, false, actor.id, tx);
+      after = { ...candidate, draft: 'added' };
+    } else if (sameDefinition(published, candidate)) {
+      // Back to what is published: the draft keeps no row that changes nothing.
+      if (row) await this.designer.deleteDraft(row.id, tx);
+      after = { ...published, draft: null };
+    } else {
+      const removed = published.active !== false && candidate.active === false;
+      if (row) await this.designer.updateDraft(row.id, candidate, removed, actor.id, tx);
+      else await this.designer.insertDraft({ fieldId: id, key: current.key, definition: candidate, removed }, actor.id, tx);
+      after = { ...candidate, draft: removed ? 'removed' : 'changed' };
+    }
+    const target = published ? { targetType: 'form_field', targetId: id } : { targetType: 'form_field_draft', targetId: -id };
+    await this.audit.record({ actor, action, ...target, before: current, after }, tx);
+    return after;
+  }
+
+  private async dropNew(tx: EntityManager, id: number, actor: AuditActor, action: AuditAction): Promise<DraftField> {
+    const snapshot = await this.state.load(tx);
+    const before = this.find(snapshot, id);
+    await this.designer.deleteDraft(-id, tx);
+    const after: DraftField = { ...before, active: false, draft: null };
+    await this.audit.record({ actor, action, targetType: 'form_field_draft', targetId: -id, before, after: null }, tx);
+    return after;
   }
 }

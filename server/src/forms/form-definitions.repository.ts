@@ -53,6 +53,11 @@ export class FormDefinitionsRepository {
     return this.users.createQueryBuilder('user').where('user.profile ? :key', { key }).getExists();
   }
 
+  /** Every field definition, on `tx`'s connection (what a publish transaction has written so far). */
+  async loadFields(tx?: EntityManager): Promise<FieldDefinition[]> {
+    return (await this.fieldsIn(tx).find({ order: { section: 'ASC', order: 'ASC', key: 'ASC' } })).map(toFieldDefinition);
+  }
+
   async loadAll(): Promise<{ fields: FieldDefinition[]; forms: FormLayout[] }> {
     const [fields, forms] = await Promise.all([
       this.fields.find({ order: { section: 'ASC', order: 'ASC', key: 'ASC' } }),

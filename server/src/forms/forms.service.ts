@@ -13,6 +13,7 @@ import {
 } from '@scholarmatch/schemas';
 import { ApiError } from '../common/error-body.js';
 import { keptAnswers } from './answer-intake.js';
+import { servedDefinitions } from './form-draft.js';
 import { FormDefinitionsRepository } from './form-definitions.repository.js';
 import { formValidatorUrl } from './standalone-validators.js';
 
@@ -146,7 +147,9 @@ export class FormsService {
   }
 
   /** Compiles one form, and its validator now: a form ajv cannot compile is withheld (and logged). */
-  private serve(layout: FormLayout, fields: FieldDefinition[]): ServedForm | undefined {
+  private serve(layout: FormLayout, all: FieldDefinition[]): ServedForm | undefined {
+    // On a fixed-payload form a field staff added is optional (docs/form-designer.md, "Fixed-payload forms").
+    const fields = servedDefinitions(layout.key, all);
     try {
       const compiled = compileForm(layout, fields);
       this.validator.prepare(`${layout.key}@${compiled.version}`, compiled.schema);

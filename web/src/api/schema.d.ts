@@ -270,12 +270,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every field definition, inactive ones included (admins) */
+        /** Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins) */
         get: operations["AdminFieldsController_list"];
         put?: never;
         /**
-         * Add a profile field (admins)
-         * @description It appears, validates and is stored in every form that shows its section, with no deploy. 400 with `errors` for an invalid definition; 409 for a taken key.
+         * Draft a new profile field (admins)
+         * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions). 400 with `errors` for an invalid definition; 409 FIELD_KEY_TAKEN for a key published or drafted.
          */
         post: operations["AdminFieldsController_create"];
         delete?: never;
@@ -294,12 +294,226 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deactivate a field (admins): hidden from every form, its stored answers kept */
+        /**
+         * Draft a field's removal (admins): once published it is hidden from every form and its answers kept; a field new in the draft is dropped from it
+         * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
+         */
         delete: operations["AdminFieldsController_deactivate"];
         options?: never;
         head?: never;
-        /** Change a field: name, options, rules, hints, section, order, condition, active (admins) */
+        /**
+         * Draft a change of a field: name, options, rules, hints, section, order, condition, active (admins)
+         * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
+         */
         patch: operations["AdminFieldsController_update"];
+        trace?: never;
+    };
+    "/api/v1/admin/form-fields/{id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Drop a field's drafted change: it is as published again (admins) */
+        post: operations["AdminFieldsController_revert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/form-fields/{id}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A field's options as drafted, searched in label and value, removed ones last (admins) */
+        get: operations["AdminFieldsController_listOptions"];
+        put?: never;
+        /**
+         * Draft a new option (admins); 409 OPTION_EXISTS for a value the field has
+         * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
+         */
+        post: operations["AdminFieldsController_addOption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/form-fields/{id}/options/{value}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Draft an option's removal (admins): answers holding it are kept
+         * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
+         */
+        delete: operations["AdminFieldsController_removeOption"];
+        options?: never;
+        head?: never;
+        /**
+         * Draft an option's new label (admins)
+         * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
+         */
+        patch: operations["AdminFieldsController_relabelOption"];
+        trace?: never;
+    };
+    "/api/v1/admin/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The forms staff edit in the designer, with how many of their fields the draft changes (admins) */
+        get: operations["FormDesignerController_forms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/forms/draft/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What publishing the draft would change for people (admins)
+         * @description Field by field: added, removed, now required, no longer required, changed or restored, with the stored answers under each key; `blockers` name the published scholarships whose rules use a field the draft removes.
+         */
+        get: operations["FormDesignerController_diff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/forms/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Discard the whole draft (admins) */
+        delete: operations["FormDesignerController_discard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/forms/{formKey}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins) */
+        get: operations["FormDesignerController_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/forms/{formKey}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows */
+        put: operations["FormDesignerController_order"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/forms/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published versions, newest first (admins) */
+        get: operations["FormDesignerController_list"];
+        put?: never;
+        /**
+         * Publish the draft as a new version (admins)
+         * @description One transaction: the live fields change, the version is recorded with its diff, the draft is emptied and the action audited. 409 DRAFT_EMPTY; 409 FIELD_IN_USE when a removed field is used by a published eligibility rule.
+         */
+        post: operations["FormDesignerController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/forms/versions/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One version with the changes it made (admins) */
+        get: operations["FormDesignerController_one"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/forms/versions/{number}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll the latest version back to the one before, as a new version (admins)
+         * @description Fields it added are deactivated (answers kept), fields it changed or removed are as before. 409 DRAFT_NOT_EMPTY, NOT_LATEST_VERSION, FIELD_IN_USE.
+         */
+        post: operations["FormDesignerController_rollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/register-applicants/form-fields": {
@@ -489,6 +703,26 @@ export interface paths {
          * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the form's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
          */
         put: operations["ProfileController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me/new-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profile questions made required since you joined that you have not answered
+         * @description Each with the profile tab that asks it (`basic`, `education` or `contact`). Saving a tab never requires another tab's questions.
+         */
+        get: operations["NewQuestionsController_list"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3040,7 +3274,7 @@ export interface components {
              * @example plan.updated
              * @enum {string}
              */
-            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent" | "privacy.exported" | "privacy.erased";
+            action: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "form_draft.discarded" | "form_version.published" | "form_version.rolled_back" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent" | "privacy.exported" | "privacy.erased";
             /** @example plan */
             targetType: string;
             /**
@@ -3140,7 +3374,7 @@ export interface components {
             message?: string;
             data: components["schemas"]["FormValidationDto"];
         };
-        AdminFieldDefinitionDto: {
+        DraftFieldDto: {
             /**
              * @description Unique; letters, digits and _; cannot change later
              * @example firstGeneration
@@ -3219,12 +3453,17 @@ export interface components {
             active: boolean;
             /** @description The product relies on this field: it stays active and keeps its type */
             system?: boolean;
+            /**
+             * @description How the shared draft changes it (null: as published). A field new in the draft has a negative id (minus its draft row's id) until published
+             * @enum {string|null}
+             */
+            draft: "added" | "changed" | "removed" | null;
         };
-        AdminFieldListResponseDto: {
+        DraftFieldListResponseDto: {
             /** @example 200 */
             statusCode: number;
             message?: string;
-            data: components["schemas"]["AdminFieldDefinitionDto"][];
+            data: components["schemas"]["DraftFieldDto"][];
         };
         CreateFieldDefinitionDto: {
             /**
@@ -3297,11 +3536,11 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
-        AdminFieldResponseDto: {
+        DraftFieldResponseDto: {
             /** @example 200 */
             statusCode: number;
             message?: string;
-            data: components["schemas"]["AdminFieldDefinitionDto"];
+            data: components["schemas"]["DraftFieldDto"];
         };
         UpdateFieldDefinitionDto: {
             /** @example First-generation college student */
@@ -3370,6 +3609,208 @@ export interface components {
             } | null;
             /** @description false hides the field from every form and keeps its answers; refused for a system field (409) */
             active?: boolean;
+        };
+        DraftOptionDto: {
+            value: string;
+            label: string;
+            /** @enum {string|null} */
+            draft: "added" | "changed" | "removed" | null;
+        };
+        DraftOptionPageDto: {
+            items: components["schemas"]["DraftOptionDto"][];
+            total: number;
+        };
+        DraftOptionPageResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["DraftOptionPageDto"];
+        };
+        NewOptionDto: {
+            /** @example MT */
+            value: string;
+            /** @example Montana */
+            label: string;
+        };
+        DraftOptionResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["DraftOptionDto"];
+        };
+        OptionLabelDto: {
+            /** @example Montana */
+            label: string;
+        };
+        DesignerFormDto: {
+            /** @example profile-basic */
+            key: string;
+            /** @example Basic */
+            title: string;
+            description: string | null;
+            /** @description The sections whose fields the form shows */
+            sections: string[];
+            /** @description Single fields it borrows from other sections, shown first */
+            fieldKeys: string[];
+            /** @description Clients post fixed payloads to it: a field added here is served optional */
+            fixedPayload: boolean;
+            /** @description How many of its fields the draft changes */
+            draftChanges: number;
+        };
+        DesignerFormListResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["DesignerFormDto"][];
+        };
+        DiffChangeDto: {
+            /** @example firstGeneration */
+            key: string;
+            /** @example First-generation college student */
+            name: string;
+            /**
+             * @example [
+             *       "profile-education",
+             *       "registration"
+             *     ]
+             */
+            forms: string[];
+            /** @enum {string} */
+            change: "added" | "removed" | "now_required" | "no_longer_required" | "changed" | "restored";
+            /**
+             * @example [
+             *       "Title: 'A' → 'B'",
+             *       "2 options added"
+             *     ]
+             */
+            details: string[];
+            /**
+             * @description Stored profile answers under the key
+             * @example 0
+             */
+            answers: number;
+        };
+        ScholarshipRefDto: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+        };
+        BlockerDto: {
+            key: string;
+            name: string;
+            /** @description Published scholarships whose eligibility rules use the field */
+            scholarships: components["schemas"]["ScholarshipRefDto"][];
+        };
+        DraftDiffDto: {
+            /**
+             * @description The latest version the draft would follow
+             * @example 3
+             */
+            basedOn: number;
+            changes: components["schemas"]["DiffChangeDto"][];
+            /** @description Non-empty: publishing is refused (409 FIELD_IN_USE) */
+            blockers: components["schemas"]["BlockerDto"][];
+        };
+        DraftDiffResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["DraftDiffDto"];
+        };
+        DiscardedDto: {
+            /** @description How many drafted fields were dropped */
+            discarded: number;
+        };
+        DiscardedResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["DiscardedDto"];
+        };
+        FormPreviewDto: {
+            /** @example profile-basic */
+            key: string;
+            /**
+             * @description Content hash of schema + uiSchema; also the ETag
+             * @example 1d8e88eeceae9f2a
+             */
+            version: string;
+            /** @description JSON Schema (ajv, draft-07) with ajv-errors messages */
+            schema: {
+                [key: string]: unknown;
+            };
+            /** @description react-jsonschema-form UI schema */
+            uiSchema: {
+                [key: string]: unknown;
+            };
+        };
+        FormPreviewResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["FormPreviewDto"];
+        };
+        FieldOrderDto: {
+            /**
+             * @description The form's fields in their new order
+             * @example [
+             *       "gpa",
+             *       "firstGeneration"
+             *     ]
+             */
+            keys: string[];
+        };
+        PublishFormVersionDto: {
+            /** @example First-generation question on the Education tab */
+            note?: string;
+        };
+        PersonRefDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        FormVersionDto: {
+            /** @example 2 */
+            number: number;
+            /** @enum {string} */
+            kind: "publish" | "rollback";
+            note: string | null;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description null for version 1, made by the migration */
+            publishedBy: components["schemas"]["PersonRefDto"] | null;
+            /** @example 1 */
+            changeCount: number;
+            changes: components["schemas"]["DiffChangeDto"][];
+        };
+        FormVersionResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["FormVersionDto"];
+        };
+        FormVersionSummaryDto: {
+            /** @example 2 */
+            number: number;
+            /** @enum {string} */
+            kind: "publish" | "rollback";
+            note: string | null;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description null for version 1, made by the migration */
+            publishedBy: components["schemas"]["PersonRefDto"] | null;
+            /** @example 1 */
+            changeCount: number;
+        };
+        FormVersionPageDto: {
+            items: components["schemas"]["FormVersionSummaryDto"][];
+            total: number;
+        };
+        FormVersionPageResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["FormVersionPageDto"];
         };
         FieldDefinitionDto: {
             /** @example 7 */
@@ -3603,6 +4044,28 @@ export interface components {
             statusCode: number;
             message?: string;
             data: components["schemas"]["ApplicantWrapperDto"];
+        };
+        NewQuestionDto: {
+            /** @example firstGeneration */
+            key: string;
+            /** @example First-generation college student */
+            name: string;
+            /** @example profile-education */
+            formKey: string;
+            /**
+             * @description The profile tab's slug
+             * @enum {string}
+             */
+            tab: "basic" | "education" | "contact";
+        };
+        NewQuestionsDto: {
+            fields: components["schemas"]["NewQuestionDto"][];
+        };
+        NewQuestionsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["NewQuestionsDto"];
         };
         VisitorCountryDto: {
             /**
@@ -6710,7 +7173,7 @@ export interface operations {
                 /** @description Only actions on this one (with targetType: its id, as text) */
                 targetId?: string;
                 /** @description Only this action */
-                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent" | "privacy.exported" | "privacy.erased";
+                action?: "form_field.created" | "form_field.updated" | "form_field.deactivated" | "form_draft.discarded" | "form_version.published" | "form_version.rolled_back" | "plan.updated" | "membership.set" | "support.answered" | "staff.invited" | "account.sessions_ended" | "account.locked" | "account.unlocked" | "account.role_changed" | "membership.canceled" | "membership.complimentary_granted" | "account.password_reset_sent" | "privacy.exported" | "privacy.erased";
                 /** @description Only actions at or after this time */
                 from?: string;
                 /** @description Only actions before this time */
@@ -6943,7 +7406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminFieldListResponseDto"];
+                    "application/json": components["schemas"]["DraftFieldListResponseDto"];
                 };
             };
             /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
@@ -6993,7 +7456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminFieldResponseDto"];
+                    "application/json": components["schemas"]["DraftFieldResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
@@ -7050,7 +7513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminFieldResponseDto"];
+                    "application/json": components["schemas"]["DraftFieldResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
@@ -7111,7 +7574,794 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminFieldResponseDto"];
+                    "application/json": components["schemas"]["DraftFieldResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_revert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftFieldResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_listOptions: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description Part of the label or value, any case */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftOptionPageResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_addOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOptionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftOptionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_removeOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                value: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftOptionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    AdminFieldsController_relabelOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                value: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptionLabelDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftOptionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_forms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignerFormListResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_diff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftDiffResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscardedResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormPreviewResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FieldOrderDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftFieldListResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormVersionPageResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishFormVersionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormVersionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormVersionResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for admin (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    FormDesignerController_rollback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                number: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormVersionResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
@@ -7556,6 +8806,52 @@ export interface operations {
             };
             /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    NewQuestionsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewQuestionsResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for applicant (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

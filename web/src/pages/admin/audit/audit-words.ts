@@ -10,6 +10,9 @@ export const ACTION_WORDS = {
   'form_field.created': 'Form field created',
   'form_field.updated': 'Form field changed',
   'form_field.deactivated': 'Form field deactivated',
+  'form_draft.discarded': 'Form draft discarded',
+  'form_version.published': 'Form version published',
+  'form_version.rolled_back': 'Form version rolled back',
   'plan.updated': 'Plan changed',
   'membership.set': 'Membership set',
   'support.answered': 'Support request answered',
@@ -28,7 +31,7 @@ export const ACTION_WORDS = {
 export const AUDIT_ACTION_LIST = Object.keys(ACTION_WORDS) as AuditAction[];
 
 /** The kinds of thing an action is recorded on, for the filter. */
-export const TARGET_TYPES = ['form_field', 'plan', 'applicant', 'subscription', 'support_request', 'user', 'staff_invitation'] as const;
+export const TARGET_TYPES = ['form_field', 'form_field_draft', 'form_draft', 'form_version', 'plan', 'applicant', 'subscription', 'support_request', 'user', 'staff_invitation'] as const;
 
 export const actionWords = (action: string) => ACTION_WORDS[action as AuditAction] ?? action;
 

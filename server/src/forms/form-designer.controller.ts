@@ -1,0 +1,107 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Actor } from '../audit/actor.decorator.js';
+import type { AuditActor } from '../audit/audit-entry.js';
+import { Roles } from '../auth/auth.decorators.js';
+import { ok } from '../common/api-response.js';
+import { ApiErrorResponses } from '../common/error-body.js';
+import { AdminFieldsService } from './admin-fields.service.js';
+import {
+  DesignerFormListResponseDto,
+  DiscardedResponseDto,
+  DraftDiffResponseDto,
+  DraftFieldListResponseDto,
+  FieldOrderDto,
+  FormPreviewResponseDto,
+  FormVersionPageResponseDto,
+  FormVersionResponseDto,
+  FormVersionsQueryDto,
+  PublishFormVersionDto,
+} from './dto/form-designer.dto.js';
+import { FormKeyPipe } from './form-key.pipe.js';
+import { FormVersionsService } from './form-versions.service.js';
+
+/** The form designer's forms, draft, diff and versions (docs/form-designer.md). */
+@ApiTags('admin')
+@ApiBearerAuth()
+@ApiErrorResponses()
+@Roles('admin')
+@Controller('admin/forms')
+export class FormDesignerController {
+  constructor(
+    private readonly versions: FormVersionsService,
+    private readonly fields: AdminFieldsService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The forms staff edit in the designer, with how many of their fields the draft changes (admins)' })
+  @ApiOkResponse({ type: DesignerFormListResponseDto })
+  async forms() {
+    return ok(await this.versions.designerForms());
+  }
+
+  @Get('draft/diff')
+  @ApiOperation({
+    summary: 'What publishing the draft would change for people (admins)',
+    description: 'Field by field: added, removed, now required, no longer required, changed or restored, with the stored answers under each key; `blockers` name the published scholarships whose rules use a field the draft removes.',
+  })
+  @ApiOkResponse({ type: DraftDiffResponseDto })
+  async diff() {
+    return ok(await this.versions.diff());
+  }
+
+  @Delete('draft')
+  @ApiOperation({ summary: 'Discard the whole draft (admins)' })
+  @ApiOkResponse({ type: DiscardedResponseDto })
+  async discard(@Actor() actor: AuditActor) {
+    return ok(await this.fields.discard(actor), 'Draft discarded');
+  }
+
+  @Get(':formKey/preview')
+  @ApiOperation({ summary: 'The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins)' })
+  @ApiOkResponse({ type: FormPreviewResponseDto })
+  async preview(@Param('formKey', FormKeyPipe) formKey: string) {
+    return ok(await this.versions.preview(formKey));
+  }
+
+  @Put(':formKey/order')
+  @ApiOperation({ summary: "Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows" })
+  @ApiOkResponse({ type: DraftFieldListResponseDto })
+  async order(@Param('formKey', FormKeyPipe) formKey: string, @Body() body: FieldOrderDto, @Actor() actor: AuditActor) {
+    return ok(await this.fields.order(formKey, body.keys, actor), 'Order drafted');
+  }
+
+  @Post('versions')
+  @ApiOperation({
+    summary: 'Publish the draft as a new version (admins)',
+    description: 'One transaction: the live fields change, the version is recorded with its diff, the draft is emptied and the action audited. 409 DRAFT_EMPTY; 409 FIELD_IN_USE when a removed field is used by a published eligibility rule.',
+  })
+  @ApiCreatedResponse({ type: FormVersionResponseDto })
+  async publish(@Body() body: PublishFormVersionDto, @Actor() actor: AuditActor) {
+    return { statusCode: 201, message: 'Version published', data: await this.versions.publish(body.note, actor) };
+  }
+
+  @Get('versions')
+  @ApiOperation({ summary: 'Published versions, newest first (admins)' })
+  @ApiOkResponse({ type: FormVersionPageResponseDto })
+  async list(@Query() query: FormVersionsQueryDto) {
+    return ok(await this.versions.versions(query.page ?? 1, query.limit ?? 20));
+  }
+
+  @Get('versions/:number')
+  @ApiOperation({ summary: 'One version with the changes it made (admins)' })
+  @ApiOkResponse({ type: FormVersionResponseDto })
+  async one(@Param('number', ParseIntPipe) number: number) {
+    return ok(await this.versions.version(number));
+  }
+
+  @Post('versions/:number/rollback')
+  @ApiOperation({
+    summary: 'Roll the latest version back to the one before, as a new version (admins)',
+    description: 'Fields it added are deactivated (answers kept), fields it changed or removed are as before. 409 DRAFT_NOT_EMPTY, NOT_LATEST_VERSION, FIELD_IN_USE.',
+  })
+  @ApiCreatedResponse({ type: FormVersionResponseDto })
+  async rollback(@Param('number', ParseIntPipe) number: number, @Actor() actor: AuditActor) {
+    return { statusCode: 201, message: 'Version rolled back', data: await this.versions.rollback(number, actor) };
+  }
+}
