@@ -48,7 +48,7 @@ export function NewQuestionsNotice() {
           <HStack as="span" display="inline-flex" gap="3" flexWrap="wrap">
             {tabs.map((tab) => (
               <Link key={tab} asChild colorPalette="brand" fontWeight="semibold">
-                <RouterLink to="/auth/profile" search={{ tab }}>
+                <RouterLink to="/auth/profile" search={tab === 'education' ? {} : { tab }}>
                   {TAB_NAMES[tab]} ({fields.filter((field) => field.tab === tab).length})
                 </RouterLink>
               </Link>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { failureText } from '../../../api/api-error';
-import { designerFormsQueryOptions, designerKeys, discardDraft, type DraftField } from '../../../api/form-designer';
+import { designerKeys, discardDraft, draftFieldsQueryOptions, type DraftField } from '../../../api/form-designer';
 import { toaster } from '../../../ui/toaster';
 import { SmallDialog } from '../../misc/SmallDialog';
 
@@ -85,10 +85,11 @@ const changesText = (count: number) => `${count} change${count === 1 ? '' : 's'}
  * form, with Review and publish and Discard draft. Nothing when the draft is empty.
  */
 export function DraftBar() {
-  const forms = useQuery(designerFormsQueryOptions);
+  // Counted by field: a field two forms show (the sign-up borrows the names) is one change.
+  const fields = useQuery(draftFieldsQueryOptions);
   const discard = useDesignerCall(discardDraft, 'Draft discarded');
-  const count = (forms.data ?? []).reduce((sum, form) => sum + form.draftChanges, 0);
-  if (!forms.data || count === 0) return null;
+  const count = (fields.data ?? []).filter((field) => field.draft !== null).length;
+  if (count === 0) return null;
   return (
     <Box as="section" aria-label="Draft" borderWidth="1px" borderColor="orange.300" bg="orange.50" borderRadius="xl" px={{ base: '3', md: '5' }} py="3" mb="5">
       <HStack justify="space-between" gap="3" flexWrap="wrap">
