@@ -47,7 +47,7 @@ describe('staff console: the form designer', () => {
     expect(names).toEqual(['First name', 'Gender', 'Pet name', 'Country', 'Old question']);
     const row = (name: string) => within(list).getByRole('listitem', { name });
     expect(within(row('First name')).getByText('System')).toBeTruthy();
-    expect(within(row('First name')).getByText(/can be moved and reworded, not removed/)).toBeTruthy();
+    expect(screen.getByText(/Fields marked System are ones the product relies on: they can be moved and reworded, not removed/)).toBeTruthy();
     expect(within(row('First name')).queryByRole('button', { name: 'Remove First name' })).toBeNull();
     expect(within(row('Gender')).getByText('Changed')).toBeTruthy();
     expect(within(row('Pet name')).getByText('Added')).toBeTruthy();

@@ -7,11 +7,10 @@ import { ReorderButtons } from '../../../forms/ReorderButtons';
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
-import { DraftBar, StateBadges, useDesignerCall } from './designer-parts';
+import { DraftBar, fieldsOfDesignerForm, StateBadges, useDesignerCall } from './designer-parts';
 import { FieldEditor } from './FieldEditor';
 import { isCatalogue, typeLabelOf } from './field-editor-form';
 import { FormPreview } from './FormPreview';
-import { fieldsOfDesignerForm } from './FormsPage';
 import { OptionsPanel } from './OptionsPanel';
 
 /** The borrowed fields' group (the sign-up asks for the names the profile owns): not a section of the form's own. */
@@ -90,11 +89,6 @@ function FieldRow({ field, form, group, index, movable, open, others, onToggle }
           )}
         </HStack>
       </HStack>
-      {field.system ? (
-        <Text fontSize="xs" color="fg.muted" px="3" pb="2">
-          The product relies on this field: it can be moved and reworded, not removed.
-        </Text>
-      ) : null}
       {open ? (
         <Box id={panelId} px={{ base: '3', md: '4' }} pb="4" pt="2" borderTopWidth="1px">
           <FieldEditor field={field} section={field.section} nextOrder={field.order} others={others} onDone={onToggle} />
@@ -177,6 +171,11 @@ export function FormDesignerPage() {
     body = (
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
         <Stack gap="6" minW="0">
+          {inForm.some((field) => field.system) ? (
+            <Text fontSize="sm" color="fg.muted">
+              Fields marked System are ones the product relies on: they can be moved and reworded, not removed, and keep their kind of answer.
+            </Text>
+          ) : null}
           {form.fixedPayload ? (
             <Text fontSize="sm" color="fg.muted" borderWidth="1px" borderRadius="lg" px="3" py="2">
               Apps send this form fixed answers: its fields keep their keys, and a field added here is optional for them.

@@ -1,16 +1,11 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { designerFormsQueryOptions, draftFieldsQueryOptions, type DesignerForm, type DraftField } from '../../../api/form-designer';
+import { designerFormsQueryOptions, draftFieldsQueryOptions, type DesignerForm } from '../../../api/form-designer';
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
-import { DraftBar } from './designer-parts';
-
-/** The fields a form shows with the draft applied: its sections' fields and the ones it borrows, removed ones left out. */
-export function fieldsOfDesignerForm(form: DesignerForm, fields: readonly DraftField[]): DraftField[] {
-  return fields.filter((field) => form.sections.includes(field.section) || form.fieldKeys.includes(field.key));
-}
+import { DraftBar, fieldsOfDesignerForm } from './designer-parts';
 
 function FormRow({ form, fieldCount }: { form: DesignerForm; fieldCount: number | undefined }) {
   return (

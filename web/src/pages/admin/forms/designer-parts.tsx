@@ -3,9 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { failureText } from '../../../api/api-error';
-import { designerKeys, discardDraft, draftFieldsQueryOptions, type DraftField } from '../../../api/form-designer';
+import { designerKeys, discardDraft, draftFieldsQueryOptions, type DesignerForm, type DraftField } from '../../../api/form-designer';
 import { toaster } from '../../../ui/toaster';
 import { SmallDialog } from '../../misc/SmallDialog';
+
+/** The fields a form shows with the draft applied: its sections' fields and the ones it borrows, removed ones included. */
+export function fieldsOfDesignerForm(form: DesignerForm, fields: readonly DraftField[]): DraftField[] {
+  return fields.filter((field) => form.sections.includes(field.section) || form.fieldKeys.includes(field.key));
+}
 
 /** A designer call: its failure told in a toast with the server's sentence, and every designer view asked again after it. */
 export function useDesignerCall<T, R>(run: (value: T) => Promise<R>, done?: string) {
