@@ -4,7 +4,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { withValidator, type FormDefinition } from './forms';
-import { uncheckedValidator } from '../forms/unchecked-validator';
+import { conditionValidator } from '../forms/condition-validator';
 
 /**
  * The form designer's calls (docs/console.md, "Form designer"): staff edits go to one shared draft,
@@ -80,7 +80,7 @@ export interface FieldChange {
 }
 
 export const VERSIONS_PAGE_SIZE = 20;
-export const OPTIONS_PAGE_SIZE = 50;
+export const OPTIONS_PAGE_SIZE = 20;
 
 export const designerKeys = {
   all: ['form-designer'] as const,
@@ -109,8 +109,8 @@ export const draftFieldsQueryOptions = queryOptions({
 
 /**
  * The form as it would be served with the draft applied. A preview with a validator module gets
- * it (the live form's messages); one without is shown unchecked: staff see the fields, the server
- * judges answers once the version is published.
+ * it (the live form's messages); one without (the server serves none for a draft) gets one that
+ * judges its conditions only: staff see the fields as people will, with no messages.
  */
 export function previewQueryOptions(formKey: string) {
   return queryOptions({
@@ -120,7 +120,7 @@ export function previewQueryOptions(formKey: string) {
         await client.GET('/api/v1/admin/forms/{formKey}/preview', { params: { path: { formKey } }, signal }),
       );
       if (served.validatorUrl) return withValidator({ ...served, key: formKey, validatorUrl: served.validatorUrl });
-      return { key: formKey, version: served.version, schema: served.schema, uiSchema: served.uiSchema, validator: uncheckedValidator };
+      return { key: formKey, version: served.version, schema: served.schema, uiSchema: served.uiSchema, validator: conditionValidator };
     },
     placeholderData: keepPreviousData,
     staleTime: 0,

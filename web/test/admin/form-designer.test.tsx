@@ -112,12 +112,12 @@ describe('staff console: the form designer', () => {
     renderAppAt('/admin/forms/profile-basic');
     await user.click(await screen.findByRole('button', { name: 'Edit Country' }));
     const panel = await screen.findByRole('region', { name: 'Options of Country' });
-    expect(await within(panel).findByText('1–50 of 240')).toBeTruthy();
+    expect(await within(panel).findByText('1–20 of 240')).toBeTruthy();
     expect(within(panel).queryByRole('textbox', { name: /Options, one a line/ })).toBeNull();
     await user.type(within(panel).getByRole('searchbox', { name: 'Search the options' }), 'spa');
-    await waitFor(() => expect(calls.GET.at(-1)?.[1]?.params).toEqual({ path: { id: 5 }, query: { q: 'spa', page: 1, limit: 50 } }));
+    await waitFor(() => expect(calls.GET.at(-1)?.[1]?.params).toEqual({ path: { id: 5 }, query: { q: 'spa', page: 1, limit: 20 } }));
     await user.click(within(panel).getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(calls.GET.at(-1)?.[1]?.params?.query).toEqual({ q: 'spa', page: 2, limit: 50 }));
+    await waitFor(() => expect(calls.GET.at(-1)?.[1]?.params?.query).toEqual({ q: 'spa', page: 2, limit: 20 }));
     await user.type(within(panel).getByRole('textbox', { name: "New option's label" }), 'Spain');
     await user.type(within(panel).getByRole('textbox', { name: /Its value/ }), 'ES');
     await user.click(within(panel).getByRole('button', { name: 'Add option' }));
