@@ -8,38 +8,43 @@ import type { DraftField, FieldChange } from '../../../api/form-designer';
  * studio's requirement editor is. Which of them show depends on the field's type (a number has a
  * range, a list has options), so the editor holds no conditions.
  */
-const TYPE_LABELS: Record<FieldType, string> = {
-  text: 'Short text',
-  textarea: 'Long text',
-  editor: 'Formatted text',
-  number: 'Number',
-  select: 'Choice from a list',
-  searchSelect: 'Choice from a searchable list',
-  multiSelect: 'Several choices from a list',
-  date: 'Date',
-  monthYear: 'Month and year',
-  checkbox: 'Tick box',
-  boolean: 'Yes or no',
-  file: 'File upload',
-  link: 'Web address',
-  email: 'E-mail address',
-  phone: 'Phone number',
-  zip: 'ZIP code',
-  grade: 'Grade',
-  essay: 'Essay',
+/** Which of the editor's rules a type has: options, a length, a range, or none of them. */
+type EditorRules = 'list' | 'length' | 'range' | 'none';
+
+/**
+ * Each type as the designer's editor shows it (docs/adding-a-field-type.md: a table over every
+ * type, so a new type cannot be forgotten here): its name for staff and the rules it offers.
+ */
+const DESIGNER_TYPES: Record<FieldType, { label: string; rules: EditorRules }> = {
+  text: { label: 'Short text', rules: 'length' },
+  textarea: { label: 'Long text', rules: 'length' },
+  editor: { label: 'Formatted text', rules: 'length' },
+  number: { label: 'Number', rules: 'range' },
+  select: { label: 'Choice from a list', rules: 'list' },
+  searchSelect: { label: 'Choice from a searchable list', rules: 'list' },
+  multiSelect: { label: 'Several choices from a list', rules: 'list' },
+  date: { label: 'Date', rules: 'none' },
+  monthYear: { label: 'Month and year', rules: 'none' },
+  checkbox: { label: 'Tick box', rules: 'none' },
+  boolean: { label: 'Yes or no', rules: 'none' },
+  file: { label: 'File upload', rules: 'none' },
+  link: { label: 'Web address', rules: 'none' },
+  email: { label: 'E-mail address', rules: 'none' },
+  phone: { label: 'Phone number', rules: 'none' },
+  zip: { label: 'ZIP code', rules: 'none' },
+  grade: { label: 'Grade', rules: 'none' },
+  essay: { label: 'Essay', rules: 'length' },
 };
 
-export const typeLabelOf = (type: FieldType) => TYPE_LABELS[type] ?? type;
-
-const LISTS: readonly FieldType[] = ['select', 'searchSelect', 'multiSelect'];
-const TEXTS: readonly FieldType[] = ['text', 'textarea', 'editor', 'essay'];
+export const typeLabelOf = (type: FieldType) => DESIGNER_TYPES[type]?.label ?? type;
+const rulesOf = (type: FieldType): EditorRules => DESIGNER_TYPES[type]?.rules ?? 'none';
 
 /** Option lists longer than this are edited in the options panel, with search and pages. */
 export const INLINE_OPTIONS_MAX = 30;
 
 /** A catalogue: a long list (countries, schools, majors, careers) or one searched on the server. */
 export function isCatalogue(field: Pick<FieldDefinition, 'dataType' | 'options' | 'ui'>): boolean {
-  return LISTS.includes(field.dataType) && (!!field.ui?.searchUrl || (field.options?.length ?? 0) > INLINE_OPTIONS_MAX);
+  return rulesOf(field.dataType) === 'list' && (!!field.ui?.searchUrl || (field.options?.length ?? 0) > INLINE_OPTIONS_MAX);
 }
 
 const editorField = (key: string, name: string, dataType: FieldType, order: number, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
@@ -71,7 +76,7 @@ export function editorFields({ isNew, dataType, catalogue, others }: EditorConte
         validation: { required: true, maxLength: 64 },
         ui: { help: 'Letters, digits and _, starting with a letter. It names the stored answers and cannot change later.' },
       }),
-      editorField('dataType', 'Kind of answer', 'select', 2, { validation: { required: true }, options: FIELD_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] })) }),
+      editorField('dataType', 'Kind of answer', 'select', 2, { validation: { required: true }, options: FIELD_TYPES.map((type) => ({ value: type, label: DESIGNER_TYPES[type].label })) }),
     );
   }
   fields.push(
@@ -80,13 +85,14 @@ export function editorFields({ isNew, dataType, catalogue, others }: EditorConte
     editorField('placeholder', 'Placeholder', 'text', 12, { validation: { maxLength: 200 } }),
     editorField('required', 'Required: people must answer it', 'checkbox', 13),
   );
-  if (LISTS.includes(dataType) && !catalogue) {
+  const rules = rulesOf(dataType);
+  if (rules === 'list' && !catalogue) {
     fields.push(editorField('options', 'Options, one a line', 'textarea', 20, { ui: { help: 'Each line "value | label", or just the label when both are the same. The value is what answers store.' } }));
   }
-  if (TEXTS.includes(dataType)) {
+  if (rules === 'length') {
     fields.push(editorField('minLength', 'Fewest characters', 'number', 30, { validation: { minimum: 0, wholeNumber: true } }), editorField('maxLength', 'Most characters', 'number', 31, { validation: { minimum: 1, wholeNumber: true } }));
   }
-  if (dataType === 'number') {
+  if (rules === 'range') {
     fields.push(editorField('minimum', 'Smallest value', 'number', 30), editorField('maximum', 'Largest value', 'number', 31));
   }
   if (others.length) {
@@ -169,6 +175,6 @@ export function changeOf(answers: EditorAnswers, base: DraftField | undefined, d
     ui,
     visibleWhen: conditionField && values.length ? { fieldKey: conditionField, in: values } : null,
   };
-  if (typeof answers.options === 'string' && LISTS.includes(dataType)) change.options = optionsOf(answers.options);
+  if (typeof answers.options === 'string' && rulesOf(dataType) === 'list') change.options = optionsOf(answers.options);
   return change;
 }
