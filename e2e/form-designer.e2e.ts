@@ -44,8 +44,11 @@ describe('the form designer in a real browser', () => {
 
     // Added last; moved up one place: the section's new order is drafted.
     expect(await page.getByRole('button', { name: 'Move Favourite subject down' }).isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Move Favourite subject up' }).click();
+    // By keyboard: the button keeps the focus as its field moves.
+    await page.getByRole('button', { name: 'Move Favourite subject up' }).focus();
+    await page.keyboard.press('Enter');
     await page.waitForFunction(() => !(document.querySelector('[aria-label="Move Favourite subject down"]') as HTMLButtonElement | null)?.disabled);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Favourite subject up');
     await page.screenshot({ path: path.join(ARTIFACTS, 'form-designer-1280.png'), fullPage: true });
 
     await page.getByRole('region', { name: 'Draft' }).getByRole('link', { name: 'Review and publish' }).click();

@@ -87,6 +87,17 @@ describe('staff console: the form designer', () => {
     });
   });
 
+  it("shows the fields a form borrows first, in the form's fixed order", async () => {
+    signInAs();
+    serveDesigner();
+    renderAppAt('/admin/forms/signup');
+    const borrowed = await screen.findByRole('list', { name: 'Asked from other forms' });
+    expect(within(borrowed).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['First name']);
+    expect(within(borrowed).queryByRole('button', { name: /Move/ })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Section: signup' })).getByRole('button', { name: 'Move Nickname up' })).toBeTruthy();
+    expect(screen.getByText(/Apps send this form fixed answers/)).toBeTruthy();
+  });
+
   it('adds a field to a section, with the server refusal shown under its field', async () => {
     signInAs();
     const calls = serveDesigner({

@@ -71,7 +71,10 @@ function FieldRow({ field, form, group, index, movable, open, others, onToggle }
           <StateBadges field={field} />
         </Stack>
         <HStack gap="1" flexWrap="wrap">
-          {removed ? null : <ReorderButtons title={field.name} index={index} count={movable} disabled={move.isPending} onMove={(by) => move.mutate(by)} />}
+          {removed || group.section === BORROWED ? null : (
+            // Never disabled while a move is sent: a focused button that turns disabled drops the keyboard's focus.
+            <ReorderButtons title={field.name} index={index} count={movable} onMove={(by) => (move.isPending ? undefined : move.mutate(by))} />
+          )}
           {removed ? null : (
             <Button size="sm" variant="outline" aria-expanded={open} aria-controls={open ? panelId : undefined} aria-label={`Edit ${field.name}`} onClick={onToggle}>
               Edit
@@ -114,7 +117,7 @@ function SectionGroup({ form, group, fields, openKey, setOpenKey }: { form: Desi
       </Heading>
       {group.section === BORROWED ? (
         <Text fontSize="sm" color="fg.muted">
-          These fields belong to another form; this one asks them first. A change here changes them everywhere.
+          These fields belong to another form; this one asks them first, in a fixed order. A change here changes them everywhere.
         </Text>
       ) : null}
       <Stack as="ol" listStyleType="none" m="0" p="0" gap="2" aria-label={title}>
