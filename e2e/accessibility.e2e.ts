@@ -295,4 +295,16 @@ describe('every screen, every person: axe, overflow and screenshots at 390, 768 
     expect(heights.sidebar).toBeGreaterThanOrEqual(heights.page - 1);
     expect(problemsOf(audited)).toEqual([]);
   }, 600_000);
+
+  it("the staff console's form designer, with a drafted field to review", async () => {
+    const page = suite.page;
+    await signIn(page, 'admin@demo.scholarmatch.test', 'DemoAdmin#2026');
+    const admin = await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026');
+    const drafted = await api.call('POST', '/admin/form-fields', { key: 'a11yPetName', name: 'Pet name', dataType: 'text', section: 'basic', validation: { required: true } }, admin);
+    expect(drafted.status).toBe(201);
+    const audited = await auditAll(page, ['/admin/forms', '/admin/forms/profile-basic', '/admin/forms/publish', '/admin/forms/versions']);
+    // Leaves the forms as published for the suite's other tests.
+    expect((await api.call('DELETE', '/admin/forms/draft', undefined, admin)).status).toBe(200);
+    expect(problemsOf(audited)).toEqual([]);
+  }, 600_000);
 });

@@ -3,6 +3,7 @@ import { PublicLayout } from '../pages/landing/PublicLayout';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { formQueryOptions } from '../api/forms';
 import { visitorCountryQueryOptions } from '../api/geo';
+import { validateProfileSearch } from '../pages/account/profile-search';
 import { fieldDefinitionsQueryOptions, profileQueryOptions } from '../api/profile';
 import { homePathOf, worksInStudio } from '../session/home-path';
 import { currentAccess, currentUser } from '../session/session-store';
@@ -139,6 +140,7 @@ export function accountRoutes() {
         path,
         component: profilePage,
         loader: () => prefetchProfileForms(['profile-education', 'profile-basic', 'profile-contact']),
+        validateSearch: validateProfileSearch,
       }),
     ),
     createRoute({

@@ -3,6 +3,7 @@ import { consoleHomeOf } from '../pages/admin/shell/admin-links';
 import { validateQueueSearch } from '../pages/admin/support/queue-search';
 import { validatePeopleSearch } from '../pages/admin/people/people-search';
 import { validateAuditSearch } from '../pages/admin/audit/audit-search';
+import { validateVersionsSearch } from '../pages/admin/forms/versions-search';
 import { validateOutboxSearch, validatePaymentsSearch } from '../pages/admin/records/records-search';
 import { RouteLoading } from '../pages/misc/RouteLoading';
 import { homePathOf } from '../session/home-path';
@@ -63,6 +64,28 @@ export function adminRoutes() {
       getParentRoute: () => consoleFrame,
       path: '/admin/plans',
       component: lazyRouteComponent(() => import('../pages/admin/plans/PlansPage'), 'PlansPage'),
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/forms',
+      component: lazyRouteComponent(() => import('../pages/admin/forms/FormsPage'), 'FormsPage'),
+    }),
+    // Before $formKey: these two are the designer's own screens, never a form's key.
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/forms/publish',
+      component: lazyRouteComponent(() => import('../pages/admin/forms/PublishPage'), 'PublishPage'),
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/forms/versions',
+      component: lazyRouteComponent(() => import('../pages/admin/forms/VersionsPage'), 'VersionsPage'),
+      validateSearch: validateVersionsSearch,
+    }),
+    createRoute({
+      getParentRoute: () => consoleFrame,
+      path: '/admin/forms/$formKey',
+      component: lazyRouteComponent(() => import('../pages/admin/forms/FormDesignerPage'), 'FormDesignerPage'),
     }),
     createRoute({
       getParentRoute: () => consoleFrame,

@@ -52,6 +52,7 @@ export const ADMIN_PAGE_RULES: readonly PageRule[] = [
   ...rulesOf(ADMIN_LINKS),
   [/^\/admin\/support\/[^/]+$/, 'answer_support'],
   [/^\/admin\/people\/[^/]+$/, 'read_members'],
+  [/^\/admin\/forms\/.+$/, 'manage_fields'],
 ];
 
 /** A route guard: a page whose permission the person lacks leads to the frame's home instead. */

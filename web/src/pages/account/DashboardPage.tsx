@@ -9,6 +9,7 @@ import { useSubscriptionCheck } from '../membership/use-subscription-check';
 import { DashboardAssistant } from './assistant/DashboardAssistant';
 import { DashboardList } from './DashboardList';
 import { MembershipOfferPopup } from './MembershipOfferPopup';
+import { NewQuestionsNotice } from './NewQuestionsNotice';
 import { PromoCards } from './PromoCards';
 import { SweepstakesEntryBanner } from './SweepstakesEntryBanner';
 import { SweepstakesPopup, useSweepstakesOfferedThisVisit } from './SweepstakesPopup';
@@ -92,6 +93,7 @@ export function DashboardPage() {
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }}>
       <Stack gap="8">
+        <NewQuestionsNotice />
         <SweepstakesEntryBanner />
         <Stack gap="6">
           <Stack gap="2">

@@ -1,11 +1,13 @@
 import { Avatar, Box, Button, Container, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ageFromDateOfBirth, MESSAGES } from '@scholarmatch/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from '@tanstack/react-router';
+import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { recommendationCountQueryOptions } from '../../api/scholarships';
 import { isSubscribed, useCurrentUser } from '../../session/session-store';
 import { PlansLink } from '../scholarships/membership-gate';
+import { NewQuestionsNotice } from './NewQuestionsNotice';
 import { ProfileFormPanel } from './ProfileFormPanel';
+import { PROFILE_TABS, type ProfileTab } from './profile-search';
 
 /** The three profile tabs (docs/architecture.md), each a served form. */
 const TABS = [
@@ -40,6 +42,9 @@ function EligibleCount() {
  */
 export function ProfilePage() {
   const user = useCurrentUser();
+  // The tab shown is in the address (`?tab=basic`): the new questions' notice links to one.
+  const { tab = 'education' } = useSearch({ strict: false }) as { tab?: ProfileTab };
+  const navigate = useNavigate();
   if (!user) return null;
   const age = user.dob ? ageFromDateOfBirth(user.dob) : undefined;
   const subscribed = isSubscribed();
@@ -69,8 +74,16 @@ export function ProfilePage() {
           </Button>
         </HStack>
       </Stack>
+      <Box mb="6">
+        <NewQuestionsNotice />
+      </Box>
       <Box borderWidth="1px" borderRadius="2xl" bg="bg" p={{ base: '4', md: '6' }}>
-        <Tabs.Root defaultValue="education" colorPalette="brand" lazyMount>
+        <Tabs.Root
+          value={PROFILE_TABS.includes(tab) ? tab : 'education'}
+          onValueChange={(details) => void navigate({ to: '.', search: details.value === 'education' ? {} : { tab: details.value as ProfileTab }, replace: true })}
+          colorPalette="brand"
+          lazyMount
+        >
           <Tabs.List mb="6">
             {TABS.map((tab) => (
               <Tabs.Trigger key={tab.value} value={tab.value}>

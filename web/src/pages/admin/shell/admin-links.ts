@@ -10,6 +10,8 @@ export const ADMIN_LINKS = [
   { label: 'Support queue', to: '/admin/support', icon: 'help', permission: 'answer_support' },
   { label: 'People', to: '/admin/people', icon: 'people', permission: 'read_members' },
   { label: 'Plans', to: '/admin/plans', icon: 'star', permission: 'manage_plans' },
+  // The form designer: admins only (support staff hold no manage_fields), its pages below it guarded alike.
+  { label: 'Forms', to: '/admin/forms', icon: 'form', permission: 'manage_fields' },
   { label: 'Staff', to: '/admin/staff', icon: 'people', permission: 'manage_staff' },
   // The record of staff actions: its own permission, admins only (support's actions are in it).
   { label: 'Audit log', to: '/admin/audit', icon: 'track', permission: 'read_audit' },

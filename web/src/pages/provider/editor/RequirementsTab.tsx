@@ -18,6 +18,7 @@ import { formQueryOptions, type FormDefinition } from '../../../api/forms';
 import { requirementsQueryOptions, saveRequirements, studioKeys, type StudioRequirement } from '../../../api/providers';
 import { problemsOf, type FieldError } from '../../../forms/entry-errors';
 import { EntryListBuilder } from '../../../forms/EntryListBuilder';
+import { ReorderButtons } from '../../../forms/ReorderButtons';
 import { SchemaForm } from '../../../forms/SchemaForm';
 import { newUid, useEntryList } from '../../../forms/use-entry-list';
 import { RouteLoading } from '../../misc/RouteLoading';
@@ -117,12 +118,7 @@ const RequirementItem = memo(function RequirementItem(props: EntryProps) {
             </HStack>
           </Stack>
         </Button>
-        <IconButton variant="ghost" size="sm" aria-label={`Move ${title} up`} disabled={disabled || index === 0} onClick={() => onMove(entry.uid, -1)}>
-          ↑
-        </IconButton>
-        <IconButton variant="ghost" size="sm" aria-label={`Move ${title} down`} disabled={disabled || index === count - 1} onClick={() => onMove(entry.uid, 1)}>
-          ↓
-        </IconButton>
+        <ReorderButtons title={title} index={index} count={count} disabled={disabled} onMove={(by) => onMove(entry.uid, by)} />
         <IconButton variant="ghost" size="sm" colorPalette="red" aria-label={`Remove ${title}`} disabled={disabled} onClick={() => onRemove(entry.uid)}>
           ✕
         </IconButton>
