@@ -31,7 +31,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     // browser-apis first: the setup that follows imports Chakra, which looks for them.
-    setupFiles: ['./test/browser-apis.ts', './test/testing-library.ts', './test/isolation.ts'],
+    setupFiles: ['./test/browser-apis.ts', './test/app-modules.ts', './test/testing-library.ts', './test/isolation.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     isolate: false,
     pool: 'threads',

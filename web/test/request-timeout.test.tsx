@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failureText, RequestTimeoutError, shouldRetry, TIMEOUT_MESSAGE } from '../src/api/api-error';
@@ -38,9 +38,6 @@ describe('the request timeout', () => {
   const realFetch = globalThis.fetch;
   let server: ReturnType<typeof silentServer>;
 
-  // The login route loads its page on demand, which takes real time that fake time never lets
-  // pass inside findBy…: loaded here first, the page is there as soon as the route asks for it.
-  beforeAll(() => import('../src/pages/auth/LoginPage'));
   beforeEach(() => {
     vi.useFakeTimers();
     server = silentServer();

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileRequirementForm } from '@scholarmatch/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -34,9 +34,6 @@ async function openDrawer(form: ReturnType<typeof renderForm>) {
 }
 
 describe('essay field', () => {
-  // The drawer's editor (Tiptap) loads on demand, and an editable stand-in holds the text until it
-  // has: loaded first, it is what these tests type into and read, whatever the first load costs.
-  beforeAll(() => import('../../src/forms/fields/essay/EssayEditor'));
   afterEach(() => {
     vi.restoreAllMocks();
   });
