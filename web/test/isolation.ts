@@ -33,5 +33,4 @@ afterAll(() => {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
   window.history.replaceState(null, '', '/');
   document.title = '';
-  document.body.replaceChildren();
 });
