@@ -8,11 +8,12 @@ function fromHere(relativePath: string): string {
 const runtimeValidator = fromHere('./test/runtime-validator.ts');
 
 /**
- * The web suite runs on Vitest, with the app's own Vite resolution and transforms (docs/architecture.md, "Tests").
- * Both workers keep their module cache from one test file to the next (`isolate: false`): React,
- * Chakra, RJSF and the app are compiled and evaluated once per worker instead of once per file,
- * which is most of the suite's time. What a file may leave behind (mounted trees, spies, fake
- * timers, stored sessions, cached queries) is reset after every file by test/isolation.ts.
+ * The web suite on Vitest, with the app's own Vite transforms (docs/architecture.md, "Tests").
+ * Both workers keep the libraries loaded from one test file to the next (`isolate: false`): React,
+ * Chakra and RJSF load once per worker instead of once per file, which was most of the suite's
+ * time. The app's own modules start afresh in each file (test/app-modules.ts), and what a file may
+ * leave on the shared page (spies, fake timers, storage, cached queries) is reset after it
+ * (test/isolation.ts).
  */
 export default defineConfig({
   // The public pages' Markdown imports as the same compiled page object the app gets.

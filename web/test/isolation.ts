@@ -4,10 +4,10 @@ import { queryClient } from '../src/ui/query-client';
 import { toaster } from '../src/ui/toaster';
 
 /**
- * A worker runs many test files on one module cache and one page (vitest.config.ts, `isolate:
+ * A worker runs many test files on one page and one set of libraries (vitest.config.ts, `isolate:
  * false`), so each file ends the way a fresh page would start the next: real timers, no spies or
- * stand-in globals, nothing stored or cached, no toasts, at '/' and 1024 px wide. Files still
- * clean up after their own tests; this only keeps one file's leftovers out of the next.
+ * stand-in globals, nothing stored or cached, no session or toasts, at '/' and 1024 px wide. Files
+ * still clean up after their own tests; this only keeps one file's leftovers out of the next.
  */
 const page = {
   fetch: globalThis.fetch,
