@@ -12,8 +12,6 @@ const LONG_RUNNING = [
   'server/test/status-messages.spec.ts',
   'server/test/login-races.spec.ts',
   'server/test/uploads.spec.ts',
-  'web/test/chat/chatbot.test.tsx',
-  'web/test/provider/review.test.tsx',
   'e2e/accessibility.e2e.ts',
   'e2e/lazy-widgets.e2e.ts',
   'e2e/provider-studio.e2e.ts',

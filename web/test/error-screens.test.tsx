@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../src/pages/provider/shell/ProviderLayout';
@@ -75,7 +75,7 @@ describe('the app uses them', () => {
     get.mockImplementation(async (path, init) =>
       path === '/api/v1/providers/scholarships/overview' ? ok(broken ? { unexpected: true } : overviewOf([scholarshipDetail({ status: 'published' })])) : served(path, init),
     );
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const router = renderAppAt('/app/applicants');
     expect(await screen.findByRole('heading', { level: 1, name: WENT_WRONG })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/applicants');

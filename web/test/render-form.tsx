@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { expect, jest } from '@jest/globals';
+import { expect, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -30,7 +30,7 @@ interface FormSetup {
 
 /** Renders a served form; `submitted()` returns what the last valid submit sent. */
 export function renderForm(setup: FormSetup) {
-  const onSubmit = jest.fn<(values: unknown) => void>();
+  const onSubmit = vi.fn<(values: unknown) => void>();
   const user = userEvent.setup();
   const view = renderWithChakra(<SchemaForm {...setup} validator={runtimeValidator} onSubmit={onSubmit} />);
   return {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { failureText, RequestTimeoutError, shouldRetry, TIMEOUT_MESSAGE } from '../src/api/api-error';
@@ -16,7 +16,7 @@ import { renderAppAt } from './scholarships/render-app';
  * browser's fetch does (an AbortError, whatever the reason given to the signal).
  */
 function silentServer() {
-  return jest.fn<typeof fetch>(
+  return vi.fn<typeof fetch>(
     (_input, init) =>
       new Promise<Response>((_, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
@@ -39,7 +39,7 @@ describe('the request timeout', () => {
   let server: ReturnType<typeof silentServer>;
 
   beforeEach(() => {
-    jest.useFakeTimers();
+    vi.useFakeTimers();
     server = silentServer();
     globalThis.fetch = server;
     clearSession();
@@ -48,7 +48,7 @@ describe('the request timeout', () => {
     cleanup();
     queryClient.clear();
     clearSession();
-    jest.useRealTimers();
+    vi.useRealTimers();
     globalThis.fetch = realFetch;
   });
 
@@ -58,11 +58,11 @@ describe('the request timeout', () => {
 
   it('gives up an API call the server never answers after 120 s, with a sentence for the person', async () => {
     const call = watch(api.GET('/api/v1/register-applicants/profile'));
-    await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(server).toHaveBeenCalledTimes(1);
     expect(call.settled).toBe(false);
 
-    await jest.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(call.error).toBeInstanceOf(RequestTimeoutError);
     expect(failureText(call.error)).toBe('The server took too long to answer. Please try again.');
     expect(failureText(call.error)).toBe(TIMEOUT_MESSAGE);
@@ -73,9 +73,9 @@ describe('the request timeout', () => {
   it("still lets the caller cancel, with the caller's reason rather than the timeout", async () => {
     const controller = new AbortController();
     const call = watch(api.GET('/api/v1/register-applicants/profile', { signal: controller.signal }));
-    await jest.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     controller.abort();
-    await jest.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(0);
     expect(call.settled).toBe(true);
     expect(call.error).not.toBeInstanceOf(RequestTimeoutError);
   });
@@ -84,20 +84,20 @@ describe('the request timeout', () => {
     saveSession({ user: { id: 'u1', firstName: 'Maya' } as StoredUser, accessToken: 'old', refreshToken: 'refresh' });
     const renewal = refreshAccessToken('old');
     const outcome = watch(renewal);
-    await jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(outcome.settled).toBe(true);
     expect(await renewal).toBeNull();
   });
 
   it('shows the sentence where the page shows a failed call (the login form)', async () => {
     renderAppAt('/auth/login');
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(await screen.findByLabelText(/^Username/), 'maya@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'a long passphrase');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.queryByText(TIMEOUT_MESSAGE)).toBeNull();
 
-    await act(() => jest.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
+    await act(() => vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS));
     expect(await screen.findByText(TIMEOUT_MESSAGE)).toBeTruthy();
   });
 
@@ -109,7 +109,7 @@ describe('the request timeout', () => {
       const request = FakeXhr.last();
       expect(request.timeout).toBe(REQUEST_TIMEOUT_MS);
       request.ontimeout?.();
-      await jest.advanceTimersByTimeAsync(0);
+      await vi.advanceTimersByTimeAsync(0);
       expect(failureText(upload.error)).toBe(TIMEOUT_MESSAGE);
     });
   });

@@ -13,7 +13,7 @@ export const runtimeValidator = customizeValidator({
   extenderFn: addFormKeywords,
 });
 
-/** Stands in for src/forms/form-validator.ts under Jest (jest.config.js maps it here). */
+/** Stands in for src/forms/form-validator.ts in the tests (vitest.config.ts aliases it here). */
 export async function loadFormValidator(_validatorUrl: string, _schema: RJSFSchema): Promise<ValidatorType> {
   return runtimeValidator;
 }

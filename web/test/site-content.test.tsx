@@ -1,7 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { compilePage, headingId, SITE_PAGES } from '../content/site-content.mjs';
 import faq from '../content/pages/faq.md';
 import privacy from '../content/pages/privacy.md';
@@ -53,7 +54,8 @@ describe('content pages compile from Markdown (content/site-content.mjs)', () =>
 
   it('every public path names a page file that exists and compiles', () => {
     for (const { page, structuredData } of SITE_PAGES) {
-      const source = readFileSync(new URL(`../content/pages/${page}.md`, import.meta.url), 'utf8');
+      // A path, not `new URL(…, import.meta.url)`: Vite turns that into an address on the page.
+      const source = readFileSync(path.join(import.meta.dirname, '../content/pages', `${page}.md`), 'utf8');
       expect(compilePage(source, page, structuredData).sections.length).toBeGreaterThan(0);
     }
   });

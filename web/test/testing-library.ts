@@ -1,6 +1,6 @@
 import { defaultConfig } from '@chakra-ui/react';
-import { afterEach } from '@jest/globals';
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { system } from '../src/app/theme';
 import EssayField from '../src/forms/fields/EssayField';
 import EditorWidget from '../src/forms/widgets/EditorWidget';
@@ -13,6 +13,22 @@ import UploadWidget from '../src/forms/widgets/UploadWidget';
  * such a test then failed now and then though nothing was wrong.
  */
 configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * What Testing Library registers by itself where the test functions are globals, done here for
+ * every file (its module is loaded once per worker, and the suite imports the functions from
+ * 'vitest'): React runs updates inside act(), and every test ends unmounted.
+ */
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(() => cleanup());
+
+/**
+ * While it waits (`findBy…`, `waitFor`), Testing Library moves fake timers forward only when it
+ * finds them under Jest's name: a test on fake time would otherwise wait for a clock that never moves.
+ */
+(globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
 
 /**
  * The essay field, the upload widget and the rich-text widget load on demand in the app; the pages that show them start
@@ -28,16 +44,27 @@ LazyEditorWidget.provide(EditorWidget);
  * (src/app/theme.ts). A component whose default recipe was left out would render unstyled without
  * any error, so every test fails when a rendered component asks for one.
  */
-const missingRecipes = new Set<string>();
-const watchRecipes = <K extends 'getRecipeFn' | 'getSlotRecipeFn'>(method: K, defaults: Record<string, unknown>, own: Record<string, unknown>) => {
+const watchRecipes = <K extends 'getRecipeFn' | 'getSlotRecipeFn'>(
+  missing: Set<string>,
+  method: K,
+  defaults: Record<string, unknown>,
+  own: Record<string, unknown>,
+) => {
   const original = system[method].bind(system) as (key: string, fallback?: unknown) => unknown;
   (system as unknown as Record<string, unknown>)[method] = (key: string, fallback?: unknown) => {
-    if (key in defaults && !(key in own)) missingRecipes.add(`${method === 'getRecipeFn' ? 'recipe' : 'slot recipe'} '${key}'`);
+    if (key in defaults && !(key in own)) missing.add(`${method === 'getRecipeFn' ? 'recipe' : 'slot recipe'} '${key}'`);
     return original(key, fallback);
   };
 };
-watchRecipes('getRecipeFn', defaultConfig.theme?.recipes ?? {}, system._config.theme?.recipes ?? {});
-watchRecipes('getSlotRecipeFn', defaultConfig.theme?.slotRecipes ?? {}, system._config.theme?.slotRecipes ?? {});
+/** The system outlives this file (one module cache per worker): it is watched once, into one set. */
+const WATCHED = Symbol.for('scholarmatch.missing-recipes');
+const watched = system as unknown as { [WATCHED]?: Set<string> };
+const missingRecipes = (watched[WATCHED] ??= (() => {
+  const missing = new Set<string>();
+  watchRecipes(missing, 'getRecipeFn', defaultConfig.theme?.recipes ?? {}, system._config.theme?.recipes ?? {});
+  watchRecipes(missing, 'getSlotRecipeFn', defaultConfig.theme?.slotRecipes ?? {}, system._config.theme?.slotRecipes ?? {});
+  return missing;
+})());
 afterEach(() => {
   if (missingRecipes.size) {
     const missing = [...missingRecipes].join(', ');

@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { type Mock, vi } from 'vitest';
 import { api } from '../../src/api/client';
 import { saveSession, type Access } from '../../src/session/session-store';
 import { STUDENT } from '../scholarships/render-app';
@@ -20,5 +20,5 @@ type Call = (path: string, init?: unknown) => Promise<unknown>;
 
 /** The typed client's PATCH (the shared helper covers GET, PUT and POST). */
 export function mockPatch() {
-  return jest.spyOn(api, 'PATCH') as unknown as jest.Mock<Call>;
+  return vi.spyOn(api, 'PATCH') as unknown as Mock<Call>;
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatQuestion, ChatTurn } from '../../src/api/chat';
@@ -81,7 +81,7 @@ describe('the chat sign-up and login (/chatbot)', () => {
   isolateAppTests();
   beforeEach(() => {
     // The shortest loading bubble (200 ms), so the script runs quickly.
-    jest.spyOn(Math, 'random').mockReturnValue(0);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
   });
 
   it("asks a choice of Login or Signup first, and says so when a message comes before it", async () => {
@@ -339,7 +339,7 @@ describe('the chat sign-up and login (/chatbot)', () => {
       if (path === '/api/v1/users/auth/google') return apiAnswer(200, { statusCode: 200, data: { url: 'https://accounts.example/authorize?state=s1', binding: 'b1' } });
       return apiAnswer(404, { description: `not mocked: ${path}` });
     });
-    const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderAppAt('/chatbot?start=signUp');
     await choose(user, 'Social sign-in');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '@scholarmatch/schemas';
 import { screen } from '@testing-library/react';
 import { latestSelectableDate, yearsBefore } from '../../src/forms/widgets/dates';

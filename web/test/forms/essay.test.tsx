@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileRequirementForm } from '@scholarmatch/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -35,7 +35,7 @@ async function openDrawer(form: ReturnType<typeof renderForm>) {
 
 describe('essay field', () => {
   afterEach(() => {
-    jest.restoreAllMocks();
+    vi.restoreAllMocks();
   });
 
   it('opens the drawer with the hint, counts words as they are typed, and Done stores { text }', async () => {
@@ -61,7 +61,7 @@ describe('essay field', () => {
 
   it('fills the editor with the assistant\'s draft, with a spinner while it writes', async () => {
     let reply: (value: unknown) => void = () => undefined;
-    const post = jest.spyOn(api, 'POST').mockReturnValue(new Promise((resolve) => (reply = resolve)) as never);
+    const post = vi.spyOn(api, 'POST').mockReturnValue(new Promise((resolve) => (reply = resolve)) as never);
     const form = renderForm({ schema, uiSchema });
     const assist = await openDrawer(form);
     await form.user.click(within(assist).getByRole('button', { name: /Write a draft essay for me/ }));
@@ -85,7 +85,7 @@ describe('essay field', () => {
   });
 
   it('says when the draft was made offline from the scholarship and the profile', async () => {
-    jest.spyOn(api, 'POST').mockResolvedValue(
+    vi.spyOn(api, 'POST').mockResolvedValue(
       answer(201, { statusCode: 201, data: { content: '<p>Outline</p><ul><li><p>My school</p></li></ul>', source: 'offline' } }) as never,
     );
     const form = renderForm({ schema, uiSchema });
@@ -106,8 +106,8 @@ describe('essay field', () => {
   });
 
   it('closes the choice and only logs when the assistant fails', async () => {
-    jest.spyOn(api, 'POST').mockResolvedValue(answer(503, { statusCode: 503, description: 'Server Error' }) as never);
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(api, 'POST').mockResolvedValue(answer(503, { statusCode: 503, description: 'Server Error' }) as never);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const form = renderForm({ schema, uiSchema });
     const assist = await openDrawer(form);
     await form.user.click(within(assist).getByRole('button', { name: /Write a draft essay for me/ }));
@@ -182,13 +182,13 @@ describe('essay field', () => {
     await form.submit();
     expect(await screen.findByText('Please add essay!')).toBeTruthy();
 
-    jest.spyOn(api, 'POST').mockResolvedValue(answer(201, { statusCode: 201, data: { content: '<p>Drive</p>', source: 'ai' } }) as never);
+    vi.spyOn(api, 'POST').mockResolvedValue(answer(201, { statusCode: 201, data: { content: '<p>Drive</p>', source: 'ai' } }) as never);
     const assist = await openDrawer(form);
     expect(screen.getByText('Min word: 1000')).toBeTruthy();
     await form.user.click(within(assist).getByRole('button', { name: /Write a draft essay for me/ }));
     const editor = await screen.findByRole('textbox', { name: 'Personal essay' });
     await waitFor(() => expect(editor.textContent).toBe('Drive'));
-    expect((jest.mocked(api.POST).mock.calls[0][1] as { body: unknown }).body).toEqual({ kind: 'essay', scholarshipId: 'sch-9' });
+    expect((vi.mocked(api.POST).mock.calls[0][1] as { body: unknown }).body).toEqual({ kind: 'essay', scholarshipId: 'sch-9' });
     await form.user.click(screen.getByRole('button', { name: 'Done' }));
     await form.submit();
     await waitFor(() => expect(form.submitted()).toEqual({ essay: { text: '<p>Drive</p>' } }));

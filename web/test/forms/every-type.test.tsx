@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_TYPES, type FieldType } from '@scholarmatch/schemas';
 import { screen, waitFor } from '@testing-library/react';
 import { loadLazyWidgets, renderFields, type TestField } from '../render-form';

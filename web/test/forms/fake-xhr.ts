@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from '@jest/globals';
+import { afterEach, beforeEach } from 'vitest';
 import { act } from '@testing-library/react';
 
 type Handler = (() => void) | null;

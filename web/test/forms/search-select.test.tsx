@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { loadLazyWidgets, renderFields, type TestField } from '../render-form';
 
@@ -49,12 +49,12 @@ describe('searchSelect widget', () => {
 
   describe('with a searchUrl', () => {
     const originalFetch = globalThis.fetch;
-    let fetchMock: jest.Mock<typeof fetch>;
+    let fetchMock: Mock<typeof fetch>;
 
     beforeEach(() => {
       // jsdom has no Response; the widget reads only `ok` and `json()`.
       const answer = { ok: true, json: async () => ({ data: [{ value: 'stanford', label: 'Stanford University' }] }) };
-      fetchMock = jest.fn<typeof fetch>(async () => answer as Response);
+      fetchMock = vi.fn<typeof fetch>(async () => answer as Response);
       globalThis.fetch = fetchMock;
     });
     afterEach(() => {

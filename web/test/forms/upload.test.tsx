@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileRequirementForm } from '@scholarmatch/schemas';
 import { screen, waitFor } from '@testing-library/react';
@@ -34,7 +34,7 @@ describe('upload widget', () => {
   });
   afterEach(() => {
     clearSession();
-    jest.restoreAllMocks();
+    vi.restoreAllMocks();
   });
 
   it('is a file picker named by its label that offers the accepted types', () => {
@@ -117,7 +117,7 @@ describe('upload widget', () => {
 
   it('renews the token once on a 401 and sends the file again', async () => {
     const realFetch = globalThis.fetch;
-    const refresh = jest.fn<typeof fetch>(async () =>
+    const refresh = vi.fn<typeof fetch>(async () =>
       new Response(JSON.stringify({ data: { accessToken: 'fresh-token', refreshToken: 'refresh-2' } }), { status: 200 }),
     );
     globalThis.fetch = refresh;
@@ -138,7 +138,7 @@ describe('upload widget', () => {
 
   it('names a stored file, removes it, and opens one through the API with the token', async () => {
     const info = { id: '5f0c6f1e-7d6a-4a41-9b6e-2f1f7c1d9a10', publicUrl: PUBLIC_URL, name: 'transcript.pdf', size: 4, contentType: 'application/pdf' };
-    const get = (jest.spyOn(api, 'GET') as unknown as jest.Mock<(...args: unknown[]) => Promise<unknown>>).mockImplementation(async (path) =>
+    const get = (vi.spyOn(api, 'GET') as unknown as Mock<(...args: unknown[]) => Promise<unknown>>).mockImplementation(async (path) =>
       path === '/api/v1/common/files/{id}/info'
         ? { data: { statusCode: 200, data: info }, response: new Response(null, { status: 200 }) }
         : {
@@ -146,9 +146,9 @@ describe('upload widget', () => {
             response: new Response(null, { status: 200, headers: { 'Content-Disposition': `attachment; filename="Zo_ transcript.pdf"; filename*=UTF-8''Zo%C3%AB%20transcript.pdf` } }),
           },
     );
-    const createObjectURL = jest.fn(() => 'blob:http://localhost/1');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const createObjectURL = vi.fn(() => 'blob:http://localhost/1');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const form = renderForm({ schema, uiSchema, formData: { transcript: PUBLIC_URL } });
 
     // The answer holds only the address; its name comes from the server.

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leavePage } from '../../src/ui/leave-page';
@@ -76,7 +76,7 @@ describe('the plans page', () => {
   it("'Activate 7 Days' opens the checkout for the chosen plan and sends the browser to it", async () => {
     signIn();
     const { post } = servePlans();
-    const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => undefined);
     renderAppAt('/auth/dashboard/subscription-plan');
     await userEvent.setup().click(activateIn(await planBox('Yearly Plan')));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(CHECKOUT_URL));
@@ -89,7 +89,7 @@ describe('the plans page', () => {
     signIn();
     const description = 'You already have an active membership. See it under My Subscription plan.';
     servePlans({ status: 409, body: { statusCode: 409, description, errorCode: 'ALREADY_SUBSCRIBED' } });
-    const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => undefined);
     renderAppAt('/auth/dashboard/subscription-plan');
     await userEvent.setup().click(activateIn(await planBox('Monthly Plan')));
     expect(await screen.findByText(description)).toBeTruthy();
@@ -100,7 +100,7 @@ describe('the plans page', () => {
   it('tells a person whose free trial is used that the plans bill at once, and on which day the trial was used', async () => {
     signIn();
     const { post } = servePlans(undefined, currentAnswer(null, freeTrial(TRIAL_USED_AT)));
-    jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    vi.spyOn(leavePage, 'to').mockImplementation(() => undefined);
     renderAppAt('/auth/dashboard/subscription-plan');
     expect(await screen.findByText('Your free trial was used on 05 March, 2027. The plan you choose now is billed at once.')).toBeTruthy();
     expect(screen.getByText(/You can cancel anytime\./)).toBeTruthy();
@@ -177,7 +177,7 @@ describe('the membership popup (below 962 px)', () => {
   it("opens from 'Get Full Access' with a benefits carousel and three price tiles, and activates the tile chosen", async () => {
     signIn();
     const { post } = servePlans();
-    const leave = jest.spyOn(leavePage, 'to').mockImplementation(() => undefined);
+    const leave = vi.spyOn(leavePage, 'to').mockImplementation(() => undefined);
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
     const router = renderAppAt('/auth/dashboard/setting');
     const user = userEvent.setup();

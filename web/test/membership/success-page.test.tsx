@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTO_APPLY_TEXT } from '../../src/pages/account/AutoApplySetting';
@@ -32,15 +32,15 @@ function serveActiveWithSetting(setting: { enabled: boolean; member: boolean }) 
 }
 
 const checks = (get: ReturnType<typeof serveChecks>) => get.mock.calls.filter(([path]) => path === CURRENT_PATH).length;
-const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('the success page (/auth/dashboard/success)', () => {
   isolateAppTests();
   beforeEach(() => {
-    jest.useFakeTimers();
+    vi.useFakeTimers();
   });
   afterEach(() => {
-    jest.useRealTimers();
+    vi.useRealTimers();
   });
 
   it('verifies after 2 s, congratulates an active member, lists the benefits and stores the flag true', async () => {
@@ -65,7 +65,7 @@ describe('the success page (/auth/dashboard/success)', () => {
     // The top bar follows the flag.
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'View Subscription Plan' })).toBeTruthy();
 
-    await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Start Applying' }));
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Start Applying' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/dashboard'));
   });
 
@@ -86,7 +86,7 @@ describe('the success page (/auth/dashboard/success)', () => {
     expect(toggle.disabled).toBe(false);
     expect(put).not.toHaveBeenCalled();
 
-    await userEvent.setup({ advanceTimers: jest.advanceTimersByTime }).click(toggle);
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(toggle);
     expect(put).toHaveBeenCalledWith(AUTO_APPLY_PATH, { body: { enabled: true } });
     await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Apply automatically' }) as HTMLInputElement).checked).toBe(true));
   });

@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { type Mock, vi } from 'vitest';
 import { compileRequirementForm, compileScoringForm, type FieldDefinition, type RankCriterion } from '@scholarmatch/schemas';
 import type { ApplicantRow, ApplicantsList, Points, Submission, Winners } from '../../src/api/review';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
@@ -110,7 +110,7 @@ export function serveReview(setup: ReviewApi = {}) {
 }
 
 /** The query a GET of the applicants list was made with, last call first. */
-export function listQueries(get: jest.Mock<(path: string, init?: unknown) => Promise<unknown>>): Record<string, unknown>[] {
+export function listQueries(get: Mock<(path: string, init?: unknown) => Promise<unknown>>): Record<string, unknown>[] {
   return get.mock.calls
     .filter(([path]) => path === '/api/v1/scholarships/{id}/applicants')
     .map(([, init]) => (init as { params: { query: Record<string, unknown> } }).params.query)

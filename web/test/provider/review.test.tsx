@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../../src/pages/provider/shell/ProviderLayout';
@@ -171,9 +171,9 @@ describe('the applicants list', () => {
       const headers = { 'Content-Disposition': 'attachment; filename="applicants-future-builders.csv"' };
       return { data: new Blob(['Reference\r\n'], { type: 'text/csv' }), response: new Response(null, { status: 200, headers }) };
     });
-    const created = jest.fn(() => 'blob:csv');
-    Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
-    const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const created = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       expect(this.download).toBe('applicants-future-builders.csv');
       expect(this.href).toBe('blob:csv');
     });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import '../../src/pages/provider/shell/ProviderLayout';
 import { saveSession } from '../../src/session/session-store';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { PublicScholarship } from '../../src/api/providers';
 import { hasServerText } from '../../src/forms/ServerHtml';

@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { type Mock, vi } from 'vitest';
 import { api } from '../../src/api/client';
 import type { ApplicationStatus, EligibleScholarship, MyScholarship, ScholarshipDetail, WishlistItem } from '../../src/api/scholarships';
 
@@ -64,5 +64,5 @@ type Call = (path: string, init?: unknown) => Promise<unknown>;
 
 /** Replaces the typed client's GET, PUT or POST (its generics do not matter to a test). */
 export function mockApi(method: 'GET' | 'PUT' | 'POST') {
-  return jest.spyOn(api, method) as unknown as jest.Mock<Call>;
+  return vi.spyOn(api, method) as unknown as Mock<Call>;
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, jest } from '@jest/globals';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -42,7 +42,7 @@ export function isolateAppTests() {
   beforeEach(() => queryClient.clear());
   afterEach(() => {
     cleanup();
-    jest.restoreAllMocks();
+    vi.restoreAllMocks();
     clearSession();
     toaster.remove();
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });

@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CardScholarship } from '../../src/api/scholarships';
@@ -15,7 +15,7 @@ const SCHOLARSHIP: CardScholarship = {
 };
 
 function renderCard(overrides: Partial<CardScholarship> = {}, saved = false) {
-  const onToggleSaved = jest.fn();
+  const onToggleSaved = vi.fn();
   renderWithChakra(
     <ScholarshipCard
       scholarship={{ ...SCHOLARSHIP, ...overrides }}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -37,7 +37,7 @@ function pendingRequest() {
 
 describe('the optimistic wishlist hearts', () => {
   afterEach(() => {
-    jest.restoreAllMocks();
+    vi.restoreAllMocks();
   });
 
   it('fills the heart in every cached list and adds to the wishlist before the server answers', async () => {
@@ -69,7 +69,7 @@ describe('the optimistic wishlist hearts', () => {
   it('ignores a failure silently, then asks the server again for what it kept', async () => {
     const { answer } = pendingRequest();
     const { client, result, liked } = setup();
-    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     act(() => result.current.mutate({ scholarship: eligibleScholarship(3), saved: true }));
     await waitFor(() => expect(liked(DASHBOARD_RECOMMENDED)).toEqual([false, true]));
 

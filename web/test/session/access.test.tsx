@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { cleanup, waitFor, within } from '@testing-library/react';
 import '../../src/pages/provider/shell/ProviderLayout';
 import { ensureAccess } from '../../src/session/access';
@@ -88,9 +88,9 @@ describe('menus and route guards follow permissions, not role names', () => {
 describe('a session stored before the app kept access', () => {
   isolateAppTests();
   const realFetch = globalThis.fetch;
-  let fetchMock: jest.Mock<typeof fetch>;
+  let fetchMock: Mock<typeof fetch>;
   beforeEach(() => {
-    fetchMock = jest.fn<typeof fetch>();
+    fetchMock = vi.fn<typeof fetch>();
     globalThis.fetch = fetchMock;
   });
   afterEach(() => {

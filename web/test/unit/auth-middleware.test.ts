@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { authMiddleware, endSession, isPublicPath } from '../../src/session/auth-middleware';
 import { accessToken, clearSession, currentUser, refreshToken, saveSession, type StoredUser } from '../../src/session/session-store';
 
@@ -23,10 +23,10 @@ const context = (request: Request) => ({ request, schemaPath: '', params: {}, id
 
 describe('the API client session handling', () => {
   const realFetch = globalThis.fetch;
-  let fetchMock: jest.Mock<typeof fetch>;
+  let fetchMock: Mock<typeof fetch>;
 
   beforeEach(() => {
-    fetchMock = jest.fn<typeof fetch>();
+    fetchMock = vi.fn<typeof fetch>();
     globalThis.fetch = fetchMock;
     saveSession({ user: USER, accessToken: tokenExpiringIn(600), refreshToken: 'refresh-1' });
   });
@@ -99,7 +99,7 @@ describe('the API client session handling', () => {
   });
 
   it('sends a person to the login page only from a private page', () => {
-    const assign = jest.fn();
+    const assign = vi.fn();
     saveSession({ user: USER, accessToken: 'a', refreshToken: 'r' });
     endSession({ pathname: '/faq', assign });
     expect(assign).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { matchingSuggestions, MAX_LISTED_SUGGESTIONS } from '../../src/forms/widgets/SearchSelectWidget';
 
 describe('matchingSuggestions', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { MY_SCHOLARSHIP_TABS, validateMyScholarshipsSearch } from '../../src/pages/scholarships/my-scholarship-tabs';
 
 describe("My Scholarships' address", () => {

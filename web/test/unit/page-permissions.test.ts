@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { APPLICANT_PAGE_RULES, STUDIO_PAGE_RULES } from '../../src/app/page-permissions';
 import { SIDEBAR_LINKS } from '../../src/pages/account/shell/sidebar-links';
 import { PROVIDER_LINKS } from '../../src/pages/provider/shell/provider-links';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { composePhoneValue, pickCountry, splitPhoneValue } from '../../src/forms/widgets/phone-numbers';
 
 describe('phone numbers', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@scholarmatch/schemas';
 import { answersOf, saveFailureText, SaveError } from '../../src/api/profile';
 import { toErrorSchema } from '../../src/forms/SchemaForm';

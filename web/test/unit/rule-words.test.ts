@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { labelsFrom, ruleInWords } from '../../src/pages/scholarships/detail/rule-words';
 
 const rule = (operator: Parameters<typeof ruleInWords>[0]['operator'], value?: unknown) => ({

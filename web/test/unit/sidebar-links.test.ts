@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { showsSidebar, SIDEBAR_LINKS } from '../../src/pages/account/shell/sidebar-links';
 
 describe('the signed-in sidebar', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { transformErrors } from '../../src/forms/transform-errors';
 

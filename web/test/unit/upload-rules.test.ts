@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { countWordsInHtml } from '../../src/forms/fields/essay/essay-words';
 import { refusalOf, uploadRulesOf } from '../../src/forms/widgets/use-file-upload';
 

@@ -6,7 +6,7 @@
  * must report the same messages on the same fields. (server/test/validator-modules.spec.ts checks
  * the served modules themselves against the server.)
  */
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { compileForm, fieldsOfForm, FormValidator, prepareAnswers, type FieldDefinition } from '@scholarmatch/schemas';
 import fc from 'fast-check';
 import { PROFILE_FIELDS, PROFILE_FORMS } from '../../../migrations/data/profile-fields';
