@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { type Mock, vi } from 'vitest';
 import { api } from '../../src/api/client';
 import { apiAnswer, mockApi } from '../scholarships/fixtures';
 import { mockPatch } from './console-fixtures';
@@ -75,6 +75,6 @@ export function serveDesigner(overrides: Record<string, (init: Init | undefined)
   mockApi('POST').mockImplementation(answer('POST'));
   mockApi('PUT').mockImplementation(answer('PUT'));
   mockPatch().mockImplementation(answer('PATCH'));
-  (jest.spyOn(api, 'DELETE') as unknown as jest.Mock<(path: string, init?: unknown) => Promise<unknown>>).mockImplementation(answer('DELETE'));
+  (vi.spyOn(api, 'DELETE') as unknown as Mock<(path: string, init?: unknown) => Promise<unknown>>).mockImplementation(answer('DELETE'));
   return calls;
 }

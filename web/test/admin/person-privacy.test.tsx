@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../../src/pages/admin/shell/AdminLayout';
@@ -72,9 +72,9 @@ describe('staff console: privacy requests on the person page', () => {
   it("downloads a person's data as a zip", async () => {
     signInAs(ADMIN_ACCESS);
     const posts = serve();
-    const createObjectURL = jest.fn(() => 'blob:export');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
     renderAppAt('/admin/people/p1');
     await user.click(await screen.findByRole('button', { name: 'Export data' }));

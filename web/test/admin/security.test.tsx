@@ -1,4 +1,4 @@
-import { describe, expect, it, jest } from '@jest/globals';
+import { type Mock, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../../src/pages/admin/shell/AdminLayout';
@@ -19,7 +19,7 @@ describe('turning two-step verification off', () => {
     const user = userEvent.setup();
     const status = { enabled: true, required: false, recoveryCodesLeft: 9 };
     mockApi('GET').mockImplementation(async (path) => (path === '/api/v1/users/me/totp' ? ok({ ...status }) : ok([])));
-    const remove = jest.spyOn(api, 'DELETE') as unknown as jest.Mock<Call>;
+    const remove = vi.spyOn(api, 'DELETE') as unknown as Mock<Call>;
     renderAppAt('/admin/security');
     expect(await screen.findByText(/Recovery codes left: 9/)).toBeTruthy();
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { compileForm, type FieldDefinition } from '@scholarmatch/schemas';
 import { conditionValidator } from '../../src/forms/condition-validator';
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from 'vitest';
 import { answersOf, changeOf, editorFields, isCatalogue, optionsOf } from '../../src/pages/admin/forms/field-editor-form';
 import type { DraftField } from '../../src/api/form-designer';
 
