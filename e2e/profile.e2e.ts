@@ -92,7 +92,10 @@ describe('registration and profile in a real browser', () => {
     await suite.page.getByRole('button', { name: 'Save Changes' }).click();
     await suite.page.getByRole('tabpanel').getByText('User updated successfully').waitFor();
 
+    // The tab is in the address (docs/form-designer.md, "Screens"): the reload reopens Contact.
     await suite.page.reload();
+    expect(new URL(suite.page.url()).searchParams.get('tab')).toBe('contact');
+    await suite.page.getByRole('tab', { name: 'Education' }).click();
     expect(await valueOf(suite.page, /GPA \(4-point scale\)/, '3.7')).toBe('3.7');
     await suite.page.getByRole('tab', { name: 'Basic' }).click();
     expect(await valueOf(suite.page, /^Zip Code/, '94110')).toBe('94110');

@@ -820,7 +820,9 @@ describe('injection and XSS', () => {
       return { status: res.statusCode, body: res.body, delta: deltaOf(before, after), prints: printsChanged(before, after) };
     };
 
+    const secondsBy = new Map<string, number>();
     for (const operation of OPERATIONS) {
+      const operationStarted = Date.now();
       const recipe = all[operation];
       const [method, route] = operation.split(' ');
       // An original address is its handler's second path: its requests are checked (the control), its
@@ -877,6 +879,7 @@ describe('injection and XSS', () => {
           await recipe.cleanup?.();
         }
       }
+      secondsBy.set(operation, (Date.now() - operationStarted) / 1000);
     }
 
     const histogram = Object.fromEntries([...statuses].sort(([a], [b]) => a - b));
@@ -887,6 +890,7 @@ describe('injection and XSS', () => {
           `${parameters} path/query parameters + ${bodyProperties} string body properties from docs/openapi.json + ${slots - fromDocument} loosely typed values, ` +
           `× ${SQL_PAYLOADS.length} payloads, in ${((Date.now() - started) / 1000).toFixed(1)} s; slowest ${slowest} ms; row counts of ${tables.length} tables checked`,
         `statuses: ${JSON.stringify(histogram)}; 5xx: ${serverErrors}`,
+        `slowest operations: ${[...secondsBy].sort(([, a], [, b]) => b - a).slice(0, 12).map(([operation, seconds]) => `${operation} ${seconds.toFixed(1)} s`).join('; ')}`,
         `problems (${problems.length}): ${problems.slice(0, 40).join('\n  ') || 'none'}`,
       ].join('\n'),
     );
