@@ -197,8 +197,9 @@ describe('two replicas behind a round-robin balancer', () => {
       expect(mails.filter((mail) => mail.subject === `We received your request: ${query}`).map((mail) => mail.to)).toEqual([applicant.email]);
     }
     expect(mails).toHaveLength(18);
-    // The inbox e-mail links to the balancer's address (PUBLIC_URL), whichever replica sent it.
-    expect(mails.find((mail) => mail.subject.startsWith('Re: '))!.text).toContain(`${cluster.balancerUrl}/auth/dashboard/inbox`);
+    // The answer's e-mail links to its message in the inbox, where the person replies (docs/support.md),
+    // at the balancer's address (PUBLIC_URL), whichever replica sent it.
+    expect(mails.find((mail) => mail.subject.startsWith('Re: '))!.text).toContain(`${cluster.balancerUrl}/auth/message?id=`);
     // Several runs did happen (one per answer and replica notified, and the minute's), none failed.
     // (A new minute's run may have been queued since: only completed and failed ones are counted.)
     const runs = await cluster.sql.query(
