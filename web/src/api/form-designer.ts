@@ -4,69 +4,38 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { withValidator, type FormDefinition } from './forms';
+import type { components } from './schema';
 import { conditionValidator } from '../forms/condition-validator';
 
 /**
  * The form designer's calls (docs/console.md, "Form designer"): staff edits go to one shared draft,
- * published as a numbered version. The shapes are the designer's API contract; the generated
- * `schema.d.ts` does not know these routes until the server's OpenAPI document lists them, so the
- * calls go through an untyped view of the same client (same middleware, same envelope).
+ * published as a numbered version. The shapes come from the generated `schema.d.ts`, except where
+ * the OpenAPI document is looser than the vocabulary the designer's screens read (said below).
  */
-type Answer = { data?: { data: unknown; meta?: { total?: number } }; error?: unknown; response: Response };
-type Init = { params?: { path?: Record<string, string | number>; query?: Record<string, unknown> }; body?: unknown; signal?: AbortSignal };
-type Method = (path: string, init?: Init) => Promise<Answer>;
-const client = api as unknown as { GET: Method; POST: Method; PATCH: Method; PUT: Method; DELETE: Method };
+type Schemas = components['schemas'];
 
-const payload = <T>(answer: Answer): T => dataOf(answer as { data?: { data: T }; error?: unknown; response: Response });
-
-export type DraftState = 'added' | 'changed' | 'removed' | null;
+export type DraftState = Schemas['DraftFieldDto']['draft'];
+/**
+ * Hand-written: the generated field types its `validation`, `ui` and `visibleWhen` as open
+ * objects, while the editor reads them as the shared vocabulary (`FieldValidation`, `FieldUi`,
+ * `FieldCondition`) the server validates them against.
+ */
 export type DraftField = FieldDefinition & { draft: DraftState };
+const asDraftField = (field: Schemas['DraftFieldDto']) => field as DraftField;
 
-export interface DesignerForm {
-  key: string;
-  title: string;
-  description?: string | null;
-  sections: string[];
-  fieldKeys: string[];
-  fixedPayload: boolean;
-  draftChanges: number;
-}
+export type DesignerForm = Schemas['DesignerFormDto'];
+export type DiffChange = Schemas['DiffChangeDto'];
+export type DiffKind = DiffChange['change'];
+export type Blocker = Schemas['BlockerDto'];
+export type DraftDiff = Schemas['DraftDiffDto'];
+export type FormVersionSummary = Schemas['FormVersionSummaryDto'];
+export type FormVersion = Schemas['FormVersionDto'];
+export type CatalogueOption = Schemas['DraftOptionDto'];
 
-export type DiffKind = 'added' | 'removed' | 'now_required' | 'no_longer_required' | 'changed' | 'restored';
-export interface DiffChange {
-  key: string;
-  name: string;
-  forms: string[];
-  change: DiffKind;
-  details: string[];
-  answers: number;
-}
-export interface Blocker {
-  key: string;
-  name: string;
-  scholarships: { id: string; title: string }[];
-}
-export interface DraftDiff {
-  basedOn: number;
-  changes: DiffChange[];
-  blockers: Blocker[];
-}
-
-export interface FormVersionSummary {
-  number: number;
-  kind: 'publish' | 'rollback';
-  note: string | null;
-  publishedAt: string;
-  publishedBy: { id: string; name: string } | null;
-  changeCount: number;
-}
-export type FormVersion = FormVersionSummary & { changes: DiffChange[] };
-
-export interface CatalogueOption extends FieldOption {
-  draft: DraftState;
-}
-
-/** What a new field or a change sends (the definition's editable parts). */
+/**
+ * What a new field or a change sends (the definition's editable parts). Hand-written for the same
+ * reason as `DraftField`: the editor builds these parts as the shared vocabulary.
+ */
 export interface FieldChange {
   key?: string;
   name?: string;
@@ -78,6 +47,10 @@ export interface FieldChange {
   order?: number;
   visibleWhen?: FieldCondition | null;
 }
+
+/** The vocabulary's parts as the OpenAPI document types them (open objects): same values, looser type. */
+const sent = <T extends FieldChange>(body: T) =>
+  body as Omit<T, 'validation' | 'ui' | 'visibleWhen'> & { validation?: Record<string, unknown>; ui?: Record<string, unknown>; visibleWhen?: Record<string, unknown> | null };
 
 export const VERSIONS_PAGE_SIZE = 20;
 export const OPTIONS_PAGE_SIZE = 20;
@@ -95,14 +68,14 @@ export const designerKeys = {
 
 export const designerFormsQueryOptions = queryOptions({
   queryKey: designerKeys.forms,
-  queryFn: async ({ signal }) => payload<DesignerForm[]>(await client.GET('/api/v1/admin/forms', { signal })),
+  queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/admin/forms', { signal })),
   staleTime: 0,
   retry: shouldRetry,
 });
 
 export const draftFieldsQueryOptions = queryOptions({
   queryKey: designerKeys.fields,
-  queryFn: async ({ signal }) => payload<DraftField[]>(await client.GET('/api/v1/admin/form-fields', { signal })),
+  queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/admin/form-fields', { signal })).map(asDraftField),
   staleTime: 0,
   retry: shouldRetry,
 });
@@ -116,11 +89,12 @@ export function previewQueryOptions(formKey: string) {
   return queryOptions({
     queryKey: designerKeys.preview(formKey),
     queryFn: async ({ signal }): Promise<FormDefinition> => {
-      const served = payload<{ key?: string; version: string; schema: RJSFSchema; uiSchema: UiSchema; validatorUrl?: string }>(
-        await client.GET('/api/v1/admin/forms/{formKey}/preview', { params: { path: { formKey } }, signal }),
+      // The contract lists no `validatorUrl` for a preview; one a server adds is still honoured.
+      const served: Schemas['FormPreviewDto'] & { validatorUrl?: string } = dataOf(
+        await api.GET('/api/v1/admin/forms/{formKey}/preview', { params: { path: { formKey } }, signal }),
       );
       if (served.validatorUrl) return withValidator({ ...served, key: formKey, validatorUrl: served.validatorUrl });
-      return { key: formKey, version: served.version, schema: served.schema, uiSchema: served.uiSchema, validator: conditionValidator };
+      return { key: formKey, version: served.version, schema: served.schema as RJSFSchema, uiSchema: served.uiSchema as UiSchema, validator: conditionValidator };
     },
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -130,7 +104,7 @@ export function previewQueryOptions(formKey: string) {
 
 export const draftDiffQueryOptions = queryOptions({
   queryKey: designerKeys.diff,
-  queryFn: async ({ signal }) => payload<DraftDiff>(await client.GET('/api/v1/admin/forms/draft/diff', { signal })),
+  queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/admin/forms/draft/diff', { signal })),
   staleTime: 0,
   retry: shouldRetry,
 });
@@ -138,10 +112,7 @@ export const draftDiffQueryOptions = queryOptions({
 export function versionsQueryOptions(page: number) {
   return queryOptions({
     queryKey: designerKeys.versions(page),
-    queryFn: async ({ signal }) =>
-      payload<{ items: FormVersionSummary[]; total: number }>(
-        await client.GET('/api/v1/admin/forms/versions', { params: { query: { page, limit: VERSIONS_PAGE_SIZE } }, signal }),
-      ),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/admin/forms/versions', { params: { query: { page, limit: VERSIONS_PAGE_SIZE } }, signal })),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: shouldRetry,
@@ -151,7 +122,7 @@ export function versionsQueryOptions(page: number) {
 export function versionQueryOptions(number: number) {
   return queryOptions({
     queryKey: designerKeys.version(number),
-    queryFn: async ({ signal }) => payload<FormVersion>(await client.GET('/api/v1/admin/forms/versions/{number}', { params: { path: { number } }, signal })),
+    queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/admin/forms/versions/{number}', { params: { path: { number } }, signal })),
     retry: shouldRetry,
   });
 }
@@ -160,9 +131,7 @@ export function catalogueOptionsQueryOptions(id: number, q: string, page: number
   return queryOptions({
     queryKey: designerKeys.options(id, q, page),
     queryFn: async ({ signal }) =>
-      payload<{ items: CatalogueOption[]; total: number }>(
-        await client.GET('/api/v1/admin/form-fields/{id}/options', { params: { path: { id }, query: { ...(q && { q }), page, limit: OPTIONS_PAGE_SIZE } }, signal }),
-      ),
+      dataOf(await api.GET('/api/v1/admin/form-fields/{id}/options', { params: { path: { id }, query: { ...(q && { q }), page, limit: OPTIONS_PAGE_SIZE } }, signal })),
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: shouldRetry,
@@ -172,60 +141,55 @@ export function catalogueOptionsQueryOptions(id: number, q: string, page: number
 const byId = (id: number) => ({ params: { path: { id } } });
 
 export async function addField(body: FieldChange & { key: string; name: string; dataType: FieldType; section: string }) {
-  return payload<DraftField>(await client.POST('/api/v1/admin/form-fields', { body }));
+  return asDraftField(dataOf(await api.POST('/api/v1/admin/form-fields', { body: sent(body) })));
 }
 
 export async function changeField(id: number, body: FieldChange) {
-  return payload<DraftField>(await client.PATCH('/api/v1/admin/form-fields/{id}', { ...byId(id), body }));
+  return asDraftField(dataOf(await api.PATCH('/api/v1/admin/form-fields/{id}', { ...byId(id), body: sent(body) })));
 }
 
 export async function removeField(id: number) {
-  return payload<DraftField>(await client.DELETE('/api/v1/admin/form-fields/{id}', byId(id)));
+  return asDraftField(dataOf(await api.DELETE('/api/v1/admin/form-fields/{id}', byId(id))));
 }
 
 export async function revertField(id: number) {
-  return payload<DraftField>(await client.POST('/api/v1/admin/form-fields/{id}/revert', byId(id)));
+  return asDraftField(dataOf(await api.POST('/api/v1/admin/form-fields/{id}/revert', byId(id))));
 }
 
 export async function reorderFields(formKey: string, keys: string[]) {
-  return payload<DraftField[]>(await client.PUT('/api/v1/admin/forms/{formKey}/order', { params: { path: { formKey } }, body: { keys } }));
+  return dataOf(await api.PUT('/api/v1/admin/forms/{formKey}/order', { params: { path: { formKey } }, body: { keys } })).map(asDraftField);
 }
 
 export async function discardDraft() {
-  return payload<{ discarded: number }>(await client.DELETE('/api/v1/admin/forms/draft'));
+  return dataOf(await api.DELETE('/api/v1/admin/forms/draft'));
 }
 
 export async function publishDraft(note: string) {
-  return payload<FormVersion>(await client.POST('/api/v1/admin/forms/versions', { body: note.trim() ? { note: note.trim() } : {} }));
+  return dataOf(await api.POST('/api/v1/admin/forms/versions', { body: note.trim() ? { note: note.trim() } : {} }));
 }
 
 export async function rollBack(number: number) {
-  return payload<FormVersion>(await client.POST('/api/v1/admin/forms/versions/{number}/rollback', { params: { path: { number } } }));
+  return dataOf(await api.POST('/api/v1/admin/forms/versions/{number}/rollback', { params: { path: { number } } }));
 }
 
 export async function addOption(id: number, option: FieldOption) {
-  return payload<unknown>(await client.POST('/api/v1/admin/form-fields/{id}/options', { ...byId(id), body: option }));
+  return dataOf(await api.POST('/api/v1/admin/form-fields/{id}/options', { ...byId(id), body: option }));
 }
 
 export async function relabelOption(id: number, value: string, label: string) {
-  return payload<unknown>(await client.PATCH('/api/v1/admin/form-fields/{id}/options/{value}', { params: { path: { id, value } }, body: { label } }));
+  return dataOf(await api.PATCH('/api/v1/admin/form-fields/{id}/options/{value}', { params: { path: { id, value } }, body: { label } }));
 }
 
 export async function removeOption(id: number, value: string) {
-  return payload<unknown>(await client.DELETE('/api/v1/admin/form-fields/{id}/options/{value}', { params: { path: { id, value } } }));
+  return dataOf(await api.DELETE('/api/v1/admin/form-fields/{id}/options/{value}', { params: { path: { id, value } } }));
 }
 
 /** A required profile field the signed-in person has not answered yet, and the profile tab that asks it. */
-export interface NewQuestion {
-  key: string;
-  name: string;
-  formKey: string;
-  tab: 'basic' | 'education' | 'contact';
-}
+export type NewQuestion = Schemas['NewQuestionDto'];
 
 export const newQuestionsQueryOptions = queryOptions({
   queryKey: ['users', 'me', 'new-questions'] as const,
-  queryFn: async ({ signal }) => payload<{ fields: NewQuestion[] }>(await client.GET('/api/v1/users/me/new-questions', { signal })).fields,
+  queryFn: async ({ signal }) => dataOf(await api.GET('/api/v1/users/me/new-questions', { signal })).fields,
   staleTime: 60_000,
   // The notice is a nicety: a failure (an older server) shows nothing rather than retrying.
   retry: false,

@@ -9,7 +9,8 @@ import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
 import { Pager } from '../shell/list-controls';
 import { ChangeList } from './ChangeList';
-import { ConfirmButton, useDesignerCall } from './designer-parts';
+import { ConfirmAction } from '../shell/ConfirmAction';
+import { useDesignerCall } from './designer-parts';
 import type { VersionsSearch } from './versions-search';
 
 const when = (at: string) => new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -45,7 +46,7 @@ function VersionRow({ version, latest, onRolledBack }: { version: FormVersionSum
             {open ? 'Hide changes' : 'Show changes'}
           </Button>
           {latest && version.number > 1 ? (
-            <ConfirmButton
+            <ConfirmAction
               label={`Roll back to version ${version.number - 1}`}
               title={`Roll back to version ${version.number - 1}?`}
               confirmLabel="Roll back"
@@ -56,7 +57,7 @@ function VersionRow({ version, latest, onRolledBack }: { version: FormVersionSum
                 The forms go back to how they were in version {version.number - 1}, as a new version. Fields it did not have are hidden, their answers kept; fields it had come back
                 with their answers. The draft must be empty.
               </Text>
-            </ConfirmButton>
+            </ConfirmAction>
           ) : null}
         </HStack>
       </HStack>

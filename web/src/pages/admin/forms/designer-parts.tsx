@@ -1,11 +1,10 @@
 import { Badge, Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
 import { failureText } from '../../../api/api-error';
 import { designerKeys, discardDraft, draftFieldsQueryOptions, type DesignerForm, type DraftField } from '../../../api/form-designer';
 import { toaster } from '../../../ui/toaster';
-import { SmallDialog } from '../../misc/SmallDialog';
+import { ConfirmAction } from '../shell/ConfirmAction';
 
 /** The fields a form shows with the draft applied: its sections' fields and the ones it borrows, removed ones included. */
 export function fieldsOfDesignerForm(form: DesignerForm, fields: readonly DraftField[]): DraftField[] {
@@ -36,53 +35,6 @@ export function StateBadges({ field }: { field: DraftField }) {
   );
 }
 
-/** A button that asks first: the dialog says what will happen, its confirm button does it. */
-export function ConfirmButton(props: {
-  label: string;
-  title: string;
-  confirmLabel: string;
-  children: ReactNode;
-  run: () => Promise<unknown>;
-  danger?: boolean;
-  disabled?: boolean;
-  size?: 'sm' | 'md';
-}) {
-  const { label, title, confirmLabel, children, run, danger, disabled, size = 'sm' } = props;
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const confirm = () => {
-    setPending(true);
-    run()
-      .then(() => setOpen(false))
-      .catch(() => undefined)
-      .finally(() => setPending(false));
-  };
-  return (
-    <>
-      <Button size={size} variant="outline" colorPalette={danger ? 'red' : undefined} disabled={disabled} onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <SmallDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={title}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button colorPalette={danger ? 'red' : 'brand'} loading={pending} onClick={confirm}>
-              {confirmLabel}
-            </Button>
-          </>
-        }
-      >
-        {children}
-      </SmallDialog>
-    </>
-  );
-}
-
 const changesText = (count: number) => `${count} change${count === 1 ? '' : 's'}`;
 
 /**
@@ -102,9 +54,9 @@ export function DraftBar() {
           Draft: {changesText(count)} not published yet. People see the published forms until you publish.
         </Text>
         <HStack gap="2" flexWrap="wrap">
-          <ConfirmButton label="Discard draft" title="Discard the draft?" confirmLabel="Discard draft" danger run={() => discard.mutateAsync(undefined)}>
+          <ConfirmAction label="Discard draft" title="Discard the draft?" confirmLabel="Discard draft" danger run={() => discard.mutateAsync(undefined)}>
             <Text>Every change not published yet ({changesText(count)}, across all forms) is dropped. The published forms stay as they are.</Text>
-          </ConfirmButton>
+          </ConfirmAction>
           <Button asChild size="sm" colorPalette="brand">
             <RouterLink to="/admin/forms/publish">Review and publish</RouterLink>
           </Button>

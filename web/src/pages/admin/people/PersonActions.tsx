@@ -1,6 +1,6 @@
-import { Button, Field, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { failureText } from '../../../api/api-error';
 import {
   cancelMembership,
@@ -15,7 +15,7 @@ import {
 } from '../../../api/people';
 import { useCan, useCurrentUser } from '../../../session/session-store';
 import { toaster } from '../../../ui/toaster';
-import { SmallDialog } from '../../misc/SmallDialog';
+import { ConfirmAction } from '../shell/ConfirmAction';
 import { DayInput } from '../shell/DayInput';
 import { PrivacyActions } from './PrivacyActions';
 
@@ -30,57 +30,10 @@ function useAction<T>(run: (value: T) => Promise<unknown>, done: string) {
   });
 }
 
-/** A button that asks first: the dialog says what will happen, its confirm button does it. */
-function ConfirmAction({
-  label,
-  title,
-  confirmLabel,
-  children,
-  run,
-  done,
-  danger,
-  canConfirm = true,
-}: {
-  label: string;
-  title: string;
-  confirmLabel: string;
-  children: ReactNode;
-  run: () => Promise<unknown>;
-  done: string;
-  danger?: boolean;
-  canConfirm?: boolean;
-}) {
-  const [open, setOpen] = useState(false);
+/** A person's action behind a confirm dialog: told in a toast, the person asked again after it. */
+function PersonAction({ run, done, ...button }: ComponentProps<typeof ConfirmAction> & { done: string }) {
   const action = useAction(run, done);
-  return (
-    <>
-      <Button size="sm" variant="outline" colorPalette={danger ? 'red' : undefined} onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <SmallDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={title}
-        footer={
-          <>
-            <Button variant="ghost" onClick={() => setOpen(false)} disabled={action.isPending}>
-              Cancel
-            </Button>
-            <Button
-              colorPalette={danger ? 'red' : 'brand'}
-              loading={action.isPending}
-              disabled={!canConfirm}
-              onClick={() => action.mutate(undefined, { onSuccess: () => setOpen(false) })}
-            >
-              {confirmLabel}
-            </Button>
-          </>
-        }
-      >
-        {children}
-      </SmallDialog>
-    </>
-  );
+  return <ConfirmAction {...button} run={() => action.mutateAsync(undefined)} />;
 }
 
 const RENEWING = new Set(['trialing', 'active', 'past_due']);
@@ -91,7 +44,7 @@ function ComplimentaryAction({ person }: { person: PersonDetail }) {
   const [reason, setReason] = useState('');
   const id = person.account.id;
   return (
-    <ConfirmAction
+    <PersonAction
       label="Grant complimentary membership"
       title="Grant a complimentary membership?"
       confirmLabel="Grant membership"
@@ -114,7 +67,7 @@ function ComplimentaryAction({ person }: { person: PersonDetail }) {
           <Field.HelperText>Kept in the audit log.</Field.HelperText>
         </Field.Root>
       </Stack>
-    </ConfirmAction>
+    </PersonAction>
   );
 }
 
@@ -122,7 +75,7 @@ function RoleAction({ person }: { person: PersonDetail }) {
   const current = person.account.role as 'admin' | 'support';
   const [role, setRole] = useState<'admin' | 'support'>(current === 'admin' ? 'support' : 'admin');
   return (
-    <ConfirmAction
+    <PersonAction
       label="Change role"
       title="Change this staff member's role?"
       confirmLabel="Change role"
@@ -143,7 +96,7 @@ function RoleAction({ person }: { person: PersonDetail }) {
           </NativeSelect.Root>
         </Field.Root>
       </Stack>
-    </ConfirmAction>
+    </PersonAction>
   );
 }
 
@@ -168,19 +121,19 @@ export function PersonActions({ person }: { person: PersonDetail }) {
 
   if (canReset) {
     actions.push(
-      <ConfirmAction key="reset" label="Send password reset e-mail" title="Send a password reset e-mail?" confirmLabel="Send e-mail" done="Password reset e-mail sent" run={() => sendPasswordReset(account.id)}>
+      <PersonAction key="reset" label="Send password reset e-mail" title="Send a password reset e-mail?" confirmLabel="Send e-mail" done="Password reset e-mail sent" run={() => sendPasswordReset(account.id)}>
         <Text>
           {account.email} gets the 6-digit code the forgot-password page sends, valid 10 minutes. Their password stays the same until
           they use it.
         </Text>
-      </ConfirmAction>,
+      </PersonAction>,
     );
   }
   if (canMemberships && current && RENEWING.has(current.status)) {
     actions.push(
-      <ConfirmAction key="cancel" label="Cancel membership" title="Cancel this membership?" confirmLabel="Cancel at period end" done="Membership cancelled at the end of its period" danger run={() => cancelMembership(account.id)}>
+      <PersonAction key="cancel" label="Cancel membership" title="Cancel this membership?" confirmLabel="Cancel at period end" done="Membership cancelled at the end of its period" danger run={() => cancelMembership(account.id)}>
         <Text>It stops renewing. Benefits last until the end of the period already paid (or of the trial), as when the member cancels.</Text>
-      </ConfirmAction>,
+      </PersonAction>,
     );
   }
   if (canMemberships && account.role === 'applicant' && !(current?.grantsAccess && current.gateway !== 'complimentary')) {
@@ -188,22 +141,22 @@ export function PersonActions({ person }: { person: PersonDetail }) {
   }
   if (canSessions && (locked || account.loginLockedUntil)) {
     actions.push(
-      <ConfirmAction key="unlock" label="Unlock account" title="Unlock this account?" confirmLabel="Unlock" done="Account unlocked" run={() => unlockAccount(account.id)}>
+      <PersonAction key="unlock" label="Unlock account" title="Unlock this account?" confirmLabel="Unlock" done="Account unlocked" run={() => unlockAccount(account.id)}>
         <Text>Logins work again, and the failed login attempts on {account.email} are forgotten.</Text>
-      </ConfirmAction>,
+      </PersonAction>,
     );
   }
   if (canSessions && !self) {
     actions.push(
-      <ConfirmAction key="end" label="End sessions" title="End every session?" confirmLabel="End sessions" done="Sessions ended" danger run={() => endSessions(account.id)}>
+      <PersonAction key="end" label="End sessions" title="End every session?" confirmLabel="End sessions" done="Sessions ended" danger run={() => endSessions(account.id)}>
         <Text>Every device signed in as {account.email} is signed out at its next request. They can sign in again.</Text>
-      </ConfirmAction>,
+      </PersonAction>,
     );
     if (!locked) {
       actions.push(
-        <ConfirmAction key="lock" label="Lock account" title="Lock this account?" confirmLabel="Lock account" done="Account locked" danger run={() => lockAccount(account.id)}>
+        <PersonAction key="lock" label="Lock account" title="Lock this account?" confirmLabel="Lock account" done="Account locked" danger run={() => lockAccount(account.id)}>
           <Text>Every session ends, and no login works until an admin unlocks the account.</Text>
-        </ConfirmAction>,
+        </PersonAction>,
       );
     }
     if (isStaff) actions.push(<RoleAction key="role" person={person} />);
