@@ -1,16 +1,13 @@
-import { Heading, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { failureText } from '../../../api/api-error';
 import { acceptStaffInvitation, staffInvitationQueryOptions } from '../../../api/console';
 import { formQueryOptions } from '../../../api/forms';
 import { unprefixedAnswerErrors } from '../../../forms/answer-errors';
-import { NoticeBanner } from '../../../forms/NoticeBanner';
-import { SchemaForm } from '../../../forms/SchemaForm';
 import { useServedFormSubmit } from '../../../forms/use-served-form-submit';
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
-import { Frame, Unusable } from '../../provider/review/InvitationPage';
+import { InvitationSignup, Unusable } from '../../provider/review/InvitationPage';
 
 const ALREADY_STAFF = 'Already joined?';
 
@@ -37,29 +34,12 @@ export function StaffInvitationPage() {
   if (!invitation.data) return <RouteLoading label="Loading the invitation…" />;
   const role = invitation.data.role === 'admin' ? 'an admin' : 'support staff';
   return (
-    <Frame>
-      <Heading as="h1" size="xl" mb="2">
-        Join ScholarMatch as {role}
-      </Heading>
-      <Text color="fg.muted" mb="6">
-        You were invited as {invitation.data.email}. Choose your name and a password; you will then open the staff console.
-      </Text>
-      <NoticeBanner notice={notice} mb="6" />
-      {form.error ? <NoticeBanner notice={{ status: 'error', text: failureText(form.error) }} /> : null}
-      {!form.data && !form.error ? <RouteLoading label="Loading the form…" /> : null}
-      {form.data ? (
-        <SchemaForm
-          key={form.data.version}
-          schema={form.data.schema}
-          uiSchema={form.data.uiSchema}
-          validator={form.data.validator}
-          hideTitle
-          disabled={pending}
-          serverErrors={serverErrors}
-          submitLabel="Join the staff"
-          onSubmit={(values) => void submit(values as Record<string, unknown>)}
-        />
-      ) : null}
-    </Frame>
+    <InvitationSignup
+      heading={`Join ScholarMatch as ${role}`}
+      intro={`You were invited as ${invitation.data.email}. Choose your name and a password; you will then open the staff console.`}
+      submitLabel="Join the staff"
+      form={form}
+      served={{ submit, pending, notice, serverErrors }}
+    />
   );
 }

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { failureText } from '../../../api/api-error';
-import { formQueryOptions } from '../../../api/forms';
+import { formQueryOptions, type FormDefinition } from '../../../api/forms';
 import { acceptInvitation, invitationQueryOptions, joinInvitation } from '../../../api/review';
 import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { SchemaForm } from '../../../forms/SchemaForm';
-import { useServedFormSubmit } from '../../../forms/use-served-form-submit';
+import { useServedFormSubmit, type ServedFormSubmit } from '../../../forms/use-served-form-submit';
 import { unprefixedAnswerErrors } from '../../../forms/answer-errors';
 import { RouteLoading } from '../../misc/RouteLoading';
 
@@ -19,6 +19,52 @@ export function Frame({ children }: { children: React.ReactNode }) {
         {children}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * An invitation's sign-up: its heading and sentence, then the served `reviewer-signup` form (the
+ * staff invitation's too). The page owns the form's query, started beside the invitation's, and
+ * the submit; this draws them.
+ */
+export function InvitationSignup({
+  heading,
+  intro,
+  submitLabel,
+  form,
+  served,
+}: {
+  heading: string;
+  intro: string;
+  submitLabel: string;
+  form: { data?: FormDefinition; error: unknown };
+  served: Pick<ServedFormSubmit<Record<string, unknown>>, 'submit' | 'pending' | 'notice' | 'serverErrors'>;
+}) {
+  return (
+    <Frame>
+      <Heading as="h1" size="xl" mb="2">
+        {heading}
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        {intro}
+      </Text>
+      <NoticeBanner notice={served.notice} mb="6" />
+      {form.error ? <NoticeBanner notice={{ status: 'error', text: failureText(form.error) }} /> : null}
+      {!form.data && !form.error ? <RouteLoading label="Loading the form…" /> : null}
+      {form.data ? (
+        <SchemaForm
+          key={form.data.version}
+          schema={form.data.schema}
+          uiSchema={form.data.uiSchema}
+          validator={form.data.validator}
+          hideTitle
+          disabled={served.pending}
+          serverErrors={served.serverErrors}
+          submitLabel={submitLabel}
+          onSubmit={(values) => void served.submit(values as Record<string, unknown>)}
+        />
+      ) : null}
+    </Frame>
   );
 }
 
@@ -118,29 +164,12 @@ export function InvitationPage() {
   if (!invitation.data) return <RouteLoading label="Loading the invitation…" />;
   if (invitation.data.existingAccount) return <JoinWithAccount token={token} email={invitation.data.email} organisationName={invitation.data.organisationName} />;
   return (
-    <Frame>
-      <Heading as="h1" size="xl" mb="2">
-        Join {invitation.data.organisationName} as a reviewer
-      </Heading>
-      <Text color="fg.muted" mb="6">
-        You were invited as {invitation.data.email}. Choose your name and a password to read and score applications.
-      </Text>
-      <NoticeBanner notice={notice} mb="6" />
-      {form.error ? <NoticeBanner notice={{ status: 'error', text: failureText(form.error) }} /> : null}
-      {!form.data && !form.error ? <RouteLoading label="Loading the form…" /> : null}
-      {form.data ? (
-        <SchemaForm
-          key={form.data.version}
-          schema={form.data.schema}
-          uiSchema={form.data.uiSchema}
-          validator={form.data.validator}
-          hideTitle
-          disabled={pending}
-          serverErrors={serverErrors}
-          submitLabel="Join as a reviewer"
-          onSubmit={(values) => void submit(values as Record<string, unknown>)}
-        />
-      ) : null}
-    </Frame>
+    <InvitationSignup
+      heading={`Join ${invitation.data.organisationName} as a reviewer`}
+      intro={`You were invited as ${invitation.data.email}. Choose your name and a password to read and score applications.`}
+      submitLabel="Join as a reviewer"
+      form={form}
+      served={{ submit, pending, notice, serverErrors }}
+    />
   );
 }
