@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, dataOf, shouldRetry } from './api-error';
+import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
-import { attachmentName } from './file-names';
+import { saveDownload, type BlobAnswer } from './file-names';
 import { SaveError } from './profile';
 import type { components, operations } from './schema';
 
@@ -85,19 +85,8 @@ export async function setStaffRole(id: string, role: 'admin' | 'support') {
  */
 export async function exportPersonData(id: string): Promise<string> {
   // parseAs 'blob': the answer is the archive itself, not an envelope.
-  const result = (await api.POST('/api/v1/admin/people/{id}/export', { ...path(id), parseAs: 'blob' })) as unknown as { data?: Blob; error?: unknown; response: Response };
-  if (!result.data) throw new ApiError(result.error, result.response.status);
-  const name = attachmentName(result.response.headers.get('Content-Disposition'), `scholarmatch-data-${id.slice(0, 8)}.zip`);
-  const url = URL.createObjectURL(result.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download reads the blob first; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return name;
+  const result = (await api.POST('/api/v1/admin/people/{id}/export', { ...path(id), parseAs: 'blob' })) as unknown as BlobAnswer;
+  return saveDownload(result, `scholarmatch-data-${id.slice(0, 8)}.zip`);
 }
 
 /** Erases the person (docs/privacy.md); `confirmEmail` is their address as the admin typed it. */

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ReviewStatus } from '@scholarmatch/schemas';
-import { ApiError, dataOf, shouldRetry } from './api-error';
+import { dataOf, shouldRetry } from './api-error';
 import type { StoredSession } from '../session/session-store';
 import { api } from './client';
-import { attachmentName } from './file-names';
+import { saveDownload, type BlobAnswer } from './file-names';
 import type { components, operations } from './schema';
 import { startSession } from './accounts';
 import { SaveError } from './profile';
@@ -211,17 +211,6 @@ export async function joinInvitation(token: string, password: string): Promise<v
  */
 export async function downloadApplicantsCsv(id: string): Promise<string> {
   // parseAs 'blob': the answer's data is the file itself, not an envelope.
-  const result = (await api.GET('/api/v1/scholarships/{id}/applicants-data/export', { ...path(id), parseAs: 'blob' })) as unknown as { data?: Blob; error?: unknown; response: Response };
-  if (!result.data) throw new ApiError(result.error, result.response.status);
-  const name = attachmentName(result.response.headers.get('Content-Disposition'), `applicants-${id}.csv`);
-  const url = URL.createObjectURL(result.data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download reads the blob first; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return name;
+  const result = (await api.GET('/api/v1/scholarships/{id}/applicants-data/export', { ...path(id), parseAs: 'blob' })) as unknown as BlobAnswer;
+  return saveDownload(result, `applicants-${id}.csv`);
 }

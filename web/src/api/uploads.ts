@@ -4,7 +4,7 @@ import { refreshAccessToken, endSession } from '../session/auth-middleware';
 import { accessToken } from '../session/session-store';
 import { ApiError, dataOf, RequestTimeoutError } from './api-error';
 import { api } from './client';
-import { attachmentName } from './file-names';
+import { saveDownload } from './file-names';
 import { REQUEST_TIMEOUT_MS } from './request-timeout';
 import type { components, operations } from './schema';
 
@@ -114,16 +114,7 @@ export async function downloadUploadedFile(publicUrl: string, name?: string): Pr
     return;
   }
   const result = await api.GET('/api/v1/common/files/{id}', { params: { path: { id } }, parseAs: 'blob' });
-  if (!result.data) throw new ApiError(result.error, result.response.status);
-  const blobUrl = URL.createObjectURL(result.data);
-  const link = document.createElement('a');
-  link.href = blobUrl;
-  link.download = attachmentName(result.response.headers.get('Content-Disposition'), name || 'document');
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download reads the blob first; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  saveDownload(result, name || 'document');
 }
 
 /**

@@ -6,7 +6,8 @@ import { AUDIT_PAGE_SIZE, auditLogQueryOptions, staffQueryOptions, type AuditRec
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
-import { Choice, Pager } from '../shell/list-controls';
+import { ListPager } from '../../../ui/ListPager';
+import { Choice } from '../shell/list-controls';
 import { auditQueryOf, type AuditSearch } from './audit-search';
 import { ACTION_WORDS, actionWords, changedKeys, TARGET_TYPES, type AuditAction } from './audit-words';
 import { DayInput } from '../shell/DayInput';
@@ -133,7 +134,7 @@ export function AuditLogPage() {
             />
           ))}
         </Box>
-        <Pager total={log.data.total} page={page} pageSize={AUDIT_PAGE_SIZE} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
+        <ListPager total={log.data.total} page={page} pageSize={AUDIT_PAGE_SIZE} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
       </>
     );
   }

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { addOption, catalogueOptionsQueryOptions, OPTIONS_PAGE_SIZE, relabelOption, removeOption, type CatalogueOption } from '../../../api/form-designer';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure } from '../../provider/StudioPage';
-import { Pager } from '../shell/list-controls';
+import { ListPager } from '../../../ui/ListPager';
 import { useDesignerCall } from './designer-parts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -81,7 +81,7 @@ export function OptionsPanel({ fieldId, fieldName }: { fieldId: number; fieldNam
             <OptionRow key={option.value} fieldId={fieldId} option={option} />
           ))}
         </Box>
-        <Pager total={options.data.total} page={page} pageSize={OPTIONS_PAGE_SIZE} onPage={setPage} />
+        <ListPager total={options.data.total} page={page} pageSize={OPTIONS_PAGE_SIZE} onPage={setPage} />
       </>
     );
   }

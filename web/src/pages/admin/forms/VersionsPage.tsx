@@ -7,7 +7,7 @@ import { NoticeBanner } from '../../../forms/NoticeBanner';
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
-import { Pager } from '../shell/list-controls';
+import { ListPager } from '../../../ui/ListPager';
 import { ChangeList } from './ChangeList';
 import { ConfirmAction } from '../shell/ConfirmAction';
 import { useDesignerCall } from './designer-parts';
@@ -94,7 +94,7 @@ export function VersionsPage() {
             <VersionRow key={version.number} version={version} latest={version.number === latestNumber} onRolledBack={setRolledBack} />
           ))}
         </Box>
-        <Pager total={versions.data.total} page={page} pageSize={VERSIONS_PAGE_SIZE} onPage={(next) => void navigate({ to: '/admin/forms/versions', search: next > 1 ? { page: next } : {} })} />
+        <ListPager total={versions.data.total} page={page} pageSize={VERSIONS_PAGE_SIZE} onPage={(next) => void navigate({ to: '/admin/forms/versions', search: next > 1 ? { page: next } : {} })} />
       </>
     );
   }

@@ -7,7 +7,7 @@ import { PEOPLE_PAGE_SIZE, peopleQueryOptions, type PersonListItem } from '../..
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
-import { Pager } from '../shell/list-controls';
+import { ListPager } from '../../../ui/ListPager';
 import { PEOPLE_ROLES, peopleQueryOf, type PeopleRole, type PeopleSearch } from './people-search';
 import { ROLE_WORDS } from './people-words';
 
@@ -95,7 +95,7 @@ export function PeopleListPage() {
             <PersonRow key={person.id} person={person} />
           ))}
         </Box>
-        <Pager total={people.data.total} page={page} pageSize={PEOPLE_PAGE_SIZE} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
+        <ListPager total={people.data.total} page={page} pageSize={PEOPLE_PAGE_SIZE} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
       </>
     );
   }

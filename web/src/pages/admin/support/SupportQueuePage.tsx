@@ -6,7 +6,8 @@ import { QUEUE_PAGE_SIZE, supportQueueQueryOptions, type QueueItem } from '../..
 import { useDocumentTitle } from '../../../ui/document-title';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../../provider/StudioPage';
-import { Choice, Pager } from '../shell/list-controls';
+import { ListPager } from '../../../ui/ListPager';
+import { Choice } from '../shell/list-controls';
 import { queueQueryOf, type QueueSearch } from './queue-search';
 import { ageText, KIND_WORDS, replyDue, STATUS_WORDS } from './support-words';
 
@@ -123,7 +124,7 @@ export function SupportQueuePage() {
             <QueueRow key={request.id} request={request} />
           ))}
         </Box>
-        <Pager total={queue.data.meta.total} page={page} pageSize={QUEUE_PAGE_SIZE} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
+        <ListPager total={queue.data.meta.total} page={page} pageSize={QUEUE_PAGE_SIZE} onPage={(next) => go({ ...search, page: next > 1 ? next : undefined })} />
       </>
     );
   }

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearch } from '@tanstack/react-router';
 import { threadsQueryOptions, THREADS_PAGE_SIZE, type Thread } from '../../../api/conversations';
 import { formatDayMonthYear } from '../../../ui/dates';
+import { ListPager } from '../../../ui/ListPager';
 import { RouteLoading } from '../../misc/RouteLoading';
 import { LoadFailure, StudioPage } from '../StudioPage';
 import type { StudioInboxSearch } from './inbox-search';
@@ -46,27 +47,6 @@ function ThreadRow({ thread }: { thread: Thread }) {
   );
 }
 
-/** Previous and next pages, with where the list stands ("21–40 of 57"). */
-function Pager({ total, page, onPage }: { total: number; page: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / THREADS_PAGE_SIZE));
-  if (pages === 1) return null;
-  const first = (page - 1) * THREADS_PAGE_SIZE + 1;
-  const last = Math.min(total, page * THREADS_PAGE_SIZE);
-  return (
-    <HStack as="nav" aria-label="Pages" justify="space-between" mt="4">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
-      </Button>
-      <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {first}–{last} of {total}
-      </Text>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next page
-      </Button>
-    </HStack>
-  );
-}
-
 /**
  * /app/inbox (docs/inbox.md, "In the browser"): the conversations with applicants about the
  * provider's scholarships, latest first, 20 a page, unread replies counted; "Unread only" keeps
@@ -93,7 +73,7 @@ export function StudioInboxPage() {
             <ThreadRow key={thread.applicationId} thread={thread} />
           ))}
         </Box>
-        <Pager total={threads.data.total} page={page} onPage={(next) => go({ ...(unreadOnly && { unread: true }), page: next })} />
+        <ListPager total={threads.data.total} page={page} pageSize={THREADS_PAGE_SIZE} onPage={(next) => go({ ...(unreadOnly && { unread: true }), page: next })} />
       </>
     );
   }
