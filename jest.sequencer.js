@@ -7,11 +7,6 @@ import TestSequencer from '@jest/test-sequencer';
  * these first lets the short files fill the other worker (docs/architecture.md, "Tests").
  */
 const LONG_RUNNING = [
-  'server/test/fuzz.spec.ts',
-  'server/test/injection.spec.ts',
-  'server/test/status-messages.spec.ts',
-  'server/test/login-races.spec.ts',
-  'server/test/uploads.spec.ts',
   'e2e/accessibility.e2e.ts',
   'e2e/lazy-widgets.e2e.ts',
   'e2e/provider-studio.e2e.ts',

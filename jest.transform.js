@@ -1,12 +1,12 @@
 /**
- * The one TypeScript transform every Jest suite uses: SWC strips types without type-checking
- * (much faster than type-checking each test file as ts-jest did); `npm run typecheck`, part of
- * `npm test`, checks the types once for the whole repository instead of once per test file.
+ * The one TypeScript transform every Jest suite (schemas, e2e, faults, scale) uses: SWC strips
+ * types without type-checking (much faster than type-checking each test file as ts-jest did);
+ * `npm run typecheck`, part of `npm test`, checks the types once for the whole repository.
  * Output is ESM for the suites' own files (Jest runs them with --experimental-vm-modules).
  */
 
 /** Options matching the tsconfigs: ES2023 with define semantics, legacy decorators with metadata (Nest). */
-function swcOptions({ jsx = false, module } = {}) {
+function swcOptions({ jsx = false } = {}) {
   return {
     jsc: {
       target: 'es2022',
@@ -19,7 +19,6 @@ function swcOptions({ jsx = false, module } = {}) {
       },
       keepClassNames: true,
     },
-    ...(module ? { module: { type: module } } : {}),
     sourceMaps: 'inline',
   };
 }
@@ -27,9 +26,4 @@ function swcOptions({ jsx = false, module } = {}) {
 /** TypeScript files (and TSX when `jsx`), compiled to ESM. */
 export function typescriptTransform({ jsx = false } = {}) {
   return ['@swc/jest', swcOptions({ jsx })];
-}
-
-/** ESM-only packages that CommonJS dependencies require(): compiled to CommonJS for Jest. */
-export function commonJsTransform() {
-  return ['@swc/jest', { ...swcOptions({ module: 'commonjs' }), jsc: { ...swcOptions().jsc, parser: { syntax: 'ecmascript' } } }];
 }

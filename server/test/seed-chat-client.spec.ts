@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { vi } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,7 @@ describe("the seeds' chat client", () => {
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(os.tmpdir(), 'seed-chat-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-    jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       logged.push(String(chunk));
       return true;
     });
@@ -43,7 +43,7 @@ describe("the seeds' chat client", () => {
   });
   afterAll(async () => {
     await t?.close();
-    jest.restoreAllMocks();
+    vi.restoreAllMocks();
     rmSync(webDist, { recursive: true, force: true });
   });
 

@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { vi } from 'vitest';
 import { Mailer } from '../src/mail/mailer.js';
 import { SupportMailJob } from '../src/support/support-mail.job.js';
 import { accountClient } from './accounts-helpers.js';
@@ -72,7 +72,7 @@ describe('support and contact', () => {
   it('keeps a request whose e-mail fails, and sends it on the next run', async () => {
     const mailer = t.app.get(Mailer);
     // The mail server is down from before the request arrives (the queued run fails too).
-    const failing = jest.spyOn(mailer, 'send').mockRejectedValue(new Error('SMTP down'));
+    const failing = vi.spyOn(mailer, 'send').mockRejectedValue(new Error('SMTP down'));
     try {
       expect((await add({ email: 'later@example.com', name: 'Guest', phone: '+12025550100', description: 'Sent when the mail server is back' })).statusCode).toBe(201);
       await sendMail();

@@ -6,8 +6,14 @@ import { createApp, type AppOptions } from '../src/app.factory.js';
 import { AppConfig } from '../src/config/app-config.js';
 import { dataSourceOptions } from '../src/database/database.module.js';
 import { ENTITIES } from '../src/entities.js';
+import { JOBS_SCHEMA } from '../src/jobs/pg-boss-job-queue.js';
 
-/** Applies every migration to `url`, as the app's start would (the template's one migration run). */
+/**
+ * Builds the run's template at `url`: every migration, then one start of the app, so the job
+ * queues its start creates (a few tables each, most of a start's database work) are there too and
+ * every spec's app starts as it would on a restart. Jobs that start queued are removed: each copy
+ * begins with none.
+ */
 async function migrate(url: string): Promise<void> {
   const dataSource = new DataSource({ ...dataSourceOptions(url, 1, ENTITIES), migrationsRun: false });
   await dataSource.initialize();
@@ -15,6 +21,15 @@ async function migrate(url: string): Promise<void> {
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
     await dataSource.destroy();
+  }
+  const started = await startTestAppOn(url);
+  await started.close();
+  const sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+  try {
+    await sql.query(`DELETE FROM ${JOBS_SCHEMA}.job`);
+  } finally {
+    await sql.end();
   }
 }
 

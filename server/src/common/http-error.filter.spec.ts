@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { vi } from 'vitest';
 import { type ArgumentsHost, BadRequestException, Logger, NotFoundException } from '@nestjs/common';
 import { inspect } from 'node:util';
 import { ApiError } from './error-body.js';
@@ -55,7 +55,7 @@ describe('HttpErrorFilter, what it logs of a failure', () => {
     const host = { switchToHttp: () => ({ getResponse: () => reply, getRequest: () => request }) } as unknown as ArgumentsHost;
     const failed = Object.assign(new Error('deadlock detected'), { name: 'QueryFailedError', query: 'UPDATE chat_sessions SET turns = turns + 1 WHERE id = $1', parameters: [id] });
     const logged: unknown[] = [];
-    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown) => void logged.push(message));
+    const error = vi.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown) => void logged.push(message));
     try {
       new HttpErrorFilter().catch(failed, host);
     } finally {
