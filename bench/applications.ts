@@ -11,12 +11,16 @@
  *   against the pinned form version, the sanitising, the insert. The bench applicants'
  *   applications to these scholarships are removed when the bench server starts, so each run has
  *   BENCH_APPLICANTS × 100 fresh pairs.
+ * - Keyed submission: the same with an `Idempotency-Key` each (docs/api.md, "Idempotent requests"):
+ *   the claim before the work and the kept answer after it are the difference with the row above.
  */
+import { randomUUID } from 'node:crypto';
 import { inParallel, type Applicant, type BenchServer } from './bench-server.js';
 import { json, scenario, type RequestShape, type RequestSpec, type Result } from './measure.js';
 
 export const DRAFT_SAVE = 'POST submit-individual-scholarship (Draft, saved again)';
 export const SUBMISSION = 'POST submit-individual-scholarship (Received, a new application each)';
+export const KEYED_SUBMISSION = 'POST submit-individual-scholarship (Received, each with its own Idempotency-Key)';
 const PATH = '/api/v1/scholarships/submit-individual-scholarship';
 
 /** About 250 words in a few paragraphs: an essay half written. */
@@ -140,5 +144,19 @@ export async function measureApplications(bench: BenchServer, applications: Appl
     setupClient: (client) => client.setRequests([{ setupRequest: (request) => ({ ...request, ...applications.nextSubmission() }) }]),
   };
   const result = await scenario(SUBMISSION, health, bench.pid, submissions, results);
-  result.errors += await applications.submissionsLeftAsDrafts();
+  const leftAsDrafts = await applications.submissionsLeftAsDrafts();
+  result.errors += leftAsDrafts;
+  const keyed: RequestShape = {
+    setupClient: (client) =>
+      client.setRequests([
+        {
+          setupRequest: (request) => {
+            const submission = applications.nextSubmission();
+            return { ...request, ...submission, headers: { ...submission.headers, 'idempotency-key': randomUUID() } };
+          },
+        },
+      ]),
+  };
+  const keyedResult = await scenario(KEYED_SUBMISSION, health, bench.pid, keyed, results);
+  keyedResult.errors += (await applications.submissionsLeftAsDrafts()) - leftAsDrafts;
 }

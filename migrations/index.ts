@@ -48,6 +48,7 @@ import { PrivacyErasure1795824700000 } from './1795824700000-PrivacyErasure.js';
 import { SupportQueueWaitingOrder1795826400000 } from './1795826400000-SupportQueueWaitingOrder.js';
 import { SupportThreads1795827000000 } from './1795827000000-SupportThreads.js';
 import { FormDesigner1795830000000 } from './1795830000000-FormDesigner.js';
+import { IdempotencyKeys1795840000000 } from './1795840000000-IdempotencyKeys.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
@@ -98,4 +99,5 @@ export const MIGRATIONS = [
   SupportQueueWaitingOrder1795826400000,
   SupportThreads1795827000000,
   FormDesigner1795830000000,
+  IdempotencyKeys1795840000000,
 ];

@@ -27,6 +27,7 @@ import { ENTITIES } from './entities.js';
 import { FormsModule } from './forms/forms.module.js';
 import { GeoModule } from './geo/geo.module.js';
 import { HealthModule } from './health/health.module.js';
+import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { InboxModule } from './inbox/inbox.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         AuthModule,
         MailModule,
         HealthModule,
+        IdempotencyModule,
         AuditModule,
         FormsModule,
         ApplicantsModule,

@@ -50,5 +50,18 @@ export function accountClient(t: TestApp) {
   const login = (userName: string, password: string, ip = '10.0.0.1') =>
     call('POST', '/users/auth/login', { body: { userName, password, loginType: 'register_user' }, ip });
 
-  return { call, kit, signUp, person, login, newApplicant };
+  /**
+   * A second provider beside the demo one (DEMO_DATA), with the demo provider's password, signed
+   * in: its access token. For the checks that one provider cannot reach another's data.
+   */
+  const otherProvider = async (email = 'other.provider@example.com') => {
+    await t.sql.query(
+      `INSERT INTO users (email, password_hash, role, first_name, last_name)
+       SELECT $1, password_hash, 'provider', 'Other', 'Foundation' FROM users WHERE email = 'provider@demo.scholarmatch.test'`,
+      [email],
+    );
+    return (await login(email, 'DemoProvider#2026')).json().data.accessToken as string;
+  };
+
+  return { call, kit, signUp, person, login, newApplicant, otherProvider };
 }

@@ -193,6 +193,17 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       for (const token of badTokens) await send(first, token, 'bad-token');
     }
 
+    // Hostile Idempotency-Key headers on every create that honours one (docs/api.md, "Idempotent requests").
+    const hostileKeys = ['', 'k'.repeat(256), "' OR '1'='1", 'clé', 'two words', '%00', '../../etc/passwd', '{"$ne":null}'];
+    for (const [route, method] of operationsOf(OPENAPI)) {
+      const declared = OPENAPI.paths[route][method].parameters ?? [];
+      if (!declared.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key')) continue;
+      const [first] = operationCases(OPENAPI, route, method, { seed: 2026, known: known(ids.applicant) });
+      for (const who of ['applicant', 'provider', 'admin'] as Identity[]) {
+        for (const key of hostileKeys) await send({ ...first, label: `Idempotency-Key ${JSON.stringify(key.slice(0, 12))}`, headers: { ...first.headers, 'idempotency-key': key } }, tokens[who], who);
+      }
+    }
+
     // Hand-made multipart bodies for the upload route.
     const upload = (label: string, payload: string | Buffer, contentType: string | undefined, query = ''): FuzzCase => ({
       operation: 'POST /api/v1/common/upload',

@@ -15,11 +15,7 @@ describe('provider scholarships', () => {
     t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
     api = accountClient(t);
     provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
-    await t.sql.query(
-      `INSERT INTO users (email, password_hash, role, first_name, last_name)
-       SELECT 'other.provider@example.com', password_hash, 'provider', 'Other', 'Foundation' FROM users WHERE email = 'provider@demo.scholarmatch.test'`,
-    );
-    otherProvider = (await api.login('other.provider@example.com', 'DemoProvider#2026')).json().data.accessToken;
+    otherProvider = await api.otherProvider();
   });
   afterAll(async () => {
     await t?.close();

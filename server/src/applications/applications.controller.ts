@@ -18,6 +18,7 @@ import {
   SubmitApplicationDto,
   SubmitScholarshipsDto,
 } from './dto/application.dto.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 @ApiTags('applications')
 @ApiErrorResponses()
@@ -75,6 +76,7 @@ export class ApplicationsController {
   }
 
   @Post('submit-individual-scholarship')
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Save a draft (status Draft) or submit (status Received) an application',
@@ -88,6 +90,7 @@ export class ApplicationsController {
   }
 
   @Post('submit-scholarships')
+  @Idempotent()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Easy Apply / bulk apply with a CV (members)',

@@ -228,6 +228,16 @@ export interface FreeTrials {
   gateway_subscription_id: string;
 }
 
+export interface IdempotencyKeys {
+  caller_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: Json | null;
+  created_at: Generated<Timestamp>;
+  completed_at: Timestamp | null;
+}
+
 export interface InboxMessages {
   id: Generated<string>;
   user_id: string;
@@ -695,6 +705,7 @@ export interface DB {
   form_versions: FormVersions;
   forms: Forms;
   free_trials: FreeTrials;
+  idempotency_keys: IdempotencyKeys;
   inbox_messages: InboxMessages;
   login_failures: LoginFailures;
   mail_outbox: MailOutbox;

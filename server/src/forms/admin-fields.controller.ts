@@ -9,6 +9,7 @@ import { AdminFieldsService } from './admin-fields.service.js';
 import { CatalogueOptionsService } from './catalogue-options.service.js';
 import { CreateFieldDefinitionDto, UpdateFieldDefinitionDto } from './dto/admin-field.dto.js';
 import { DraftFieldListResponseDto, DraftFieldResponseDto, DraftOptionPageResponseDto, DraftOptionResponseDto, NewOptionDto, OptionLabelDto, OptionsQueryDto } from './dto/form-designer.dto.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 const DRAFTED = 'The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).';
 
@@ -32,6 +33,7 @@ export class AdminFieldsController {
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Draft a new profile field (admins)',
     description: `${DRAFTED} 400 with \`errors\` for an invalid definition; 409 FIELD_KEY_TAKEN for a key published or drafted.`,
@@ -70,6 +72,7 @@ export class AdminFieldsController {
   }
 
   @Post(':id/options')
+  @Idempotent()
   @ApiOperation({ summary: 'Draft a new option (admins); 409 OPTION_EXISTS for a value the field has', description: DRAFTED })
   @ApiCreatedResponse({ type: DraftOptionResponseDto })
   async addOption(@Param('id', ParseIntPipe) id: number, @Body() body: NewOptionDto, @Actor() actor: AuditActor) {

@@ -17,6 +17,7 @@ export const QUEUE_CATALOGUE: readonly QueueEntry[] = [
   { name: 'sweep-unused-uploads', cron: '5 * * * *', what: 'uploads nothing refers to, a day after they were made' },
   { name: 'sweep-stale-matches', cron: '15 * * * *', what: 'stored matches of applicants idle for 14 days' },
   { name: 'sweep-rate-limit-counters', cron: '25 * * * *', what: 'rate-limit counters of windows long over (docs/security.md "Rate limits")' },
+  { name: 'sweep-idempotency-keys', cron: '35 * * * *', what: 'idempotency keys older than a day (docs/api.md "Idempotent requests")' },
   { name: 'sweep-chat-sessions', cron: '45 * * * *', what: 'chat sessions nobody answered for their lifetime, with their sealed answers (docs/chat.md "Sessions")' },
   { name: 'sweep-social-sign-ins', cron: '50 * * * *', what: 'Google sign-ins started and never finished (they expire after 10 minutes)' },
   { name: 'send-reminders', cron: '20 * * * *', what: 'deadline and closing-soon reminders, once each (docs/automation.md "Reminders")' },

@@ -6,6 +6,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { ConversationResponseDto, ReplyDto, ThreadsQueryDto, ThreadsResponseDto, UnreadRepliesResponseDto } from './dto/conversation.dto.js';
 import { ConversationsService } from './conversations.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 const messageId = uuidOf('message');
 const applicationId = uuidOf('application');
@@ -28,6 +29,7 @@ export class ApplicantConversationsController {
   }
 
   @Post(':id/replies')
+  @Idempotent()
   @ApiOperation({ summary: "Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox" })
   @ApiCreatedResponse({ type: ConversationResponseDto })
   async reply(@CurrentUser() caller: Caller, @Param('id', messageId) id: string, @Body() body: ReplyDto) {
@@ -69,6 +71,7 @@ export class ProviderInboxController {
   }
 
   @Post(':applicationId/messages')
+  @Idempotent()
   @ApiOperation({ summary: "Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)" })
   @ApiCreatedResponse({ type: ConversationResponseDto })
   async answer(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string, @Body() body: ReplyDto) {

@@ -30,6 +30,7 @@ import { ReviewService } from './review.service.js';
 import { RubricService } from './rubric.service.js';
 import { StatusMovesService } from './status-moves.service.js';
 import { WinnersService } from './winners.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 const scholarshipId = uuidOf('scholarship');
 const applicationId = uuidOf('application');
@@ -158,6 +159,7 @@ export class ReviewController {
   }
 
   @Post('scholarships/:id/messages')
+  @Idempotent()
   @ApiOperation({ summary: 'Write to applicants through their inbox (owner; the served provider-message form)' })
   @ApiCreatedResponse({ type: SentResponseDto })
   async message(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ProviderMessageDto) {

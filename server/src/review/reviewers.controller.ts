@@ -9,6 +9,7 @@ import { RateLimited } from '../common/rate-limit.js';
 import { FormAnswersDto } from '../scholarships/dto/provider-scholarship.dto.js';
 import { InvitationResponseDto, InviteReviewerDto, JoinInvitationDto, PublicInvitationResponseDto, RemovedResponseDto, ReviewersResponseDto } from './dto/review.dto.js';
 import { ReviewersService } from './reviewers.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 /** Reviewers of the provider's organisation and their invitations (docs/review.md, "Reviewers"). */
 @ApiTags('provider review')
@@ -18,6 +19,7 @@ export class ReviewersController {
   constructor(private readonly reviewers: ReviewersService) {}
 
   @Post('providers/reviewers')
+  @Idempotent()
   @Roles('provider')
   @ApiBearerAuth()
   @ApiOperation({

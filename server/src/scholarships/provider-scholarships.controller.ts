@@ -14,6 +14,7 @@ import {
   UpdateScholarshipDto,
 } from './dto/provider-scholarship.dto.js';
 import { ProviderScholarshipsService } from './provider-scholarships.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 @ApiTags('providers')
 @ApiBearerAuth()
@@ -44,6 +45,7 @@ export class ProviderScholarshipsController {
   }
 
   @Post()
+  @Idempotent()
   @ApiOperation({
     summary: 'Create a draft scholarship with its criteria and requirements (providers)',
     description: 'Criteria are checked against the profile fields: an unknown field or an operator its type does not allow is 400 INVALID_CRITERIA.',

@@ -18,6 +18,7 @@ import {
   StaffListResponseDto,
 } from './dto/staff.dto.js';
 import { StaffService } from './staff.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 const ENDS_SESSIONS = "The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED).";
 
@@ -29,6 +30,7 @@ export class StaffController {
   constructor(private readonly staff: StaffService) {}
 
   @Post('admin/staff-invitations')
+  @Idempotent()
   @Roles('admin')
   @ApiBearerAuth()
   @ApiOperation({

@@ -18,6 +18,7 @@ import {
   RequirementListResponseDto,
 } from './dto/studio.dto.js';
 import { StudioService } from './studio.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 const scholarshipId = uuidOf('scholarship');
 
@@ -37,6 +38,7 @@ export class StudioController {
   ) {}
 
   @Post('scholarships')
+  @Idempotent()
   @ApiOperation({
     summary: 'A new draft scholarship from the scholarship-editor form (providers)',
     description: 'Only what is given is checked (a title is needed); the whole form is required to publish. Invalid answers: 400 INVALID_ANSWERS with `errors` by field key.',
@@ -100,6 +102,7 @@ export class StudioController {
   }
 
   @Post('scholarship/:id/criteria')
+  @Idempotent()
   @ApiOperation({ summary: 'Add one eligibility rule' })
   @ApiCreatedResponse({ type: CriterionResponseDto })
   async addCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: EligibilityRuleDto) {

@@ -9,6 +9,7 @@ import { uuidOf } from '../common/id-pipe.js';
 import { VisitorCountryService } from '../geo/visitor-country.service.js';
 import { CancelSubscriptionResponseDto, CheckoutDto, CheckoutResponseDto, CurrentSubscriptionResponseDto } from './dto/plans.dto.js';
 import { MembershipsService } from './memberships.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 @ApiTags('subscriptions')
 @ApiBearerAuth()
@@ -22,6 +23,7 @@ export class UserPaymentsController {
   ) {}
 
   @Post('checkout')
+  @Idempotent()
   @ApiOperation({
     summary: 'Open the payment provider checkout for a plan: a 7-day free trial, or billed at once for a person who has had theirs',
     description: 'One free trial per person (current-subscription says whether it is still available). 409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.',

@@ -15,6 +15,7 @@ import {
 } from './dto/support-queue.dto.js';
 import { SupportRequestResponseDto } from './dto/support.dto.js';
 import { SupportQueueService } from './support-queue.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 const DEFAULT_LIMIT = 50;
 const requestId = () => uuidOf('support request');
@@ -82,6 +83,7 @@ export class SupportQueueController {
 
   @Roles('admin', 'support')
   @Post('admin/support-requests/:id/notes')
+  @Idempotent()
   @ApiOperation({ summary: 'Adds an internal note to a request: for staff only, never shown to the person (admins and support staff)', description: '404 for an unknown request; 400 NOTE_EMPTY.' })
   @ApiCreatedResponse({ type: SupportNoteResponseDto })
   async addNote(@Param('id', requestId()) id: string, @Body() body: SupportNoteInputDto, @CurrentUser() author: Caller) {

@@ -18,6 +18,7 @@ import {
 } from './dto/support.dto.js';
 import { ReplyDto } from '../review/dto/conversation.dto.js';
 import { SupportService } from './support.service.js';
+import { Idempotent } from '../idempotency/idempotent.decorator.js';
 
 const OWN_DEFAULT_LIMIT = 20;
 const requestId = uuidOf('support request');
@@ -32,6 +33,7 @@ export class SupportController {
   @SignedInOptional()
   @RateLimited()
   @Post('scholarships/add-support')
+  @Idempotent()
   @ApiBearerAuth()
   @ApiOperation({
     summary: 'Sends a support request (signed in, with `query`) or a contact message (anyone); rate-limited',
@@ -72,6 +74,7 @@ export class SupportController {
 
   @ApiBearerAuth()
   @Post('support-requests/:id/replies')
+  @Idempotent()
   @ApiOperation({
     summary: "Replies to one of the caller's own requests (the served message-reply form): the request is open again and waits for staff from now",
     description: "Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. Bad answers: 400 INVALID_ANSWERS at `answers.replyBody`.",
@@ -84,6 +87,7 @@ export class SupportController {
   @ApiBearerAuth()
   @Roles('admin', 'support')
   @Post('admin/support-requests/:id/answer')
+  @Idempotent()
   @ApiOperation({
     summary: "Answers a request again or for the first time (admins and support staff): one more message of its thread, to the person's inbox and e-mail when they have an account, else by e-mail",
     description: '404 for an unknown request; the answer is sanitised rich text and may not be empty (400 ANSWER_EMPTY).',

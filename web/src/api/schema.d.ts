@@ -7441,7 +7441,10 @@ export interface operations {
     AdminFieldsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7737,7 +7740,10 @@ export interface operations {
     AdminFieldsController_addOption: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -8947,7 +8953,10 @@ export interface operations {
     ProviderScholarshipsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10450,7 +10459,10 @@ export interface operations {
     ApplicationsController_submit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10509,7 +10521,10 @@ export interface operations {
     ApplicationsController_submitMany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10881,7 +10896,10 @@ export interface operations {
     StudioController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11237,7 +11255,10 @@ export interface operations {
     StudioController_addCriterion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12396,7 +12417,10 @@ export interface operations {
     ReviewController_message: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -12503,7 +12527,10 @@ export interface operations {
     ReviewersController_invite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12801,7 +12828,10 @@ export interface operations {
     ApplicantConversationsController_reply: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -13025,7 +13055,10 @@ export interface operations {
     ProviderInboxController_answer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 applicationId: string;
             };
@@ -13606,7 +13639,10 @@ export interface operations {
     UserPaymentsController_checkout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14617,7 +14653,10 @@ export interface operations {
     SupportController_add: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14764,7 +14803,10 @@ export interface operations {
     SupportController_reply: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -14816,7 +14858,10 @@ export interface operations {
     SupportController_answer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15225,7 +15270,10 @@ export interface operations {
     SupportQueueController_addNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -15286,7 +15334,10 @@ export interface operations {
     StaffController_invite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
