@@ -39,6 +39,14 @@ describe('the committed OpenAPI document', () => {
     );
   });
 
+  it('names every operation for what it does, once (docs/api.md, "Operation names")', () => {
+    const doc = JSON.parse(generated);
+    const names = Object.values<Record<string, { operationId: string }>>(doc.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+    expect(names.filter((name) => !/^[a-z][a-zA-Z]+(_seedAddress)?$/.test(name))).toEqual([]);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['listApplicants', 'submitApplication', 'createScholarship', 'logIn']));
+  });
+
   it('requires a token everywhere but on @Public() routes, which say `security: []`', () => {
     const doc = JSON.parse(generated);
     expect(doc.security).toEqual([{ bearer: [] }]);

@@ -11,6 +11,7 @@ import { MinimalProfileResponseDto } from './dto/minimal-profile.dto.js';
 import { ForgotPasswordDto, ResetPasswordDto, UpdatePasswordDto, VerifyOtpDto } from './dto/passwords.dto.js';
 import { SignUpDto } from './dto/sign-up.dto.js';
 import { PasswordResetService } from './password-reset.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('register-applicants')
 @ApiErrorResponses()
@@ -29,6 +30,7 @@ export class AccountsController {
     description: "201 signs the new applicant in. An e-mail already registered (any letter case): 409 'Email already exist!! Please login or try with another email'.",
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
+  @OperationId('signUpApplicant')
   async signUp(@Body() body: SignUpDto, @Ip() ip: string) {
     return { statusCode: 201, message: 'User signed up successfully', data: await this.accounts.signUp(body, ip) };
   }
@@ -37,6 +39,7 @@ export class AccountsController {
   @Get('profile/minimal')
   @ApiOperation({ summary: 'The minimal profile of the signed-in applicant' })
   @ApiOkResponse({ type: MinimalProfileResponseDto })
+  @OperationId('getMinimalProfile')
   async minimalProfile(@CurrentUser() caller: Caller) {
     return ok(await this.accounts.minimalProfile(caller));
   }
@@ -49,6 +52,7 @@ export class AccountsController {
     description: '201 OTP sent. 400 EMAIL_NOT_FOUND; 429 OTP_RESEND_TOO_SOON within 60 s of the last code; 503 MAIL_UNAVAILABLE.',
   })
   @ApiCreatedResponse({ type: ApiResponseBase })
+  @OperationId('requestPasswordReset')
   async forgotPassword(@Body() body: ForgotPasswordDto) {
     await this.passwordReset.sendCode(body.email);
     return { statusCode: 201, message: MESSAGES.otpSent };
@@ -62,6 +66,7 @@ export class AccountsController {
     description: '400 OTP_INCORRECT (counts as a wrong try), OTP_LOCKED after 5 wrong tries, OTP_EXPIRED after 10 minutes or once used.',
   })
   @ApiCreatedResponse({ type: ApiResponseBase })
+  @OperationId('verifyPasswordResetCode')
   async verifyOtp(@Body() body: VerifyOtpDto) {
     await this.passwordReset.checkCode(body.email, body.otp);
     return { statusCode: 201, message: MESSAGES.otpSubmitted };
@@ -75,6 +80,7 @@ export class AccountsController {
     description: 'Ends every other sign-in of the account. Errors as for verify-otp.',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
+  @OperationId('resetPassword')
   async resetPassword(@Body() body: ResetPasswordDto, @Ip() ip: string) {
     const session = await this.passwordReset.reset(body.email, body.otp, body.newPassword, ip);
     return { statusCode: 201, message: MESSAGES.passwordReset, data: session };
@@ -89,6 +95,7 @@ export class AccountsController {
       "400 'Old Password Not Matched' when lastPwd is wrong; 403 for another user's id. Ends every other sign-in and returns a new session for this one.",
   })
   @ApiOkResponse({ type: SessionResponseDto })
+  @OperationId('changePassword')
   async updatePassword(
     @CurrentUser() caller: Caller,
     @Param('id', new ParseUUIDPipe()) id: string,

@@ -9,6 +9,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { sendVersionedJson } from '../common/json-reply.js';
 import { FieldDefinitionsResponseDto } from '../forms/dto/form.dto.js';
 import { FormsService } from '../forms/forms.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 class OptionSearchQueryDto {
   @ApiPropertyOptional({ description: 'Text to look for in the labels (any case)', example: 'stanford' })
@@ -62,6 +63,7 @@ export class FormFieldsController {
   })
   @ApiOkResponse({ type: FieldDefinitionsResponseDto })
   @ApiResponse({ status: 304, description: 'Unchanged since the ETag in If-None-Match' })
+  @OperationId('listProfileFields')
   async formFields(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const { etag, body } = await this.forms.formFields();
     sendVersionedJson(request, reply, etag, body);
@@ -74,6 +76,7 @@ export class FormFieldsController {
     description: 'Long catalogues (high schools, colleges) are searched here as the person types instead of being sent with the form.',
   })
   @ApiOkResponse({ type: FieldOptionsResponseDto })
+  @OperationId('searchFieldOptions')
   async options(@Param() params: FieldKeyParamDto, @Query() query: OptionSearchQueryDto) {
     return ok(await this.forms.searchOptions(params.key, { q: query.q, value: query.value, limit: query.limit ?? 20 }));
   }

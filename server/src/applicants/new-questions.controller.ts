@@ -5,6 +5,7 @@ import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { NewQuestionsResponseDto } from './dto/new-questions.dto.js';
 import { NewQuestionsService } from './new-questions.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('register-applicants')
 @ApiBearerAuth()
@@ -21,6 +22,7 @@ export class NewQuestionsController {
     description: 'Each with the profile tab that asks it (`basic`, `education` or `contact`). Saving a tab never requires another tab\'s questions.',
   })
   @ApiOkResponse({ type: NewQuestionsResponseDto })
+  @OperationId('listNewProfileQuestions')
   async list(@CurrentUser() caller: Caller) {
     return ok({ fields: await this.questions.of(caller) });
   }

@@ -6,6 +6,7 @@ import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { ApplicantResponseDto, UpdateApplicantDto, UpdatedApplicantResponseDto } from './dto/applicant.dto.js';
 import { ProfileService } from './profile.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('register-applicants')
 @ApiBearerAuth()
@@ -18,6 +19,7 @@ export class ProfileController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'The signed-in applicant with their profile answers (applicantFields)' })
   @ApiOkResponse({ type: ApplicantResponseDto })
+  @OperationId('getProfile')
   async profile(@CurrentUser() caller: Caller) {
     return ok(await this.profiles.get(caller));
   }
@@ -31,6 +33,7 @@ export class ProfileController {
       "Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.",
   })
   @ApiOkResponse({ type: UpdatedApplicantResponseDto })
+  @OperationId('saveProfile')
   async update(@CurrentUser() caller: Caller, @Param('id', new ParseUUIDPipe()) id: string, @Body() body: UpdateApplicantDto) {
     return { statusCode: 200, message: MESSAGES.profileUpdated, data: { applicant: await this.profiles.update(caller, id, body) } };
   }

@@ -19,6 +19,7 @@ import {
   SubmitScholarshipsDto,
 } from './dto/application.dto.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('applications')
 @ApiErrorResponses()
@@ -40,6 +41,7 @@ export class ApplicationsController {
       'The version your application is pinned to, else the current one; `?version=` asks for a given one, which never changes (cacheable). Non-members without an application to it get 403 SUBSCRIPTION_REQUIRED.',
   })
   @ApiOkResponse({ type: FormResponseDto })
+  @OperationId('getRequirementForm')
   async form(
     @CurrentUser() caller: Caller,
     @Param('id', uuidOf('scholarship')) id: string,
@@ -57,6 +59,7 @@ export class ApplicationsController {
   @ApiOperation({ summary: "A requirement form version's validator, precompiled for the browser", description: VALIDATOR_MODULE_DESCRIPTION })
   @ApiProduces('text/javascript')
   @ApiOkResponse({ description: 'An ES module', schema: { type: 'string' } })
+  @OperationId('getRequirementFormValidatorModule')
   async validatorModule(
     @Param('id', uuidOf('scholarship')) id: string,
     @Query() query: ValidatorModuleQueryDto,
@@ -71,6 +74,7 @@ export class ApplicationsController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'Your application to a scholarship: status and answers (none yet: status null)' })
   @ApiOkResponse({ type: ApplicantDetailsResponseDto })
+  @OperationId('getMyApplication')
   async details(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.applications.details(caller, id));
   }
@@ -84,6 +88,7 @@ export class ApplicationsController {
       'Validated against the form version the application is pinned to: invalid answers are 400 INVALID_ANSWERS with `errors` by requirement key; a submission missing a required answer is kept as a Draft and returns the missing ones in `data.errors`. After the deadline 409 DEADLINE_PASSED; once Received 409 ALREADY_SUBMITTED.',
   })
   @ApiOkResponse({ type: ApplicantDetailsResponseDto })
+  @OperationId('submitApplication')
   async submit(@CurrentUser() caller: Caller, @Body() body: SubmitApplicationDto) {
     const details = await this.applications.submit(caller, body);
     return ok(details, details.status === 'Received' ? MESSAGES.applicationSubmitted : MESSAGES.applicationDraftSaved);
@@ -98,6 +103,7 @@ export class ApplicationsController {
       "Applies to every listed scholarship at once, or to none: each must be open, match you, and ask for nothing or only a CV (`requirements.cv`, one of your uploads). Non-members 403 SUBSCRIPTION_REQUIRED; a scholarship that cannot take it 400 CANNOT_APPLY with `errors` at 'scholarshipId.{index}'.",
   })
   @ApiOkResponse({ type: BulkApplyResponseDto })
+  @OperationId('submitApplications')
   async submitMany(@CurrentUser() caller: Caller, @Body() body: SubmitScholarshipsDto) {
     return ok({ applied: await this.bulk.apply(caller, body) }, MESSAGES.scholarshipApplied);
   }

@@ -4,6 +4,7 @@ import { Roles } from '../auth/auth.decorators.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { AuditLog } from './audit-log.service.js';
 import { AuditLogQueryDto, AuditLogResponseDto } from './dto/audit-log.dto.js';
+import { OperationId } from '../common/operation-id.js';
 
 const DEFAULT_LIMIT = 50;
 
@@ -25,6 +26,7 @@ export class AuditLogController {
       'The log is append-only: the database refuses to change or delete a row, whoever asks.',
   })
   @ApiOkResponse({ type: AuditLogResponseDto })
+  @OperationId('listAuditLog')
   async list(@Query() query: AuditLogQueryDto) {
     const filter = { actorId: query.actor, targetType: query.targetType, targetId: query.targetId, action: query.action, from: query.from, to: query.to };
     const { rows, total } = await this.audit.list(filter, query.offset ?? 0, query.limit ?? DEFAULT_LIMIT);

@@ -12,6 +12,7 @@ import { LoginDto, RefreshDto } from './dto/login.dto.js';
 import { SessionResponseDto, RenewedSessionResponseDto } from './dto/session.dto.js';
 import { Sessions } from './sessions.js';
 import { MfaChallengeResponseDto } from './totp/staff-totp.dto.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('users')
 @ApiErrorResponses()
@@ -34,6 +35,7 @@ export class AuthController {
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
   @ApiOkResponse({ type: MfaChallengeResponseDto, description: 'A staff account with the second factor on: send the code to POST /users/auth/login/totp with this challenge' })
+  @OperationId('logIn')
   async login(@Body() body: LoginDto, @Ip() ip: string, @Res({ passthrough: true }) reply: FastifyReply) {
     const outcome = await this.auth.loginWithForm(body.userName, body.password, ip);
     if ('mfaRequired' in outcome) {
@@ -52,6 +54,7 @@ export class AuthController {
     description: 'Each refresh token works once. Presenting a spent one revokes every token of its sign-in (401 TOKEN_REUSED).',
   })
   @ApiOkResponse({ type: RenewedSessionResponseDto })
+  @OperationId('refreshSession')
   async refresh(@Body() body: RefreshDto) {
     return ok(await this.sessions.renew(body.refreshToken));
   }
@@ -64,6 +67,7 @@ export class AuthController {
     description: 'The access token stays valid until it expires (at most 15 minutes); the browser forgets it.',
   })
   @ApiOkResponse({ type: ApiResponseBase })
+  @OperationId('logOut')
   async logout(@Body() body: RefreshDto) {
     await this.sessions.end(body.refreshToken);
     return { statusCode: 200, message: 'Logged out' };
@@ -74,6 +78,7 @@ export class AuthController {
   @Get('me')
   @ApiOperation({ summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponseDto })
+  @OperationId('getCurrentUser')
   async me(@CurrentUser() caller: Caller) {
     return ok(toUserDto(await this.auth.signedInUser(caller.id)));
   }

@@ -6,6 +6,7 @@ import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { AutoApplySettings } from './auto-apply-settings.js';
+import { OperationId } from '../common/operation-id.js';
 
 class AutoApplyChangeDto {
   @ApiProperty({ description: 'Apply automatically to matching scholarships that need nothing more than the profile (or only the CV)' })
@@ -34,6 +35,7 @@ export class AutoApplyController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'Whether the product applies automatically for the applicant (docs/automation.md)' })
   @ApiOkResponse({ type: AutoApplySettingResponseDto })
+  @OperationId('getAutoApply')
   async read(@CurrentUser() caller: Caller) {
     return ok(await this.settings.read(caller));
   }
@@ -44,6 +46,7 @@ export class AutoApplyController {
     description: 'On: applies at once to every open matching scholarship that needs nothing more than the profile or only the CV, then to new ones as they come.',
   })
   @ApiOkResponse({ type: AutoApplySettingResponseDto })
+  @OperationId('setAutoApply')
   async change(@CurrentUser() caller: Caller, @Body() body: AutoApplyChangeDto) {
     const setting = await this.settings.change(caller, body.enabled);
     return ok(setting, setting.enabled ? MESSAGES.autoApplyOn : MESSAGES.autoApplyOff);

@@ -6,6 +6,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { AssistantChatService } from './assistant-chat.service.js';
 import { AssistantAnswerResponseDto, AssistantChatDto } from './dto/assistant-chat.dto.js';
 import { ChatIdQueryDto } from './dto/chat-turn.dto.js';
+import { OperationId } from '../common/operation-id.js';
 
 /** The dashboard assistant (docs/chat.md, "Dashboard assistant"). */
 @ApiTags('chat')
@@ -24,6 +25,7 @@ export class AssistantChatController {
       "Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'",
   })
   @ApiCreatedResponse({ type: AssistantAnswerResponseDto })
+  @OperationId('askAssistant')
   async ask(@CurrentUser() caller: Caller, @Query() query: ChatIdQueryDto, @Body() body: AssistantChatDto) {
     const { chatId, result } = await this.assistant.ask(caller, query.id, body);
     return { statusCode: 201, message: result.message, data: { chat_id: chatId, data: result.scholarships, profileComplete: result.profileComplete } };

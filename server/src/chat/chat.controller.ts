@@ -11,6 +11,7 @@ import { ChatIdQueryDto, ChatQuestionsResponseDto, ChatTurnDto, ChatTurnResponse
 import { FormConversation } from './form-conversation.js';
 import { LoginChatService } from './login-chat.service.js';
 import { SIGNUP_FORM, SignUpChatService } from './signup-chat.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 const CHAT_TOKEN_HEADER = {
   name: 'x-chat-token',
@@ -47,6 +48,7 @@ export class ChatController {
       "A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.",
   })
   @ApiOkResponse({ type: ChatQuestionsResponseDto })
+  @OperationId('listChatQuestions')
   async questions(@Query() query: QuestionsQueryDto) {
     return ok(query.questionType === 'signUp' ? await this.conversation.questions(SIGNUP_FORM) : await this.loginChat.questions());
   }
@@ -65,6 +67,7 @@ export class ChatController {
       'An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.',
   })
   @ApiCreatedResponse({ type: ChatTurnResponseDto })
+  @OperationId('takeSignUpChatTurn')
   async signUpTurn(@Query() query: ChatIdQueryDto, @Headers('x-chat-token') chatToken: string | undefined, @Body() turn: SignUpChatTurnDto, @Ip() ip: string) {
     return turnBody(await this.signUpChat.turn(query.id, chatToken, turn, ip));
   }
@@ -81,6 +84,7 @@ export class ChatController {
       'then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.',
   })
   @ApiCreatedResponse({ type: ChatTurnResponseDto })
+  @OperationId('takeLoginChatTurn')
   async loginTurn(@Query() query: ChatIdQueryDto, @Headers('x-chat-token') chatToken: string | undefined, @Body() turn: ChatTurnDto, @Ip() ip: string) {
     return turnBody(await this.loginChat.turn(query.id, chatToken, turn, ip));
   }

@@ -3,6 +3,7 @@ import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type OperationObject, type SchemaObject } from '@nestjs/swagger';
 import { API_PREFIX } from './addresses.js';
 import { ErrorBodyDto } from './error-body.js';
+import { OPERATION_ID } from './operation-id.js';
 import { ALLOWED_ROLES, IS_PUBLIC } from './route-access.js';
 
 const BEARER = 'bearer';
@@ -23,7 +24,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBodyDto] });
   describeSeedAliases(document);
-  applyRouteAccess(document, routeAccess(app));
+  const handlers = handlerFacts(app);
+  applyRouteAccess(document, handlers);
+  nameOperations(document, handlers);
   visitSchemas(document, typeNullableUnions);
   return document;
 }
@@ -69,34 +72,59 @@ function handlerOf(operation: OperationObject): string | undefined {
   return operation.operationId ? ALIASED_OPERATION.exec(operation.operationId)?.[1] : undefined;
 }
 
-interface Access {
+interface HandlerFacts {
   isPublic: boolean;
   /** The roles @Roles() allows (users/user.entity.ts), only named in the 403's description. */
   roles: string[];
+  /** Its @OperationId(). */
+  name?: string;
 }
 
 /**
- * Who may call each handler, by Nest's default operationId (`Controller_method`), read from the
- * same metadata and with the same precedence (handler, then class) as the AuthGuard.
+ * Who may call each handler and its operation's name, by Nest's default operationId
+ * (`Controller_method`), read from the same metadata and with the same precedence (handler, then
+ * class) as the AuthGuard.
  */
-function routeAccess(app: INestApplication): Map<string, Access> {
+function handlerFacts(app: INestApplication): Map<string, HandlerFacts> {
   const reflector = new Reflector();
   const scanner = new MetadataScanner();
-  const access = new Map<string, Access>();
+  const facts = new Map<string, HandlerFacts>();
   for (const module of app.get(ModulesContainer).values()) {
     for (const { metatype } of module.controllers.values()) {
       if (typeof metatype !== 'function') continue;
       const prototype = metatype.prototype as Record<string, (...args: unknown[]) => unknown>;
       for (const name of scanner.getAllMethodNames(prototype)) {
         const targets = [prototype[name], metatype];
-        access.set(`${metatype.name}_${name}`, {
+        facts.set(`${metatype.name}_${name}`, {
           isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true,
           roles: reflector.getAllAndOverride<string[] | undefined>(ALLOWED_ROLES, targets) ?? [],
+          name: reflector.get<string | undefined>(OPERATION_ID, prototype[name]),
         });
       }
     }
   }
-  return access;
+  return facts;
+}
+
+/**
+ * Gives every operation its @OperationId() (docs/api.md, "Operation names"), and an original
+ * address its alias of it; a route without one, or two routes with one name, fail the build of
+ * the document (`npm run openapi`, and the tests that build it).
+ */
+function nameOperations(document: OpenAPIObject, handlers: Map<string, HandlerFacts>): void {
+  const taken = new Map<string, string>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item as Record<string, OperationObject>)) {
+      const handler = operation.operationId?.replace(ALIAS_SUFFIX, '') ?? '';
+      const name = handlers.get(handler)?.name;
+      if (!name) throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} (${handler}) has no @OperationId()`);
+      const operationId = operation.operationId?.endsWith(ALIAS_SUFFIX) ? `${name}${ALIAS_SUFFIX}` : name;
+      const other = taken.get(operationId);
+      if (other) throw new Error(`OpenAPI: ${method.toUpperCase()} ${path} and ${other} are both named ${operationId}`);
+      taken.set(operationId, `${method.toUpperCase()} ${path}`);
+      operation.operationId = operationId;
+    }
+  }
 }
 
 /**
@@ -105,7 +133,7 @@ function routeAccess(app: INestApplication): Map<string, Access> {
  * 403 when @Roles() limits them). @ApiBearerAuth() on a controller changes nothing. Operations
  * that take a body, a path or a query parameter document the validation pipe's 400.
  */
-function applyRouteAccess(document: OpenAPIObject, access: Map<string, Access>): void {
+function applyRouteAccess(document: OpenAPIObject, access: Map<string, HandlerFacts>): void {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item as Record<string, OperationObject>)) {
       const handler = operation.operationId?.replace(ALIAS_SUFFIX, '');

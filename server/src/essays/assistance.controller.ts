@@ -5,6 +5,7 @@ import { ok } from '../common/api-response.js';
 import { ApiError, ApiErrorResponses } from '../common/error-body.js';
 import { AssistanceService } from './assistance.service.js';
 import { AssistanceAnswerResponseDto, AssistanceQuestionsResponseDto } from './dto/assistance.dto.js';
+import { OperationId } from '../common/operation-id.js';
 
 const questionId = new ParseIntPipe({ exceptionFactory: () => new ApiError(400, 'That is not a valid question id (expected a number).') });
 
@@ -22,6 +23,7 @@ export class AssistanceController {
   @Get()
   @ApiOperation({ summary: 'The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in)' })
   @ApiOkResponse({ type: AssistanceQuestionsResponseDto })
+  @OperationId('listAssistanceQuestions')
   async questions() {
     return ok(await this.assistance.questions());
   }
@@ -33,6 +35,7 @@ export class AssistanceController {
     description: 'Non-members get 403 with errorCode SUBSCRIPTION_REQUIRED; an unknown id is 404 QUESTION_NOT_FOUND.',
   })
   @ApiOkResponse({ type: AssistanceAnswerResponseDto })
+  @OperationId('getAssistanceAnswer')
   async answer(@CurrentUser() caller: Caller, @Param('id', questionId) id: number) {
     return ok(await this.assistance.answer(caller, id));
   }

@@ -6,6 +6,7 @@ import { RateLimited } from '../common/rate-limit.js';
 import { EssayRequestDto, EssayResponseDto } from './dto/essay.dto.js';
 import { ESSAYS_PER_HOUR_PER_PERSON, EssayRequestLimit } from './essay-request-limit.js';
 import { EssayService } from './essay.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 /** A model call is slow and may cost money: a person regenerating a draft stays well below this. */
 const ESSAYS_PER_MINUTE = 10;
@@ -30,6 +31,7 @@ export class EssaysController {
       `An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most ${ESSAYS_PER_MINUTE} per minute from one network, and ${ESSAYS_PER_HOUR_PER_PERSON} per hour per person (429 RATE_LIMITED).`,
   })
   @ApiCreatedResponse({ type: EssayResponseDto })
+  @OperationId('draftEssay')
   async getEssay(@CurrentUser() caller: Caller, @Body() body: EssayRequestDto) {
     await this.perPerson.take(caller.id);
     return { statusCode: 201, data: await this.essays.write(caller, body) };

@@ -10,6 +10,7 @@ import { CatalogueOptionsService } from './catalogue-options.service.js';
 import { CreateFieldDefinitionDto, UpdateFieldDefinitionDto } from './dto/admin-field.dto.js';
 import { DraftFieldListResponseDto, DraftFieldResponseDto, DraftOptionPageResponseDto, DraftOptionResponseDto, NewOptionDto, OptionLabelDto, OptionsQueryDto } from './dto/form-designer.dto.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 const DRAFTED = 'The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).';
 
@@ -28,6 +29,7 @@ export class AdminFieldsController {
   @Get()
   @ApiOperation({ summary: 'Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins)' })
   @ApiOkResponse({ type: DraftFieldListResponseDto })
+  @OperationId('listDraftFields')
   async list() {
     return ok(await this.fields.list());
   }
@@ -39,6 +41,7 @@ export class AdminFieldsController {
     description: `${DRAFTED} 400 with \`errors\` for an invalid definition; 409 FIELD_KEY_TAKEN for a key published or drafted.`,
   })
   @ApiCreatedResponse({ type: DraftFieldResponseDto })
+  @OperationId('draftField')
   async create(@Body() body: CreateFieldDefinitionDto, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Field drafted', data: await this.fields.create(body, actor) };
   }
@@ -46,6 +49,7 @@ export class AdminFieldsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Draft a change of a field: name, options, rules, hints, section, order, condition, active (admins)', description: DRAFTED })
   @ApiOkResponse({ type: DraftFieldResponseDto })
+  @OperationId('draftFieldChange')
   async update(@Param('id', ParseIntPipe) id: number, @Body() body: UpdateFieldDefinitionDto, @Actor() actor: AuditActor) {
     return ok(await this.fields.update(id, body, actor), 'Field change drafted');
   }
@@ -53,6 +57,7 @@ export class AdminFieldsController {
   @Delete(':id')
   @ApiOperation({ summary: "Draft a field's removal (admins): once published it is hidden from every form and its answers kept; a field new in the draft is dropped from it", description: DRAFTED })
   @ApiOkResponse({ type: DraftFieldResponseDto })
+  @OperationId('draftFieldRemoval')
   async deactivate(@Param('id', ParseIntPipe) id: number, @Actor() actor: AuditActor) {
     return ok(await this.fields.deactivate(id, actor), 'Field removal drafted');
   }
@@ -60,6 +65,7 @@ export class AdminFieldsController {
   @Post(':id/revert')
   @ApiOperation({ summary: "Drop a field's drafted change: it is as published again (admins)" })
   @ApiCreatedResponse({ type: DraftFieldResponseDto })
+  @OperationId('revertDraftField')
   async revert(@Param('id', ParseIntPipe) id: number, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Draft reverted', data: await this.fields.revert(id, actor) };
   }
@@ -67,6 +73,7 @@ export class AdminFieldsController {
   @Get(':id/options')
   @ApiOperation({ summary: "A field's options as drafted, searched in label and value, removed ones last (admins)" })
   @ApiOkResponse({ type: DraftOptionPageResponseDto })
+  @OperationId('listDraftFieldOptions')
   async listOptions(@Param('id', ParseIntPipe) id: number, @Query() query: OptionsQueryDto) {
     return ok(await this.options.list(id, query.q, query.page ?? 1, query.limit ?? 50));
   }
@@ -75,6 +82,7 @@ export class AdminFieldsController {
   @Idempotent()
   @ApiOperation({ summary: 'Draft a new option (admins); 409 OPTION_EXISTS for a value the field has', description: DRAFTED })
   @ApiCreatedResponse({ type: DraftOptionResponseDto })
+  @OperationId('draftFieldOption')
   async addOption(@Param('id', ParseIntPipe) id: number, @Body() body: NewOptionDto, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Option drafted', data: await this.options.add(id, { value: body.value, label: body.label }, actor) };
   }
@@ -82,6 +90,7 @@ export class AdminFieldsController {
   @Patch(':id/options/:value')
   @ApiOperation({ summary: "Draft an option's new label (admins)", description: DRAFTED })
   @ApiOkResponse({ type: DraftOptionResponseDto })
+  @OperationId('draftFieldOptionLabel')
   async relabelOption(@Param('id', ParseIntPipe) id: number, @Param('value') value: string, @Body() body: OptionLabelDto, @Actor() actor: AuditActor) {
     return ok(await this.options.relabel(id, value, body.label, actor), 'Option change drafted');
   }
@@ -89,6 +98,7 @@ export class AdminFieldsController {
   @Delete(':id/options/:value')
   @ApiOperation({ summary: "Draft an option's removal (admins): answers holding it are kept", description: DRAFTED })
   @ApiOkResponse({ type: DraftOptionResponseDto })
+  @OperationId('draftFieldOptionRemoval')
   async removeOption(@Param('id', ParseIntPipe) id: number, @Param('value') value: string, @Actor() actor: AuditActor) {
     return ok(await this.options.remove(id, value, actor), 'Option removal drafted');
   }

@@ -20,6 +20,7 @@ import {
 } from './dto/form-designer.dto.js';
 import { FormKeyPipe } from './form-key.pipe.js';
 import { FormVersionsService } from './form-versions.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 /** The form designer's forms, draft, diff and versions (docs/form-designer.md). */
 @ApiTags('admin')
@@ -36,6 +37,7 @@ export class FormDesignerController {
   @Get()
   @ApiOperation({ summary: 'The forms staff edit in the designer, with how many of their fields the draft changes (admins)' })
   @ApiOkResponse({ type: DesignerFormListResponseDto })
+  @OperationId('listDesignerForms')
   async forms() {
     return ok(await this.versions.designerForms());
   }
@@ -46,6 +48,7 @@ export class FormDesignerController {
     description: 'Field by field: added, removed, now required, no longer required, changed or restored, with the stored answers under each key; `blockers` name the published scholarships whose rules use a field the draft removes.',
   })
   @ApiOkResponse({ type: DraftDiffResponseDto })
+  @OperationId('getFormDraftDiff')
   async diff() {
     return ok(await this.versions.diff());
   }
@@ -53,6 +56,7 @@ export class FormDesignerController {
   @Delete('draft')
   @ApiOperation({ summary: 'Discard the whole draft (admins)' })
   @ApiOkResponse({ type: DiscardedResponseDto })
+  @OperationId('discardFormDraft')
   async discard(@Actor() actor: AuditActor) {
     return ok(await this.fields.discard(actor), 'Draft discarded');
   }
@@ -60,6 +64,7 @@ export class FormDesignerController {
   @Get(':formKey/preview')
   @ApiOperation({ summary: 'The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins)' })
   @ApiOkResponse({ type: FormPreviewResponseDto })
+  @OperationId('previewDraftForm')
   async preview(@Param('formKey', FormKeyPipe) formKey: string) {
     return ok(await this.versions.preview(formKey));
   }
@@ -67,6 +72,7 @@ export class FormDesignerController {
   @Put(':formKey/order')
   @ApiOperation({ summary: "Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows" })
   @ApiOkResponse({ type: DraftFieldListResponseDto })
+  @OperationId('draftFieldOrder')
   async order(@Param('formKey', FormKeyPipe) formKey: string, @Body() body: FieldOrderDto, @Actor() actor: AuditActor) {
     return ok(await this.fields.order(formKey, body.keys, actor), 'Order drafted');
   }
@@ -77,6 +83,7 @@ export class FormDesignerController {
     description: 'One transaction: the live fields change, the version is recorded with its diff, the draft is emptied and the action audited. 409 DRAFT_EMPTY; 409 FIELD_IN_USE when a removed field is used by a published eligibility rule.',
   })
   @ApiCreatedResponse({ type: FormVersionResponseDto })
+  @OperationId('publishFormVersion')
   async publish(@Body() body: PublishFormVersionDto, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Version published', data: await this.versions.publish(body.note, actor) };
   }
@@ -84,6 +91,7 @@ export class FormDesignerController {
   @Get('versions')
   @ApiOperation({ summary: 'Published versions, newest first (admins)' })
   @ApiOkResponse({ type: FormVersionPageResponseDto })
+  @OperationId('listFormVersions')
   async list(@Query() query: FormVersionsQueryDto) {
     return ok(await this.versions.versions(query.page ?? 1, query.limit ?? 20));
   }
@@ -91,6 +99,7 @@ export class FormDesignerController {
   @Get('versions/:number')
   @ApiOperation({ summary: 'One version with the changes it made (admins)' })
   @ApiOkResponse({ type: FormVersionResponseDto })
+  @OperationId('getFormVersion')
   async one(@Param('number', ParseIntPipe) number: number) {
     return ok(await this.versions.version(number));
   }
@@ -101,6 +110,7 @@ export class FormDesignerController {
     description: 'Fields it added are deactivated (answers kept), fields it changed or removed are as before. 409 DRAFT_NOT_EMPTY, NOT_LATEST_VERSION, FIELD_IN_USE.',
   })
   @ApiCreatedResponse({ type: FormVersionResponseDto })
+  @OperationId('rollBackFormVersion')
   async rollback(@Param('number', ParseIntPipe) number: number, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Version rolled back', data: await this.versions.rollback(number, actor) };
   }

@@ -11,6 +11,7 @@ import { FormKeyPipe } from './form-key.pipe.js';
 import { FormsService } from './forms.service.js';
 import { sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION } from './standalone-validators.js';
 import { Public } from '../auth/auth.decorators.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('forms')
 @ApiErrorResponses()
@@ -33,6 +34,7 @@ export class FormsController {
   @ApiResponse({ status: 304, description: 'The form has not changed since the version in If-None-Match' })
   @ApiBadRequestResponse({ type: ErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'No form has this key' })
+  @OperationId('getForm')
   async getForm(@Param('formKey', FormKeyPipe) formKey: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const form = await this.forms.getForm(formKey);
     sendVersionedJson(request, reply, form.etag, form.body);
@@ -43,6 +45,7 @@ export class FormsController {
   @ApiProduces('text/javascript')
   @ApiOkResponse({ description: 'An ES module', schema: { type: 'string' } })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'No form has this key, or this version is no longer served' })
+  @OperationId('getFormValidatorModule')
   async validatorModule(
     @Param('formKey', FormKeyPipe) formKey: string,
     @Query() query: ValidatorModuleQueryDto,
@@ -67,6 +70,7 @@ export class FormsController {
   @ApiOkResponse({ type: FormValidationResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto })
+  @OperationId('validateFormAnswers')
   async validate(@Param('formKey', FormKeyPipe) formKey: string, @Body() body: ValidateFormDto) {
     const { version, errors, answers } = await this.forms.validate(formKey, body.data);
     return ok({ valid: errors.length === 0, version, errors, data: answers });

@@ -4,6 +4,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { VisitorCountryService } from './visitor-country.service.js';
 import { Public } from '../auth/auth.decorators.js';
+import { OperationId } from '../common/operation-id.js';
 
 class VisitorCountryDto {
   @ApiProperty({ description: 'ISO 3166-1 alpha-2 code, lower case', example: 'us' })
@@ -28,6 +29,7 @@ export class GeoController {
     description: "From the request's IP address; 'us' when it cannot be told. Preselects the phone country code.",
   })
   @ApiOkResponse({ type: VisitorCountryResponseDto })
+  @OperationId('getVisitorCountry')
   async geo(@Ip() ip: string) {
     return ok({ country: await this.visitorCountry.countryOf(ip) });
   }

@@ -4,6 +4,7 @@ import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses, ErrorBodyDto } from '../common/error-body.js';
 import { Public } from '../auth/auth.decorators.js';
 import { HealthService } from './health.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 class HealthDto {
   @ApiProperty({ example: 'ok' })
@@ -30,6 +31,7 @@ export class HealthController {
   @ApiOperation({ summary: 'Liveness and readiness: 200 when PostgreSQL answers within 2 s' })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'The database does not answer' })
+  @OperationId('getHealth')
   async health() {
     return ok(await this.service.check());
   }

@@ -6,6 +6,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { InboxListResponseDto, InboxMessageResponseDto, InboxQueryDto, UnreadCountResponseDto } from './inbox.dto.js';
 import { InboxService } from './inbox.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 const DEFAULT_LIMIT = 50;
 
@@ -21,6 +22,7 @@ export class InboxController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'The caller\'s messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread' })
   @ApiOkResponse({ type: InboxListResponseDto })
+  @OperationId('listInbox')
   async list(@CurrentUser() caller: Caller, @Query() query: InboxQueryDto) {
     const { messages, total, unread } = await this.inbox.list(caller.id, { search: query.search, scholarshipId: query.scholarshipId, offset: query.offset ?? 0, limit: query.limit ?? DEFAULT_LIMIT });
     return { statusCode: 200, data: messages, meta: { total, unread } };
@@ -30,6 +32,7 @@ export class InboxController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'How many of the caller\'s messages are unread (the navigation bar\'s badge)' })
   @ApiOkResponse({ type: UnreadCountResponseDto })
+  @OperationId('countUnreadInbox')
   async unreadCount(@CurrentUser() caller: Caller) {
     return ok({ unread: await this.inbox.unreadCount(caller.id) });
   }
@@ -38,6 +41,7 @@ export class InboxController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'One of the caller\'s messages' })
   @ApiOkResponse({ type: InboxMessageResponseDto })
+  @OperationId('getInboxMessage')
   async one(@CurrentUser() caller: Caller, @Param('id', uuidOf('message')) id: string) {
     return ok(await this.inbox.one(caller.id, id));
   }
@@ -45,6 +49,7 @@ export class InboxController {
   @Put(':id/read')
   @ApiOperation({ summary: 'Marks one of the caller\'s messages read (idempotent)' })
   @ApiOkResponse({ type: InboxMessageResponseDto })
+  @OperationId('markInboxMessageRead')
   async markRead(@CurrentUser() caller: Caller, @Param('id', uuidOf('message')) id: string) {
     return ok(await this.inbox.markRead(caller.id, id));
   }

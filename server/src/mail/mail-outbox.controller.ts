@@ -7,6 +7,7 @@ import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { trim } from '../common/transforms.js';
 import { OutboxReader } from './outbox-mailer.js';
+import { OperationId } from '../common/operation-id.js';
 
 class OutboxQueryDto {
   @ApiPropertyOptional({ description: 'Only messages to this address' })
@@ -59,6 +60,7 @@ export class MailOutboxController {
     description: 'With no SMTP_URL configured, every e-mail (e.g. password-reset codes) is stored here instead of sent.',
   })
   @ApiOkResponse({ type: OutboxResponseDto })
+  @OperationId('listOutboxMail')
   async list(@Query() query: OutboxQueryDto) {
     return ok(await this.outbox.latest({ to: query.to, search: query.search || undefined, limit: query.limit ?? 20 }));
   }

@@ -15,6 +15,7 @@ import {
   PersonMembershipResponseDto,
 } from './dto/people.dto.js';
 import { PeopleService } from './people.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 const DEFAULT_LIMIT = 50;
 const personId = () => uuidOf('person');
@@ -31,6 +32,7 @@ export class PeopleController {
   @Roles('admin', 'support')
   @ApiOperation({ summary: 'Accounts found by name or e-mail, newest first, paged (admins and support staff)' })
   @ApiOkResponse({ type: PeopleListResponseDto })
+  @OperationId('listPeople')
   async list(@Query() query: PeopleListQueryDto) {
     const { rows, total } = await this.people.list({ search: query.search, role: query.role }, query.offset ?? 0, query.limit ?? DEFAULT_LIMIT);
     return { statusCode: 200, data: rows, meta: { total } };
@@ -43,6 +45,7 @@ export class PeopleController {
     description: '404 USER_NOT_FOUND for an unknown id.',
   })
   @ApiOkResponse({ type: PersonDetailResponseDto })
+  @OperationId('getPerson')
   async detail(@Param('id', personId()) id: string) {
     return ok(await this.people.detail(id));
   }
@@ -54,6 +57,7 @@ export class PeopleController {
     description: '404 when the person or their membership is unknown; 409 ALREADY_CANCELLED; 502 when the provider does not answer. Audited.',
   })
   @ApiCreatedResponse({ type: PersonMembershipResponseDto })
+  @OperationId('cancelPersonMembership')
   async cancelMembership(@Param('id', personId()) id: string, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Membership cancelled at the end of its period', data: await this.people.cancelMembership(id, actor) };
   }
@@ -65,6 +69,7 @@ export class PeopleController {
     description: '400 for a date before today or more than 5 years ahead, or an empty reason; 404 USER_NOT_FOUND; 409 NOT_APPLICANT, or ALREADY_SUBSCRIBED while a paid membership grants access. Audited with its reason.',
   })
   @ApiCreatedResponse({ type: PersonMembershipResponseDto })
+  @OperationId('grantComplimentaryMembership')
   async grantComplimentary(@Param('id', personId()) id: string, @Body() body: ComplimentaryMembershipDto, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Complimentary membership granted', data: await this.people.grantComplimentary(id, body.endsOn, body.reason, actor) };
   }
@@ -76,6 +81,7 @@ export class PeopleController {
     description: '404 USER_NOT_FOUND; 429 OTP_RESEND_TOO_SOON within a minute of the last code; 503 when the e-mail cannot be sent. Audited.',
   })
   @ApiCreatedResponse({ type: PasswordResetSentResponseDto })
+  @OperationId('sendPersonPasswordReset')
   async sendPasswordReset(@Param('id', personId()) id: string, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Password reset e-mail sent', data: await this.people.sendPasswordReset(id, actor) };
   }

@@ -9,6 +9,7 @@ import { uuidOf } from '../common/id-pipe.js';
 import { attachmentDisposition } from '../uploads/file-names.js';
 import { EraseRequestDto, PrivacyErasureResponseDto } from './dto/privacy.dto.js';
 import { PrivacyService } from './privacy.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 const personId = () => uuidOf('person');
 
@@ -35,6 +36,7 @@ export class PrivacyController {
   })
   @ApiProduces('application/zip')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The zip archive, as an attachment' })
+  @OperationId('exportPersonData')
   async export(@Param('id', personId()) id: string, @Actor() actor: AuditActor) {
     const { fileName, archive } = await this.privacy.exportOf(id, actor);
     return new StreamableFile(archive, { type: 'application/zip', disposition: attachmentDisposition(fileName) });
@@ -51,6 +53,7 @@ export class PrivacyController {
   })
   @ApiOkResponse({ type: PrivacyErasureResponseDto })
   @ApiConflictResponse({ type: ErrorBodyDto, description: 'The person cannot be erased (see the description)' })
+  @OperationId('erasePerson')
   async erase(@Param('id', personId()) id: string, @Body() body: EraseRequestDto, @Actor() actor: AuditActor) {
     return ok(await this.privacy.erase(id, body.confirmEmail, actor), 'Person erased');
   }

@@ -7,6 +7,7 @@ import { uuidOf } from '../common/id-pipe.js';
 import { ConversationResponseDto, ReplyDto, ThreadsQueryDto, ThreadsResponseDto, UnreadRepliesResponseDto } from './dto/conversation.dto.js';
 import { ConversationsService } from './conversations.service.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 const messageId = uuidOf('message');
 const applicationId = uuidOf('application');
@@ -24,6 +25,7 @@ export class ApplicantConversationsController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: "The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first" })
   @ApiOkResponse({ type: ConversationResponseDto })
+  @OperationId('getMyConversation')
   async conversation(@CurrentUser() caller: Caller, @Param('id', messageId) id: string) {
     return ok(await this.conversations.forApplicant(caller, id));
   }
@@ -32,6 +34,7 @@ export class ApplicantConversationsController {
   @Idempotent()
   @ApiOperation({ summary: "Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox" })
   @ApiCreatedResponse({ type: ConversationResponseDto })
+  @OperationId('replyToProvider')
   async reply(@CurrentUser() caller: Caller, @Param('id', messageId) id: string, @Body() body: ReplyDto) {
     return { statusCode: 201, message: 'Reply sent', data: await this.conversations.reply(caller, id, body.answers) };
   }
@@ -50,6 +53,7 @@ export class ProviderInboxController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: "The provider's conversations with applicants, latest first, with unread replies counted (owner)" })
   @ApiOkResponse({ type: ThreadsResponseDto })
+  @OperationId('listProviderConversations')
   async threads(@CurrentUser() caller: Caller, @Query() query: ThreadsQueryDto) {
     return ok(await this.conversations.threads(caller, { unread: query.unread, offset: query.offset ?? 0, limit: query.limit ?? 20 }));
   }
@@ -58,6 +62,7 @@ export class ProviderInboxController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: "Unread replies from applicants (the studio sidebar's badge)" })
   @ApiOkResponse({ type: UnreadRepliesResponseDto })
+  @OperationId('countProviderUnreadReplies')
   async unreadCount(@CurrentUser() caller: Caller) {
     return ok(await this.conversations.unreadForProvider(caller));
   }
@@ -66,6 +71,7 @@ export class ProviderInboxController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: "One application's conversation; reading it marks the applicant's replies read (owner)" })
   @ApiOkResponse({ type: ConversationResponseDto })
+  @OperationId('getProviderConversation')
   async conversation(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string) {
     return ok(await this.conversations.forProvider(caller, id));
   }
@@ -74,6 +80,7 @@ export class ProviderInboxController {
   @Idempotent()
   @ApiOperation({ summary: "Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)" })
   @ApiCreatedResponse({ type: ConversationResponseDto })
+  @OperationId('answerApplicant')
   async answer(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string, @Body() body: ReplyDto) {
     return { statusCode: 201, message: 'Message sent', data: await this.conversations.answer(caller, id, body.answers) };
   }

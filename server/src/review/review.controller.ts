@@ -31,6 +31,7 @@ import { RubricService } from './rubric.service.js';
 import { StatusMovesService } from './status-moves.service.js';
 import { WinnersService } from './winners.service.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 const scholarshipId = uuidOf('scholarship');
 const applicationId = uuidOf('application');
@@ -56,6 +57,7 @@ export class ReviewController {
   @Get('scholarships/:id/applicants')
   @ApiOperation({ summary: 'The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers)' })
   @ApiOkResponse({ type: ApplicantsPageResponseDto })
+  @OperationId('listApplicants')
   async applicants(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Query() query: ApplicantsQueryDto) {
     return ok(await this.review.list(caller, id, query));
   }
@@ -63,6 +65,7 @@ export class ReviewController {
   @Get('scholarships/:id/applicants/:applicantId')
   @ApiOperation({ summary: 'One submission: answers with the pinned requirement form, and the applicant unless blind review is on' })
   @ApiOkResponse({ type: SubmissionResponseDto })
+  @OperationId('getApplicantSubmission')
   async submission(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
     return ok(await this.review.submission(caller, id, applicantId));
   }
@@ -70,6 +73,7 @@ export class ReviewController {
   @Put('scholarships/:id/applicants/:applicantId/status')
   @ApiOperation({ summary: "Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first" })
   @ApiOkResponse({ type: ReviewStatusResponseDto })
+  @OperationId('setApplicationStatus')
   async status(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string, @Body() body: ReviewStatusDto) {
     return ok(await this.statusMoves.move(caller, id, applicantId, body.status), 'Status changed');
   }
@@ -78,6 +82,7 @@ export class ReviewController {
   @HttpCode(200)
   @ApiOperation({ summary: "Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has" })
   @ApiOkResponse({ type: ReviewStatusResponseDto })
+  @OperationId('undoApplicationStatus')
   async undoStatus(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
     return ok(await this.statusMoves.undo(caller, id, applicantId), 'Status change undone');
   }
@@ -85,6 +90,7 @@ export class ReviewController {
   @Get('scholarships/:id/review-settings')
   @ApiOperation({ summary: 'Whether blind review is on (owner, reviewers)' })
   @ApiOkResponse({ type: ReviewSettingsResponseDto })
+  @OperationId('getReviewSettings')
   async settings(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok(await this.review.settings(caller, id));
   }
@@ -92,6 +98,7 @@ export class ReviewController {
   @Put('scholarships/:id/review-settings')
   @ApiOperation({ summary: 'Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone' })
   @ApiOkResponse({ type: ReviewSettingsResponseDto })
+  @OperationId('updateReviewSettings')
   async updateSettings(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ReviewSettingsDto) {
     return ok(await this.review.updateSettings(caller, id, body.blindReview), 'Review settings saved');
   }
@@ -99,6 +106,7 @@ export class ReviewController {
   @Get('scholarship/:id/rank-criteria')
   @ApiOperation({ summary: 'The rubric and the scoring form compiled from it (owner, reviewers)' })
   @ApiOkResponse({ type: RubricResponseDto })
+  @OperationId('getRubric')
   async rankCriteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok(await this.rubric.rubric(caller, id));
   }
@@ -106,6 +114,7 @@ export class ReviewController {
   @Put('scholarship/:id/rank-criteria')
   @ApiOperation({ summary: "Replace the rubric with the builder's entries, in order (owner)", description: "Each judged by the served rank-criterion-editor form (errors at 'criteria.{index}.{field}')." })
   @ApiOkResponse({ type: RubricResponseDto })
+  @OperationId('replaceRubric')
   async replaceRankCriteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RankCriteriaDraftsDto) {
     return ok(await this.rubric.replaceRubric(caller, id, body.criteria), 'Rank criteria saved');
   }
@@ -113,6 +122,7 @@ export class ReviewController {
   @Get('scholarship/:id/applicants/:applicantId/points')
   @ApiOperation({ summary: "Every reviewer's points on an application, weighted totals and the average" })
   @ApiOkResponse({ type: PointsResponseDto })
+  @OperationId('listPoints')
   async points(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
     return ok(await this.rubric.points(caller, id, applicantId));
   }
@@ -120,6 +130,7 @@ export class ReviewController {
   @Put('scholarship/:id/applicants/:applicantId/points')
   @ApiOperation({ summary: "Give the caller's points (the scoring form's answers, by criterion id)", description: 'Invalid: 400 INVALID_ANSWERS; no rubric: 409 NO_RUBRIC.' })
   @ApiOkResponse({ type: PointsResponseDto })
+  @OperationId('givePoints')
   async givePoints(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string, @Body() body: FormAnswersDto) {
     return ok(await this.rubric.givePoints(caller, id, applicantId, body.answers), MESSAGES.pointsSaved);
   }
@@ -127,6 +138,7 @@ export class ReviewController {
   @Get('scholarships/:id/winners')
   @ApiOperation({ summary: 'The winners and the decisions (draws with their seeds) (owner, reviewers)' })
   @ApiOkResponse({ type: WinnersResponseDto })
+  @OperationId('listWinners')
   async winners(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok(await this.winnersService.winners(caller, id));
   }
@@ -134,6 +146,7 @@ export class ReviewController {
   @Post('scholarships/:id/winners')
   @ApiOperation({ summary: 'Choose the winners by hand or draw them with a recorded seed (owner)', description: 'Already chosen: 409 WINNERS_CHOSEN; too few eligible: 409 NOT_ENOUGH_CANDIDATES.' })
   @ApiCreatedResponse({ type: WinnersResponseDto })
+  @OperationId('chooseWinners')
   async chooseWinners(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ChooseWinnersDto) {
     return { statusCode: 201, message: 'Winners chosen', data: await this.winnersService.choose(caller, id, body) };
   }
@@ -142,6 +155,7 @@ export class ReviewController {
   @ApiOperation({ summary: 'The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed' })
   @ApiProduces('text/csv')
   @ApiOkResponse({ schema: { type: 'string' }, description: 'CSV' })
+  @OperationId('exportApplicants')
   async export(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Res() reply: FastifyReply) {
     const { filename, stream } = await this.exporter.open(caller, id);
     return reply
@@ -154,6 +168,7 @@ export class ReviewController {
   @Get('scholarships/:id/activity')
   @ApiOperation({ summary: 'Submitted applications per UTC day (owner, reviewers)' })
   @ApiOkResponse({ type: ActivityResponseDto })
+  @OperationId('getApplicationActivity')
   async activity(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Query() query: ActivityQueryDto) {
     return ok(await this.review.activity(caller, id, query.days ?? 30));
   }
@@ -162,6 +177,7 @@ export class ReviewController {
   @Idempotent()
   @ApiOperation({ summary: 'Write to applicants through their inbox (owner; the served provider-message form)' })
   @ApiCreatedResponse({ type: SentResponseDto })
+  @OperationId('messageApplicants')
   async message(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ProviderMessageDto) {
     return { statusCode: 201, message: 'Message sent', data: await this.review.message(caller, id, body.applicantIds, body.answers) };
   }

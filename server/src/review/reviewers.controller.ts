@@ -10,6 +10,7 @@ import { FormAnswersDto } from '../scholarships/dto/provider-scholarship.dto.js'
 import { InvitationResponseDto, InviteReviewerDto, JoinInvitationDto, PublicInvitationResponseDto, RemovedResponseDto, ReviewersResponseDto } from './dto/review.dto.js';
 import { ReviewersService } from './reviewers.service.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 /** Reviewers of the provider's organisation and their invitations (docs/review.md, "Reviewers"). */
 @ApiTags('provider review')
@@ -29,6 +30,7 @@ export class ReviewersController {
       'Refused with 409 and a sentence for the inviter: an account that is not a reviewer\'s (ACCOUNT_NOT_REVIEWER), a reviewer of this organisation (ALREADY_REVIEWER) or of another (REVIEWER_OF_ANOTHER_ORGANISATION).',
   })
   @ApiCreatedResponse({ type: InvitationResponseDto })
+  @OperationId('inviteReviewer')
   async invite(@CurrentUser() caller: Caller, @Body() body: InviteReviewerDto) {
     const invitation = await this.reviewers.invite(caller, body.email);
     const message = invitation.existingAccount ? `${invitation.email} already has a reviewer account: we invited it, and they accept by logging in.` : 'Invitation sent';
@@ -40,6 +42,7 @@ export class ReviewersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: "The organisation's reviewers and open invitations" })
   @ApiOkResponse({ type: ReviewersResponseDto })
+  @OperationId('listReviewers')
   async list(@CurrentUser() caller: Caller) {
     return ok(await this.reviewers.list(caller));
   }
@@ -49,6 +52,7 @@ export class ReviewersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Remove a reviewer (user id) or an open invitation (its id)' })
   @ApiOkResponse({ type: RemovedResponseDto })
+  @OperationId('removeReviewer')
   async remove(@CurrentUser() caller: Caller, @Param('id', uuidOf('reviewer')) id: string) {
     return ok(await this.reviewers.remove(caller, id), 'Reviewer removed');
   }
@@ -57,6 +61,7 @@ export class ReviewersController {
   @Get('reviewer-invitations/:token')
   @ApiOperation({ summary: 'An invitation by its token: who invites, to which address (public)', description: 'Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.' })
   @ApiOkResponse({ type: PublicInvitationResponseDto })
+  @OperationId('getReviewerInvitation')
   async invitation(@Param('token') token: string) {
     return ok(await this.reviewers.invitation(token));
   }
@@ -66,6 +71,7 @@ export class ReviewersController {
   @Post('reviewer-invitations/:token/accept')
   @ApiOperation({ summary: "Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session" })
   @ApiCreatedResponse({ type: SessionResponseDto })
+  @OperationId('acceptReviewerInvitation')
   async accept(@Param('token') token: string, @Body() body: FormAnswersDto, @Ip() ip: string) {
     return { statusCode: 201, message: 'Welcome aboard', data: await this.reviewers.accept(token, body.answers, ip) };
   }
@@ -78,6 +84,7 @@ export class ReviewersController {
     description: 'A wrong password is the login\'s 400 WRONG_PASSWORD (and its lockout); no account: 409 NO_ACCOUNT; an account that cannot review here: 409 as for the invitation.',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
+  @OperationId('joinReviewerInvitation')
   async join(@Param('token') token: string, @Body() body: JoinInvitationDto, @Ip() ip: string) {
     return { statusCode: 201, message: 'Welcome aboard', data: await this.reviewers.join(token, body.password, ip) };
   }

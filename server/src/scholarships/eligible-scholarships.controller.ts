@@ -11,6 +11,7 @@ import {
   StatsResponseDto,
 } from './dto/eligible-scholarships.dto.js';
 import { EligibleScholarshipsService } from './eligible-scholarships.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('scholarships')
 @ApiBearerAuth()
@@ -28,6 +29,7 @@ export class EligibleScholarshipsController {
       'Open scholarships whose every rule the applicant’s answers meet (evaluated in PostgreSQL); a profile save shows in the next call. withoutRequirement=true keeps the Easy Apply ones; false or absent, every recommendation.',
   })
   @ApiOkResponse({ type: EligibleScholarshipListResponseDto })
+  @OperationId('listEligibleScholarships')
   async list(@CurrentUser() caller: Caller, @Query() query: EligibleScholarshipsQueryDto) {
     return ok(await this.eligible.list(caller, query));
   }
@@ -36,6 +38,7 @@ export class EligibleScholarshipsController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'Scholarship stats: yourRecommendation, the recommendations count (applicants)' })
   @ApiOkResponse({ type: StatsResponseDto })
+  @OperationId('getMatchStats')
   async stats(@CurrentUser() caller: Caller) {
     return ok({ yourRecommendation: await this.eligible.recommendationCount(caller) });
   }
@@ -48,6 +51,7 @@ export class EligibleScholarshipsController {
       'appliedScholarship (Received applications), yourRecommendation (the recommendations, as scholarships/stats and the list count), scholarshipAmount (their value, USD), expiringSoon (14 days), and unlock { count, totalValue } for the scholarships a missing profile answer keeps out.',
   })
   @ApiOkResponse({ type: DashboardSummaryResponseDto })
+  @OperationId('getDashboardSummary')
   async dashboardSummary(@CurrentUser() caller: Caller) {
     return ok(await this.eligible.summary(caller));
   }
@@ -56,6 +60,7 @@ export class EligibleScholarshipsController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'How many scholarships the list would give, with the same filters (applicants)' })
   @ApiOkResponse({ type: CountResponseDto })
+  @OperationId('countEligibleScholarships')
   async count(@CurrentUser() caller: Caller, @Query() query: EligibleScholarshipsQueryDto) {
     return ok(await this.eligible.count(caller, query));
   }

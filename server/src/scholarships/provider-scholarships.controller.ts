@@ -15,6 +15,7 @@ import {
 } from './dto/provider-scholarship.dto.js';
 import { ProviderScholarshipsService } from './provider-scholarships.service.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('providers')
 @ApiBearerAuth()
@@ -28,6 +29,7 @@ export class ProviderScholarshipsController {
   @Roles('provider', 'reviewer')
   @ApiOperation({ summary: "The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)" })
   @ApiOkResponse({ type: ProviderScholarshipListResponseDto })
+  @OperationId('listProviderScholarships')
   async list(@CurrentUser() caller: Caller) {
     return ok(await this.scholarships.list(caller));
   }
@@ -40,6 +42,7 @@ export class ProviderScholarshipsController {
       'Newest first; `search` matches part of the title, `status` keeps one status; drafts nobody has applied to are left out unless `emptyDrafts=true` (`hiddenEmptyDrafts` counts them). Bad parameters: 400 with a description.',
   })
   @ApiOkResponse({ type: ScholarshipOverviewResponseDto })
+  @OperationId('getApplicantsOverview')
   async overview(@CurrentUser() caller: Caller, @Query() query: ScholarshipOverviewQueryDto) {
     return ok(await this.scholarships.overview(caller, query));
   }
@@ -51,6 +54,7 @@ export class ProviderScholarshipsController {
     description: 'Criteria are checked against the profile fields: an unknown field or an operator its type does not allow is 400 INVALID_CRITERIA.',
   })
   @ApiCreatedResponse({ type: ProviderScholarshipResponseDto })
+  @OperationId('createScholarship')
   async create(@CurrentUser() caller: Caller, @Body() body: CreateScholarshipDto) {
     return { statusCode: 201, message: 'Scholarship created', data: await this.scholarships.create(caller, body) };
   }
@@ -58,6 +62,7 @@ export class ProviderScholarshipsController {
   @Get(':id')
   @ApiOperation({ summary: 'One of the provider’s scholarships (another provider’s: 404)' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  @OperationId('getProviderScholarship')
   async get(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.get(caller, id));
   }
@@ -65,6 +70,7 @@ export class ProviderScholarshipsController {
   @Patch(':id')
   @ApiOperation({ summary: 'Edit a draft or published scholarship (a closed one: 409)' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  @OperationId('updateScholarship')
   async update(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string, @Body() body: UpdateScholarshipDto) {
     return ok(await this.scholarships.update(caller, id, body), 'Scholarship updated');
   }
@@ -73,6 +79,7 @@ export class ProviderScholarshipsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Publish a draft: it needs an amount and a deadline not in the past' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  @OperationId('publishScholarship')
   async publish(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.publish(caller, id), MESSAGES.scholarshipPublished);
   }
@@ -81,6 +88,7 @@ export class ProviderScholarshipsController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Close a scholarship: no more applications' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  @OperationId('closeScholarship')
   async close(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.close(caller, id), MESSAGES.scholarshipClosed);
   }

@@ -13,6 +13,7 @@ import {
 } from './dto/scholarship-detail.dto.js';
 import { PublicEligibilityStats } from './public-eligibility-stats.js';
 import { ScholarshipDetailsService } from './scholarship-details.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('scholarships')
 @ApiErrorResponses()
@@ -28,6 +29,7 @@ export class ScholarshipDetailsController {
   @Header('cache-control', 'public, max-age=60')
   @ApiOperation({ summary: 'How many open scholarships there are and their combined value (public)' })
   @ApiOkResponse({ type: EligibilityStatsResponseDto })
+  @OperationId('getCatalogueStats')
   async stats() {
     return ok(await this.publicStats.stats());
   }
@@ -41,6 +43,7 @@ export class ScholarshipDetailsController {
       "Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}' or 'field.{fieldKey}'): for a student's whole profile, their recommendations plus what they could unlock. A rule on a field not given does not exclude. Cached for ten minutes per exact answers; answer sets not cached yet are limited per client IP (TEASER_COUNTS_PER_MINUTE, 429 RATE_LIMITED).",
   })
   @ApiOkResponse({ type: EligibilityStatsResponseDto })
+  @OperationId('getTeaserStats')
   async statsFor(@Body() body: EligibilityFiltersDto, @Ip() clientIp: string) {
     return ok(await this.publicStats.stats(body.eligiblityFilters, clientIp));
   }
@@ -51,6 +54,7 @@ export class ScholarshipDetailsController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: "The applicant's applications: Received (the Applied tab) and Draft (applicants)" })
   @ApiOkResponse({ type: MyScholarshipsResponseDto })
+  @OperationId('listMyApplications')
   async mine(@CurrentUser() caller: Caller, @Query() query: MyScholarshipsQueryDto) {
     return ok(await this.details.mine(caller, query.status));
   }
@@ -64,6 +68,7 @@ export class ScholarshipDetailsController {
     description: 'Non-members get 403 with errorCode SUBSCRIPTION_REQUIRED unless they have a Draft or Received application to it.',
   })
   @ApiOkResponse({ type: ScholarshipDetailResponseDto })
+  @OperationId('getScholarship')
   async detail(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.details.detail(caller, id));
   }

@@ -5,6 +5,7 @@ import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
 import { ApiResponseBase, ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { WishlistService } from './wishlist.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 class WishlistChangeDto {
   @ApiProperty({ format: 'uuid' })
@@ -44,6 +45,7 @@ export class WishlistController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: "The applicant's saved scholarships, newest first (the list's length is the count)" })
   @ApiOkResponse({ type: WishlistResponseDto })
+  @OperationId('listWishlist')
   async list(@CurrentUser() caller: Caller) {
     return ok(await this.wishlist.list(caller));
   }
@@ -51,6 +53,7 @@ export class WishlistController {
   @Put('add-wishlist')
   @ApiOperation({ summary: 'Save a scholarship (idempotent)' })
   @ApiOkResponse({ type: ApiResponseBase })
+  @OperationId('addToWishlist')
   async add(@CurrentUser() caller: Caller, @Body() body: WishlistChangeDto) {
     await this.wishlist.add(caller, body.scholarshipId);
     return { statusCode: 200, message: 'Added to your wishlist' };
@@ -59,6 +62,7 @@ export class WishlistController {
   @Put('remove-wishlist')
   @ApiOperation({ summary: 'Unsave a scholarship (idempotent)' })
   @ApiOkResponse({ type: ApiResponseBase })
+  @OperationId('removeFromWishlist')
   async remove(@CurrentUser() caller: Caller, @Body() body: WishlistChangeDto) {
     await this.wishlist.remove(caller, body.scholarshipId);
     return { statusCode: 200, message: 'Removed from your wishlist' };

@@ -19,6 +19,7 @@ import {
 } from './dto/staff.dto.js';
 import { StaffService } from './staff.service.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 const ENDS_SESSIONS = "The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED).";
 
@@ -38,6 +39,7 @@ export class StaffController {
     description: 'An address that already has an account is refused (409 ACCOUNT_EXISTS): staff accounts are never made from a sign-up. A new invitation to the same address replaces the open one.',
   })
   @ApiCreatedResponse({ type: StaffInvitationResponseDto })
+  @OperationId('inviteStaff')
   async invite(@Actor() actor: AuditActor, @Body() body: InviteStaffDto) {
     return { statusCode: 201, message: 'Invitation sent', data: await this.staff.invite(actor, body.email, body.role) };
   }
@@ -47,6 +49,7 @@ export class StaffController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Staff accounts (admins and support) and the invitations not accepted yet (admins)' })
   @ApiOkResponse({ type: StaffListResponseDto })
+  @OperationId('listStaff')
   async list() {
     return ok(await this.staff.list());
   }
@@ -55,6 +58,7 @@ export class StaffController {
   @Get('staff-invitations/:token')
   @ApiOperation({ summary: 'A staff invitation by its token: the address and role (public)', description: 'Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.' })
   @ApiOkResponse({ type: PublicStaffInvitationResponseDto })
+  @OperationId('getStaffInvitation')
   async invitation(@Param('token') token: string) {
     return ok(await this.staff.invitation(token));
   }
@@ -64,6 +68,7 @@ export class StaffController {
   @Post('staff-invitations/:token/accept')
   @ApiOperation({ summary: "Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session" })
   @ApiCreatedResponse({ type: SessionResponseDto })
+  @OperationId('acceptStaffInvitation')
   async accept(@Param('token') token: string, @Body() body: FormAnswersDto, @Ip() ip: string) {
     return { statusCode: 201, message: 'Welcome aboard', data: await this.staff.accept(token, body.answers, ip) };
   }
@@ -74,6 +79,7 @@ export class StaffController {
   @HttpCode(200)
   @ApiOperation({ summary: "End every session of an account: its access tokens stop working and its refresh tokens are revoked (admins)", description: ENDS_SESSIONS })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
+  @OperationId('endSessions')
   async endSessions(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string) {
     return ok(await this.staff.endSessions(actor, id), 'Sessions ended');
   }
@@ -87,6 +93,7 @@ export class StaffController {
     description: `${ENDS_SESSIONS} An admin cannot lock their own account (409 CANNOT_LOCK_SELF).`,
   })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
+  @OperationId('lockAccount')
   async lock(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string) {
     return ok(await this.staff.lock(actor, id), 'Account locked');
   }
@@ -97,6 +104,7 @@ export class StaffController {
   @HttpCode(200)
   @ApiOperation({ summary: "Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins)" })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
+  @OperationId('unlockAccount')
   async unlock(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string) {
     return ok(await this.staff.unlock(actor, id), 'Account unlocked');
   }
@@ -109,6 +117,7 @@ export class StaffController {
     description: `${ENDS_SESSIONS} A refresh then gives a token with the new role. Only staff accounts (409 NOT_STAFF); an admin cannot demote themself (409 CANNOT_DEMOTE_SELF).`,
   })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
+  @OperationId('setStaffRole')
   async setRole(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string, @Body() body: SetRoleDto) {
     return ok(await this.staff.setRole(actor, id, body.role), 'Role changed');
   }

@@ -9,6 +9,7 @@ import { RateLimited } from '../common/rate-limit.js';
 import { FormAnswersDto } from '../scholarships/dto/provider-scholarship.dto.js';
 import { OrganisationResponseDto } from './dto/organisation.dto.js';
 import { ProviderAccountsService } from './provider-accounts.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 /** Provider accounts and their organisation (docs/providers.md). */
 @ApiTags('provider studio')
@@ -25,6 +26,7 @@ export class ProviderAccountsController {
     description: "Answers keyed by the form's field keys; invalid ones: 400 INVALID_ANSWERS with `errors`; an e-mail in use: 409 EMAIL_TAKEN.",
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
+  @OperationId('signUpProvider')
   async signUp(@Body() body: FormAnswersDto, @Ip() ip: string) {
     return { statusCode: 201, message: 'Provider signed up successfully', data: await this.accounts.signUp(body.answers, ip) };
   }
@@ -34,6 +36,7 @@ export class ProviderAccountsController {
   @ApiBearerAuth()
   @ApiOperation({ summary: "The provider's organisation: the organisation form's answers and the logo's public address" })
   @ApiOkResponse({ type: OrganisationResponseDto })
+  @OperationId('getOrganisation')
   async organisation(@CurrentUser() caller: Caller) {
     return ok(await this.accounts.organisation(caller));
   }
@@ -46,6 +49,7 @@ export class ProviderAccountsController {
     description: 'The logo must be one of your own image uploads; once saved it is public (shown on your scholarships’ pages).',
   })
   @ApiOkResponse({ type: OrganisationResponseDto })
+  @OperationId('saveOrganisation')
   async update(@CurrentUser() caller: Caller, @Body() body: FormAnswersDto) {
     return ok(await this.accounts.updateOrganisation(caller, body.answers), MESSAGES.organisationSaved);
   }

@@ -5,6 +5,7 @@ import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { PublicScholarshipResponseDto } from './dto/studio.dto.js';
 import { PublicScholarshipsService } from './public-scholarships.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 /** The shareable page of a published scholarship (docs/providers.md). */
 @ApiTags('scholarships')
@@ -18,6 +19,7 @@ export class PublicScholarshipsController {
   @Header('cache-control', 'public, max-age=60')
   @ApiOperation({ summary: "A published scholarship's public page, by its web address (drafts: 404)" })
   @ApiOkResponse({ type: PublicScholarshipResponseDto })
+  @OperationId('getPublicScholarship')
   async bySlug(@Param('slug') slug: string) {
     return ok(await this.scholarships.bySlug(slug));
   }

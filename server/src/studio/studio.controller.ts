@@ -19,6 +19,7 @@ import {
 } from './dto/studio.dto.js';
 import { StudioService } from './studio.service.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 const scholarshipId = uuidOf('scholarship');
 
@@ -44,6 +45,7 @@ export class StudioController {
     description: 'Only what is given is checked (a title is needed); the whole form is required to publish. Invalid answers: 400 INVALID_ANSWERS with `errors` by field key.',
   })
   @ApiCreatedResponse({ type: ProviderScholarshipResponseDto })
+  @OperationId('createScholarshipFromEditor')
   async create(@CurrentUser() caller: Caller, @Body() body: FormAnswersDto) {
     return { statusCode: 201, message: 'Scholarship created', data: await this.scholarships.createFromEditor(caller, body.answers) };
   }
@@ -54,6 +56,7 @@ export class StudioController {
     description: 'Closed: 409 SCHOLARSHIP_CLOSED; a web address another scholarship has: 409 SLUG_TAKEN.',
   })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
+  @OperationId('saveScholarshipEditor')
   async update(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: FormAnswersDto) {
     return ok(await this.scholarships.updateFromEditor(caller, id, body.answers), 'Saved draft');
   }
@@ -61,6 +64,7 @@ export class StudioController {
   @Get('scholarship/:id/requirement')
   @ApiOperation({ summary: "The scholarship's requirements, in order (providers)" })
   @ApiOkResponse({ type: RequirementListResponseDto })
+  @OperationId('listRequirements')
   async requirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok({ requirements: await this.scholarships.requirements(caller, id) });
   }
@@ -72,6 +76,7 @@ export class StudioController {
       "Each entry is judged by the served requirement-editor form (errors at 'requirements.{index}.{field}'). A stored requirement keeps its answer key; applications stay on the form version they started on.",
   })
   @ApiOkResponse({ type: RequirementListResponseDto })
+  @OperationId('replaceRequirements')
   async replaceRequirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RequirementDraftsDto) {
     return ok({ requirements: await this.scholarships.replaceRequirements(caller, id, body.requirements) }, MESSAGES.requirementsSaved);
   }
@@ -83,6 +88,7 @@ export class StudioController {
     description: 'Nothing is saved on the scholarship. The browser compiles the same form itself with @scholarmatch/schemas; the versions agree.',
   })
   @ApiOkResponse({ type: FormResponseDto })
+  @OperationId('previewRequirementForm')
   async preview(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RequirementDraftsDto) {
     return ok(await this.studio.preview(caller, id, body.requirements));
   }
@@ -90,6 +96,7 @@ export class StudioController {
   @Get('scholarship/:id/criteria')
   @ApiOperation({ summary: "The scholarship's eligibility rules (providers)" })
   @ApiOkResponse({ type: CriteriaResponseDto })
+  @OperationId('listCriteria')
   async criteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok({ criteria: await this.scholarships.criteria(caller, id) });
   }
@@ -97,6 +104,7 @@ export class StudioController {
   @Put('scholarship/:id/criteria')
   @ApiOperation({ summary: 'Replace the eligibility rules', description: 'A rule keeps its id when sent with it. An unknown field or an operator its type does not allow: 400 INVALID_CRITERIA.' })
   @ApiOkResponse({ type: CriteriaResponseDto })
+  @OperationId('replaceCriteria')
   async replaceCriteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: CriteriaDto) {
     return ok({ criteria: await this.scholarships.replaceCriteria(caller, id, body.criteria) }, 'Criteria saved');
   }
@@ -105,6 +113,7 @@ export class StudioController {
   @Idempotent()
   @ApiOperation({ summary: 'Add one eligibility rule' })
   @ApiCreatedResponse({ type: CriterionResponseDto })
+  @OperationId('addCriterion')
   async addCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: EligibilityRuleDto) {
     return { statusCode: 201, message: 'Rule added', data: await this.scholarships.addCriterion(caller, id, body) };
   }
@@ -112,6 +121,7 @@ export class StudioController {
   @Put('scholarship/:id/criteria/:criteriaId')
   @ApiOperation({ summary: 'Change one eligibility rule (unknown rule: 404)' })
   @ApiOkResponse({ type: CriterionResponseDto })
+  @OperationId('updateCriterion')
   async updateCriterion(
     @CurrentUser() caller: Caller,
     @Param('id', scholarshipId) id: string,
@@ -124,6 +134,7 @@ export class StudioController {
   @Delete('scholarship/:id/criteria/:criteriaId')
   @ApiOperation({ summary: 'Remove one eligibility rule; answers the rules left' })
   @ApiOkResponse({ type: CriteriaResponseDto })
+  @OperationId('removeCriterion')
   async removeCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('criteriaId', uuidOf('rule')) criteriaId: string) {
     return ok({ criteria: await this.scholarships.removeCriterion(caller, id, criteriaId) }, 'Rule removed');
   }
@@ -134,6 +145,7 @@ export class StudioController {
     description: "Compiled from the fields' own definitions: a field an admin adds can be used at once.",
   })
   @ApiOkResponse({ type: CriteriaVocabularyResponseDto })
+  @OperationId('getCriteriaVocabulary')
   async vocabulary() {
     return ok({ fields: await this.studio.vocabulary() });
   }
@@ -145,6 +157,7 @@ export class StudioController {
     description: "The matcher's own SQL over every applicant's stored answers (docs/matching.md).",
   })
   @ApiOkResponse({ type: EligibilityCountResponseDto })
+  @OperationId('countEligibleApplicants')
   async count(@Body() body: CriteriaDto) {
     return ok(await this.studio.count(body.criteria));
   }

@@ -8,6 +8,7 @@ import { PaymentEventsQueryDto, PaymentEventsResponseDto } from './dto/payment-e
 import { AdvanceClockDto } from './dto/plans.dto.js';
 import { MembershipJobs } from './membership-jobs.js';
 import { PaymentEventsService } from './payment-events.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 class ClockAdvancedDto {
   @ApiProperty({ format: 'date-time', description: "The sandbox's time now" }) now: string;
@@ -39,6 +40,7 @@ export class AdminPaymentsController {
     description: 'Runs what became due at once: trial ends, renewals, failed-payment retries, ends of cancelled subscriptions (each sends its webhooks), and trial reminders. 404 when the provider is not the sandbox.',
   })
   @ApiOkResponse({ type: ClockAdvancedResponseDto })
+  @OperationId('advanceSandboxClock')
   async advance(@Body() body: AdvanceClockDto) {
     if (!this.sandbox) throw new ApiError(404, 'The payment provider is not the sandbox; its clock is the real one.', { errorCode: 'NOT_SANDBOX' });
     const { now, processed } = await this.sandbox.advanceClock(body.seconds);
@@ -53,6 +55,7 @@ export class AdminPaymentsController {
     description: "Filters combine: failed, type, the member's e-mail, received from (inclusive) and to (exclusive).",
   })
   @ApiOkResponse({ type: PaymentEventsResponseDto })
+  @OperationId('listPaymentEvents')
   async list(@Query() query: PaymentEventsQueryDto) {
     const { failed, type, email, from, to, limit } = query;
     return ok(await this.events.recent({ limit: limit ?? 200, onlyFailed: failed === 'true', type: type || undefined, email, from, to }));

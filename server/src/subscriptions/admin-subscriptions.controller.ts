@@ -8,6 +8,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { SetSubscriptionDto, SubscriptionStateResponseDto } from './dto/admin-subscription.dto.js';
 import { MembershipsService } from './memberships.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 /**
  * Until payments exist, an admin grants or ends an applicant's membership. The payments
@@ -24,6 +25,7 @@ export class AdminSubscriptionsController {
   @Put(':id/subscription')
   @ApiOperation({ summary: "Set an applicant's membership (admins)" })
   @ApiOkResponse({ type: SubscriptionStateResponseDto })
+  @OperationId('setApplicantMembership')
   async set(@Param('id', uuidOf('applicant')) id: string, @Body() body: SetSubscriptionDto, @Actor() actor: AuditActor) {
     await this.memberships.setByAdmin(id, body.active, actor);
     return ok({ applicantId: id, isActiveSubscription: body.active });

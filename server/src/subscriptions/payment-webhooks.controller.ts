@@ -7,6 +7,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { rawBodyOf } from '../common/raw-body.js';
 import { WebhookResponseDto } from './dto/plans.dto.js';
 import { PaymentEventsService } from './payment-events.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('subscriptions')
 @ApiErrorResponses()
@@ -25,6 +26,7 @@ export class PaymentWebhooksController {
       'Idempotent by event id (a repeat answers outcome duplicate); an older report never overwrites a newer one.',
   })
   @ApiOkResponse({ type: WebhookResponseDto })
+  @OperationId('receivePaymentWebhook')
   async receive(@Param('gateway') gateway: string, @Req() request: FastifyRequest) {
     const outcome = await this.events.receive(gateway, rawBodyOf(request), request.headers);
     return ok({ received: true, outcome });

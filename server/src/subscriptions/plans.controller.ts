@@ -8,6 +8,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { AdminPlanResponseDto, AdminPlansResponseDto, PlansResponseDto, UpdatePlanDto } from './dto/plans.dto.js';
 import { PlansService } from './plans.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('subscriptions')
 @ApiErrorResponses()
@@ -19,6 +20,7 @@ export class PlansController {
   @Get('subscription-plans')
   @ApiOperation({ summary: 'The membership plans offered (public): price per month, benefits, the provider price id' })
   @ApiOkResponse({ type: PlansResponseDto })
+  @OperationId('listPlans')
   async list() {
     return ok(await this.plans.offered());
   }
@@ -28,6 +30,7 @@ export class PlansController {
   @Get('admin/subscription-plans')
   @ApiOperation({ summary: 'Every plan, offered or not (admins)' })
   @ApiOkResponse({ type: AdminPlansResponseDto })
+  @OperationId('listAllPlans')
   async adminList() {
     return ok(await this.plans.all());
   }
@@ -40,6 +43,7 @@ export class PlansController {
     description: 'Applies to checkouts opened afterwards; running memberships keep what they were sold.',
   })
   @ApiOkResponse({ type: AdminPlanResponseDto })
+  @OperationId('updatePlan')
   async update(@Param('id', uuidOf('plan')) id: string, @Body() body: UpdatePlanDto, @Actor() actor: AuditActor) {
     return ok(await this.plans.update(id, body, actor));
   }

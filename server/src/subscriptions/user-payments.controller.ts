@@ -10,6 +10,7 @@ import { VisitorCountryService } from '../geo/visitor-country.service.js';
 import { CancelSubscriptionResponseDto, CheckoutDto, CheckoutResponseDto, CurrentSubscriptionResponseDto } from './dto/plans.dto.js';
 import { MembershipsService } from './memberships.service.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('subscriptions')
 @ApiBearerAuth()
@@ -29,6 +30,7 @@ export class UserPaymentsController {
     description: 'One free trial per person (current-subscription says whether it is still available). 409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.',
   })
   @ApiCreatedResponse({ type: CheckoutResponseDto })
+  @OperationId('createCheckout')
   async checkout(@CurrentUser() caller: Caller, @Body() body: CheckoutDto, @Req() request: FastifyRequest) {
     const started = await this.memberships.startCheckout(caller.id, {
       ...body,
@@ -43,6 +45,7 @@ export class UserPaymentsController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: "The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed" })
   @ApiOkResponse({ type: CurrentSubscriptionResponseDto })
+  @OperationId('getMembership')
   async current(@CurrentUser() caller: Caller) {
     const record = await this.memberships.current(caller.id);
     const freeTrial = await this.memberships.freeTrial(caller.id);
@@ -57,6 +60,7 @@ export class UserPaymentsController {
     description: '404 SUBSCRIPTION_NOT_FOUND for a subscription that is not yours; 409 ALREADY_CANCELLED.',
   })
   @ApiOkResponse({ type: CancelSubscriptionResponseDto })
+  @OperationId('cancelMembership')
   async cancel(@CurrentUser() caller: Caller, @Param('subscribed_id', uuidOf('subscription')) id: string, @Param('payment_gateway') gateway: string) {
     return ok(await this.memberships.cancel(caller.id, id, gateway), MESSAGES.subscriptionCancelled);
   }

@@ -19,6 +19,7 @@ import {
 import { ReplyDto } from '../review/dto/conversation.dto.js';
 import { SupportService } from './support.service.js';
 import { Idempotent } from '../idempotency/idempotent.decorator.js';
+import { OperationId } from '../common/operation-id.js';
 
 const OWN_DEFAULT_LIMIT = 20;
 const requestId = uuidOf('support request');
@@ -42,6 +43,7 @@ export class SupportController {
       "(401) and takes the account's name and e-mail. Stored first, then e-mailed to the support desk. 201 'We have received your query, we will get back to you soon.'",
   })
   @ApiCreatedResponse({ type: ApiResponseBase })
+  @OperationId('createSupportRequest')
   async add(@Body() body: AddSupportDto, @CurrentUser() caller: Caller | undefined, @Ip() ip: string) {
     await this.support.add(body, caller, ip);
     return { statusCode: 201, message: MESSAGES.supportThanks };
@@ -55,6 +57,7 @@ export class SupportController {
   })
   @ApiOkResponse({ type: OwnSupportRequestListResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'Not signed in' })
+  @OperationId('listMySupportRequests')
   async listOwn(@CurrentUser() caller: Caller, @Query() query: OwnSupportListQueryDto) {
     const { rows, total } = await this.support.listOwn(caller, query.offset ?? 0, query.limit ?? OWN_DEFAULT_LIMIT);
     return { statusCode: 200, data: rows, meta: { total } };
@@ -68,6 +71,7 @@ export class SupportController {
     description: "Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. The staff's internal notes are never in it.",
   })
   @ApiOkResponse({ type: SupportThreadResponseDto })
+  @OperationId('getSupportThread')
   async thread(@CurrentUser() caller: Caller, @Param('id', requestId) id: string) {
     return ok(await this.support.ownThread(caller, id));
   }
@@ -80,6 +84,7 @@ export class SupportController {
     description: "Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. Bad answers: 400 INVALID_ANSWERS at `answers.replyBody`.",
   })
   @ApiCreatedResponse({ type: SupportThreadResponseDto })
+  @OperationId('replyToSupport')
   async reply(@CurrentUser() caller: Caller, @Param('id', requestId) id: string, @Body() body: ReplyDto) {
     return { statusCode: 201, message: 'Reply sent', data: await this.support.reply(caller, id, body.answers) };
   }
@@ -93,6 +98,7 @@ export class SupportController {
     description: '404 for an unknown request; the answer is sanitised rich text and may not be empty (400 ANSWER_EMPTY).',
   })
   @ApiCreatedResponse({ type: SupportRequestResponseDto })
+  @OperationId('answerSupportRequest')
   async answer(@Param('id', requestId) id: string, @Body() body: SupportAnswerDto, @Actor() actor: AuditActor) {
     return { statusCode: 201, message: 'Answer sent', data: await this.support.answer(id, body.answer, actor) };
   }

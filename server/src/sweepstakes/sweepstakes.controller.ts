@@ -6,6 +6,7 @@ import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { SweepstakesEntryResponseDto, SweepstakesResponseDto } from './dto/sweepstakes.dto.js';
 import { SweepstakesService } from './sweepstakes.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 @ApiTags('sweepstakes')
 @ApiErrorResponses()
@@ -19,6 +20,7 @@ export class SweepstakesController {
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'The sweepstakes running now and whether you entered it (data null when none runs)' })
   @ApiOkResponse({ type: SweepstakesResponseDto })
+  @OperationId('getCurrentSweepstakes')
   async current(@CurrentUser() caller: Caller) {
     return ok(await this.sweepstakes.current(caller));
   }
@@ -30,6 +32,7 @@ export class SweepstakesController {
     description: "`msg`: 'Successfully applied for scholarship', 'Already applied for scholarship', or 'Please update your profile' (registration not completed).",
   })
   @ApiOkResponse({ type: SweepstakesEntryResponseDto })
+  @OperationId('enterSweepstakes')
   async apply(@CurrentUser() caller: Caller, @Param('sweepstakesId', uuidOf('sweepstakes')) id: string) {
     const msg = await this.sweepstakes.apply(caller, id);
     return ok({ msg }, msg);

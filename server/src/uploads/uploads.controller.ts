@@ -24,6 +24,7 @@ import { attachmentDisposition } from './file-names.js';
 import { readFilePart } from './upload-part.js';
 import { FileLinks } from './file-links.js';
 import { UploadedFilesService } from './uploaded-files.service.js';
+import { OperationId } from '../common/operation-id.js';
 
 const ACCEPTED_TYPES = ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/jpeg', 'image/png'];
 
@@ -51,6 +52,7 @@ export class UploadsController {
   @ApiCreatedResponse({ type: UploadResponseDto })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: "Not a file of the purpose's types ('You can only upload PDF file!' / 'You can only upload JPG/PNG file!'), or no file" })
   @ApiPayloadTooLargeResponse({ type: ErrorBodyDto, description: "Larger than 2 MB: 'Pdf must be smaller than 2MB!' / 'Image must be smaller than 2MB!'" })
+  @OperationId('uploadFile')
   async upload(
     @CurrentUser() caller: Caller,
     @Query() query: UploadQueryDto,
@@ -67,6 +69,7 @@ export class UploadsController {
   @ApiOperation({ summary: "An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404)" })
   @ApiOkResponse({ type: UploadResponseDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.' (also for another person's file)" })
+  @OperationId('getFileInfo')
   async info(@CurrentUser() caller: Caller, @Param('id', uuidOf('file')) id: string) {
     return { statusCode: 200, data: await this.files.info(caller, id) };
   }
@@ -83,6 +86,7 @@ export class UploadsController {
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The bytes' })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.'" })
+  @OperationId('getPublicImage')
   async publicImage(@Param('id', uuidOf('file')) id: string) {
     const file = await this.files.openPublic(id);
     return new StreamableFile(file.bytes, { type: file.contentType, length: file.size, disposition: 'inline' });
@@ -106,6 +110,7 @@ export class UploadsController {
   @ApiForbiddenResponse({ type: ErrorBodyDto, description: "'This download link is not valid. Export the applicants again for fresh links.'" })
   @ApiGoneResponse({ type: ErrorBodyDto, description: "'This download link has expired. Export the applicants again for fresh links.'" })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.'" })
+  @OperationId('downloadFileBySignedLink')
   async signedDownload(@Param('id', uuidOf('file')) id: string, @Query() query: SignedFileQueryDto) {
     const file = await this.files.openSigned(this.links.verify(id, query));
     return new StreamableFile(file.bytes, { type: file.contentType, length: file.size, disposition: attachmentDisposition(file.name) });
@@ -119,6 +124,7 @@ export class UploadsController {
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The bytes' })
   @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'The id is not a UUID' })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.' (also for another person's file)" })
+  @OperationId('downloadFile')
   async download(@CurrentUser() caller: Caller, @Param('id', uuidOf('file')) id: string) {
     const file = await this.files.open(caller, id);
     return new StreamableFile(file.bytes, { type: file.contentType, length: file.size, disposition: attachmentDisposition(file.name) });

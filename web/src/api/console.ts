@@ -17,11 +17,11 @@ export type StaffMember = StaffList['staff'][number];
 export type StaffInvitation = StaffList['invitations'][number];
 export type StaffRole = StaffMember['role'];
 export type AuditRecord = components['schemas']['AuditRecordDto'];
-export type AuditQuery = NonNullable<operations['AuditLogController_list']['parameters']['query']>;
+export type AuditQuery = NonNullable<operations['listAuditLog']['parameters']['query']>;
 export type OutboxMessage = components['schemas']['OutboxMessageDto'];
-export type OutboxQuery = NonNullable<operations['MailOutboxController_list']['parameters']['query']>;
+export type OutboxQuery = NonNullable<operations['listOutboxMail']['parameters']['query']>;
 export type PaymentEvent = components['schemas']['PaymentEventDto'];
-export type PaymentEventsQuery = NonNullable<operations['AdminPaymentsController_list']['parameters']['query']>;
+export type PaymentEventsQuery = NonNullable<operations['listPaymentEvents']['parameters']['query']>;
 
 /** Rows an audit log page shows. */
 export const AUDIT_PAGE_SIZE = 25;

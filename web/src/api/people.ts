@@ -9,7 +9,7 @@ import type { components, operations } from './schema';
 export type PersonListItem = components['schemas']['PersonListItemDto'];
 export type PersonDetail = components['schemas']['PersonDetailDto'];
 export type PrivacyErasure = components['schemas']['PrivacyErasureDto'];
-export type PeopleQuery = NonNullable<operations['PeopleController_list']['parameters']['query']>;
+export type PeopleQuery = NonNullable<operations['listPeople']['parameters']['query']>;
 
 /** People a page of the list shows. */
 export const PEOPLE_PAGE_SIZE = 20;

@@ -72,7 +72,7 @@ export const studioKeys = {
 };
 
 /** The applicants overview's parameters (docs/review.md, "Overview"): all optional, the server judges them. */
-export type OverviewQuery = NonNullable<operations['ProviderScholarshipsController_overview']['parameters']['query']>;
+export type OverviewQuery = NonNullable<operations['getApplicantsOverview']['parameters']['query']>;
 export type ScholarshipOverview = Schemas['ScholarshipOverviewDto'];
 
 

@@ -25,7 +25,7 @@ type Schemas = components['schemas'];
 /** A row of the applicants list; `id` is the application's id (docs/review.md, "Who may call"). Personal fields are null under blind review. */
 export type ApplicantRow = Schemas['ApplicantRowDto'];
 export type ApplicantsList = Schemas['ApplicantsPageDto'];
-export type ApplicantsQuery = NonNullable<operations['ReviewController_applicants']['parameters']['query']>;
+export type ApplicantsQuery = NonNullable<operations['listApplicants']['parameters']['query']>;
 
 /** A served form without a validator module: the server judges what is sent with it. */
 export interface ServedForm {

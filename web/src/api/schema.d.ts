@@ -17,7 +17,7 @@ export interface paths {
          * Log in with e-mail and password (public, rate-limited)
          * @description Failures are 400 with errorCode EMAIL_NOT_FOUND or WRONG_PASSWORD. After LOGIN_MAX_FAILURES failures for one account from one IP, that pair gets 429 (errorCode LOGIN_LOCKED) for LOGIN_LOCK_MINUTES, even with the right password. Per IP: AUTH_RATE_LIMIT_PER_MINUTE, shared with the chat login (POST login/chats). A staff account with the second factor on is answered 200 { mfaRequired: true, challenge } instead of a session (docs/staff-security.md, "Second factor").
          */
-        post: operations["AuthController_login"];
+        post: operations["logIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -37,7 +37,7 @@ export interface paths {
          * Exchange a refresh token for a new access and refresh token, with the person's access (public)
          * @description Each refresh token works once. Presenting a spent one revokes every token of its sign-in (401 TOKEN_REUSED).
          */
-        post: operations["AuthController_refresh"];
+        post: operations["refreshSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -57,7 +57,7 @@ export interface paths {
          * Log out: revoke the refresh token and its sign-in (public: works with an expired access token)
          * @description The access token stays valid until it expires (at most 15 minutes); the browser forgets it.
          */
-        post: operations["AuthController_logout"];
+        post: operations["logOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -72,7 +72,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in user */
-        get: operations["AuthController_me"];
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -89,18 +89,18 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff) */
-        get: operations["StaffTotpController_status"];
+        get: operations["getSecondFactorStatus"];
         put?: never;
         /**
          * Start turning on the second factor (TOTP): a new secret, as an otpauth:// URI and in base32 (staff)
          * @description Starting again replaces a secret not confirmed yet; 409 TOTP_ALREADY_ON when it is on. The secret is never answered again once confirmed.
          */
-        post: operations["StaffTotpController_start"];
+        post: operations["startSecondFactorSetup"];
         /**
          * Turn the second factor off with a current code (staff)
          * @description 409 TOTP_NOT_ON; 409 TOTP_REQUIRED for an admin while STAFF_MFA_REQUIRED; 400 WRONG_CODE, CODE_USED. The recovery codes are deleted.
          */
-        delete: operations["StaffTotpController_disable"];
+        delete: operations["disableSecondFactor"];
         options?: never;
         head?: never;
         patch?: never;
@@ -119,7 +119,7 @@ export interface paths {
          * Turn the second factor on with a code from the app; answers ten recovery codes, this once (staff)
          * @description 400 WRONG_CODE, CODE_USED; 409 TOTP_NOT_STARTED, TOTP_ALREADY_ON. An admin who had to enrol refreshes the session afterwards to reach the console.
          */
-        post: operations["StaffTotpController_confirm"];
+        post: operations["confirmSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -139,7 +139,7 @@ export interface paths {
          * Finish a login that answered { mfaRequired, challenge }: the app's code or a recovery code (public, rate-limited)
          * @description Each code works once (400 CODE_USED), each recovery code once (400 WRONG_RECOVERY_CODE). Wrong codes count toward the same per-account lock-out as wrong passwords (429 LOGIN_LOCKED). An expired or foreign challenge is 401 CHALLENGE_INVALID.
          */
-        post: operations["StaffTotpController_login"];
+        post: operations["logInWithSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -157,7 +157,7 @@ export interface paths {
          * E-mails kept in the outbox, newest first (admins)
          * @description With no SMTP_URL configured, every e-mail (e.g. password-reset codes) is stored here instead of sent.
          */
-        get: operations["MailOutboxController_list"];
+        get: operations["listOutboxMail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -174,7 +174,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness and readiness: 200 when PostgreSQL answers within 2 s */
-        get: operations["HealthController_health"];
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
          * What staff did, newest first (admins)
          * @description One row per staff action (a field added, changed or deactivated, a plan changed, a membership set, a support request answered), written in the action's own transaction, with the actor, what it touched and its state before and after. Filters combine; `meta.total` counts every row they keep. The log is append-only: the database refuses to change or delete a row, whoever asks.
          */
-        get: operations["AuditLogController_list"];
+        get: operations["listAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -214,7 +214,7 @@ export interface paths {
          * A form as JSON Schema + UI schema
          * @description Compiled from the field definitions in the database. The ETag is the form version; send it in If-None-Match to get 304 when unchanged.
          */
-        get: operations["FormsController_getForm"];
+        get: operations["getForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -234,7 +234,7 @@ export interface paths {
          * A form version's validator, precompiled for the browser
          * @description ajv standalone validation code for one form version, as an ES module whose default export maps schema ids to validate functions (RJSF's precompiled-validator format). Public: a module import cannot send a bearer token, and the version (a hash of the form) is only known to whoever was served the form. Cached for a year (immutable).
          */
-        get: operations["FormsController_validatorModule"];
+        get: operations["getFormValidatorModule"];
         put?: never;
         post?: never;
         delete?: never;
@@ -256,7 +256,7 @@ export interface paths {
          * Check answers against the current form without storing them
          * @description Answers to fields hidden by a condition, or unknown to the form, are dropped (they would never be stored) and derived values (the 4-point GPA) recomputed; `data` holds the answers as the server would store them.
          */
-        post: operations["FormsController_validate"];
+        post: operations["validateFormAnswers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -271,13 +271,13 @@ export interface paths {
             cookie?: never;
         };
         /** Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins) */
-        get: operations["AdminFieldsController_list"];
+        get: operations["listDraftFields"];
         put?: never;
         /**
          * Draft a new profile field (admins)
          * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions). 400 with `errors` for an invalid definition; 409 FIELD_KEY_TAKEN for a key published or drafted.
          */
-        post: operations["AdminFieldsController_create"];
+        post: operations["draftField"];
         delete?: never;
         options?: never;
         head?: never;
@@ -298,14 +298,14 @@ export interface paths {
          * Draft a field's removal (admins): once published it is hidden from every form and its answers kept; a field new in the draft is dropped from it
          * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
          */
-        delete: operations["AdminFieldsController_deactivate"];
+        delete: operations["draftFieldRemoval"];
         options?: never;
         head?: never;
         /**
          * Draft a change of a field: name, options, rules, hints, section, order, condition, active (admins)
          * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
          */
-        patch: operations["AdminFieldsController_update"];
+        patch: operations["draftFieldChange"];
         trace?: never;
     };
     "/api/v1/admin/form-fields/{id}/revert": {
@@ -318,7 +318,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Drop a field's drafted change: it is as published again (admins) */
-        post: operations["AdminFieldsController_revert"];
+        post: operations["revertDraftField"];
         delete?: never;
         options?: never;
         head?: never;
@@ -333,13 +333,13 @@ export interface paths {
             cookie?: never;
         };
         /** A field's options as drafted, searched in label and value, removed ones last (admins) */
-        get: operations["AdminFieldsController_listOptions"];
+        get: operations["listDraftFieldOptions"];
         put?: never;
         /**
          * Draft a new option (admins); 409 OPTION_EXISTS for a value the field has
          * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
          */
-        post: operations["AdminFieldsController_addOption"];
+        post: operations["draftFieldOption"];
         delete?: never;
         options?: never;
         head?: never;
@@ -360,14 +360,14 @@ export interface paths {
          * Draft an option's removal (admins): answers holding it are kept
          * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
          */
-        delete: operations["AdminFieldsController_removeOption"];
+        delete: operations["draftFieldOptionRemoval"];
         options?: never;
         head?: never;
         /**
          * Draft an option's new label (admins)
          * @description The change goes to the shared draft: no live form changes until a version is published (POST /admin/forms/versions).
          */
-        patch: operations["AdminFieldsController_relabelOption"];
+        patch: operations["draftFieldOptionLabel"];
         trace?: never;
     };
     "/api/v1/admin/forms": {
@@ -378,7 +378,7 @@ export interface paths {
             cookie?: never;
         };
         /** The forms staff edit in the designer, with how many of their fields the draft changes (admins) */
-        get: operations["FormDesignerController_forms"];
+        get: operations["listDesignerForms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -398,7 +398,7 @@ export interface paths {
          * What publishing the draft would change for people (admins)
          * @description Field by field: added, removed, now required, no longer required, changed or restored, with the stored answers under each key; `blockers` name the published scholarships whose rules use a field the draft removes.
          */
-        get: operations["FormDesignerController_diff"];
+        get: operations["getFormDraftDiff"];
         put?: never;
         post?: never;
         delete?: never;
@@ -418,7 +418,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Discard the whole draft (admins) */
-        delete: operations["FormDesignerController_discard"];
+        delete: operations["discardFormDraft"];
         options?: never;
         head?: never;
         patch?: never;
@@ -432,7 +432,7 @@ export interface paths {
             cookie?: never;
         };
         /** The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins) */
-        get: operations["FormDesignerController_preview"];
+        get: operations["previewDraftForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -450,7 +450,7 @@ export interface paths {
         };
         get?: never;
         /** Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows */
-        put: operations["FormDesignerController_order"];
+        put: operations["draftFieldOrder"];
         post?: never;
         delete?: never;
         options?: never;
@@ -466,13 +466,13 @@ export interface paths {
             cookie?: never;
         };
         /** Published versions, newest first (admins) */
-        get: operations["FormDesignerController_list"];
+        get: operations["listFormVersions"];
         put?: never;
         /**
          * Publish the draft as a new version (admins)
          * @description One transaction: the live fields change, the version is recorded with its diff, the draft is emptied and the action audited. 409 DRAFT_EMPTY; 409 FIELD_IN_USE when a removed field is used by a published eligibility rule.
          */
-        post: operations["FormDesignerController_publish"];
+        post: operations["publishFormVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -487,7 +487,7 @@ export interface paths {
             cookie?: never;
         };
         /** One version with the changes it made (admins) */
-        get: operations["FormDesignerController_one"];
+        get: operations["getFormVersion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -509,7 +509,7 @@ export interface paths {
          * Roll the latest version back to the one before, as a new version (admins)
          * @description Fields it added are deactivated (answers kept), fields it changed or removed are as before. 409 DRAFT_NOT_EMPTY, NOT_LATEST_VERSION, FIELD_IN_USE.
          */
-        post: operations["FormDesignerController_rollback"];
+        post: operations["rollBackFormVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -527,7 +527,7 @@ export interface paths {
          * Applicant profile field definitions (public)
          * @description The active profile fields (the values stored as an applicant's applicantFields), with options as a map of value to label.
          */
-        get: operations["FormFieldsController_formFields"];
+        get: operations["listProfileFields"];
         put?: never;
         post?: never;
         delete?: never;
@@ -547,7 +547,7 @@ export interface paths {
          * Search a field's options (public)
          * @description Long catalogues (high schools, colleges) are searched here as the person types instead of being sent with the form.
          */
-        get: operations["FormFieldsController_options"];
+        get: operations["searchFieldOptions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -569,7 +569,7 @@ export interface paths {
          * Sign up as an applicant (public, rate-limited)
          * @description 201 signs the new applicant in. An e-mail already registered (any letter case): 409 'Email already exist!! Please login or try with another email'.
          */
-        post: operations["AccountsController_signUp"];
+        post: operations["signUpApplicant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -584,7 +584,7 @@ export interface paths {
             cookie?: never;
         };
         /** The minimal profile of the signed-in applicant */
-        get: operations["AccountsController_minimalProfile"];
+        get: operations["getMinimalProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -606,7 +606,7 @@ export interface paths {
          * E-mail a 6-digit password reset code (public, rate-limited)
          * @description 201 OTP sent. 400 EMAIL_NOT_FOUND; 429 OTP_RESEND_TOO_SOON within 60 s of the last code; 503 MAIL_UNAVAILABLE.
          */
-        post: operations["AccountsController_forgotPassword"];
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -626,7 +626,7 @@ export interface paths {
          * Check a reset code without using it (public, rate-limited)
          * @description 400 OTP_INCORRECT (counts as a wrong try), OTP_LOCKED after 5 wrong tries, OTP_EXPIRED after 10 minutes or once used.
          */
-        post: operations["AccountsController_verifyOtp"];
+        post: operations["verifyPasswordResetCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -646,7 +646,7 @@ export interface paths {
          * Set a new password with the e-mailed code, and sign in (public, rate-limited)
          * @description Ends every other sign-in of the account. Errors as for verify-otp.
          */
-        post: operations["AccountsController_resetPassword"];
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -665,7 +665,7 @@ export interface paths {
          * Change the password (the owner only)
          * @description 400 'Old Password Not Matched' when lastPwd is wrong; 403 for another user's id. Ends every other sign-in and returns a new session for this one.
          */
-        put: operations["AccountsController_updatePassword"];
+        put: operations["changePassword"];
         post?: never;
         delete?: never;
         options?: never;
@@ -681,7 +681,7 @@ export interface paths {
             cookie?: never;
         };
         /** The signed-in applicant with their profile answers (applicantFields) */
-        get: operations["ProfileController_profile"];
+        get: operations["getProfile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -702,7 +702,7 @@ export interface paths {
          * Save the registration step or one profile tab (the owner only)
          * @description Answers are merged into the stored ones by field and validated against the compiled schema of `formKey` (default 'registration'); 400 INVALID_ANSWERS carries `errors` with the field paths and the form's messages. Answers under a hidden branch are dropped; the GPA is recomputed. 403 for another applicant's id.
          */
-        put: operations["ProfileController_update"];
+        put: operations["saveProfile"];
         post?: never;
         delete?: never;
         options?: never;
@@ -721,7 +721,7 @@ export interface paths {
          * Profile questions made required since you joined that you have not answered
          * @description Each with the profile tab that asks it (`basic`, `education` or `contact`). Saving a tab never requires another tab's questions.
          */
-        get: operations["NewQuestionsController_list"];
+        get: operations["listNewProfileQuestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -741,7 +741,7 @@ export interface paths {
          * The visitor's country (public)
          * @description From the request's IP address; 'us' when it cannot be told. Preselects the phone country code.
          */
-        get: operations["GeoController_geo"];
+        get: operations["getVisitorCountry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -758,13 +758,13 @@ export interface paths {
             cookie?: never;
         };
         /** The provider's own scholarships, newest first (providers; a reviewer gets its organisation's) */
-        get: operations["ProviderScholarshipsController_list"];
+        get: operations["listProviderScholarships"];
         put?: never;
         /**
          * Create a draft scholarship with its criteria and requirements (providers)
          * @description Criteria are checked against the profile fields: an unknown field or an operator its type does not allow is 400 INVALID_CRITERIA.
          */
-        post: operations["ProviderScholarshipsController_create"];
+        post: operations["createScholarship"];
         delete?: never;
         options?: never;
         head?: never;
@@ -782,7 +782,7 @@ export interface paths {
          * The applicants overview: a page of the scholarships with their application counts (providers and reviewers)
          * @description Newest first; `search` matches part of the title, `status` keeps one status; drafts nobody has applied to are left out unless `emptyDrafts=true` (`hiddenEmptyDrafts` counts them). Bad parameters: 400 with a description.
          */
-        get: operations["ProviderScholarshipsController_overview"];
+        get: operations["getApplicantsOverview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -799,14 +799,14 @@ export interface paths {
             cookie?: never;
         };
         /** One of the provider’s scholarships (another provider’s: 404) */
-        get: operations["ProviderScholarshipsController_get"];
+        get: operations["getProviderScholarship"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Edit a draft or published scholarship (a closed one: 409) */
-        patch: operations["ProviderScholarshipsController_update"];
+        patch: operations["updateScholarship"];
         trace?: never;
     };
     "/api/v1/providers/scholarships/{id}/publish": {
@@ -819,7 +819,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Publish a draft: it needs an amount and a deadline not in the past */
-        post: operations["ProviderScholarshipsController_publish"];
+        post: operations["publishScholarship"];
         delete?: never;
         options?: never;
         head?: never;
@@ -836,7 +836,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Close a scholarship: no more applications */
-        post: operations["ProviderScholarshipsController_close"];
+        post: operations["closeScholarship"];
         delete?: never;
         options?: never;
         head?: never;
@@ -854,7 +854,7 @@ export interface paths {
          * The published scholarships the applicant is eligible for: the recommendations (applicants)
          * @description Open scholarships whose every rule the applicant’s answers meet (evaluated in PostgreSQL); a profile save shows in the next call. withoutRequirement=true keeps the Easy Apply ones; false or absent, every recommendation.
          */
-        get: operations["EligibleScholarshipsController_list"];
+        get: operations["listEligibleScholarships"];
         put?: never;
         post?: never;
         delete?: never;
@@ -871,7 +871,7 @@ export interface paths {
             cookie?: never;
         };
         /** Scholarship stats: yourRecommendation, the recommendations count (applicants) */
-        get: operations["EligibleScholarshipsController_stats"];
+        get: operations["getMatchStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -891,7 +891,7 @@ export interface paths {
          * The dashboard's tiles and the unlock hint (applicants)
          * @description appliedScholarship (Received applications), yourRecommendation (the recommendations, as scholarships/stats and the list count), scholarshipAmount (their value, USD), expiringSoon (14 days), and unlock { count, totalValue } for the scholarships a missing profile answer keeps out.
          */
-        get: operations["EligibleScholarshipsController_dashboardSummary"];
+        get: operations["getDashboardSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -908,7 +908,7 @@ export interface paths {
             cookie?: never;
         };
         /** How many scholarships the list would give, with the same filters (applicants) */
-        get: operations["EligibleScholarshipsController_count"];
+        get: operations["countEligibleScholarships"];
         put?: never;
         post?: never;
         delete?: never;
@@ -925,7 +925,7 @@ export interface paths {
             cookie?: never;
         };
         /** The applicant's saved scholarships, newest first (the list's length is the count) */
-        get: operations["WishlistController_list"];
+        get: operations["listWishlist"];
         put?: never;
         post?: never;
         delete?: never;
@@ -943,7 +943,7 @@ export interface paths {
         };
         get?: never;
         /** Save a scholarship (idempotent) */
-        put: operations["WishlistController_add"];
+        put: operations["addToWishlist"];
         post?: never;
         delete?: never;
         options?: never;
@@ -960,7 +960,7 @@ export interface paths {
         };
         get?: never;
         /** Unsave a scholarship (idempotent) */
-        put: operations["WishlistController_remove"];
+        put: operations["removeFromWishlist"];
         post?: never;
         delete?: never;
         options?: never;
@@ -976,13 +976,13 @@ export interface paths {
             cookie?: never;
         };
         /** How many open scholarships there are and their combined value (public) */
-        get: operations["ScholarshipDetailsController_stats"];
+        get: operations["getCatalogueStats"];
         put?: never;
         /**
          * Eligibility stats for a partial profile: the sign-up teaser (public)
          * @description Open scholarships none of whose rules fails on the given answers (keyed 'field.{fieldId}' or 'field.{fieldKey}'): for a student's whole profile, their recommendations plus what they could unlock. A rule on a field not given does not exclude. Cached for ten minutes per exact answers; answer sets not cached yet are limited per client IP (TEASER_COUNTS_PER_MINUTE, 429 RATE_LIMITED).
          */
-        post: operations["ScholarshipDetailsController_statsFor"];
+        post: operations["getTeaserStats"];
         delete?: never;
         options?: never;
         head?: never;
@@ -997,7 +997,7 @@ export interface paths {
             cookie?: never;
         };
         /** The applicant's applications: Received (the Applied tab) and Draft (applicants) */
-        get: operations["ScholarshipDetailsController_mine"];
+        get: operations["listMyApplications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1017,12 +1017,12 @@ export interface paths {
          * One scholarship with its requirements and the match explanation (applicants; members, or own Draft/Received)
          * @description Non-members get 403 with errorCode SUBSCRIPTION_REQUIRED unless they have a Draft or Received application to it.
          */
-        get: operations["ScholarshipDetailsController_detail"];
+        get: operations["getScholarship"];
         /**
          * Save the scholarship-editor form's answers (a draft save; the whole form replaces the editor's fields)
          * @description Closed: 409 SCHOLARSHIP_CLOSED; a web address another scholarship has: 409 SLUG_TAKEN.
          */
-        put: operations["StudioController_update"];
+        put: operations["saveScholarshipEditor"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1043,7 +1043,7 @@ export interface paths {
          * Upload a document (PDF, DOC, DOCX) or an image (JPG, PNG) of at most 2 MB (signed in)
          * @description The type is decided from the bytes, never the name or the declared type. A form answer holds the `publicUrl`. Refusals carry the original sentence in `description` and the reason in `errorCode`: WRONG_FILE_TYPE, UNSAFE_ARCHIVE (a DOCX with more than 1,000 parts or inflating past 20 MB), FILE_TOO_LARGE (413), FILE_MISSING, MALFORMED_UPLOAD.
          */
-        post: operations["UploadsController_upload"];
+        post: operations["uploadFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1058,7 +1058,7 @@ export interface paths {
             cookie?: never;
         };
         /** An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404) */
-        get: operations["UploadsController_info"];
+        get: operations["getFileInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1078,7 +1078,7 @@ export interface paths {
          * An organisation's logo, for anyone (docs/providers.md)
          * @description Only images an organisation shows are public; any other upload is 404 here. The same id as in /common/files/{id}.
          */
-        get: operations["UploadsController_publicImage"];
+        get: operations["getPublicImage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1098,7 +1098,7 @@ export interface paths {
          * Download an upload through a signed, expiring link (as written in an applicants export)
          * @description No bearer token: the HMAC signature stands for the person the link was made for (`by`), until `expires` (Unix seconds). That person must still be allowed to read the file. 400 FILE_LINK_MALFORMED, 403 FILE_LINK_INVALID (a changed or foreign link), 410 FILE_LINK_EXPIRED, 404 when the file is gone or no longer theirs to read.
          */
-        get: operations["UploadsController_signedDownload"];
+        get: operations["downloadFileBySignedLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1118,7 +1118,7 @@ export interface paths {
          * Download an upload: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404)
          * @description Sent as an attachment with the type detected at upload.
          */
-        get: operations["UploadsController_download"];
+        get: operations["downloadFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1138,7 +1138,7 @@ export interface paths {
          * A scholarship's requirement form as JSON Schema + UI schema (members, or their own application)
          * @description The version your application is pinned to, else the current one; `?version=` asks for a given one, which never changes (cacheable). Non-members without an application to it get 403 SUBSCRIPTION_REQUIRED.
          */
-        get: operations["ApplicationsController_form"];
+        get: operations["getRequirementForm"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1158,7 +1158,7 @@ export interface paths {
          * A requirement form version's validator, precompiled for the browser
          * @description ajv standalone validation code for one form version, as an ES module whose default export maps schema ids to validate functions (RJSF's precompiled-validator format). Public: a module import cannot send a bearer token, and the version (a hash of the form) is only known to whoever was served the form. Cached for a year (immutable).
          */
-        get: operations["ApplicationsController_validatorModule"];
+        get: operations["getRequirementFormValidatorModule"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1175,7 +1175,7 @@ export interface paths {
             cookie?: never;
         };
         /** Your application to a scholarship: status and answers (none yet: status null) */
-        get: operations["ApplicationsController_details"];
+        get: operations["getMyApplication"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1197,7 +1197,7 @@ export interface paths {
          * Save a draft (status Draft) or submit (status Received) an application
          * @description Validated against the form version the application is pinned to: invalid answers are 400 INVALID_ANSWERS with `errors` by requirement key; a submission missing a required answer is kept as a Draft and returns the missing ones in `data.errors`. After the deadline 409 DEADLINE_PASSED; once Received 409 ALREADY_SUBMITTED.
          */
-        post: operations["ApplicationsController_submit"];
+        post: operations["submitApplication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1217,7 +1217,7 @@ export interface paths {
          * Easy Apply / bulk apply with a CV (members)
          * @description Applies to every listed scholarship at once, or to none: each must be open, match you, and ask for nothing or only a CV (`requirements.cv`, one of your uploads). Non-members 403 SUBSCRIPTION_REQUIRED; a scholarship that cannot take it 400 CANNOT_APPLY with `errors` at 'scholarshipId.{index}'.
          */
-        post: operations["ApplicationsController_submitMany"];
+        post: operations["submitApplications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1235,7 +1235,7 @@ export interface paths {
          * Your applications with their status history (the application tracker)
          * @description Every application of the caller, latest change first, each with its status events oldest first ('Draft', 'Submitted', then the provider's review statuses), the essays its form asks for, and how many inbox messages are about its scholarship. `status` and `essay=true` narrow the list.
          */
-        get: operations["TrackerController_list"];
+        get: operations["listApplicationTracker"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1252,12 +1252,12 @@ export interface paths {
             cookie?: never;
         };
         /** Whether the product applies automatically for the applicant (docs/automation.md) */
-        get: operations["AutoApplyController_read"];
+        get: operations["getAutoApply"];
         /**
          * Turn automatic application on (members; 403 SUBSCRIPTION_REQUIRED otherwise) or off
          * @description On: applies at once to every open matching scholarship that needs nothing more than the profile or only the CV, then to new ones as they come.
          */
-        put: operations["AutoApplyController_change"];
+        put: operations["setAutoApply"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1278,7 +1278,7 @@ export interface paths {
          * Sign up a scholarship provider with its organisation (the served provider-signup form)
          * @description Answers keyed by the form's field keys; invalid ones: 400 INVALID_ANSWERS with `errors`; an e-mail in use: 409 EMAIL_TAKEN.
          */
-        post: operations["ProviderAccountsController_signUp"];
+        post: operations["signUpProvider"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1293,12 +1293,12 @@ export interface paths {
             cookie?: never;
         };
         /** The provider's organisation: the organisation form's answers and the logo's public address */
-        get: operations["ProviderAccountsController_organisation"];
+        get: operations["getOrganisation"];
         /**
          * Save the organisation (the served organisation form, whole)
          * @description The logo must be one of your own image uploads; once saved it is public (shown on your scholarships’ pages).
          */
-        put: operations["ProviderAccountsController_update"];
+        put: operations["saveOrganisation"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1319,7 +1319,7 @@ export interface paths {
          * A new draft scholarship from the scholarship-editor form (providers)
          * @description Only what is given is checked (a title is needed); the whole form is required to publish. Invalid answers: 400 INVALID_ANSWERS with `errors` by field key.
          */
-        post: operations["StudioController_create"];
+        post: operations["createScholarshipFromEditor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1334,12 +1334,12 @@ export interface paths {
             cookie?: never;
         };
         /** The scholarship's requirements, in order (providers) */
-        get: operations["StudioController_requirements"];
+        get: operations["listRequirements"];
         /**
          * Replace the requirements with the builder’s list, in its order
          * @description Each entry is judged by the served requirement-editor form (errors at 'requirements.{index}.{field}'). A stored requirement keeps its answer key; applications stay on the form version they started on.
          */
-        put: operations["StudioController_replaceRequirements"];
+        put: operations["replaceRequirements"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1360,7 +1360,7 @@ export interface paths {
          * The requirement form unsaved builder entries make, as applicants would get it, with its validator
          * @description Nothing is saved on the scholarship. The browser compiles the same form itself with @scholarmatch/schemas; the versions agree.
          */
-        post: operations["StudioController_preview"];
+        post: operations["previewRequirementForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1375,14 +1375,14 @@ export interface paths {
             cookie?: never;
         };
         /** The scholarship's eligibility rules (providers) */
-        get: operations["StudioController_criteria"];
+        get: operations["listCriteria"];
         /**
          * Replace the eligibility rules
          * @description A rule keeps its id when sent with it. An unknown field or an operator its type does not allow: 400 INVALID_CRITERIA.
          */
-        put: operations["StudioController_replaceCriteria"];
+        put: operations["replaceCriteria"];
         /** Add one eligibility rule */
-        post: operations["StudioController_addCriterion"];
+        post: operations["addCriterion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1398,10 +1398,10 @@ export interface paths {
         };
         get?: never;
         /** Change one eligibility rule (unknown rule: 404) */
-        put: operations["StudioController_updateCriterion"];
+        put: operations["updateCriterion"];
         post?: never;
         /** Remove one eligibility rule; answers the rules left */
-        delete: operations["StudioController_removeCriterion"];
+        delete: operations["removeCriterion"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1418,7 +1418,7 @@ export interface paths {
          * The profile fields a rule may name, their operators and each operator’s value form
          * @description Compiled from the fields' own definitions: a field an admin adds can be used at once.
          */
-        get: operations["StudioController_vocabulary"];
+        get: operations["getCriteriaVocabulary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1440,7 +1440,7 @@ export interface paths {
          * How many applicants unsaved rules make eligible now, and how many more would be if they answered one field
          * @description The matcher's own SQL over every applicant's stored answers (docs/matching.md).
          */
-        post: operations["StudioController_count"];
+        post: operations["countEligibleApplicants"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1455,7 +1455,7 @@ export interface paths {
             cookie?: never;
         };
         /** A published scholarship's public page, by its web address (drafts: 404) */
-        get: operations["PublicScholarshipsController_bySlug"];
+        get: operations["getPublicScholarship"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1472,7 +1472,7 @@ export interface paths {
             cookie?: never;
         };
         /** The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers) */
-        get: operations["ReviewController_applicants"];
+        get: operations["listApplicants"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1489,7 +1489,7 @@ export interface paths {
             cookie?: never;
         };
         /** One submission: answers with the pinned requirement form, and the applicant unless blind review is on */
-        get: operations["ReviewController_submission"];
+        get: operations["getApplicantSubmission"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1507,7 +1507,7 @@ export interface paths {
         };
         get?: never;
         /** Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first */
-        put: operations["ReviewController_status"];
+        put: operations["setApplicationStatus"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1525,7 +1525,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has */
-        post: operations["ReviewController_undoStatus"];
+        post: operations["undoApplicationStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1540,9 +1540,9 @@ export interface paths {
             cookie?: never;
         };
         /** Whether blind review is on (owner, reviewers) */
-        get: operations["ReviewController_settings"];
+        get: operations["getReviewSettings"];
         /** Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone */
-        put: operations["ReviewController_updateSettings"];
+        put: operations["updateReviewSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1558,12 +1558,12 @@ export interface paths {
             cookie?: never;
         };
         /** The rubric and the scoring form compiled from it (owner, reviewers) */
-        get: operations["ReviewController_rankCriteria"];
+        get: operations["getRubric"];
         /**
          * Replace the rubric with the builder's entries, in order (owner)
          * @description Each judged by the served rank-criterion-editor form (errors at 'criteria.{index}.{field}').
          */
-        put: operations["ReviewController_replaceRankCriteria"];
+        put: operations["replaceRubric"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1579,12 +1579,12 @@ export interface paths {
             cookie?: never;
         };
         /** Every reviewer's points on an application, weighted totals and the average */
-        get: operations["ReviewController_points"];
+        get: operations["listPoints"];
         /**
          * Give the caller's points (the scoring form's answers, by criterion id)
          * @description Invalid: 400 INVALID_ANSWERS; no rubric: 409 NO_RUBRIC.
          */
-        put: operations["ReviewController_givePoints"];
+        put: operations["givePoints"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1600,13 +1600,13 @@ export interface paths {
             cookie?: never;
         };
         /** The winners and the decisions (draws with their seeds) (owner, reviewers) */
-        get: operations["ReviewController_winners"];
+        get: operations["listWinners"];
         put?: never;
         /**
          * Choose the winners by hand or draw them with a recorded seed (owner)
          * @description Already chosen: 409 WINNERS_CHOSEN; too few eligible: 409 NOT_ENOUGH_CANDIDATES.
          */
-        post: operations["ReviewController_chooseWinners"];
+        post: operations["chooseWinners"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1621,7 +1621,7 @@ export interface paths {
             cookie?: never;
         };
         /** The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed */
-        get: operations["ReviewController_export"];
+        get: operations["exportApplicants"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1638,7 +1638,7 @@ export interface paths {
             cookie?: never;
         };
         /** Submitted applications per UTC day (owner, reviewers) */
-        get: operations["ReviewController_activity"];
+        get: operations["getApplicationActivity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1657,7 +1657,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Write to applicants through their inbox (owner; the served provider-message form) */
-        post: operations["ReviewController_message"];
+        post: operations["messageApplicants"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1672,13 +1672,13 @@ export interface paths {
             cookie?: never;
         };
         /** The organisation's reviewers and open invitations */
-        get: operations["ReviewersController_list"];
+        get: operations["listReviewers"];
         put?: never;
         /**
          * Invite a reviewer by e-mail (a link valid 7 days, once)
          * @description An address with a reviewer account that belongs to no organisation is invited (`existingAccount: true`; it accepts by logging in). Refused with 409 and a sentence for the inviter: an account that is not a reviewer's (ACCOUNT_NOT_REVIEWER), a reviewer of this organisation (ALREADY_REVIEWER) or of another (REVIEWER_OF_ANOTHER_ORGANISATION).
          */
-        post: operations["ReviewersController_invite"];
+        post: operations["inviteReviewer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1696,7 +1696,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove a reviewer (user id) or an open invitation (its id) */
-        delete: operations["ReviewersController_remove"];
+        delete: operations["removeReviewer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1713,7 +1713,7 @@ export interface paths {
          * An invitation by its token: who invites, to which address (public)
          * @description Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.
          */
-        get: operations["ReviewersController_invitation"];
+        get: operations["getReviewerInvitation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1732,7 +1732,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session */
-        post: operations["ReviewersController_accept"];
+        post: operations["acceptReviewerInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1752,7 +1752,7 @@ export interface paths {
          * Accept an invitation with the invited address's existing reviewer account: its password, then its session
          * @description A wrong password is the login's 400 WRONG_PASSWORD (and its lockout); no account: 409 NO_ACCOUNT; an account that cannot review here: 409 as for the invitation.
          */
-        post: operations["ReviewersController_join"];
+        post: operations["joinReviewerInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1767,7 +1767,7 @@ export interface paths {
             cookie?: never;
         };
         /** The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first */
-        get: operations["ApplicantConversationsController_conversation"];
+        get: operations["getMyConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1786,7 +1786,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox */
-        post: operations["ApplicantConversationsController_reply"];
+        post: operations["replyToProvider"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1801,7 +1801,7 @@ export interface paths {
             cookie?: never;
         };
         /** The provider's conversations with applicants, latest first, with unread replies counted (owner) */
-        get: operations["ProviderInboxController_threads"];
+        get: operations["listProviderConversations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1818,7 +1818,7 @@ export interface paths {
             cookie?: never;
         };
         /** Unread replies from applicants (the studio sidebar's badge) */
-        get: operations["ProviderInboxController_unreadCount"];
+        get: operations["countProviderUnreadReplies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1835,7 +1835,7 @@ export interface paths {
             cookie?: never;
         };
         /** One application's conversation; reading it marks the applicant's replies read (owner) */
-        get: operations["ProviderInboxController_conversation"];
+        get: operations["getProviderConversation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1854,7 +1854,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner) */
-        post: operations["ProviderInboxController_answer"];
+        post: operations["answerApplicant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1869,7 +1869,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread */
-        get: operations["InboxController_list"];
+        get: operations["listInbox"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1886,7 +1886,7 @@ export interface paths {
             cookie?: never;
         };
         /** How many of the caller's messages are unread (the navigation bar's badge) */
-        get: operations["InboxController_unreadCount"];
+        get: operations["countUnreadInbox"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1903,7 +1903,7 @@ export interface paths {
             cookie?: never;
         };
         /** One of the caller's messages */
-        get: operations["InboxController_one"];
+        get: operations["getInboxMessage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1921,7 +1921,7 @@ export interface paths {
         };
         get?: never;
         /** Marks one of the caller's messages read (idempotent) */
-        put: operations["InboxController_markRead"];
+        put: operations["markInboxMessageRead"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1937,7 +1937,7 @@ export interface paths {
             cookie?: never;
         };
         /** The sweepstakes running now and whether you entered it (data null when none runs) */
-        get: operations["SweepstakesController_current"];
+        get: operations["getCurrentSweepstakes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1959,7 +1959,7 @@ export interface paths {
          * Enter the sweepstakes
          * @description `msg`: 'Successfully applied for scholarship', 'Already applied for scholarship', or 'Please update your profile' (registration not completed).
          */
-        post: operations["SweepstakesController_apply"];
+        post: operations["enterSweepstakes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1974,7 +1974,7 @@ export interface paths {
             cookie?: never;
         };
         /** The sandbox checkout page (HTML) of a checkout session */
-        get: operations["SandboxCheckoutController_page"];
+        get: operations["getSandboxCheckoutPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1996,7 +1996,7 @@ export interface paths {
          * The sandbox checkout's Pay button (an HTML form post)
          * @description Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined (402); 4000 0000 0000 0119 fails once, then succeeds; 4000 0000 0000 0341 starts the trial but its renewals fail (declined when there is no trial). 303 to the success address, or the page again with the reason.
          */
-        post: operations["SandboxCheckoutController_pay"];
+        post: operations["paySandboxCheckout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2011,7 +2011,7 @@ export interface paths {
             cookie?: never;
         };
         /** The membership plans offered (public): price per month, benefits, the provider price id */
-        get: operations["PlansController_list"];
+        get: operations["listPlans"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2028,7 +2028,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every plan, offered or not (admins) */
-        get: operations["PlansController_adminList"];
+        get: operations["listAllPlans"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2054,7 +2054,7 @@ export interface paths {
          * Change a plan (admins): title, monthly price in cents, months billed, benefits, the provider's price id, order, offered
          * @description Applies to checkouts opened afterwards; running memberships keep what they were sold.
          */
-        patch: operations["PlansController_update"];
+        patch: operations["updatePlan"];
         trace?: never;
     };
     "/api/v1/user-payments/checkout": {
@@ -2070,7 +2070,7 @@ export interface paths {
          * Open the payment provider checkout for a plan: a 7-day free trial, or billed at once for a person who has had theirs
          * @description One free trial per person (current-subscription says whether it is still available). 409 ALREADY_SUBSCRIBED when a membership is active; 404 PLAN_NOT_FOUND; 502 when the provider does not answer.
          */
-        post: operations["UserPaymentsController_checkout"];
+        post: operations["createCheckout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2085,7 +2085,7 @@ export interface paths {
             cookie?: never;
         };
         /** The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed */
-        get: operations["UserPaymentsController_current"];
+        get: operations["getMembership"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2107,7 +2107,7 @@ export interface paths {
          * Cancel at the end of the period: no renewal, benefits until next_billing_date (owner only)
          * @description 404 SUBSCRIPTION_NOT_FOUND for a subscription that is not yours; 409 ALREADY_CANCELLED.
          */
-        post: operations["UserPaymentsController_cancel"];
+        post: operations["cancelMembership"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2127,7 +2127,7 @@ export interface paths {
          * The payment provider's webhooks (signed; public)
          * @description Verified against the provider's signature over the exact body, within 300 s (400 SIGNATURE_MISSING / SIGNATURE_INVALID / SIGNATURE_EXPIRED / EVENT_MALFORMED / UNKNOWN_EVENT). Idempotent by event id (a repeat answers outcome duplicate); an older report never overwrites a newer one.
          */
-        post: operations["PaymentWebhooksController_receive"];
+        post: operations["receivePaymentWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2143,7 +2143,7 @@ export interface paths {
         };
         get?: never;
         /** Set an applicant's membership (admins) */
-        put: operations["AdminSubscriptionsController_set"];
+        put: operations["setApplicantMembership"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2164,7 +2164,7 @@ export interface paths {
          * Move the sandbox provider's clock forward (admins; demos and tests)
          * @description Runs what became due at once: trial ends, renewals, failed-payment retries, ends of cancelled subscriptions (each sends its webhooks), and trial reminders. 404 when the provider is not the sandbox.
          */
-        post: operations["AdminPaymentsController_advance"];
+        post: operations["advanceSandboxClock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2182,7 +2182,7 @@ export interface paths {
          * The payment webhooks received, newest first (audit; admins and support, read only)
          * @description Filters combine: failed, type, the member's e-mail, received from (inclusive) and to (exclusive).
          */
-        get: operations["AdminPaymentsController_list"];
+        get: operations["listPaymentEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2199,7 +2199,7 @@ export interface paths {
             cookie?: never;
         };
         /** The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in) */
-        get: operations["AssistanceController_questions"];
+        get: operations["listAssistanceQuestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2219,7 +2219,7 @@ export interface paths {
          * One question's answer (members)
          * @description Non-members get 403 with errorCode SUBSCRIPTION_REQUIRED; an unknown id is 404 QUESTION_NOT_FOUND.
          */
-        get: operations["AssistanceController_answer"];
+        get: operations["getAssistanceAnswer"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2241,7 +2241,7 @@ export interface paths {
          * An essay draft or an outline for a scholarship, from your profile (signed in, rate-limited)
          * @description The server builds the prompt from the scholarship (title, description) and your name, school and field of study; `prompt` is your own extra instruction. `kind` defaults to essay (the original client sends only `prompt`). `source: 'offline'` when no AI model is configured (the built-in generator wrote it). The content is sanitised HTML. An unknown or draft scholarship is 404 SCHOLARSHIP_NOT_FOUND; when the AI model fails or times out, 502 ESSAY_AI_FAILED. At most 10 per minute from one network, and 30 per hour per person (429 RATE_LIMITED).
          */
-        post: operations["EssaysController_getEssay"];
+        post: operations["draftEssay"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2259,7 +2259,7 @@ export interface paths {
          * The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
          * @description A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
-        get: operations["ChatController_questions"];
+        get: operations["listChatQuestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2279,7 +2279,7 @@ export interface paths {
          * The original address of GET /api/v1/questions. The questions a chat asks, made from the served forms (public): signUp from 'signup', login from 'login' then 'password-reset'
          * @description A field added to one of those forms is a question here at once. The login chat's carry the original answer keys: email, password, generate_otp (the step that e-mails a code), otp, newPassword.
          */
-        get: operations["ChatController_questions_seedAddress"];
+        get: operations["listChatQuestions_seedAddress"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2301,7 +2301,7 @@ export interface paths {
          * One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
          * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
-        post: operations["ChatController_signUpTurn"];
+        post: operations["takeSignUpChatTurn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2321,7 +2321,7 @@ export interface paths {
          * The original address of POST /api/v1/signup/chats. One turn of a sign-up chat (public; CHAT_TURNS_PER_MINUTE per IP): an answer, or submit after the summary
          * @description The first turn (no ?id) opens the chat and answers its _id (which alone continues it) and a chatToken. Each answer is judged by the served 'signup' form's rule for that field: 400 INVALID_ANSWER with the form's words. The e-mail answer says `available` (false: taken, not kept). When every question is answered, `summary` lists them; { action: 'submit' }, or the original client's whole sign-up payload (firstName, lastName, email, phone, password, applicantType, isProfileUpdate, isScholarshipApplied), then signs up exactly as POST /register-applicants does and answers the session. A payload answer other than the chat's: 400 CHAT_ANSWER_MISMATCH naming the field. An unknown, expired or ended chat, or a wrong X-Chat-Token: 404 CHAT_NOT_FOUND.
          */
-        post: operations["ChatController_signUpTurn_seedAddress"];
+        post: operations["takeSignUpChatTurn_seedAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2341,7 +2341,7 @@ export interface paths {
          * One turn of a login chat (public; rate-limited together with POST /users/auth/login)
          * @description email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
-        post: operations["ChatController_loginTurn"];
+        post: operations["takeLoginChatTurn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2361,7 +2361,7 @@ export interface paths {
          * The original address of POST /api/v1/login/chats. One turn of a login chat (public; rate-limited together with POST /users/auth/login)
          * @description email, then password (the original keys; the login form's userName and currentPassword too): the login itself, with the form login's per-account lock-out (400 WRONG_PASSWORD or EMAIL_NOT_FOUND in the chat's words, 429 LOGIN_LOCKED). generate_otp (or { action: 'forgotPassword' | 'resendOtp' }) e-mails a code; then otp (400 OTP_INCORRECT; `otp: true` when right) and newPassword, which resets the password and signs in.
          */
-        post: operations["ChatController_loginTurn_seedAddress"];
+        post: operations["takeLoginChatTurn_seedAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2381,7 +2381,7 @@ export interface paths {
          * Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
-        post: operations["AssistantChatController_ask"];
+        post: operations["askAssistant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2401,7 +2401,7 @@ export interface paths {
          * The original address of POST /api/v1/scholarships/chats. Asks the dashboard assistant for scholarships (applicants): the original client's { userID, questionAnswer: { scholarship_type, question } }
          * @description The first question opens a chat (its chat_id); later ones send ?id=. Anyone else's chat, or an expired one: 404 CHAT_NOT_FOUND; userID other than the caller: 403. Before the registration is done, profileComplete is false and data empty. No match: data empty and the message 'Oops!! No Scholarship Found. Select from the other options.'
          */
-        post: operations["AssistantChatController_ask_seedAddress"];
+        post: operations["askAssistant_seedAddress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2416,7 +2416,7 @@ export interface paths {
             cookie?: never;
         };
         /** Which social sign-ins this server offers (public): the browser shows only those */
-        get: operations["SocialSignInController_providers"];
+        get: operations["listSocialProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2436,7 +2436,7 @@ export interface paths {
          * Starts a Google sign-in (public, rate-limited): the address of Google's sign-in page
          * @description 404 SOCIAL_SIGN_IN_OFF when Google sign-in is not configured; 503 when Google cannot be reached. The sign-in must finish within 10 minutes.
          */
-        get: operations["SocialSignInController_start"];
+        get: operations["startGoogleSignIn"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2458,7 +2458,7 @@ export interface paths {
          * Finishes a Google sign-in (public; rate-limited with the login): the session
          * @description The code and state Google sent the browser back with, and the binding the start answered to this browser. The account linked to that Google identity, else the account with the same e-mail when Google vouches the person owns it (linked from then on; its password and other sign-ins end; 409 GOOGLE_EMAIL_NOT_TRUSTED otherwise), else a new applicant (isNewUser). 400 GOOGLE_LOGIN_FAILED ('Error in Google Login') for an unknown, used, expired or another browser's sign-in, or a code Google refuses.
          */
-        post: operations["SocialSignInController_finish"];
+        post: operations["finishGoogleSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2478,7 +2478,7 @@ export interface paths {
          * Sends a support request (signed in, with `query`) or a contact message (anyone); rate-limited
          * @description Judged by the served form of its kind ('support-request', 'contact-message'): 400 INVALID_ANSWERS with the form's words. A support request needs a signed-in caller (401) and takes the account's name and e-mail. Stored first, then e-mailed to the support desk. 201 'We have received your query, we will get back to you soon.'
          */
-        post: operations["SupportController_add"];
+        post: operations["createSupportRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2496,7 +2496,7 @@ export interface paths {
          * The caller's own support requests (and contact messages sent signed in), newest first, with their status and answers
          * @description Only the caller's: nobody sees anyone else's requests here (admins list them under /admin/support-requests).
          */
-        get: operations["SupportController_listOwn"];
+        get: operations["listMySupportRequests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2516,7 +2516,7 @@ export interface paths {
          * One of the caller's own requests as a thread: the request, the staff's answers and the caller's replies, oldest first
          * @description Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. The staff's internal notes are never in it.
          */
-        get: operations["SupportController_thread"];
+        get: operations["getSupportThread"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2538,7 +2538,7 @@ export interface paths {
          * Replies to one of the caller's own requests (the served message-reply form): the request is open again and waits for staff from now
          * @description Anyone else's request, or an unknown id: 404 SUPPORT_REQUEST_NOT_FOUND. Bad answers: 400 INVALID_ANSWERS at `answers.replyBody`.
          */
-        post: operations["SupportController_reply"];
+        post: operations["replyToSupport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2558,7 +2558,7 @@ export interface paths {
          * Answers a request again or for the first time (admins and support staff): one more message of its thread, to the person's inbox and e-mail when they have an account, else by e-mail
          * @description 404 for an unknown request; the answer is sanitised rich text and may not be empty (400 ANSWER_EMPTY).
          */
-        post: operations["SupportController_answer"];
+        post: operations["answerSupportRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2576,7 +2576,7 @@ export interface paths {
          * Support requests and contact messages (admins): filtered, searched, paged, newest first or the oldest waiting first
          * @description `meta.overdue` counts the open requests sent more than 24 hours ago, whatever the filters.
          */
-        get: operations["SupportQueueController_list"];
+        get: operations["listSupportQueue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2593,7 +2593,7 @@ export interface paths {
             cookie?: never;
         };
         /** The people a support request may be assigned to: those who answer support (admins and support staff) */
-        get: operations["SupportQueueController_staff"];
+        get: operations["listSupportAssignees"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2613,7 +2613,7 @@ export interface paths {
          * One request with its answer, its internal notes, and the account it came from with their membership (admins and support staff)
          * @description 404 for an unknown request.
          */
-        get: operations["SupportQueueController_detail"];
+        get: operations["getSupportRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2635,7 +2635,7 @@ export interface paths {
          * Marks a request solved (admins and support staff)
          * @description 404 for an unknown request; 409 ALREADY_SOLVED.
          */
-        post: operations["SupportQueueController_solve"];
+        post: operations["solveSupportRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2655,7 +2655,7 @@ export interface paths {
          * Puts a solved request back in the queue: answered if it has an answer, else open (admins and support staff)
          * @description 404 for an unknown request; 409 NOT_SOLVED.
          */
-        post: operations["SupportQueueController_reopen"];
+        post: operations["reopenSupportRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2674,7 +2674,7 @@ export interface paths {
          * Assigns a request to a staff member, or unassigns it with null (admins and support staff)
          * @description 404 for an unknown request; 400 NOT_SUPPORT_STAFF for someone who does not answer support.
          */
-        put: operations["SupportQueueController_assign"];
+        put: operations["assignSupportRequest"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2695,7 +2695,7 @@ export interface paths {
          * Adds an internal note to a request: for staff only, never shown to the person (admins and support staff)
          * @description 404 for an unknown request; 400 NOTE_EMPTY.
          */
-        post: operations["SupportQueueController_addNote"];
+        post: operations["addSupportNote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2715,7 +2715,7 @@ export interface paths {
          * Invite a staff member (admin or support) by e-mail: a link valid 7 days, once (admins)
          * @description An address that already has an account is refused (409 ACCOUNT_EXISTS): staff accounts are never made from a sign-up. A new invitation to the same address replaces the open one.
          */
-        post: operations["StaffController_invite"];
+        post: operations["inviteStaff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2730,7 +2730,7 @@ export interface paths {
             cookie?: never;
         };
         /** Staff accounts (admins and support) and the invitations not accepted yet (admins) */
-        get: operations["StaffController_list"];
+        get: operations["listStaff"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2750,7 +2750,7 @@ export interface paths {
          * A staff invitation by its token: the address and role (public)
          * @description Unknown or used: 404 INVITATION_NOT_FOUND; expired: 410 INVITATION_EXPIRED.
          */
-        get: operations["StaffController_invitation"];
+        get: operations["getStaffInvitation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2769,7 +2769,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session */
-        post: operations["StaffController_accept"];
+        post: operations["acceptStaffInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2789,7 +2789,7 @@ export interface paths {
          * End every session of an account: its access tokens stop working and its refresh tokens are revoked (admins)
          * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED).
          */
-        post: operations["StaffController_endSessions"];
+        post: operations["endSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2809,7 +2809,7 @@ export interface paths {
          * Lock an account: no login (403 ACCOUNT_LOCKED) and no session until unlocked (admins)
          * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED). An admin cannot lock their own account (409 CANNOT_LOCK_SELF).
          */
-        post: operations["StaffController_lock"];
+        post: operations["lockAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2826,7 +2826,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins) */
-        post: operations["StaffController_unlock"];
+        post: operations["unlockAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2845,7 +2845,7 @@ export interface paths {
          * Change a staff account's role (admins)
          * @description The person's next request with an access token issued before is refused on every replica (401 SESSION_ENDED). A refresh then gives a token with the new role. Only staff accounts (409 NOT_STAFF); an admin cannot demote themself (409 CANNOT_DEMOTE_SELF).
          */
-        put: operations["StaffController_setRole"];
+        put: operations["setStaffRole"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2861,7 +2861,7 @@ export interface paths {
             cookie?: never;
         };
         /** Accounts found by name or e-mail, newest first, paged (admins and support staff) */
-        get: operations["PeopleController_list"];
+        get: operations["listPeople"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2881,7 +2881,7 @@ export interface paths {
          * One person: account, profile answers, applications, memberships with their payment events, recent inbox messages (admins and support staff)
          * @description 404 USER_NOT_FOUND for an unknown id.
          */
-        get: operations["PeopleController_detail"];
+        get: operations["getPerson"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2903,7 +2903,7 @@ export interface paths {
          * Stop the renewal of a person's membership: it stays until its period ends, as the member's own Cancel (admins)
          * @description 404 when the person or their membership is unknown; 409 ALREADY_CANCELLED; 502 when the provider does not answer. Audited.
          */
-        post: operations["PeopleController_cancelMembership"];
+        post: operations["cancelPersonMembership"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2923,7 +2923,7 @@ export interface paths {
          * Grant an applicant a membership at no price until the end of a date (admins)
          * @description 400 for a date before today or more than 5 years ahead, or an empty reason; 404 USER_NOT_FOUND; 409 NOT_APPLICANT, or ALREADY_SUBSCRIBED while a paid membership grants access. Audited with its reason.
          */
-        post: operations["PeopleController_grantComplimentary"];
+        post: operations["grantComplimentaryMembership"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2943,7 +2943,7 @@ export interface paths {
          * E-mail the person a password reset code, the one the forgot-password page sends (admins and support staff)
          * @description 404 USER_NOT_FOUND; 429 OTP_RESEND_TOO_SOON within a minute of the last code; 503 when the e-mail cannot be sent. Audited.
          */
-        post: operations["PeopleController_sendPasswordReset"];
+        post: operations["sendPersonPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2963,7 +2963,7 @@ export interface paths {
          * Everything held about a person, as a zip: data.json and their uploaded files (admins)
          * @description 404 USER_NOT_FOUND. Audited as privacy.exported. The archive is streamed as it is written.
          */
-        post: operations["PrivacyController_export"];
+        post: operations["exportPersonData"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2983,7 +2983,7 @@ export interface paths {
          * Erase a person: remove what is personal, keep what payment and tax records need, under a pseudonym (admins)
          * @description 400 CONFIRMATION_MISMATCH when confirmEmail is not the person's address; 404 USER_NOT_FOUND; 409 STAFF_NOT_ERASABLE, NOT_ERASABLE (a provider or reviewer), MEMBERSHIP_RENEWS (cancel it first), ALREADY_ERASED. Audited as privacy.erased. The answer lists what was kept and why.
          */
-        post: operations["PrivacyController_erase"];
+        post: operations["erasePerson"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6645,7 +6645,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    AuthController_login: {
+    logIn: {
         parameters: {
             query?: never;
             header?: never;
@@ -6695,7 +6695,7 @@ export interface operations {
             };
         };
     };
-    AuthController_refresh: {
+    refreshSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -6736,7 +6736,7 @@ export interface operations {
             };
         };
     };
-    AuthController_logout: {
+    logOut: {
         parameters: {
             query?: never;
             header?: never;
@@ -6777,7 +6777,7 @@ export interface operations {
             };
         };
     };
-    AuthController_me: {
+    getCurrentUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -6814,7 +6814,7 @@ export interface operations {
             };
         };
     };
-    StaffTotpController_status: {
+    getSecondFactorStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -6860,7 +6860,7 @@ export interface operations {
             };
         };
     };
-    StaffTotpController_start: {
+    startSecondFactorSetup: {
         parameters: {
             query?: never;
             header?: never;
@@ -6906,7 +6906,7 @@ export interface operations {
             };
         };
     };
-    StaffTotpController_disable: {
+    disableSecondFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -6965,7 +6965,7 @@ export interface operations {
             };
         };
     };
-    StaffTotpController_confirm: {
+    confirmSecondFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -7024,7 +7024,7 @@ export interface operations {
             };
         };
     };
-    StaffTotpController_login: {
+    logInWithSecondFactor: {
         parameters: {
             query?: never;
             header?: never;
@@ -7065,7 +7065,7 @@ export interface operations {
             };
         };
     };
-    MailOutboxController_list: {
+    listOutboxMail: {
         parameters: {
             query?: {
                 /** @description Only messages to this address */
@@ -7126,7 +7126,7 @@ export interface operations {
             };
         };
     };
-    HealthController_health: {
+    getHealth: {
         parameters: {
             query?: never;
             header?: never;
@@ -7163,7 +7163,7 @@ export interface operations {
             };
         };
     };
-    AuditLogController_list: {
+    listAuditLog: {
         parameters: {
             query?: {
                 /** @description Only what this staff member did (their user id) */
@@ -7233,7 +7233,7 @@ export interface operations {
             };
         };
     };
-    FormsController_getForm: {
+    getForm: {
         parameters: {
             query?: never;
             header?: never;
@@ -7288,7 +7288,7 @@ export interface operations {
             };
         };
     };
-    FormsController_validatorModule: {
+    getFormValidatorModule: {
         parameters: {
             query: {
                 /** @description The form version the module validates (the form's `version`) */
@@ -7341,7 +7341,7 @@ export interface operations {
             };
         };
     };
-    FormsController_validate: {
+    validateFormAnswers: {
         parameters: {
             query?: never;
             header?: never;
@@ -7392,7 +7392,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_list: {
+    listDraftFields: {
         parameters: {
             query?: never;
             header?: never;
@@ -7438,7 +7438,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_create: {
+    draftField: {
         parameters: {
             query?: never;
             header?: {
@@ -7500,7 +7500,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_deactivate: {
+    draftFieldRemoval: {
         parameters: {
             query?: never;
             header?: never;
@@ -7557,7 +7557,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_update: {
+    draftFieldChange: {
         parameters: {
             query?: never;
             header?: never;
@@ -7618,7 +7618,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_revert: {
+    revertDraftField: {
         parameters: {
             query?: never;
             header?: never;
@@ -7675,7 +7675,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_listOptions: {
+    listDraftFieldOptions: {
         parameters: {
             query?: {
                 page?: number;
@@ -7737,7 +7737,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_addOption: {
+    draftFieldOption: {
         parameters: {
             query?: never;
             header?: {
@@ -7801,7 +7801,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_removeOption: {
+    draftFieldOptionRemoval: {
         parameters: {
             query?: never;
             header?: never;
@@ -7859,7 +7859,7 @@ export interface operations {
             };
         };
     };
-    AdminFieldsController_relabelOption: {
+    draftFieldOptionLabel: {
         parameters: {
             query?: never;
             header?: never;
@@ -7921,7 +7921,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_forms: {
+    listDesignerForms: {
         parameters: {
             query?: never;
             header?: never;
@@ -7967,7 +7967,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_diff: {
+    getFormDraftDiff: {
         parameters: {
             query?: never;
             header?: never;
@@ -8013,7 +8013,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_discard: {
+    discardFormDraft: {
         parameters: {
             query?: never;
             header?: never;
@@ -8059,7 +8059,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_preview: {
+    previewDraftForm: {
         parameters: {
             query?: never;
             header?: never;
@@ -8116,7 +8116,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_order: {
+    draftFieldOrder: {
         parameters: {
             query?: never;
             header?: never;
@@ -8177,7 +8177,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_list: {
+    listFormVersions: {
         parameters: {
             query?: {
                 page?: number;
@@ -8235,7 +8235,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_publish: {
+    publishFormVersion: {
         parameters: {
             query?: never;
             header?: never;
@@ -8294,7 +8294,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_one: {
+    getFormVersion: {
         parameters: {
             query?: never;
             header?: never;
@@ -8351,7 +8351,7 @@ export interface operations {
             };
         };
     };
-    FormDesignerController_rollback: {
+    rollBackFormVersion: {
         parameters: {
             query?: never;
             header?: never;
@@ -8408,7 +8408,7 @@ export interface operations {
             };
         };
     };
-    FormFieldsController_formFields: {
+    listProfileFields: {
         parameters: {
             query?: never;
             header?: never;
@@ -8443,7 +8443,7 @@ export interface operations {
             };
         };
     };
-    FormFieldsController_options: {
+    searchFieldOptions: {
         parameters: {
             query?: {
                 /** @description Text to look for in the labels (any case) */
@@ -8488,7 +8488,7 @@ export interface operations {
             };
         };
     };
-    AccountsController_signUp: {
+    signUpApplicant: {
         parameters: {
             query?: never;
             header?: never;
@@ -8529,7 +8529,7 @@ export interface operations {
             };
         };
     };
-    AccountsController_minimalProfile: {
+    getMinimalProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -8566,7 +8566,7 @@ export interface operations {
             };
         };
     };
-    AccountsController_forgotPassword: {
+    requestPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -8607,7 +8607,7 @@ export interface operations {
             };
         };
     };
-    AccountsController_verifyOtp: {
+    verifyPasswordResetCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -8648,7 +8648,7 @@ export interface operations {
             };
         };
     };
-    AccountsController_resetPassword: {
+    resetPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -8689,7 +8689,7 @@ export interface operations {
             };
         };
     };
-    AccountsController_updatePassword: {
+    changePassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -8741,7 +8741,7 @@ export interface operations {
             };
         };
     };
-    ProfileController_profile: {
+    getProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -8778,7 +8778,7 @@ export interface operations {
             };
         };
     };
-    ProfileController_update: {
+    saveProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -8830,7 +8830,7 @@ export interface operations {
             };
         };
     };
-    NewQuestionsController_list: {
+    listNewProfileQuestions: {
         parameters: {
             query?: never;
             header?: never;
@@ -8876,7 +8876,7 @@ export interface operations {
             };
         };
     };
-    GeoController_geo: {
+    getVisitorCountry: {
         parameters: {
             query?: never;
             header?: never;
@@ -8904,7 +8904,7 @@ export interface operations {
             };
         };
     };
-    ProviderScholarshipsController_list: {
+    listProviderScholarships: {
         parameters: {
             query?: never;
             header?: never;
@@ -8950,7 +8950,7 @@ export interface operations {
             };
         };
     };
-    ProviderScholarshipsController_create: {
+    createScholarship: {
         parameters: {
             query?: never;
             header?: {
@@ -9012,7 +9012,7 @@ export interface operations {
             };
         };
     };
-    ProviderScholarshipsController_overview: {
+    getApplicantsOverview: {
         parameters: {
             query?: {
                 /** @description Part of the title, case-insensitive */
@@ -9075,7 +9075,7 @@ export interface operations {
             };
         };
     };
-    ProviderScholarshipsController_get: {
+    getProviderScholarship: {
         parameters: {
             query?: never;
             header?: never;
@@ -9132,7 +9132,7 @@ export interface operations {
             };
         };
     };
-    ProviderScholarshipsController_update: {
+    updateScholarship: {
         parameters: {
             query?: never;
             header?: never;
@@ -9193,7 +9193,7 @@ export interface operations {
             };
         };
     };
-    ProviderScholarshipsController_publish: {
+    publishScholarship: {
         parameters: {
             query?: never;
             header?: never;
@@ -9250,7 +9250,7 @@ export interface operations {
             };
         };
     };
-    ProviderScholarshipsController_close: {
+    closeScholarship: {
         parameters: {
             query?: never;
             header?: never;
@@ -9307,7 +9307,7 @@ export interface operations {
             };
         };
     };
-    EligibleScholarshipsController_list: {
+    listEligibleScholarships: {
         parameters: {
             query?: {
                 /** @description (page - 1) × page size */
@@ -9373,7 +9373,7 @@ export interface operations {
             };
         };
     };
-    EligibleScholarshipsController_stats: {
+    getMatchStats: {
         parameters: {
             query?: never;
             header?: never;
@@ -9419,7 +9419,7 @@ export interface operations {
             };
         };
     };
-    EligibleScholarshipsController_dashboardSummary: {
+    getDashboardSummary: {
         parameters: {
             query?: never;
             header?: never;
@@ -9465,7 +9465,7 @@ export interface operations {
             };
         };
     };
-    EligibleScholarshipsController_count: {
+    countEligibleScholarships: {
         parameters: {
             query?: {
                 /** @description (page - 1) × page size */
@@ -9531,7 +9531,7 @@ export interface operations {
             };
         };
     };
-    WishlistController_list: {
+    listWishlist: {
         parameters: {
             query?: never;
             header?: never;
@@ -9577,7 +9577,7 @@ export interface operations {
             };
         };
     };
-    WishlistController_add: {
+    addToWishlist: {
         parameters: {
             query?: never;
             header?: never;
@@ -9636,7 +9636,7 @@ export interface operations {
             };
         };
     };
-    WishlistController_remove: {
+    removeFromWishlist: {
         parameters: {
             query?: never;
             header?: never;
@@ -9695,7 +9695,7 @@ export interface operations {
             };
         };
     };
-    ScholarshipDetailsController_stats: {
+    getCatalogueStats: {
         parameters: {
             query?: never;
             header?: never;
@@ -9723,7 +9723,7 @@ export interface operations {
             };
         };
     };
-    ScholarshipDetailsController_statsFor: {
+    getTeaserStats: {
         parameters: {
             query?: never;
             header?: never;
@@ -9764,7 +9764,7 @@ export interface operations {
             };
         };
     };
-    ScholarshipDetailsController_mine: {
+    listMyApplications: {
         parameters: {
             query?: {
                 /** @description Received (the Applied tab) or Draft; both when absent */
@@ -9822,7 +9822,7 @@ export interface operations {
             };
         };
     };
-    ScholarshipDetailsController_detail: {
+    getScholarship: {
         parameters: {
             query?: never;
             header?: never;
@@ -9879,7 +9879,7 @@ export interface operations {
             };
         };
     };
-    StudioController_update: {
+    saveScholarshipEditor: {
         parameters: {
             query?: never;
             header?: never;
@@ -9940,7 +9940,7 @@ export interface operations {
             };
         };
     };
-    UploadsController_upload: {
+    uploadFile: {
         parameters: {
             query?: {
                 /** @description document: PDF, DOC or DOCX; image: JPG or PNG. At most 2 MB (2,097,152 bytes) either way. */
@@ -10005,7 +10005,7 @@ export interface operations {
             };
         };
     };
-    UploadsController_info: {
+    getFileInfo: {
         parameters: {
             query?: never;
             header?: never;
@@ -10062,7 +10062,7 @@ export interface operations {
             };
         };
     };
-    UploadsController_publicImage: {
+    getPublicImage: {
         parameters: {
             query?: never;
             header?: never;
@@ -10123,7 +10123,7 @@ export interface operations {
             };
         };
     };
-    UploadsController_signedDownload: {
+    downloadFileBySignedLink: {
         parameters: {
             query?: {
                 /** @description The person the link was made for */
@@ -10226,7 +10226,7 @@ export interface operations {
             };
         };
     };
-    UploadsController_download: {
+    downloadFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -10296,7 +10296,7 @@ export interface operations {
             };
         };
     };
-    ApplicationsController_form: {
+    getRequirementForm: {
         parameters: {
             query?: {
                 /** @description A given version; default: the one your application is pinned to, else the current one */
@@ -10356,7 +10356,7 @@ export interface operations {
             };
         };
     };
-    ApplicationsController_validatorModule: {
+    getRequirementFormValidatorModule: {
         parameters: {
             query: {
                 /** @description The form version the module validates (the form's `version`) */
@@ -10399,7 +10399,7 @@ export interface operations {
             };
         };
     };
-    ApplicationsController_details: {
+    getMyApplication: {
         parameters: {
             query?: never;
             header?: never;
@@ -10456,7 +10456,7 @@ export interface operations {
             };
         };
     };
-    ApplicationsController_submit: {
+    submitApplication: {
         parameters: {
             query?: never;
             header?: {
@@ -10518,7 +10518,7 @@ export interface operations {
             };
         };
     };
-    ApplicationsController_submitMany: {
+    submitApplications: {
         parameters: {
             query?: never;
             header?: {
@@ -10580,7 +10580,7 @@ export interface operations {
             };
         };
     };
-    TrackerController_list: {
+    listApplicationTracker: {
         parameters: {
             query?: {
                 /** @description Only drafts, or only submitted applications; both when absent */
@@ -10642,7 +10642,7 @@ export interface operations {
             };
         };
     };
-    AutoApplyController_read: {
+    getAutoApply: {
         parameters: {
             query?: never;
             header?: never;
@@ -10688,7 +10688,7 @@ export interface operations {
             };
         };
     };
-    AutoApplyController_change: {
+    setAutoApply: {
         parameters: {
             query?: never;
             header?: never;
@@ -10747,7 +10747,7 @@ export interface operations {
             };
         };
     };
-    ProviderAccountsController_signUp: {
+    signUpProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -10788,7 +10788,7 @@ export interface operations {
             };
         };
     };
-    ProviderAccountsController_organisation: {
+    getOrganisation: {
         parameters: {
             query?: never;
             header?: never;
@@ -10834,7 +10834,7 @@ export interface operations {
             };
         };
     };
-    ProviderAccountsController_update: {
+    saveOrganisation: {
         parameters: {
             query?: never;
             header?: never;
@@ -10893,7 +10893,7 @@ export interface operations {
             };
         };
     };
-    StudioController_create: {
+    createScholarshipFromEditor: {
         parameters: {
             query?: never;
             header?: {
@@ -10955,7 +10955,7 @@ export interface operations {
             };
         };
     };
-    StudioController_requirements: {
+    listRequirements: {
         parameters: {
             query?: never;
             header?: never;
@@ -11012,7 +11012,7 @@ export interface operations {
             };
         };
     };
-    StudioController_replaceRequirements: {
+    replaceRequirements: {
         parameters: {
             query?: never;
             header?: never;
@@ -11073,7 +11073,7 @@ export interface operations {
             };
         };
     };
-    StudioController_preview: {
+    previewRequirementForm: {
         parameters: {
             query?: never;
             header?: never;
@@ -11134,7 +11134,7 @@ export interface operations {
             };
         };
     };
-    StudioController_criteria: {
+    listCriteria: {
         parameters: {
             query?: never;
             header?: never;
@@ -11191,7 +11191,7 @@ export interface operations {
             };
         };
     };
-    StudioController_replaceCriteria: {
+    replaceCriteria: {
         parameters: {
             query?: never;
             header?: never;
@@ -11252,7 +11252,7 @@ export interface operations {
             };
         };
     };
-    StudioController_addCriterion: {
+    addCriterion: {
         parameters: {
             query?: never;
             header?: {
@@ -11316,7 +11316,7 @@ export interface operations {
             };
         };
     };
-    StudioController_updateCriterion: {
+    updateCriterion: {
         parameters: {
             query?: never;
             header?: never;
@@ -11378,7 +11378,7 @@ export interface operations {
             };
         };
     };
-    StudioController_removeCriterion: {
+    removeCriterion: {
         parameters: {
             query?: never;
             header?: never;
@@ -11436,7 +11436,7 @@ export interface operations {
             };
         };
     };
-    StudioController_vocabulary: {
+    getCriteriaVocabulary: {
         parameters: {
             query?: never;
             header?: never;
@@ -11482,7 +11482,7 @@ export interface operations {
             };
         };
     };
-    StudioController_count: {
+    countEligibleApplicants: {
         parameters: {
             query?: never;
             header?: never;
@@ -11541,7 +11541,7 @@ export interface operations {
             };
         };
     };
-    PublicScholarshipsController_bySlug: {
+    getPublicScholarship: {
         parameters: {
             query?: never;
             header?: never;
@@ -11580,7 +11580,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_applicants: {
+    listApplicants: {
         parameters: {
             query?: {
                 /** @description Start of the reference, or (not under blind review) part of the name or e-mail */
@@ -11645,7 +11645,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_submission: {
+    getApplicantSubmission: {
         parameters: {
             query?: never;
             header?: never;
@@ -11703,7 +11703,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_status: {
+    setApplicationStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -11765,7 +11765,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_undoStatus: {
+    undoApplicationStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -11823,7 +11823,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_settings: {
+    getReviewSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -11880,7 +11880,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_updateSettings: {
+    updateReviewSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -11941,7 +11941,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_rankCriteria: {
+    getRubric: {
         parameters: {
             query?: never;
             header?: never;
@@ -11998,7 +11998,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_replaceRankCriteria: {
+    replaceRubric: {
         parameters: {
             query?: never;
             header?: never;
@@ -12059,7 +12059,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_points: {
+    listPoints: {
         parameters: {
             query?: never;
             header?: never;
@@ -12117,7 +12117,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_givePoints: {
+    givePoints: {
         parameters: {
             query?: never;
             header?: never;
@@ -12179,7 +12179,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_winners: {
+    listWinners: {
         parameters: {
             query?: never;
             header?: never;
@@ -12236,7 +12236,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_chooseWinners: {
+    chooseWinners: {
         parameters: {
             query?: never;
             header?: never;
@@ -12297,7 +12297,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_export: {
+    exportApplicants: {
         parameters: {
             query?: never;
             header?: never;
@@ -12355,7 +12355,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_activity: {
+    getApplicationActivity: {
         parameters: {
             query?: {
                 days?: number;
@@ -12414,7 +12414,7 @@ export interface operations {
             };
         };
     };
-    ReviewController_message: {
+    messageApplicants: {
         parameters: {
             query?: never;
             header?: {
@@ -12478,7 +12478,7 @@ export interface operations {
             };
         };
     };
-    ReviewersController_list: {
+    listReviewers: {
         parameters: {
             query?: never;
             header?: never;
@@ -12524,7 +12524,7 @@ export interface operations {
             };
         };
     };
-    ReviewersController_invite: {
+    inviteReviewer: {
         parameters: {
             query?: never;
             header?: {
@@ -12586,7 +12586,7 @@ export interface operations {
             };
         };
     };
-    ReviewersController_remove: {
+    removeReviewer: {
         parameters: {
             query?: never;
             header?: never;
@@ -12643,7 +12643,7 @@ export interface operations {
             };
         };
     };
-    ReviewersController_invitation: {
+    getReviewerInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -12682,7 +12682,7 @@ export interface operations {
             };
         };
     };
-    ReviewersController_accept: {
+    acceptReviewerInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -12725,7 +12725,7 @@ export interface operations {
             };
         };
     };
-    ReviewersController_join: {
+    joinReviewerInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -12768,7 +12768,7 @@ export interface operations {
             };
         };
     };
-    ApplicantConversationsController_conversation: {
+    getMyConversation: {
         parameters: {
             query?: never;
             header?: never;
@@ -12825,7 +12825,7 @@ export interface operations {
             };
         };
     };
-    ApplicantConversationsController_reply: {
+    replyToProvider: {
         parameters: {
             query?: never;
             header?: {
@@ -12889,7 +12889,7 @@ export interface operations {
             };
         };
     };
-    ProviderInboxController_threads: {
+    listProviderConversations: {
         parameters: {
             query?: {
                 /** @description Only conversations with unread replies */
@@ -12949,7 +12949,7 @@ export interface operations {
             };
         };
     };
-    ProviderInboxController_unreadCount: {
+    countProviderUnreadReplies: {
         parameters: {
             query?: never;
             header?: never;
@@ -12995,7 +12995,7 @@ export interface operations {
             };
         };
     };
-    ProviderInboxController_conversation: {
+    getProviderConversation: {
         parameters: {
             query?: never;
             header?: never;
@@ -13052,7 +13052,7 @@ export interface operations {
             };
         };
     };
-    ProviderInboxController_answer: {
+    answerApplicant: {
         parameters: {
             query?: never;
             header?: {
@@ -13116,7 +13116,7 @@ export interface operations {
             };
         };
     };
-    InboxController_list: {
+    listInbox: {
         parameters: {
             query?: {
                 /** @description Words or parts of words of the sender name or e-mail, the subject or the body */
@@ -13169,7 +13169,7 @@ export interface operations {
             };
         };
     };
-    InboxController_unreadCount: {
+    countUnreadInbox: {
         parameters: {
             query?: never;
             header?: never;
@@ -13206,7 +13206,7 @@ export interface operations {
             };
         };
     };
-    InboxController_one: {
+    getInboxMessage: {
         parameters: {
             query?: never;
             header?: never;
@@ -13254,7 +13254,7 @@ export interface operations {
             };
         };
     };
-    InboxController_markRead: {
+    markInboxMessageRead: {
         parameters: {
             query?: never;
             header?: never;
@@ -13302,7 +13302,7 @@ export interface operations {
             };
         };
     };
-    SweepstakesController_current: {
+    getCurrentSweepstakes: {
         parameters: {
             query?: never;
             header?: never;
@@ -13348,7 +13348,7 @@ export interface operations {
             };
         };
     };
-    SweepstakesController_apply: {
+    enterSweepstakes: {
         parameters: {
             query?: never;
             header?: never;
@@ -13405,7 +13405,7 @@ export interface operations {
             };
         };
     };
-    SandboxCheckoutController_page: {
+    getSandboxCheckoutPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -13454,7 +13454,7 @@ export interface operations {
             };
         };
     };
-    SandboxCheckoutController_pay: {
+    paySandboxCheckout: {
         parameters: {
             query?: never;
             header?: never;
@@ -13501,7 +13501,7 @@ export interface operations {
             };
         };
     };
-    PlansController_list: {
+    listPlans: {
         parameters: {
             query?: never;
             header?: never;
@@ -13529,7 +13529,7 @@ export interface operations {
             };
         };
     };
-    PlansController_adminList: {
+    listAllPlans: {
         parameters: {
             query?: never;
             header?: never;
@@ -13575,7 +13575,7 @@ export interface operations {
             };
         };
     };
-    PlansController_update: {
+    updatePlan: {
         parameters: {
             query?: never;
             header?: never;
@@ -13636,7 +13636,7 @@ export interface operations {
             };
         };
     };
-    UserPaymentsController_checkout: {
+    createCheckout: {
         parameters: {
             query?: never;
             header?: {
@@ -13698,7 +13698,7 @@ export interface operations {
             };
         };
     };
-    UserPaymentsController_current: {
+    getMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -13744,7 +13744,7 @@ export interface operations {
             };
         };
     };
-    UserPaymentsController_cancel: {
+    cancelMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -13802,7 +13802,7 @@ export interface operations {
             };
         };
     };
-    PaymentWebhooksController_receive: {
+    receivePaymentWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -13841,7 +13841,7 @@ export interface operations {
             };
         };
     };
-    AdminSubscriptionsController_set: {
+    setApplicantMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -13902,7 +13902,7 @@ export interface operations {
             };
         };
     };
-    AdminPaymentsController_advance: {
+    advanceSandboxClock: {
         parameters: {
             query?: never;
             header?: never;
@@ -13961,7 +13961,7 @@ export interface operations {
             };
         };
     };
-    AdminPaymentsController_list: {
+    listPaymentEvents: {
         parameters: {
             query?: {
                 /** @description 'true': only those still waiting for a retry */
@@ -14028,7 +14028,7 @@ export interface operations {
             };
         };
     };
-    AssistanceController_questions: {
+    listAssistanceQuestions: {
         parameters: {
             query?: never;
             header?: never;
@@ -14065,7 +14065,7 @@ export interface operations {
             };
         };
     };
-    AssistanceController_answer: {
+    getAssistanceAnswer: {
         parameters: {
             query?: never;
             header?: never;
@@ -14113,7 +14113,7 @@ export interface operations {
             };
         };
     };
-    EssaysController_getEssay: {
+    draftEssay: {
         parameters: {
             query?: never;
             header?: never;
@@ -14163,7 +14163,7 @@ export interface operations {
             };
         };
     };
-    ChatController_questions: {
+    listChatQuestions: {
         parameters: {
             query: {
                 questionType: "signUp" | "login";
@@ -14202,7 +14202,7 @@ export interface operations {
             };
         };
     };
-    ChatController_questions_seedAddress: {
+    listChatQuestions_seedAddress: {
         parameters: {
             query: {
                 questionType: "signUp" | "login";
@@ -14241,7 +14241,7 @@ export interface operations {
             };
         };
     };
-    ChatController_signUpTurn: {
+    takeSignUpChatTurn: {
         parameters: {
             query?: {
                 /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
@@ -14288,7 +14288,7 @@ export interface operations {
             };
         };
     };
-    ChatController_signUpTurn_seedAddress: {
+    takeSignUpChatTurn_seedAddress: {
         parameters: {
             query?: {
                 /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
@@ -14335,7 +14335,7 @@ export interface operations {
             };
         };
     };
-    ChatController_loginTurn: {
+    takeLoginChatTurn: {
         parameters: {
             query?: {
                 /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
@@ -14382,7 +14382,7 @@ export interface operations {
             };
         };
     };
-    ChatController_loginTurn_seedAddress: {
+    takeLoginChatTurn_seedAddress: {
         parameters: {
             query?: {
                 /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
@@ -14429,7 +14429,7 @@ export interface operations {
             };
         };
     };
-    AssistantChatController_ask: {
+    askAssistant: {
         parameters: {
             query?: {
                 /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
@@ -14491,7 +14491,7 @@ export interface operations {
             };
         };
     };
-    AssistantChatController_ask_seedAddress: {
+    askAssistant_seedAddress: {
         parameters: {
             query?: {
                 /** @description The chat (its `_id`), which alone continues it; absent on the first turn, which opens it */
@@ -14553,7 +14553,7 @@ export interface operations {
             };
         };
     };
-    SocialSignInController_providers: {
+    listSocialProviders: {
         parameters: {
             query?: never;
             header?: never;
@@ -14581,7 +14581,7 @@ export interface operations {
             };
         };
     };
-    SocialSignInController_start: {
+    startGoogleSignIn: {
         parameters: {
             query?: never;
             header?: never;
@@ -14609,7 +14609,7 @@ export interface operations {
             };
         };
     };
-    SocialSignInController_finish: {
+    finishGoogleSignIn: {
         parameters: {
             query?: never;
             header?: never;
@@ -14650,7 +14650,7 @@ export interface operations {
             };
         };
     };
-    SupportController_add: {
+    createSupportRequest: {
         parameters: {
             query?: never;
             header?: {
@@ -14703,7 +14703,7 @@ export interface operations {
             };
         };
     };
-    SupportController_listOwn: {
+    listMySupportRequests: {
         parameters: {
             query?: {
                 offset?: number;
@@ -14752,7 +14752,7 @@ export interface operations {
             };
         };
     };
-    SupportController_thread: {
+    getSupportThread: {
         parameters: {
             query?: never;
             header?: never;
@@ -14800,7 +14800,7 @@ export interface operations {
             };
         };
     };
-    SupportController_reply: {
+    replyToSupport: {
         parameters: {
             query?: never;
             header?: {
@@ -14855,7 +14855,7 @@ export interface operations {
             };
         };
     };
-    SupportController_answer: {
+    answerSupportRequest: {
         parameters: {
             query?: never;
             header?: {
@@ -14919,7 +14919,7 @@ export interface operations {
             };
         };
     };
-    SupportQueueController_list: {
+    listSupportQueue: {
         parameters: {
             query?: {
                 /** @description open: waiting for an answer; answered; solved */
@@ -14989,7 +14989,7 @@ export interface operations {
             };
         };
     };
-    SupportQueueController_staff: {
+    listSupportAssignees: {
         parameters: {
             query?: never;
             header?: never;
@@ -15035,7 +15035,7 @@ export interface operations {
             };
         };
     };
-    SupportQueueController_detail: {
+    getSupportRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -15092,7 +15092,7 @@ export interface operations {
             };
         };
     };
-    SupportQueueController_solve: {
+    solveSupportRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -15149,7 +15149,7 @@ export interface operations {
             };
         };
     };
-    SupportQueueController_reopen: {
+    reopenSupportRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -15206,7 +15206,7 @@ export interface operations {
             };
         };
     };
-    SupportQueueController_assign: {
+    assignSupportRequest: {
         parameters: {
             query?: never;
             header?: never;
@@ -15267,7 +15267,7 @@ export interface operations {
             };
         };
     };
-    SupportQueueController_addNote: {
+    addSupportNote: {
         parameters: {
             query?: never;
             header?: {
@@ -15331,7 +15331,7 @@ export interface operations {
             };
         };
     };
-    StaffController_invite: {
+    inviteStaff: {
         parameters: {
             query?: never;
             header?: {
@@ -15393,7 +15393,7 @@ export interface operations {
             };
         };
     };
-    StaffController_list: {
+    listStaff: {
         parameters: {
             query?: never;
             header?: never;
@@ -15439,7 +15439,7 @@ export interface operations {
             };
         };
     };
-    StaffController_invitation: {
+    getStaffInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -15478,7 +15478,7 @@ export interface operations {
             };
         };
     };
-    StaffController_accept: {
+    acceptStaffInvitation: {
         parameters: {
             query?: never;
             header?: never;
@@ -15521,7 +15521,7 @@ export interface operations {
             };
         };
     };
-    StaffController_endSessions: {
+    endSessions: {
         parameters: {
             query?: never;
             header?: never;
@@ -15578,7 +15578,7 @@ export interface operations {
             };
         };
     };
-    StaffController_lock: {
+    lockAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -15635,7 +15635,7 @@ export interface operations {
             };
         };
     };
-    StaffController_unlock: {
+    unlockAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -15692,7 +15692,7 @@ export interface operations {
             };
         };
     };
-    StaffController_setRole: {
+    setStaffRole: {
         parameters: {
             query?: never;
             header?: never;
@@ -15753,7 +15753,7 @@ export interface operations {
             };
         };
     };
-    PeopleController_list: {
+    listPeople: {
         parameters: {
             query?: {
                 /** @description Found in the name or the e-mail, case-insensitive (% and _ are plain characters) */
@@ -15814,7 +15814,7 @@ export interface operations {
             };
         };
     };
-    PeopleController_detail: {
+    getPerson: {
         parameters: {
             query?: never;
             header?: never;
@@ -15871,7 +15871,7 @@ export interface operations {
             };
         };
     };
-    PeopleController_cancelMembership: {
+    cancelPersonMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -15928,7 +15928,7 @@ export interface operations {
             };
         };
     };
-    PeopleController_grantComplimentary: {
+    grantComplimentaryMembership: {
         parameters: {
             query?: never;
             header?: never;
@@ -15989,7 +15989,7 @@ export interface operations {
             };
         };
     };
-    PeopleController_sendPasswordReset: {
+    sendPersonPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -16046,7 +16046,7 @@ export interface operations {
             };
         };
     };
-    PrivacyController_export: {
+    exportPersonData: {
         parameters: {
             query?: never;
             header?: never;
@@ -16104,7 +16104,7 @@ export interface operations {
             };
         };
     };
-    PrivacyController_erase: {
+    erasePerson: {
         parameters: {
             query?: never;
             header?: never;

@@ -17,7 +17,7 @@ export type ScholarshipDetail = components['schemas']['ScholarshipDetailDto'];
 export type RuleExplanation = components['schemas']['RuleExplanationDto'];
 export type Requirement = components['schemas']['RequirementDto'];
 
-type EligibleListQuery = NonNullable<operations['EligibleScholarshipsController_list']['parameters']['query']>;
+type EligibleListQuery = NonNullable<operations['listEligibleScholarships']['parameters']['query']>;
 /** Which eligible list: the filters the list and its count share. */
 export type ListFilter = Pick<EligibleListQuery, 'withoutRequirement' | 'requirementFields'>;
 /** One page of a list: `limit` is the page size, `offset` = (page - 1) × page size (docs/decisions.md). */

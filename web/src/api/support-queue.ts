@@ -12,7 +12,7 @@ export type SupportNote = components['schemas']['SupportNoteDto'];
 /** A staff answer or a reply of the person: the thread after the request. */
 export type SupportMessage = components['schemas']['SupportMessageDto'];
 export type StaffMember = components['schemas']['SupportStaffMemberDto'];
-export type QueueQuery = NonNullable<operations['SupportQueueController_list']['parameters']['query']>;
+export type QueueQuery = NonNullable<operations['listSupportQueue']['parameters']['query']>;
 
 /** Requests a page of the queue shows. */
 export const QUEUE_PAGE_SIZE = 20;

@@ -8,7 +8,7 @@ import { saveDownload } from './file-names';
 import { REQUEST_TIMEOUT_MS } from './request-timeout';
 import type { components, operations } from './schema';
 
-type UploadOperation = operations['UploadsController_upload'];
+type UploadOperation = operations['uploadFile'];
 
 /**
  * What `POST /api/v1/common/upload` answers (docs/applications.md, "Uploads"): `publicUrl`

@@ -8,6 +8,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { Public } from '../auth.decorators.js';
 import { AuthorizationUrlResponseDto, GoogleCallbackDto, GoogleSessionResponseDto, SocialProvidersResponseDto } from './social-sign-in.dto.js';
 import { SocialSignInService } from './social-sign-in.service.js';
+import { OperationId } from '../../common/operation-id.js';
 
 /** Social sign-in (docs/chat.md, "Social sign-in"): Google through OpenID Connect, when configured. */
 @ApiTags('users')
@@ -23,6 +24,7 @@ export class SocialSignInController {
   @Get('social-providers')
   @ApiOperation({ summary: 'Which social sign-ins this server offers (public): the browser shows only those' })
   @ApiOkResponse({ type: SocialProvidersResponseDto })
+  @OperationId('listSocialProviders')
   providers() {
     return ok({ google: this.socialSignIn.configured });
   }
@@ -35,6 +37,7 @@ export class SocialSignInController {
     description: '404 SOCIAL_SIGN_IN_OFF when Google sign-in is not configured; 503 when Google cannot be reached. The sign-in must finish within 10 minutes.',
   })
   @ApiOkResponse({ type: AuthorizationUrlResponseDto })
+  @OperationId('startGoogleSignIn')
   async start() {
     // The configured address, never the request's Host header, which the client chooses.
     return ok(await this.socialSignIn.start(this.config.publicUrl));
@@ -51,6 +54,7 @@ export class SocialSignInController {
       "applicant (isNewUser). 400 GOOGLE_LOGIN_FAILED ('Error in Google Login') for an unknown, used, expired or another browser's sign-in, or a code Google refuses.",
   })
   @ApiCreatedResponse({ type: GoogleSessionResponseDto })
+  @OperationId('finishGoogleSignIn')
   async finish(@Body() body: GoogleCallbackDto, @Ip() ip: string) {
     const { session, isNewUser } = await this.socialSignIn.finish(body, ip);
     return { statusCode: 201, message: MESSAGES.loggedIn, data: { ...session, isNewUser } };

@@ -14,6 +14,7 @@ import {
   TotpStatusResponseDto,
 } from './staff-totp.dto.js';
 import { StaffTotpService } from './staff-totp.service.js';
+import { OperationId } from '../../common/operation-id.js';
 
 /** The staff's second factor (docs/staff-security.md, "Second factor"; docs/console.md, "Second factor"). */
 @ApiTags('users')
@@ -28,6 +29,7 @@ export class StaffTotpController {
   @Get('me/totp')
   @ApiOperation({ summary: "Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff)" })
   @ApiOkResponse({ type: TotpStatusResponseDto })
+  @OperationId('getSecondFactorStatus')
   async status(@CurrentUser() caller: Caller) {
     return ok(await this.totp.status(caller));
   }
@@ -42,6 +44,7 @@ export class StaffTotpController {
     description: 'Starting again replaces a secret not confirmed yet; 409 TOTP_ALREADY_ON when it is on. The secret is never answered again once confirmed.',
   })
   @ApiCreatedResponse({ type: TotpEnrolmentResponseDto })
+  @OperationId('startSecondFactorSetup')
   async start(@CurrentUser() caller: Caller) {
     return { statusCode: 201, data: await this.totp.start(caller) };
   }
@@ -57,6 +60,7 @@ export class StaffTotpController {
     description: '400 WRONG_CODE, CODE_USED; 409 TOTP_NOT_STARTED, TOTP_ALREADY_ON. An admin who had to enrol refreshes the session afterwards to reach the console.',
   })
   @ApiOkResponse({ type: RecoveryCodesResponseDto })
+  @OperationId('confirmSecondFactor')
   async confirm(@CurrentUser() caller: Caller, @Body() body: TotpCodeDto) {
     return ok(await this.totp.confirm(caller, body.code), 'Two-step verification is on.');
   }
@@ -71,6 +75,7 @@ export class StaffTotpController {
     description: '409 TOTP_NOT_ON; 409 TOTP_REQUIRED for an admin while STAFF_MFA_REQUIRED; 400 WRONG_CODE, CODE_USED. The recovery codes are deleted.',
   })
   @ApiOkResponse({ type: ApiResponseBase })
+  @OperationId('disableSecondFactor')
   async disable(@CurrentUser() caller: Caller, @Body() body: TotpCodeDto) {
     await this.totp.disable(caller, body.code);
     return { statusCode: 200, message: 'Two-step verification is off.' };
@@ -86,6 +91,7 @@ export class StaffTotpController {
       '(429 LOGIN_LOCKED). An expired or foreign challenge is 401 CHALLENGE_INVALID.',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
+  @OperationId('logInWithSecondFactor')
   async login(@Body() body: TotpLoginDto, @Ip() ip: string) {
     return { statusCode: 201, message: MESSAGES.loggedIn, data: await this.totp.completeLogin(body.challenge, body, ip) };
   }

@@ -5,6 +5,7 @@ import { Public } from '../../auth/auth.decorators.js';
 import { ApiErrorResponses } from '../../common/error-body.js';
 import { renderCheckoutClosed, renderCheckoutPage } from './sandbox-checkout-page.js';
 import { SandboxProvider } from './sandbox-provider.js';
+import { OperationId } from '../../common/operation-id.js';
 
 const SESSION_ID = /^cs_sandbox_[0-9a-f]{24}$/;
 
@@ -28,6 +29,7 @@ export class SandboxCheckoutController {
   @ApiOperation({ summary: 'The sandbox checkout page (HTML) of a checkout session' })
   @ApiOkResponse({ description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 404, description: 'No such checkout (an HTML page)', content: { 'text/html': { schema: { type: 'string' } } } })
+  @OperationId('getSandboxCheckoutPage')
   async page(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {
     const session = SESSION_ID.test(sessionId) ? await this.sandbox.session(sessionId) : null;
     if (!session) return html(reply, 404, renderCheckoutClosed('This checkout does not exist.'));
@@ -45,6 +47,7 @@ export class SandboxCheckoutController {
   @ApiResponse({ status: 303, description: 'Paid: to the success address' })
   @ApiResponse({ status: 402, description: 'Declined: the page again with the reason (HTML)', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 400, description: 'Card details incomplete: the page again (HTML)', content: { 'text/html': { schema: { type: 'string' } } } })
+  @OperationId('paySandboxCheckout')
   async pay(@Param('sessionId') sessionId: string, @Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
     const field = (name: string) => (typeof body?.[name] === 'string' ? (body[name] as string).slice(0, 100) : '');
     const card = { number: field('number').replace(/[\s-]/g, ''), expiry: field('expiry').trim(), cvc: field('cvc').trim(), postalCode: field('postalCode') };
