@@ -1,11 +1,11 @@
 import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
-import { from, type Observable, of, switchMap, tap, catchError, throwError } from 'rxjs';
+import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT } from './idempotent.decorator.js';
-import { IdempotencyKeysRepository } from './idempotency-keys.repository.js';
+import { type ClaimedKey, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 
 /** How long a key's answer is replayed. */
 export const KEY_LIFETIME_HOURS = 24;
@@ -57,7 +57,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     const requestHash = hashOf(request);
     return from(this.keys.claim(callerId, key, requestHash, KEY_LIFETIME_HOURS, ABANDONED_AFTER_MINUTES)).pipe(
-      switchMap((claim) => {
+      mergeMap((claim) => {
         if (claim === 'claimed') return this.run(next, http.getResponse<HttpReply>(), callerId, key);
         return of(replay(claim, requestHash, http.getResponse<HttpReply>()));
       }),
@@ -67,22 +67,20 @@ export class IdempotencyInterceptor implements NestInterceptor {
   /** Runs the request that holds the key: keeps its answer, or gives the key back when it fails. */
   private run(next: CallHandler, reply: HttpReply, callerId: string, key: string): Observable<unknown> {
     return next.handle().pipe(
-      switchMap((body) =>
-        from(
-          this.keys.complete(callerId, key, reply.statusCode, body).catch((error: unknown) => {
-            // The work is done and answered; only a retry's replay is lost (it will be refused as running, then expire).
-            this.logger.warn(`answer for an idempotency key not kept: ${error instanceof Error ? error.message : String(error)}`);
-          }),
-        ).pipe(switchMap(() => of(body))),
-      ),
-      catchError((error: unknown) => from(this.keys.release(callerId, key).catch(() => undefined)).pipe(switchMap(() => throwError(() => error)))),
-      tap({ error: () => undefined }),
+      mergeMap(async (body) => {
+        await this.keys.complete(callerId, key, reply.statusCode, body).catch((error: unknown) => {
+          // The work is done and answered; only a retry's replay is lost (it is refused as running until the claim is abandoned).
+          this.logger.warn(`answer for an idempotency key not kept: ${error instanceof Error ? error.message : String(error)}`);
+        });
+        return body;
+      }),
+      catchError((error: unknown) => from(this.keys.release(callerId, key).catch(() => undefined)).pipe(mergeMap(() => throwError(() => error)))),
     );
   }
 }
 
 /** The first answer again, when the key was used for this same request and it has finished. */
-function replay(claim: { requestHash: string; statusCode: number | null; responseBody: unknown }, requestHash: string, reply: HttpReply): unknown {
+function replay(claim: ClaimedKey, requestHash: string, reply: HttpReply): unknown {
   if (claim.requestHash !== requestHash) {
     throw new ApiError(422, 'This Idempotency-Key was already used for a different request. Use a new key for a new request.', { errorCode: 'IDEMPOTENCY_KEY_REUSED' });
   }
