@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { IdempotencyKeys } from '../database/database-types.js';
 import { kyselyFor, kyselyIn } from '../database/kysely.js';
+import { Statement } from '../database/statement.js';
 
 /** A key already claimed: by which request, and its answer once it has one. */
 export interface ClaimedKey {
@@ -12,10 +14,36 @@ export interface ClaimedKey {
   responseBody: unknown;
 }
 
+type KeyRow = Pick<Selectable<IdempotencyKeys>, 'request_hash' | 'status_code' | 'response_body'> & { claimed: boolean };
+
 /**
- * The callers' idempotency keys (docs/api.md, "Idempotent requests"). A claim is one insert that
- * either takes the key or finds who holds it; claims older than `liveHours`, and running claims
- * older than `abandonedMinutes` (a server stopped mid-request), are taken over.
+ * Claims key $2 of caller $1 for request $3 in one statement: a new key, or one past its $4 hours,
+ * or one still running after $5 minutes (its server stopped) is taken (`claimed`); otherwise the
+ * claim that holds it is answered as it stands.
+ */
+const CLAIM = new Statement<KeyRow, readonly [callerId: string, key: string, requestHash: string, liveHours: number, abandonedMinutes: number]>(
+  `WITH taken AS (
+     INSERT INTO idempotency_keys AS k (caller_id, key, request_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (caller_id, key) DO UPDATE
+       SET request_hash = EXCLUDED.request_hash, status_code = NULL, response_body = NULL, created_at = now(), completed_at = NULL
+       WHERE k.created_at < now() - make_interval(hours => $4)
+          OR (k.completed_at IS NULL AND k.created_at < now() - make_interval(mins => $5))
+     RETURNING k.request_hash, k.status_code, k.response_body, true AS claimed
+   )
+   SELECT * FROM taken
+   UNION ALL
+   SELECT request_hash, status_code, response_body, false FROM idempotency_keys WHERE caller_id = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM taken)`,
+);
+
+/** Keeps answer $4 (status $3) of the request that holds key $2 of caller $1. */
+const COMPLETE = new Statement<object, readonly [callerId: string, key: string, statusCode: number, responseBody: string]>(
+  `UPDATE idempotency_keys SET status_code = $3, response_body = $4::jsonb, completed_at = now() WHERE caller_id = $1 AND key = $2`,
+);
+
+/**
+ * The callers' idempotency keys (docs/api.md, "Idempotent requests"). A claim is one statement
+ * that either takes the key or answers who holds it; both statements run prepared, being on the
+ * path of every keyed create.
  */
 @Injectable()
 export class IdempotencyKeysRepository {
@@ -23,40 +51,16 @@ export class IdempotencyKeysRepository {
 
   /** Takes the key for this request, or answers the claim that holds it. */
   async claim(callerId: string, key: string, requestHash: string, liveHours: number, abandonedMinutes: number): Promise<ClaimedKey | 'claimed'> {
-    const db = kyselyFor(this.db);
-    const taken = await db
-      .insertInto('idempotency_keys')
-      .values({ caller_id: callerId, key, request_hash: requestHash })
-      .onConflict((conflict) =>
-        conflict.columns(['caller_id', 'key']).doUpdateSet({ request_hash: requestHash, status_code: null, response_body: null, created_at: sql`now()`, completed_at: null }).where((eb) =>
-          eb.or([
-            eb('idempotency_keys.created_at', '<', sql<Date>`now() - make_interval(hours => ${liveHours})`),
-            eb.and([eb('idempotency_keys.completed_at', 'is', null), eb('idempotency_keys.created_at', '<', sql<Date>`now() - make_interval(mins => ${abandonedMinutes})`)]),
-          ]),
-        ),
-      )
-      .returning('key')
-      .executeTakeFirst();
-    if (taken) return 'claimed';
-    const held = await db
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'status_code', 'response_body'])
-      .where('caller_id', '=', callerId)
-      .where('key', '=', key)
-      .executeTakeFirst();
-    // Released between the two statements (its request failed): the caller may simply retry.
-    if (!held) return { requestHash: requestHash, statusCode: null, responseBody: null };
-    return { requestHash: held.request_hash.trim(), statusCode: held.status_code, responseBody: held.response_body };
+    const [row] = await CLAIM.prepared(this.db, [callerId, key, requestHash, liveHours, abandonedMinutes]);
+    if (row?.claimed) return 'claimed';
+    // Released between the insert and the read (its request failed): answered as still running, the caller retries.
+    if (!row) return { requestHash, statusCode: null, responseBody: null };
+    return { requestHash: row.request_hash.trim(), statusCode: row.status_code, responseBody: row.response_body };
   }
 
   /** Keeps the answer of the request that holds the key. */
   async complete(callerId: string, key: string, statusCode: number, responseBody: unknown): Promise<void> {
-    await kyselyFor(this.db)
-      .updateTable('idempotency_keys')
-      .set({ status_code: statusCode, response_body: JSON.stringify(responseBody ?? null), completed_at: sql`now()` })
-      .where('caller_id', '=', callerId)
-      .where('key', '=', key)
-      .execute();
+    await COMPLETE.prepared(this.db, [callerId, key, statusCode, JSON.stringify(responseBody ?? null)]);
   }
 
   /** Gives the key back: its request failed, so a retry does the work. */
