@@ -63,6 +63,27 @@ describe('the requirement builder', () => {
     expect(await screen.findByText('Requirements saved')).toBeTruthy();
   });
 
+  it('does not ask the server to check a requirement that has no title yet, and checks it once titled', async () => {
+    signInProvider();
+    const { post } = serveStudio({ requirements: [requirement('essay', 'Personal essay', 'editor', { wordLimit: 500 })] });
+    renderAppAt(`${EDITOR}?tab=requirements`);
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Requirements' });
+    await previewChecked();
+    await user.click(screen.getByRole('button', { name: 'Add requirement' }));
+    const title = await within(list).findByLabelText(/^Title/);
+    // A person's pause, longer than the preview's wait after the last change.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const previews = () => post.mock.calls.filter(([path]) => path === '/api/v1/scholarship/{id}/requirement/preview');
+    const untitled = previews().filter(([, init]) =>
+      (init as { body: { requirements: { answers: Record<string, unknown> }[] } }).body.requirements.some((entry) => !String(entry.answers[R.title] ?? '').trim()),
+    );
+    expect(untitled).toEqual([]);
+    expect(screen.queryByText(/The preview could not be checked/)).toBeNull();
+    await user.type(title, 'Transcript');
+    await previewChecked();
+  });
+
   it('moves a requirement down with the keyboard and removes one', async () => {
     signInProvider();
     serveStudio({ requirements: [requirement('cv', 'CV', 'file'), requirement('portfolio', 'Portfolio', 'link'), requirement('essay', 'Essay', 'editor')] });

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { compileRequirementForm, requirementsFromDrafts, type RequirementDraft } from '@scholarmatch/schemas';
+import { compileRequirementForm, REQUIREMENT_EDITOR_KEYS, requirementsFromDrafts, type RequirementDraft } from '@scholarmatch/schemas';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { failureText } from '../../../api/api-error';
@@ -29,6 +29,12 @@ function useServedPreview(scholarshipId: string, bodies: RequirementBody[]) {
   const [served, setServed] = useState<FormDefinition | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
+    // A requirement just added has no title yet: the server would refuse the list, and the
+    // preview says so only once the person has given it one (or saves).
+    if (!everyRequirementTitled(JSON.parse(bodyText) as RequirementBody[])) {
+      setFailure(null);
+      return undefined;
+    }
     const controller = new AbortController();
     const timer = setTimeout(() => {
       previewRequirementForm(scholarshipId, JSON.parse(bodyText) as RequirementBody[], controller.signal)
@@ -47,6 +53,10 @@ function useServedPreview(scholarshipId: string, bodies: RequirementBody[]) {
     };
   }, [scholarshipId, bodyText]);
   return { served, failure };
+}
+
+function everyRequirementTitled(bodies: RequirementBody[]): boolean {
+  return bodies.every((body) => String(body.answers[REQUIREMENT_EDITOR_KEYS.title] ?? '').trim() !== '');
 }
 
 interface RequirementPreviewProps {
