@@ -198,7 +198,7 @@ describe('the provider studio in a real browser', () => {
     for (let attempt = 1; ; attempt++) {
       await student.getByRole('heading', { name: TITLE }).first().click();
       try {
-        await student.waitForURL(`**/auth/scholarshipDetail?${scholarshipId}`, { timeout: 6_000 });
+        await student.waitForURL(`**/auth/scholarshipDetail?${scholarshipId}`, { timeout: 15_000 });
         break;
       } catch (error) {
         if (attempt === 4) throw error;
