@@ -5,7 +5,7 @@ import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { withValidator, type FormDefinition } from './forms';
 import { SaveError } from './profile';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 import { scholarshipKeys } from './scholarships';
 
 type Schemas = components['schemas'];

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 
 export type AssistanceQuestion = components['schemas']['AssistanceQuestionDto'];
 /** A question with its answer (sanitised HTML). */

@@ -1,4 +1,4 @@
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 import { ApiError } from './api-error';
 import { api } from './client';
 

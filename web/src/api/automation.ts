@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { SaveError } from './profile';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 import { scholarshipKeys } from './scholarships';
 
 /** Whether automatic application is on, and whether the account has the membership it needs (docs/automation.md). */

@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import { authMiddleware } from '../session/auth-middleware';
 import { fetchWithTimeout } from './request-timeout';
-import type { paths } from './schema';
+import type { paths } from '@scholarmatch/sdk/schema';
 
 /**
  * The typed API client. Paths and bodies come from `schema.d.ts`, generated from the server's

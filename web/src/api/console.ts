@@ -4,7 +4,7 @@ import { startSession } from './accounts';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { SaveError } from './profile';
-import type { components, operations } from './schema';
+import type { components, operations } from '@scholarmatch/sdk/schema';
 
 /**
  * The staff console's calls beyond the support queue (docs/console.md): plans, staff and their

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { SaveError } from './profile';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 
 /**
  * One application's conversation (docs/inbox.md, "Conversations"): the provider's messages and the

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 import { dataOf } from './api-error';
 import { api } from './client';
 

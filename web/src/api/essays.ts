@@ -1,6 +1,6 @@
 import { dataOf } from './api-error';
 import { api } from './client';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 
 /** What the assistant writes, and for which scholarship (absent: a general essay). */
 export type EssayRequest = components['schemas']['EssayRequestDto'];

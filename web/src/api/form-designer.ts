@@ -4,7 +4,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { withValidator, type FormDefinition } from './forms';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 import { conditionValidator } from '../forms/condition-validator';
 
 /**

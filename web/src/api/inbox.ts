@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 
 /** One message: the product's shape (each value wrapped in an object) plus `read`, `kind` and `scholarshipId` (docs/inbox.md, "Calls"). */
 export type InboxMessage = components['schemas']['InboxMessageDto'];

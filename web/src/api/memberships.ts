@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 
 /** One membership plan as GET /subscription-plans lists it (price: the monthly price, '$29'). */
 export type Plan = components['schemas']['PlanDto'];

@@ -3,7 +3,7 @@ import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { saveDownload, type BlobAnswer } from './file-names';
 import { SaveError } from './profile';
-import type { components, operations } from './schema';
+import type { components, operations } from '@scholarmatch/sdk/schema';
 
 /** The staff console's people (docs/console.md, "People"). */
 export type PersonListItem = components['schemas']['PersonListItemDto'];

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@scholarmatch/schemas';
 import { queryOptions } from '@tanstack/react-query';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 import { ApiError, dataOf, failureText, shouldRetry } from './api-error';
 import { api } from './client';
 import { saveUser, type StoredUser } from '../session/session-store';

@@ -4,7 +4,7 @@ import type { Requirement } from '@scholarmatch/schemas';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { withValidator, type FormDefinition } from './forms';
-import type { components, operations } from './schema';
+import type { components, operations } from '@scholarmatch/sdk/schema';
 import { SaveError } from './profile';
 
 /**

@@ -5,7 +5,7 @@ import { dataOf, shouldRetry } from './api-error';
 import type { StoredSession } from '../session/session-store';
 import { api } from './client';
 import { saveDownload, type BlobAnswer } from './file-names';
-import type { components, operations } from './schema';
+import type { components, operations } from '@scholarmatch/sdk/schema';
 import { startSession } from './accounts';
 import { SaveError } from './profile';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApplicationStatus } from '@scholarmatch/schemas';
-import type { components, operations } from './schema';
+import type { components, operations } from '@scholarmatch/sdk/schema';
 import { ApiError, dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 

@@ -1,6 +1,6 @@
 import { ApiError } from './api-error';
 import { api } from './client';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 import { startSession } from './accounts';
 import type { StoredSession } from '../session/session-store';
 

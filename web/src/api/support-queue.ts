@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
 import { SaveError } from './profile';
-import type { components, operations } from './schema';
+import type { components, operations } from '@scholarmatch/sdk/schema';
 
 /** The staff's support queue (docs/console.md, "Support queue"). */
 export type QueueItem = components['schemas']['SupportQueueItemDto'];

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ApiError, shouldRetry } from './api-error';
 import { api } from './client';
 import { SaveError } from './profile';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 
 /** The payload of `POST /scholarships/add-support` (docs/support.md): a support request or a contact message. */
 export type SupportPayload = components['schemas']['AddSupportDto'];

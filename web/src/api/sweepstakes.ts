@@ -2,7 +2,7 @@ import { SWEEPSTAKES_MESSAGES } from '@scholarmatch/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { dataOf, shouldRetry } from './api-error';
 import { api } from './client';
-import type { components } from './schema';
+import type { components } from '@scholarmatch/sdk/schema';
 
 /** The running sweepstakes; `applied`: the applicant has entered it already. */
 export type Sweepstakes = components['schemas']['SweepstakesDto'];

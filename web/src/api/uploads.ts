@@ -6,7 +6,7 @@ import { ApiError, dataOf, RequestTimeoutError } from './api-error';
 import { api } from './client';
 import { saveDownload } from './file-names';
 import { REQUEST_TIMEOUT_MS } from './request-timeout';
-import type { components, operations } from './schema';
+import type { components, operations } from '@scholarmatch/sdk/schema';
 
 type UploadOperation = operations['uploadFile'];
 

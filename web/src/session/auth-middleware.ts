@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import type { components } from '../api/schema';
+import type { components } from '@scholarmatch/sdk/schema';
 import { fetchWithTimeout } from '../api/request-timeout';
 import { accessToken, clearSession, refreshToken, saveTokens } from './session-store';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { components } from '../api/schema';
+import type { components } from '@scholarmatch/sdk/schema';
 
 /** The signed-in user as the server returns it (the generated `UserDto`). */
 export type StoredUser = components['schemas']['UserDto'];
