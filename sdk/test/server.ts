@@ -1,0 +1,25 @@
+/**
+ * The real server for the SDK's tests: the app in-process on a fresh database copied from the run's
+ * template (server/test/test-app.ts), listening on a free loopback port so the SDK talks plain HTTP
+ * to it as an integrator's code would.
+ */
+import type { AddressInfo } from 'node:net';
+import { fetchApi, type ApiCall } from '@scholarmatch/testkit';
+import { startTestApp, type TestApp } from '../../server/test/test-app.js';
+
+export interface ListeningServer {
+  baseUrl: string;
+  /** The test kit's JSON calls, for building data (docs/testing.md, "Building data"). */
+  call: ApiCall;
+  app: TestApp;
+  close(): Promise<void>;
+}
+
+export async function startListeningServer(): Promise<ListeningServer> {
+  // Demo data for its admin (who makes members); a generous login limit, every call coming from 127.0.0.1.
+  const app = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
+  await app.app.listen(0, '127.0.0.1');
+  const { port } = app.app.getHttpServer().address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return { baseUrl, call: fetchApi(baseUrl), app, close: () => app.close() };
+}
