@@ -22,9 +22,9 @@ export default defineConfig({
     environment: 'node',
     include: ['test/**/*.spec.ts'],
     globalSetup: ['../server/test/global-setup.ts'],
-    // One server for the suite: the files share a worker so Nest loads once.
+    // The server spec in one worker, the generated-file and webhook specs beside it.
     pool: 'forks',
-    maxWorkers: 1,
+    maxWorkers: 2,
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
