@@ -91,6 +91,15 @@ module.exports = {
       from: { path: '^web/src/api/' },
       to: { path: '^web/src/app/' },
     },
+    {
+      name: 'sdk-stands-alone',
+      severity: 'error',
+      comment:
+        "The SDK is what an integrator installs: its code uses its generated files and its own dependencies, never the server's, " +
+        "the web's or the shared workspaces' code (its tests may start the server).",
+      from: { path: '^sdk/src/' },
+      to: { path: '^(server|web|schemas|testkit)/|@scholarmatch/(server|web|schemas|testkit)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,5 +1,5 @@
 /**
- * Lists your scholarships and each one's latest applicants (sdk/README.md).
+ * Lists your scholarships and the latest applicants of the five newest (sdk/README.md).
  *
  *   npm start                                   # the embedded server on http://localhost:3000, with demo accounts
  *   SCHOLARMATCH_URL=http://localhost:3000 npx tsx sdk/examples/list-applicants.ts
@@ -29,8 +29,8 @@ async function credential(): Promise<string> {
 async function main(): Promise<void> {
   const sdk = createClient({ baseUrl, apiKey: await credential() });
   const { data: scholarships } = await sdk.listProviderScholarships();
-  console.log(`${scholarships.length} scholarship(s) at ${baseUrl}`);
-  for (const scholarship of scholarships) {
+  console.log(`${scholarships.length} scholarship(s) at ${baseUrl}; the five newest:`);
+  for (const scholarship of scholarships.slice(0, 5)) {
     const { data: page } = await sdk.listApplicants({ id: scholarship.id, sort: '-submittedAt', limit: 5 });
     console.log(`\n${scholarship.title} (${scholarship.status}): ${page.total} applicant(s)`);
     for (const applicant of page.applicants) {

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CALL_OPTION_NAMES } from '../src/call-options.js';
 
 const SDK_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OPENAPI_DOCUMENT = path.join(SDK_ROOT, '..', 'docs', 'openapi.json');
@@ -32,6 +33,7 @@ export function operationsSource(document: OpenApiDocument): string {
       const operation = item[method];
       // An original address is an alias of its /api/v1 operation (docs/api.md, "The original addresses"): one name is enough.
       if (!operation?.operationId || operation['x-alias-of']) continue;
+      assertFlatParameters(operation);
       const idempotent = (operation.parameters ?? []).some((parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key');
       lines.push(`  ${operation.operationId}: { method: '${method}', path: '${route}', idempotent: ${idempotent} },`);
     }
@@ -46,6 +48,13 @@ export function operationsSource(document: OpenApiDocument): string {
     '} as const;',
     '',
   ].join('\n');
+}
+
+/** Named calls take path and query parameters side by side: two with one name, or one named like an option, could not be told apart. */
+function assertFlatParameters(operation: OpenApiOperation): void {
+  const names = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path' || parameter.in === 'query').map((parameter) => parameter.name);
+  const clash = names.find((name, index) => names.indexOf(name) !== index || CALL_OPTION_NAMES.has(name));
+  if (clash) throw new Error(`${operation.operationId}: the parameter '${clash}' clashes in a named call's argument (sdk/src/client.ts)`);
 }
 
 /** Writes schema.d.ts and operations.ts for the document at `input` into `outDir`. */

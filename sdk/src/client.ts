@@ -5,6 +5,7 @@
  * goes through the retrying fetch (src/retry.ts), which adds and reuses Idempotency-Keys.
  */
 import createFetchClient, { type Client, type FetchResponse } from 'openapi-fetch';
+import { CALL_OPTION_NAMES } from './call-options.js';
 import { ScholarMatchError } from './errors.js';
 import { OPERATIONS } from './generated/operations.js';
 import type { operations, paths } from './generated/schema.js';
@@ -64,8 +65,6 @@ export type ScholarMatchClient = { [N in OperationName]: NamedCall<N> } & {
   http: Client<paths>;
 };
 
-const OPTION_NAMES = new Set(['body', 'idempotencyKey', 'headers', 'signal']);
-
 export function createClient(options: ClientOptions): ScholarMatchClient {
   const http = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
@@ -85,7 +84,7 @@ async function callByName(http: Client<paths>, name: OperationName, args: Record
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
-    if (OPTION_NAMES.has(key)) continue;
+    if (CALL_OPTION_NAMES.has(key)) continue;
     (pathNames.has(key) ? path : query)[key] = value;
   }
   const headers = { ...(args.headers as Record<string, string> | undefined) };
