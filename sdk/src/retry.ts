@@ -48,7 +48,8 @@ export function retryingFetch(fetchImpl: (request: Request) => Promise<Response>
       } else if (last || !(await worthRetrying(outcome.response))) {
         return outcome.response;
       } else {
-        await outcome.response.body?.cancel(); // frees the connection
+        // Frees the connection; not awaited: a cancel may wait on a clone's reader.
+        outcome.response.body?.cancel().catch(() => undefined);
       }
       await pause(firstDelay, attempt);
     }
