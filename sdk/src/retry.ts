@@ -1,7 +1,7 @@
 /**
  * The fetch every call goes through: it gives each idempotent POST an Idempotency-Key (docs/api.md,
  * "Idempotent requests") unless the caller set one, and retries a request that is safe to repeat
- * (a GET or HEAD, or a POST carrying its key) after a network failure, a 5xx or a 409
+ * (a GET or HEAD, or the POST of an operation that takes a key) after a network failure, a 5xx or a 409
  * IDEMPOTENCY_KEY_IN_USE, with the same key, a few times with a growing pause (sdk/README.md, "Retries").
  * A retried POST with its key cannot make a second record: the server replays the first answer.
  */
@@ -34,8 +34,10 @@ export function retryingFetch(fetchImpl: (request: Request) => Promise<Response>
   const maxRetries = options.maxRetries ?? 2;
   const firstDelay = options.retryDelayMs ?? 300;
   return async (input: Request): Promise<Response> => {
-    const request = withIdempotencyKey(input);
-    const repeatable = ['GET', 'HEAD'].includes(request.method) || request.headers.has(IDEMPOTENCY_HEADER);
+    const idempotent = isIdempotentRoute(input.method, input.url);
+    const request = idempotent ? withIdempotencyKey(input) : input;
+    // A key on an operation the server does not declare it for is ignored there: such a POST is sent once.
+    const repeatable = ['GET', 'HEAD'].includes(request.method) || idempotent;
     for (let attempt = 0; ; attempt++) {
       const last = !repeatable || attempt >= maxRetries;
       // A clone per attempt: the original's body stays unread for the next one.
@@ -58,7 +60,7 @@ export function retryingFetch(fetchImpl: (request: Request) => Promise<Response>
 
 /** Adds a fresh key to an idempotent operation's POST that has none, so its retries can carry it. */
 function withIdempotencyKey(request: Request): Request {
-  if (request.headers.has(IDEMPOTENCY_HEADER) || !isIdempotentRoute(request.method, request.url)) return request;
+  if (request.headers.has(IDEMPOTENCY_HEADER)) return request;
   const headers = new Headers(request.headers);
   headers.set(IDEMPOTENCY_HEADER, crypto.randomUUID());
   return new Request(request, { headers });
