@@ -25,17 +25,16 @@ export interface ClientOptions extends RetryOptions {
 export type OperationName = keyof typeof OPERATIONS;
 
 type Defined<T> = Exclude<T, undefined>;
-/** One kind of an operation's parameters (`path`, `query`), or nothing when it has none. */
+/**
+ * One kind of an operation's parameters (`path`, `query`), or nothing when it has none
+ * (openapi-typescript writes `query?: never`; a kind is optional only when all its keys are).
+ */
 type ParametersIn<N extends OperationName, Where extends string> = operations[N] extends { parameters: infer P }
-  ? P extends Record<Where, unknown>
+  ? Where extends keyof P
     ? [Defined<P[Where]>] extends [never]
       ? unknown
       : Defined<P[Where]>
-    : P extends Partial<Record<Where, unknown>>
-      ? [Defined<P[Where]>] extends [never]
-        ? unknown
-        : Partial<Defined<P[Where]>>
-      : unknown
+    : unknown
   : unknown;
 type JsonBody<N extends OperationName> = operations[N] extends { requestBody: { content: { 'application/json': infer B } } }
   ? { body: B }
