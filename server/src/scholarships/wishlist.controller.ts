@@ -8,23 +8,23 @@ import { WishlistService } from './wishlist.service.js';
 import { OperationId } from '../common/operation-id.js';
 
 class WishlistChangeDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' })
   @IsUUID('all', { message: 'scholarshipId must be a scholarship id.' })
   scholarshipId: string;
 }
 
 class WishlistScholarshipDto {
-  @ApiProperty() id: string;
-  @ApiProperty() title: string;
-  @ApiProperty({ description: 'Text preview, 150 characters' }) description: string;
-  @ApiProperty() totalAmount: number;
-  @ApiProperty({ type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: object;
-  @ApiProperty({ type: 'object', properties: { firstName: { type: 'string' } } }) user: { firstName: string };
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83' }) id: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: 'For students who are the first in their family to go to college.', description: 'Text preview, 150 characters' }) description: string;
+  @ApiProperty({ example: 5000 }) totalAmount: number;
+  @ApiProperty({ example: { deadline: '2027-03-31', repeat: 'yearly' }, type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: object;
+  @ApiProperty({ example: { firstName: 'Grace Hopper Foundation' }, type: 'object', properties: { firstName: { type: 'string' } } }) user: { firstName: string };
 }
 
 class WishlistItemDto {
-  @ApiProperty() scholarshipId: string;
-  @ApiProperty() isLiked: boolean;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57' }) scholarshipId: string;
+  @ApiProperty({ example: true }) isLiked: boolean;
   @ApiProperty({ type: WishlistScholarshipDto }) scholarship: WishlistScholarshipDto;
 }
 

@@ -3004,7 +3004,10 @@ export interface components {
             message: string;
         };
         RefusedScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Women in STEM Scholarship */
             title: string;
@@ -3054,15 +3057,20 @@ export interface components {
         MfaChallengeDto: {
             /**
              * @description The password was right; the account also needs a code: POST /users/auth/login/totp
+             * @example true
              * @enum {boolean}
              */
             mfaRequired: true;
-            /** @description Proof of the password step, valid 5 minutes; send it with the code */
+            /**
+             * @description Proof of the password step, valid 5 minutes; send it with the code
+             * @example mfa_7Hq2xK9pLz4VtB1w
+             */
             challenge: string;
         };
         MfaChallengeResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["MfaChallengeDto"];
         };
@@ -3083,12 +3091,16 @@ export interface components {
             permissions: components["schemas"]["Permission"][];
             /**
              * @description The person's role (null when signed out, as the original client expects)
+             * @example applicant
              * @enum {string|null}
              */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support" | null;
         };
         UserDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Maya */
             firstName: string;
@@ -3103,21 +3115,34 @@ export interface components {
              * @example 2007-04-12
              */
             dob: string | null;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * @description Applicants only
+             * @example STUDENT
              * @enum {string|null}
              */
             applicantType: "STUDENT" | "PARENT" | null;
+            /** @example true */
             isProfileUpdate: boolean;
+            /** @example true */
             isScholarshipApplied: boolean;
+            /** @example true */
             isActiveSubscription: boolean;
         };
         SessionDto: {
-            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            /**
+             * @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature
+             */
             accessToken: string;
-            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            /**
+             * @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair
+             * @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6
+             */
             refreshToken: string;
             access: components["schemas"]["AccessDto"];
             user: components["schemas"]["UserDto"];
@@ -3130,47 +3155,68 @@ export interface components {
         SessionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SessionDto"];
         };
         RefreshDto: {
+            /** @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6 */
             refreshToken: string;
         };
         RenewedSessionDto: {
-            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            /**
+             * @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature
+             */
             accessToken: string;
-            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            /**
+             * @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair
+             * @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6
+             */
             refreshToken: string;
             access: components["schemas"]["AccessDto"];
         };
         RenewedSessionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RenewedSessionDto"];
         };
         ApiResponseBase: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
         };
         UserResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["UserDto"];
         };
         TotpStatusDto: {
-            /** @description The second factor is on: every login asks for a code */
+            /**
+             * @description The second factor is on: every login asks for a code
+             * @example true
+             */
             enabled: boolean;
-            /** @description This account must turn it on before the console opens (admins, with STAFF_MFA_REQUIRED) */
+            /**
+             * @description This account must turn it on before the console opens (admins, with STAFF_MFA_REQUIRED)
+             * @example true
+             */
             required: boolean;
-            /** @description Recovery codes not used yet (0 while it is off) */
+            /**
+             * @description Recovery codes not used yet (0 while it is off)
+             * @example 1
+             */
             recoveryCodesLeft: number;
         };
         TotpStatusResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["TotpStatusDto"];
         };
@@ -3180,12 +3226,16 @@ export interface components {
              * @example otpauth://totp/ScholarMatch:ada%40example.org?issuer=ScholarMatch&secret=…&algorithm=SHA1&digits=6&period=30
              */
             otpauthUri: string;
-            /** @description The same secret in base32, for typing it into the app; never shown again once confirmed */
+            /**
+             * @description The same secret in base32, for typing it into the app; never shown again once confirmed
+             * @example JBSWY3DPEHPK3PXP
+             */
             secret: string;
         };
         TotpEnrolmentResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["TotpEnrolmentDto"];
         };
@@ -3197,17 +3247,27 @@ export interface components {
             code: string;
         };
         RecoveryCodesDto: {
-            /** @description Ten single-use recovery codes, shown this once (only their hashes are kept) */
+            /**
+             * @description Ten single-use recovery codes, shown this once (only their hashes are kept)
+             * @example [
+             *       "7f3k-29qd",
+             *       "m4x8-p2ta"
+             *     ]
+             */
             recoveryCodes: string[];
         };
         RecoveryCodesResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RecoveryCodesDto"];
         };
         TotpLoginDto: {
-            /** @description The `challenge` the password step answered (valid 5 minutes) */
+            /**
+             * @description The `challenge` the password step answered (valid 5 minutes)
+             * @example mfa_7Hq2xK9pLz4VtB1w
+             */
             challenge: string;
             /**
              * @description The 6-digit code the authenticator app shows now (this or recoveryCode)
@@ -3221,19 +3281,31 @@ export interface components {
             recoveryCode?: string;
         };
         OutboxMessageDto: {
+            /** @example 1 */
             id: number;
+            /** @example maya.lopez@example.com */
             to: string;
-            /** @description The sender's name shown with MAIL_FROM's address (an organisation's name); null: MAIL_FROM as configured */
+            /**
+             * @description The sender's name shown with MAIL_FROM's address (an organisation's name); null: MAIL_FROM as configured
+             * @example Grace Hopper Foundation
+             */
             fromName: string | null;
+            /** @example Your password reset code */
             subject: string;
+            /** @example Your code is 482913. It expires in 10 minutes. */
             text: string;
+            /** @example <p>Your code is <strong>482913</strong>. It expires in 10 minutes.</p> */
             html: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         OutboxResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["OutboxMessageDto"][];
         };
@@ -3246,6 +3318,7 @@ export interface components {
         HealthResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["HealthDto"];
         };
@@ -3258,11 +3331,13 @@ export interface components {
             /**
              * Format: date-time
              * @description When the change committed (its transaction)
+             * @example 2026-11-02T14:30:00.000Z
              */
             at: string;
             /**
              * Format: uuid
              * @description The staff member who acted
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             actorId: string | null;
             /**
@@ -3316,6 +3391,7 @@ export interface components {
         AuditLogResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AuditRecordDto"][];
             meta: components["schemas"]["AuditLogMetaDto"];
@@ -3328,11 +3404,29 @@ export interface components {
              * @example 1d8e88eeceae9f2a
              */
             version: string;
-            /** @description JSON Schema (ajv, draft-07) with ajv-errors messages */
+            /**
+             * @description JSON Schema (ajv, draft-07) with ajv-errors messages
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "gpa": {
+             *           "type": "number",
+             *           "title": "GPA"
+             *         }
+             *       }
+             *     }
+             */
             schema: {
                 [key: string]: unknown;
             };
-            /** @description react-jsonschema-form UI schema */
+            /**
+             * @description react-jsonschema-form UI schema
+             * @example {
+             *       "gpa": {
+             *         "ui:widget": "updown"
+             *       }
+             *     }
+             */
             uiSchema: {
                 [key: string]: unknown;
             };
@@ -3345,11 +3439,17 @@ export interface components {
         FormResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormDto"];
         };
         ValidateFormDto: {
-            /** @description The answers, keyed by field key */
+            /**
+             * @description The answers, keyed by field key
+             * @example {
+             *       "gpa": 3.6
+             *     }
+             */
             data: {
                 [key: string]: unknown;
             };
@@ -3363,7 +3463,12 @@ export interface components {
              */
             version: string;
             errors: components["schemas"]["FieldErrorDto"][];
-            /** @description The answers as the server would store them */
+            /**
+             * @description The answers as the server would store them
+             * @example {
+             *       "gpa": 3.6
+             *     }
+             */
             data: {
                 [key: string]: unknown;
             };
@@ -3371,6 +3476,7 @@ export interface components {
         FormValidationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormValidationDto"];
         };
@@ -3444,17 +3550,24 @@ export interface components {
             visibleWhen?: {
                 [key: string]: unknown;
             } | null;
+            /** @example 1 */
             id: number;
             /**
              * @description 'account': a column of the applicant; 'profile': an answer in applicantFields
+             * @example account
              * @enum {string}
              */
             target: "account" | "profile";
+            /** @example true */
             active: boolean;
-            /** @description The product relies on this field: it stays active and keeps its type */
+            /**
+             * @description The product relies on this field: it stays active and keeps its type
+             * @example true
+             */
             system?: boolean;
             /**
              * @description How the shared draft changes it (null: as published). A field new in the draft has a negative id (minus its draft row's id) until published
+             * @example added
              * @enum {string|null}
              */
             draft: "added" | "changed" | "removed" | null;
@@ -3462,6 +3575,7 @@ export interface components {
         DraftFieldListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftFieldDto"][];
         };
@@ -3539,6 +3653,7 @@ export interface components {
         DraftFieldResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftFieldDto"];
         };
@@ -3607,22 +3722,32 @@ export interface components {
             visibleWhen?: {
                 [key: string]: unknown;
             } | null;
-            /** @description false hides the field from every form and keeps its answers; refused for a system field (409) */
+            /**
+             * @description false hides the field from every form and keeps its answers; refused for a system field (409)
+             * @example true
+             */
             active?: boolean;
         };
         DraftOptionDto: {
+            /** @example college-senior */
             value: string;
+            /** @example College senior */
             label: string;
-            /** @enum {string|null} */
+            /**
+             * @example added
+             * @enum {string|null}
+             */
             draft: "added" | "changed" | "removed" | null;
         };
         DraftOptionPageDto: {
             items: components["schemas"]["DraftOptionDto"][];
+            /** @example 3 */
             total: number;
         };
         DraftOptionPageResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftOptionPageDto"];
         };
@@ -3635,6 +3760,7 @@ export interface components {
         DraftOptionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftOptionDto"];
         };
@@ -3647,19 +3773,37 @@ export interface components {
             key: string;
             /** @example Basic */
             title: string;
+            /** @example Your basic details */
             description: string | null;
-            /** @description The sections whose fields the form shows */
+            /**
+             * @description The sections whose fields the form shows
+             * @example [
+             *       "basic"
+             *     ]
+             */
             sections: string[];
-            /** @description Single fields it borrows from other sections, shown first */
+            /**
+             * @description Single fields it borrows from other sections, shown first
+             * @example [
+             *       "email"
+             *     ]
+             */
             fieldKeys: string[];
-            /** @description Clients post fixed payloads to it: a field added here is served optional */
+            /**
+             * @description Clients post fixed payloads to it: a field added here is served optional
+             * @example true
+             */
             fixedPayload: boolean;
-            /** @description How many of its fields the draft changes */
+            /**
+             * @description How many of its fields the draft changes
+             * @example 1
+             */
             draftChanges: number;
         };
         DesignerFormListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DesignerFormDto"][];
         };
@@ -3675,7 +3819,10 @@ export interface components {
              *     ]
              */
             forms: string[];
-            /** @enum {string} */
+            /**
+             * @example added
+             * @enum {string}
+             */
             change: "added" | "removed" | "now_required" | "no_longer_required" | "changed" | "restored";
             /**
              * @example [
@@ -3691,12 +3838,18 @@ export interface components {
             answers: number;
         };
         ScholarshipRefDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
         };
         BlockerDto: {
+            /** @example gpa */
             key: string;
+            /** @example Maya Lopez */
             name: string;
             /** @description Published scholarships whose eligibility rules use the field */
             scholarships: components["schemas"]["ScholarshipRefDto"][];
@@ -3714,16 +3867,21 @@ export interface components {
         DraftDiffResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftDiffDto"];
         };
         DiscardedDto: {
-            /** @description How many drafted fields were dropped */
+            /**
+             * @description How many drafted fields were dropped
+             * @example 1
+             */
             discarded: number;
         };
         DiscardedResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DiscardedDto"];
         };
@@ -3735,11 +3893,29 @@ export interface components {
              * @example 1d8e88eeceae9f2a
              */
             version: string;
-            /** @description JSON Schema (ajv, draft-07) with ajv-errors messages */
+            /**
+             * @description JSON Schema (ajv, draft-07) with ajv-errors messages
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "gpa": {
+             *           "type": "number",
+             *           "title": "GPA"
+             *         }
+             *       }
+             *     }
+             */
             schema: {
                 [key: string]: unknown;
             };
-            /** @description react-jsonschema-form UI schema */
+            /**
+             * @description react-jsonschema-form UI schema
+             * @example {
+             *       "gpa": {
+             *         "ui:widget": "updown"
+             *       }
+             *     }
+             */
             uiSchema: {
                 [key: string]: unknown;
             };
@@ -3747,6 +3923,7 @@ export interface components {
         FormPreviewResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormPreviewDto"];
         };
@@ -3765,17 +3942,28 @@ export interface components {
             note?: string;
         };
         PersonRefDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya Lopez */
             name: string;
         };
         FormVersionDto: {
             /** @example 2 */
             number: number;
-            /** @enum {string} */
+            /**
+             * @example publish
+             * @enum {string}
+             */
             kind: "publish" | "rollback";
+            /** @example Adds the GPA field */
             note: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             publishedAt: string;
             /** @description null for version 1, made by the migration */
             publishedBy: components["schemas"]["PersonRefDto"] | null;
@@ -3786,16 +3974,24 @@ export interface components {
         FormVersionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormVersionDto"];
         };
         FormVersionSummaryDto: {
             /** @example 2 */
             number: number;
-            /** @enum {string} */
+            /**
+             * @example publish
+             * @enum {string}
+             */
             kind: "publish" | "rollback";
+            /** @example Adds the GPA field */
             note: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             publishedAt: string;
             /** @description null for version 1, made by the migration */
             publishedBy: components["schemas"]["PersonRefDto"] | null;
@@ -3804,11 +4000,13 @@ export interface components {
         };
         FormVersionPageDto: {
             items: components["schemas"]["FormVersionSummaryDto"][];
+            /** @example 3 */
             total: number;
         };
         FormVersionPageResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormVersionPageDto"];
         };
@@ -3836,6 +4034,7 @@ export interface components {
         FieldDefinitionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FieldDefinitionDto"][];
         };
@@ -3848,6 +4047,7 @@ export interface components {
         FieldOptionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FieldOptionDto"][];
         };
@@ -3866,54 +4066,88 @@ export interface components {
              * @example +12025550143
              */
             phone: string;
+            /** @example Str0ng#Passw0rd */
             password: string;
-            /** @description Not in the original client's payload: checked against password when sent */
+            /**
+             * @description Not in the original client's payload: checked against password when sent
+             * @example Str0ng#Passw0rd
+             */
             confirmPassword?: string;
             /**
              * @default STUDENT
+             * @example STUDENT
              * @enum {string}
              */
             applicantType: "STUDENT" | "PARENT";
             /**
              * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @example false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
              * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @example false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
-            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /**
+             * @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time
+             * @example true
+             */
             consentToContact?: boolean;
-            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /**
+             * @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time
+             * @example true
+             */
             acceptTerms?: boolean;
-            /** @description Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile */
+            /**
+             * @description Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile
+             * @example {
+             *       "howDidYouHear": "school-counselor"
+             *     }
+             */
             answers?: {
                 [key: string]: unknown;
             };
         };
         MinimalProfileDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
             /**
              * @description Country code from the profile (null until given)
              * @example US
              */
             country: string | null;
-            /** @description ZIP code from the profile (null until given) */
+            /**
+             * @description ZIP code from the profile (null until given)
+             * @example 94103
+             */
             zipcode: string | null;
-            /** @description The payment provider's customer id, once the applicant has checked out (else null) */
+            /**
+             * @description The payment provider's customer id, once the applicant has checked out (else null)
+             * @example cus_Q4mX9TzL2bN7
+             */
             providerUserId: string | null;
-            /** @description Always null: the providers used keep the address with the customer */
+            /**
+             * @description Always null: the providers used keep the address with the customer
+             * @example null
+             */
             providerAddressId: string | null;
         };
         MinimalProfileResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["MinimalProfileDto"];
         };
@@ -3938,12 +4172,19 @@ export interface components {
              * @example 042917
              */
             otp: string;
+            /** @example N3w#Passw0rd! */
             newPassword: string;
         };
         UpdatePasswordDto: {
-            /** @description The current password */
+            /**
+             * @description The current password
+             * @example Str0ng#Passw0rd
+             */
             lastPwd: string;
-            /** @description The new password */
+            /**
+             * @description The new password
+             * @example Str0ng#Passw0rd
+             */
             password: string;
         };
         FieldKeyDto: {
@@ -3967,7 +4208,10 @@ export interface components {
             field: components["schemas"]["FieldKeyDto"];
         };
         ApplicantDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Maya */
             firstName: string;
@@ -3982,21 +4226,29 @@ export interface components {
              * @example 2007-04-12
              */
             dob: string | null;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * @description Applicants only
+             * @example STUDENT
              * @enum {string|null}
              */
             applicantType: "STUDENT" | "PARENT" | null;
+            /** @example true */
             isProfileUpdate: boolean;
+            /** @example true */
             isScholarshipApplied: boolean;
+            /** @example true */
             isActiveSubscription: boolean;
             applicantFields: components["schemas"]["ApplicantFieldDto"][];
         };
         ApplicantResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ApplicantDto"];
         };
@@ -4015,11 +4267,15 @@ export interface components {
             /**
              * @description The form the answers come from
              * @default registration
+             * @example profile-basic
              * @enum {string}
              */
             formKey: "registration" | "profile-basic" | "profile-education" | "profile-contact";
+            /** @example Maya */
             firstName?: string;
+            /** @example Lopez */
             lastName?: string;
+            /** @example maya.lopez@example.com */
             email?: string;
             /**
              * @description YYYY-MM-DD
@@ -4028,11 +4284,20 @@ export interface components {
             dob?: string;
             /** @example +12025550143 */
             phone?: string;
-            /** @enum {string} */
+            /**
+             * @example STUDENT
+             * @enum {string}
+             */
             applicantType?: "STUDENT" | "PARENT";
-            /** @description Sent by the original client; the server owns this flag (set once registration is complete) */
+            /**
+             * @description Sent by the original client; the server owns this flag (set once registration is complete)
+             * @example true
+             */
             isProfileUpdate?: Record<string, never>;
-            /** @description Sent by the original client; the server owns this flag (set by the sweepstakes) */
+            /**
+             * @description Sent by the original client; the server owns this flag (set by the sweepstakes)
+             * @example false
+             */
             isScholarshipApplied?: Record<string, never>;
             applicantFields?: components["schemas"]["ApplicantFieldInputDto"][];
         };
@@ -4042,6 +4307,7 @@ export interface components {
         UpdatedApplicantResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ApplicantWrapperDto"];
         };
@@ -4054,6 +4320,7 @@ export interface components {
             formKey: string;
             /**
              * @description The profile tab's slug
+             * @example basic
              * @enum {string}
              */
             tab: "basic" | "education" | "contact";
@@ -4064,6 +4331,7 @@ export interface components {
         NewQuestionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["NewQuestionsDto"];
         };
@@ -4077,6 +4345,7 @@ export interface components {
         VisitorCountryResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["VisitorCountryDto"];
         };
@@ -4088,6 +4357,7 @@ export interface components {
             deadline?: string;
             /**
              * @default none
+             * @example none
              * @enum {string}
              */
             repeat: "none" | "yearly";
@@ -4096,6 +4366,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Given by the server when the rule is stored; send it back to keep the rule
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id?: string;
             /**
@@ -4116,19 +4387,34 @@ export interface components {
             value?: string | number | boolean | (string | number | boolean)[];
         };
         RequirementOptionsDto: {
-            /** @description text and essay: at most this many words */
+            /**
+             * @description text and essay: at most this many words
+             * @example 500
+             */
             wordLimit?: number;
             /**
              * @description file: documents (PDF, DOC, DOCX) or images (JPG, PNG)
+             * @example document
              * @enum {string}
              */
             fileKinds?: "document" | "image";
         };
         RequirementDto: {
+            /** @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83 */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
+            /** @example Tell us about a challenge you overcame (about 500 words). */
             description?: string;
+            /** @example false */
             optional: boolean;
+            /**
+             * @example {
+             *       "key": "essay",
+             *       "name": "Personal essay",
+             *       "dataType": "editor"
+             *     }
+             */
             field: {
                 key?: string;
                 name?: string;
@@ -4136,23 +4422,45 @@ export interface components {
                 dataType?: "file" | "link" | "checkbox" | "text" | "editor";
             };
             options?: components["schemas"]["RequirementOptionsDto"];
-            /** @description Answers of fields an admin added to the requirement editor form */
+            /**
+             * @description Answers of fields an admin added to the requirement editor form
+             * @example {}
+             */
             extra?: {
                 [key: string]: unknown;
             };
         };
         ProviderScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>For students who are the first in their family to go to college.</p>
+             */
             description: string;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 5000 */
             award: number | null;
-            /** @description The sum of amounts, or the award (whole USD) */
+            /**
+             * @description The sum of amounts, or the award (whole USD)
+             * @example 5000
+             */
             totalAmount: number;
             recurrenceConfig: components["schemas"]["RecurrenceConfigDto"];
-            /** @enum {string} */
+            /**
+             * @example draft
+             * @enum {string}
+             */
             status: "draft" | "published" | "closed";
             /**
              * @description YYYY-MM-DD
@@ -4166,61 +4474,106 @@ export interface components {
             slug: string | null;
             criteria: components["schemas"]["EligibilityRuleDto"][];
             requirements: components["schemas"]["RequirementDto"][];
-            /** @description The scholarship-editor form's answers */
+            /**
+             * @description The scholarship-editor form's answers
+             * @example {
+             *       "title": "First-Generation Scholars Award"
+             *     }
+             */
             editor: {
                 [key: string]: unknown;
             };
-            /** @description Submitted (Received) applications */
+            /**
+             * @description Submitted (Received) applications
+             * @example 3
+             */
             applicationsCount: number;
-            /** @description Applications still in draft */
+            /**
+             * @description Applications still in draft
+             * @example 3
+             */
             draftsCount: number;
-            /** @description Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md) */
+            /**
+             * @description Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md)
+             * @example 1
+             */
             cycle: number;
             /**
              * Format: uuid
              * @description The cycle before this one
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             previousCycleId: string | null;
+            /** @example 2026-11-02T14:30:00.000Z */
             publishedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         ProviderScholarshipListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ProviderScholarshipDto"][];
         };
         ScholarshipOverviewRowDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @enum {string} */
+            /**
+             * @example draft
+             * @enum {string}
+             */
             status: "draft" | "published" | "closed";
             /**
              * @description YYYY-MM-DD
              * @example 2027-03-31
              */
             deadline: string | null;
-            /** @description Submitted (Received) applications */
+            /**
+             * @description Submitted (Received) applications
+             * @example 3
+             */
             applicationsCount: number;
-            /** @description Applications still in draft */
+            /**
+             * @description Applications still in draft
+             * @example 3
+             */
             draftsCount: number;
         };
         ScholarshipOverviewDto: {
-            /** @description Scholarships matching the filters */
+            /**
+             * @description Scholarships matching the filters
+             * @example 3
+             */
             total: number;
+            /** @example 0 */
             offset: number;
+            /** @example 20 */
             limit: number;
-            /** @description Drafts nobody has applied to that the filters leave out (0 when they are shown) */
+            /**
+             * @description Drafts nobody has applied to that the filters leave out (0 when they are shown)
+             * @example 1
+             */
             hiddenEmptyDrafts: number;
             scholarships: components["schemas"]["ScholarshipOverviewRowDto"][];
         };
         ScholarshipOverviewResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ScholarshipOverviewDto"];
         };
@@ -4237,6 +4590,7 @@ export interface components {
             /**
              * @description true: may be left empty; required ones carry the asterisk
              * @default false
+             * @example false
              */
             optional: boolean;
             /**
@@ -4275,6 +4629,7 @@ export interface components {
         ProviderScholarshipResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ProviderScholarshipDto"];
         };
@@ -4306,117 +4661,213 @@ export interface components {
             requirements?: components["schemas"]["RequirementInputDto"][];
         };
         EligibleScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @description The title ('No Name' is the browser's fallback) */
+            /**
+             * @description The title ('No Name' is the browser's fallback)
+             * @example First-Generation Scholars Award
+             */
             title: string;
-            /** @description The description as text, cut at 150 characters */
+            /**
+             * @description The description as text, cut at 150 characters
+             * @example For students who are the first in their family to go to college.
+             */
             description: string;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 5000 */
             award: number | null;
-            /** @description Whole USD: the sum of amounts, or the award */
+            /**
+             * @description Whole USD: the sum of amounts, or the award
+             * @example 5000
+             */
             totalAmount: number;
+            /**
+             * @example {
+             *       "deadline": "2027-03-31",
+             *       "repeat": "yearly"
+             *     }
+             */
             recurrenceConfig: {
                 deadline?: string;
                 repeat?: string;
             };
-            /** @description The sponsor */
+            /**
+             * @description The sponsor
+             * @example {
+             *       "firstName": "Grace Hopper Foundation"
+             *     }
+             */
             user: {
                 firstName?: string;
             };
-            /** @description How many requirements the scholarship has (0: Easy Apply) */
+            /**
+             * @description How many requirements the scholarship has (0: Easy Apply)
+             * @example 3
+             */
             requirementCount: number;
-            /** @description On the applicant’s wishlist */
+            /**
+             * @description On the applicant’s wishlist
+             * @example true
+             */
             isLiked: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         EligibleScholarshipListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EligibleScholarshipDto"][];
         };
         StatsDto: {
-            /** @description Recommendations: open scholarships whose every rule the profile meets (the dashboard summary's yourRecommendation) */
+            /**
+             * @description Recommendations: open scholarships whose every rule the profile meets (the dashboard summary's yourRecommendation)
+             * @example 1
+             */
             yourRecommendation: number;
         };
         StatsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["StatsDto"];
         };
         UnlockDto: {
-            /** @description Could unlock: open scholarships no answer rules out, at least one of whose rules asks what the profile leaves unanswered */
+            /**
+             * @description Could unlock: open scholarships no answer rules out, at least one of whose rules asks what the profile leaves unanswered
+             * @example 3
+             */
             count: number;
-            /** @description Their combined value, whole USD */
+            /**
+             * @description Their combined value, whole USD
+             * @example 5000
+             */
             totalValue: number;
         };
         DashboardSummaryDto: {
-            /** @description Applications sent (0 until applications exist) */
+            /**
+             * @description Applications sent (0 until applications exist)
+             * @example 1
+             */
             appliedScholarship: number;
-            /** @description Recommendations: open scholarships whose every rule the profile meets (the Your Recommendation list's count, scholarships/stats and the profile's Eligible for N) */
+            /**
+             * @description Recommendations: open scholarships whose every rule the profile meets (the Your Recommendation list's count, scholarships/stats and the profile's Eligible for N)
+             * @example 1
+             */
             yourRecommendation: number;
-            /** @description The same number as yourRecommendation */
+            /**
+             * @description The same number as yourRecommendation
+             * @example 1
+             */
             eligible: number;
-            /** @description The recommendations’ combined value, whole USD */
+            /**
+             * @description The recommendations’ combined value, whole USD
+             * @example 5000
+             */
             scholarshipAmount: number;
-            /** @description Recommendations whose deadline is within 14 days */
+            /**
+             * @description Recommendations whose deadline is within 14 days
+             * @example 1
+             */
             expiringSoon: number;
             unlock: components["schemas"]["UnlockDto"];
         };
         DashboardSummaryResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DashboardSummaryDto"];
         };
         CountResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             /** @example 42 */
             data: number;
         };
         WishlistScholarshipDto: {
+            /** @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83 */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description Text preview, 150 characters */
+            /**
+             * @description Text preview, 150 characters
+             * @example For students who are the first in their family to go to college.
+             */
             description: string;
+            /** @example 5000 */
             totalAmount: number;
+            /**
+             * @example {
+             *       "deadline": "2027-03-31",
+             *       "repeat": "yearly"
+             *     }
+             */
             recurrenceConfig: {
                 deadline?: string;
                 repeat?: string;
             };
+            /**
+             * @example {
+             *       "firstName": "Grace Hopper Foundation"
+             *     }
+             */
             user: {
                 firstName?: string;
             };
         };
         WishlistItemDto: {
+            /** @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57 */
             scholarshipId: string;
+            /** @example true */
             isLiked: boolean;
             scholarship: components["schemas"]["WishlistScholarshipDto"];
         };
         WishlistResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["WishlistItemDto"][];
         };
         WishlistChangeDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
         };
         EligibilityStatsDto: {
-            /** @description Open scholarships no given answer rules out */
+            /**
+             * @description Open scholarships no given answer rules out
+             * @example 3
+             */
             counts: number;
-            /** @description Their combined value, whole USD */
+            /**
+             * @description Their combined value, whole USD
+             * @example 5000
+             */
             totalValue: number;
         };
         EligibilityStatsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EligibilityStatsDto"];
         };
@@ -4433,97 +4884,188 @@ export interface components {
             };
         };
         MyScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @description The title ('No Name' is the browser's fallback) */
+            /**
+             * @description The title ('No Name' is the browser's fallback)
+             * @example First-Generation Scholars Award
+             */
             title: string;
-            /** @description The description as text, cut at 150 characters */
+            /**
+             * @description The description as text, cut at 150 characters
+             * @example For students who are the first in their family to go to college.
+             */
             description: string;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 5000 */
             award: number | null;
-            /** @description Whole USD: the sum of amounts, or the award */
+            /**
+             * @description Whole USD: the sum of amounts, or the award
+             * @example 5000
+             */
             totalAmount: number;
+            /**
+             * @example {
+             *       "deadline": "2027-03-31",
+             *       "repeat": "yearly"
+             *     }
+             */
             recurrenceConfig: {
                 deadline?: string;
                 repeat?: string;
             };
-            /** @description The sponsor */
+            /**
+             * @description The sponsor
+             * @example {
+             *       "firstName": "Grace Hopper Foundation"
+             *     }
+             */
             user: {
                 firstName?: string;
             };
-            /** @description How many requirements the scholarship has (0: Easy Apply) */
+            /**
+             * @description How many requirements the scholarship has (0: Easy Apply)
+             * @example 3
+             */
             requirementCount: number;
-            /** @description On the applicant’s wishlist */
+            /**
+             * @description On the applicant’s wishlist
+             * @example true
+             */
             isLiked: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             scholarshipStatus: "Received" | "Draft";
             /**
              * @description Where the provider has moved a submitted application (docs/review.md); null for a draft
+             * @example Received
              * @enum {string|null}
              */
             reviewStatus: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected" | null;
             /**
              * Format: date-time
              * @description When the application last changed
+             * @example 2026-11-02T14:30:00.000Z
              */
             updatedAt: string;
             /**
              * Format: date-time
              * @description When automatic application sent it (docs/automation.md); null when the applicant did
+             * @example 2026-11-02T14:30:00.000Z
              */
             appliedAutomaticallyAt: string | null;
         };
         MyScholarshipsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["MyScholarshipDto"][];
         };
         RuleExplanationDto: {
+            /** @example gpa */
             fieldKey: string;
-            /** @description The field's name, or the key when the field no longer exists */
+            /**
+             * @description The field's name, or the key when the field no longer exists
+             * @example GPA
+             */
             fieldName: string;
-            /** @enum {string} */
+            /**
+             * @example eq
+             * @enum {string}
+             */
             operator: "eq" | "neq" | "in" | "nin" | "gte" | "lte" | "between" | "ageBetween" | "exists";
-            /** @description The bound: a value, a list or [min, max] */
+            /**
+             * @description The bound: a value, a list or [min, max]
+             * @example 3.5
+             */
             value?: Record<string, never>;
             /**
              * @description missing: the profile has no answer for the field
+             * @example pass
              * @enum {string}
              */
             verdict: "pass" | "fail" | "missing";
         };
         MatchExplanationDto: {
-            /** @enum {string} */
+            /**
+             * @example eligible
+             * @enum {string}
+             */
             outcome: "eligible" | "missing" | "ineligible";
             rules: components["schemas"]["RuleExplanationDto"][];
         };
         ScholarshipDetailDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>For students who are the first in their family to go to college.</p>
+             */
             description: string;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 5000 */
             award: number | null;
-            /** @description Whole USD */
+            /**
+             * @description Whole USD
+             * @example 5000
+             */
             totalAmount: number;
+            /**
+             * @example {
+             *       "deadline": "2027-03-31",
+             *       "repeat": "yearly"
+             *     }
+             */
             recurrenceConfig: {
                 deadline?: string;
                 repeat?: string;
             };
-            /** @enum {string} */
+            /**
+             * @example draft
+             * @enum {string}
+             */
             status: "draft" | "published" | "closed";
-            /** @description The sponsor */
+            /**
+             * @description The sponsor
+             * @example {
+             *       "firstName": "Grace Hopper Foundation"
+             *     }
+             */
             user: {
                 firstName?: string;
             };
             requirements: components["schemas"]["RequirementDto"][];
+            /** @example true */
             isLiked: boolean;
             /**
              * @description The applicant's application, if any
+             * @example Received
              * @enum {string|null}
              */
             scholarshipStatus: "Received" | "Draft" | null;
@@ -4532,11 +5074,15 @@ export interface components {
         ScholarshipDetailResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ScholarshipDetailDto"];
         };
         UploadedFileDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /**
              * @description Where the owner downloads it; the value a form answer holds
@@ -4562,16 +5108,23 @@ export interface components {
         UploadResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["UploadedFileDto"];
         };
         RequirementFieldDto: {
+            /** @example essay */
             key: string;
+            /** @example Maya Lopez */
             name: string;
-            /** @enum {string} */
+            /**
+             * @example file
+             * @enum {string}
+             */
             dataType: "file" | "link" | "checkbox" | "text" | "editor";
         };
         ApplicationFieldDto: {
+            /** @example essay */
             key: string;
             fieldValue?: string | boolean | {
                 [key: string]: unknown;
@@ -4581,10 +5134,14 @@ export interface components {
         ApplicantDetailsDto: {
             /**
              * @description null: not applied yet
+             * @example Received
              * @enum {string|null}
              */
             status: "Received" | "Draft" | null;
-            /** @description The form version the application is pinned to */
+            /**
+             * @description The form version the application is pinned to
+             * @example 3
+             */
             formVersion: string | null;
             applicantFields: components["schemas"]["ApplicationFieldDto"][];
             /** @description Submitted with required answers missing: what is missing (the application stays a Draft) */
@@ -4593,6 +5150,7 @@ export interface components {
         ApplicantDetailsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ApplicantDetailsDto"];
         };
@@ -4613,10 +5171,14 @@ export interface components {
             };
         };
         SubmitApplicationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
             /**
              * @description 'Draft' saves without required checks; 'Received' submits (kept as a Draft when a required answer is missing)
+             * @example Received
              * @enum {string}
              */
             status: "Received" | "Draft";
@@ -4635,78 +5197,128 @@ export interface components {
             cv?: string;
         };
         SubmitScholarshipsDto: {
-            /** @description The scholarships to apply to (1–100) */
+            /**
+             * @description The scholarships to apply to (1–100)
+             * @example [
+             *       "3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"
+             *     ]
+             */
             scholarshipId: string[];
             requirements?: components["schemas"]["BulkRequirementsDto"];
         };
         BulkApplyResultDto: {
-            /** @description Every listed scholarship, now Received */
+            /**
+             * @description Every listed scholarship, now Received
+             * @example [
+             *       "3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"
+             *     ]
+             */
             applied: string[];
         };
         BulkApplyResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["BulkApplyResultDto"];
         };
         StatusEventDto: {
             /**
              * @description 'Draft': first saved as a draft; 'Submitted': sent to the provider; the others: the provider's review status
+             * @example Draft
              * @enum {string}
              */
             status: "Draft" | "Submitted" | "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
             /**
              * Format: date-time
              * @description When it happened
+             * @example 2026-11-02T14:30:00.000Z
              */
             at: string;
-            /** @description Recorded from the state the application was in when the tracker began, not when it happened; `at` is the best date known */
+            /**
+             * @description Recorded from the state the application was in when the tracker began, not when it happened; `at` is the best date known
+             * @example true
+             */
             backfilled: boolean;
         };
         TrackedEssayDto: {
-            /** @description The essay requirement's key (its answer is `{ text }` or `{ url }`) */
+            /**
+             * @description The essay requirement's key (its answer is `{ text }` or `{ url }`)
+             * @example essay
+             */
             key: string;
+            /** @example First-Generation Scholars Award */
             title: string;
             /**
              * @description How it is answered: written in the editor, an uploaded file, or not yet
+             * @example written
              * @enum {string|null}
              */
             answer: "written" | "file" | null;
         };
         TrackedMessagesDto: {
-            /** @description Inbox messages about this scholarship (the provider's and the product's) */
+            /**
+             * @description Inbox messages about this scholarship (the provider's and the product's)
+             * @example 3
+             */
             total: number;
+            /** @example 3 */
             unread: number;
         };
         TrackedApplicationDto: {
             /**
              * Format: uuid
              * @description The application
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description The sponsor's name */
+            /**
+             * @description The sponsor's name
+             * @example Grace Hopper Foundation
+             */
             sponsor: string;
-            /** @description Whole USD */
+            /**
+             * @description Whole USD
+             * @example 5000
+             */
             totalAmount: number;
-            /** @description YYYY-MM-DD */
+            /**
+             * @description YYYY-MM-DD
+             * @example 2027-03-31
+             */
             deadline: string | null;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             status: "Received" | "Draft";
             /**
              * @description Where the provider has moved it; null for a draft
+             * @example Received
              * @enum {string|null}
              */
             reviewStatus: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected" | null;
-            /** @description Sent by automatic application (docs/automation.md) */
+            /**
+             * @description Sent by automatic application (docs/automation.md)
+             * @example true
+             */
             appliedAutomatically: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             submittedAt: string | null;
             /**
              * Format: date-time
              * @description Its last change (a draft: its last save)
+             * @example 2026-11-02T14:30:00.000Z
              */
             updatedAt: string;
             /** @description Oldest first */
@@ -4716,33 +5328,49 @@ export interface components {
             messages: components["schemas"]["TrackedMessagesDto"];
         };
         TrackerMetaDto: {
-            /** @description Applications matching the filters */
+            /**
+             * @description Applications matching the filters
+             * @example 3
+             */
             total: number;
+            /** @example 0 */
             offset: number;
+            /** @example 20 */
             limit: number;
         };
         TrackerResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             /** @description Latest change first */
             data: components["schemas"]["TrackedApplicationDto"][];
             meta: components["schemas"]["TrackerMetaDto"];
         };
         AutoApplySettingDto: {
-            /** @description Whether automatic application is on */
+            /**
+             * @description Whether automatic application is on
+             * @example true
+             */
             enabled: boolean;
-            /** @description Whether the account has a membership (it only applies while it has) */
+            /**
+             * @description Whether the account has a membership (it only applies while it has)
+             * @example true
+             */
             member: boolean;
         };
         AutoApplySettingResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AutoApplySettingDto"];
         };
         AutoApplyChangeDto: {
-            /** @description Apply automatically to matching scholarships that need nothing more than the profile (or only the CV) */
+            /**
+             * @description Apply automatically to matching scholarships that need nothing more than the profile (or only the CV)
+             * @example true
+             */
             enabled: boolean;
         };
         FormAnswersDto: {
@@ -4766,14 +5394,21 @@ export interface components {
             answers: {
                 [key: string]: unknown;
             };
-            /** @description The logo, readable by anyone (/common/public-link/{id}) */
+            /**
+             * @description The logo, readable by anyone (/common/public-link/{id})
+             * @example https://cdn.scholarmatch.example/logos/grace-hopper-foundation.png
+             */
             logoUrl: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         OrganisationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["OrganisationDto"];
         };
@@ -4783,6 +5418,7 @@ export interface components {
         RequirementListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RequirementListDto"];
         };
@@ -4790,6 +5426,7 @@ export interface components {
             /**
              * Format: uuid
              * @description A stored requirement's id: it keeps its answer key, so applicants' drafts keep their answers
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id?: string;
             /**
@@ -4815,19 +5452,39 @@ export interface components {
         CriteriaResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["CriteriaDto"];
         };
         CriterionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EligibilityRuleDto"];
         };
         ValueFormDto: {
+            /**
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "gpa": {
+             *           "type": "number",
+             *           "title": "GPA"
+             *         }
+             *       }
+             *     }
+             */
             schema: {
                 [key: string]: unknown;
             };
+            /**
+             * @example {
+             *       "gpa": {
+             *         "ui:widget": "updown"
+             *       }
+             *     }
+             */
             uiSchema: {
                 [key: string]: unknown;
             };
@@ -4855,6 +5512,7 @@ export interface components {
         CriteriaVocabularyResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["CriteriaVocabularyDto"];
         };
@@ -4863,13 +5521,22 @@ export interface components {
             fieldKey: string;
             /** @example GPA */
             name: string;
-            /** @description Applicants who would be eligible if they answered this field */
+            /**
+             * @description Applicants who would be eligible if they answered this field
+             * @example 3
+             */
             count: number;
         };
         EligibilityCountDto: {
-            /** @description Applicants these rules make eligible now */
+            /**
+             * @description Applicants these rules make eligible now
+             * @example 1
+             */
             eligible: number;
-            /** @description All applicants */
+            /**
+             * @description All applicants
+             * @example 3
+             */
             total: number;
             /** @description Largest first */
             missing: components["schemas"]["MissingFieldCountDto"][];
@@ -4877,43 +5544,73 @@ export interface components {
         EligibilityCountResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EligibilityCountDto"];
         };
         PublicProviderDto: {
             /** @example Hopper Foundation */
             name: string;
+            /** @example https://gracehopper.example.org */
             website: string | null;
+            /** @example https://cdn.scholarmatch.example/logos/grace-hopper-foundation.png */
             logoUrl: string | null;
         };
         PublicRequirementDto: {
+            /** @example First-Generation Scholars Award */
             title: string;
             /** @example editor */
             kind: string;
+            /** @example false */
             optional: boolean;
         };
         PublicScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example first-generation-scholars-award */
             slug: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>For students who are the first in their family to go to college.</p>
+             */
             description: string;
-            /** @description Whole USD, all awards together */
+            /**
+             * @description Whole USD, all awards together
+             * @example 5000
+             */
             totalAmount: number;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 2027-03-31 */
             deadline: string | null;
-            /** @enum {string} */
+            /**
+             * @example published
+             * @enum {string}
+             */
             status: "published" | "closed";
-            /** @description Published and the deadline not passed */
+            /**
+             * @description Published and the deadline not passed
+             * @example true
+             */
             open: boolean;
             provider: components["schemas"]["PublicProviderDto"];
             requirements: components["schemas"]["PublicRequirementDto"][];
+            /** @example 2026-11-02T14:30:00.000Z */
             publishedAt: string | null;
         };
         PublicScholarshipResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PublicScholarshipDto"];
         };
@@ -4921,62 +5618,113 @@ export interface components {
             /**
              * Format: uuid
              * @description The application id: {applicantId} in paths
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
             /** @example 3F9A12BC */
             reference: string;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             submittedAt: string;
-            /** @enum {string} */
+            /**
+             * @example eligible
+             * @enum {string}
+             */
             eligibility: "eligible" | "missing" | "ineligible";
+            /** @example 8 */
             averageScore: number | null;
+            /** @example 3 */
             reviewCount: number;
+            /** @example 8 */
             myScore: number | null;
+            /** @example Maya Lopez */
             name: string | null;
+            /** @example maya.lopez@example.com */
             email: string | null;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example Lincoln High School */
             school: string | null;
         };
         ApplicantsPageDto: {
+            /** @example 3 */
             total: number;
+            /** @example 0 */
             offset: number;
+            /** @example 20 */
             limit: number;
+            /** @example true */
             blindReview: boolean;
             applicants: components["schemas"]["ApplicantRowDto"][];
         };
         ApplicantsPageResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ApplicantsPageDto"];
         };
         ApplicantProfileDto: {
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example Lincoln High School */
             school: string | null;
         };
         SubmissionDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example 9B2E7D14 */
             reference: string;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             submittedAt: string;
-            /** @enum {string} */
+            /**
+             * @example eligible
+             * @enum {string}
+             */
             eligibility: "eligible" | "missing" | "ineligible";
+            /** @example 8 */
             averageScore: number | null;
+            /** @example 3 */
             reviewCount: number;
+            /** @example 8 */
             myScore: number | null;
+            /** @example true */
             blindReview: boolean;
             /** @description null under blind review */
             applicant: components["schemas"]["ApplicantProfileDto"] | null;
             /** @description The requirement form version the application is pinned to */
             form: components["schemas"]["FormDto"];
+            /**
+             * @example {
+             *       "essay": {
+             *         "text": "When my family moved…"
+             *       }
+             *     }
+             */
             answers: {
                 [key: string]: unknown;
             };
@@ -4984,29 +5732,41 @@ export interface components {
         SubmissionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SubmissionDto"];
         };
         ReviewStatusDto: {
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
         };
         StatusUndoDto: {
             /**
              * Format: date-time
              * @description When the applicant's message leaves; until then `POST …/status/undo` takes the move back
+             * @example 2026-11-02T14:30:00.000Z
              */
             until: string;
             /**
              * @description The status an undo restores: the one the applicant was last told of
+             * @example Received
              * @enum {string}
              */
             restores: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
         };
         StatusAnswerDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
             /** @description Present while the applicant's message about the move waits; null when nothing is waiting (sent, or nothing to tell) */
             undo: components["schemas"]["StatusUndoDto"] | null;
@@ -5014,26 +5774,39 @@ export interface components {
         ReviewStatusResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["StatusAnswerDto"];
         };
         ReviewSettingsDto: {
-            /** @description Hide name, e-mail, phone and school from everyone reviewing */
+            /**
+             * @description Hide name, e-mail, phone and school from everyone reviewing
+             * @example true
+             */
             blindReview: boolean;
         };
         ReviewSettingsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ReviewSettingsDto"];
         };
         RankCriterionDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya Lopez */
             name: string;
+            /** @example How clearly the essay shows the applicant's goals */
             description?: string;
+            /** @example 1 */
             weight: number;
+            /** @example 10 */
             maxPoints: number;
+            /** @example {} */
             extra?: {
                 [key: string]: unknown;
             };
@@ -5046,6 +5819,7 @@ export interface components {
         RubricResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RubricDto"];
         };
@@ -5053,6 +5827,7 @@ export interface components {
             /**
              * Format: uuid
              * @description A stored criterion's id (its points stay)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id?: string;
             /**
@@ -5072,48 +5847,96 @@ export interface components {
             criteria: components["schemas"]["RankCriterionDraftDto"][];
         };
         MyPointsDto: {
+            /**
+             * @example {
+             *       "c41d8e2a-7f35-4b96-a0e8-5d2c9b1f3e74": 8
+             *     }
+             */
             points: {
                 [key: string]: number;
             };
+            /** @example 3 */
             total: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         ReviewerPointsDto: {
+            /**
+             * @example {
+             *       "c41d8e2a-7f35-4b96-a0e8-5d2c9b1f3e74": 8
+             *     }
+             */
             points: {
                 [key: string]: number;
             };
+            /** @example 3 */
             total: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             reviewerId: string;
+            /** @example Maya Lopez */
             name: string;
         };
         PointsDto: {
             scoringForm: components["schemas"]["FormDto"];
             mine: components["schemas"]["MyPointsDto"] | null;
             reviewers: components["schemas"]["ReviewerPointsDto"][];
+            /** @example 7.5 */
             average: number | null;
+            /** @example 3 */
             reviewCount: number;
         };
         PointsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PointsDto"];
         };
         DecisionDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example hand
+             * @enum {string}
+             */
             method: "hand" | "draw";
-            /** @description 64 hex digits (draws) */
+            /**
+             * @description 64 hex digits (draws)
+             * @example 9f2c4e7a1b3d5f6e8a0c2e4f6a8b0d1c3e5f7a9b1d3f5e7a9c1e3f5a7b9d1f3e
+             */
             seed: string | null;
+            /** @example 3 */
             count: number;
+            /**
+             * @example [
+             *       "7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83"
+             *     ]
+             */
             candidateIds: string[];
+            /**
+             * @example [
+             *       "7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83"
+             *     ]
+             */
             winnerIds: string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             decidedAt: string;
         };
         WinnersDto: {
@@ -5123,14 +5946,21 @@ export interface components {
         WinnersResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["WinnersDto"];
         };
         DrawDto: {
+            /** @example 3 */
             count: number;
         };
         ChooseWinnersDto: {
-            /** @description Chosen by hand (application ids); or give `draw` */
+            /**
+             * @description Chosen by hand (application ids); or give `draw`
+             * @example [
+             *       "7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83"
+             *     ]
+             */
             applicationIds?: string[];
             /** @description Drawn at random among the eligible undecided applications */
             draw?: components["schemas"]["DrawDto"];
@@ -5138,6 +5968,7 @@ export interface components {
         ActivityDayDto: {
             /** @example 2026-11-20 */
             date: string;
+            /** @example 3 */
             count: number;
         };
         ActivityDto: {
@@ -5146,11 +5977,17 @@ export interface components {
         ActivityResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ActivityDto"];
         };
         ProviderMessageDto: {
-            /** @description Application ids (rows of the list) */
+            /**
+             * @description Application ids (rows of the list)
+             * @example [
+             *       "9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63"
+             *     ]
+             */
             applicantIds: string[];
             /**
              * @description The provider-message form's answers
@@ -5164,42 +6001,70 @@ export interface components {
             };
         };
         SentDto: {
+            /** @example 1 */
             sent: number;
         };
         SentResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SentDto"];
         };
         InviteReviewerDto: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example maya.lopez@example.com
+             */
             email: string;
         };
         InvitationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             expiresAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** @description The address already has a reviewer account: it accepts by logging in with it, not by signing up */
+            /**
+             * @description The address already has a reviewer account: it accepts by logging in with it, not by signing up
+             * @example true
+             */
             existingAccount: boolean;
         };
         InvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["InvitationDto"];
         };
         ReviewerDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             joinedAt: string;
         };
         ReviewersDto: {
@@ -5209,63 +6074,116 @@ export interface components {
         ReviewersResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ReviewersDto"];
         };
         RemovedDto: {
+            /**
+             * @example {
+             *       "applications": 2,
+             *       "profile_answers": 14
+             *     }
+             */
             removed: boolean;
         };
         RemovedResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RemovedDto"];
         };
         PublicInvitationDto: {
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example Grace Hopper Foundation */
             organisationName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             expiresAt: string;
-            /** @description The address has a reviewer account: accept with its password (POST …/join), not the sign-up form */
+            /**
+             * @description The address has a reviewer account: accept with its password (POST …/join), not the sign-up form
+             * @example true
+             */
             existingAccount: boolean;
         };
         PublicInvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PublicInvitationDto"];
         };
         JoinInvitationDto: {
-            /** @description The password of the invited address's reviewer account */
+            /**
+             * @description The password of the invited address's reviewer account
+             * @example Str0ng#Passw0rd
+             */
             password: string;
         };
         ConversationMessageDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example provider
+             * @enum {string}
+             */
             author: "provider" | "applicant";
-            /** @description The organisation's name, the applicant's name ('You' to the applicant; under blind review 'Applicant {reference}') */
+            /**
+             * @description The organisation's name, the applicant's name ('You' to the applicant; under blind review 'Applicant {reference}')
+             * @example Grace Hopper Foundation
+             */
             fromName: string;
+            /** @example About your application */
             subject: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>Thank you for applying. Could you send your latest transcript?</p>
+             */
             bodyHtml: string;
+            /** @example Thank you for applying. Could you send your latest transcript? */
             bodyText: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             sentAt: string;
-            /** @description A provider's message: read by the applicant; a reply: read by the provider */
+            /**
+             * @description A provider's message: read by the applicant; a reply: read by the provider
+             * @example true
+             */
             read: boolean;
         };
         ConversationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             applicationId: string;
             /** @example 3F9A12BC */
             reference: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
+            /** @example First-Generation Scholars Award */
             scholarshipTitle: string;
-            /** @description The organisation's name: the provider's side of the conversation */
+            /**
+             * @description The organisation's name: the provider's side of the conversation
+             * @example Grace Hopper Foundation
+             */
             organisation: string;
-            /** @description The applicant's side: 'You' to the applicant, the name (or 'Applicant {reference}' under blind review) to the provider */
+            /**
+             * @description The applicant's side: 'You' to the applicant, the name (or 'Applicant {reference}' under blind review) to the provider
+             * @example You
+             */
             applicant: string;
             /** @description Oldest first */
             messages: components["schemas"]["ConversationMessageDto"][];
@@ -5273,6 +6191,7 @@ export interface components {
         ConversationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ConversationDto"];
         };
@@ -5288,49 +6207,85 @@ export interface components {
             };
         };
         ThreadDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             applicationId: string;
+            /** @example 9B2E7D14 */
             reference: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
+            /** @example First-Generation Scholars Award */
             scholarshipTitle: string;
-            /** @description The applicant's name, or 'Applicant {reference}' under blind review */
+            /**
+             * @description The applicant's name, or 'Applicant {reference}' under blind review
+             * @example Maya Lopez
+             */
             applicant: string;
-            /** @description Of the latest message */
+            /**
+             * @description Of the latest message
+             * @example About your application
+             */
             subject: string;
-            /** @description The latest message as text, cut at 160 characters */
+            /**
+             * @description The latest message as text, cut at 160 characters
+             * @example Thank you for applying. Could you send your latest transcript?
+             */
             preview: string;
-            /** @enum {string} */
+            /**
+             * @example provider
+             * @enum {string}
+             */
             lastAuthor: "provider" | "applicant";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             lastAt: string;
-            /** @description The applicant's unread replies */
+            /**
+             * @description The applicant's unread replies
+             * @example 3
+             */
             unread: number;
         };
         ThreadsPageDto: {
+            /** @example 3 */
             total: number;
-            /** @description Unread replies across all the provider's conversations */
+            /**
+             * @description Unread replies across all the provider's conversations
+             * @example 3
+             */
             unread: number;
+            /** @example 0 */
             offset: number;
+            /** @example 20 */
             limit: number;
             threads: components["schemas"]["ThreadDto"][];
         };
         ThreadsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ThreadsPageDto"];
         };
         UnreadRepliesDto: {
+            /** @example 3 */
             unread: number;
         };
         UnreadRepliesResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["UnreadRepliesDto"];
         };
         WrappedStringDto: {
+            /** @example Your application was received */
             value: string;
         };
         InboxMessageDto: {
@@ -5345,79 +6300,119 @@ export interface components {
             bodyAsText: components["schemas"]["WrappedStringDto"];
             /** @description Sanitised HTML */
             bodyAsHtml: components["schemas"]["WrappedStringDto"];
+            /** @example true */
             read: boolean;
-            /** @enum {string} */
+            /**
+             * @example provider
+             * @enum {string}
+             */
             kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation" | "support-answer" | "support-received" | "auto-applied" | "deadline-reminder" | "closing-soon" | "new-cycle";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string | null;
             /**
              * Format: uuid
              * @description A provider's message: the application whose conversation it belongs to; the recipient may reply (`POST /inbox/{id}/replies`)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             applicationId: string | null;
             /**
              * Format: uuid
              * @description A support answer: the request whose thread it belongs to; the recipient may reply (`POST /support-requests/{id}/replies`)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             supportRequestId: string | null;
         };
         InboxMetaDto: {
-            /** @description Messages matching the search */
+            /**
+             * @description Messages matching the search
+             * @example 3
+             */
             total: number;
-            /** @description Unread messages in the whole inbox */
+            /**
+             * @description Unread messages in the whole inbox
+             * @example 3
+             */
             unread: number;
         };
         InboxListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["InboxMessageDto"][];
             meta: components["schemas"]["InboxMetaDto"];
         };
         UnreadCountDto: {
+            /** @example 3 */
             unread: number;
         };
         UnreadCountResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["UnreadCountDto"];
         };
         InboxMessageResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["InboxMessageDto"];
         };
         SweepstakesDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
+            /** @example Enter once this month for a chance to win a $1,000 scholarship. */
             description: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             endsAt: string;
-            /** @description Whether you have entered it */
+            /**
+             * @description Whether you have entered it
+             * @example [
+             *       "3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"
+             *     ]
+             */
             applied: boolean;
         };
         SweepstakesResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             /** @description null when no sweepstakes runs now */
             data: components["schemas"]["SweepstakesDto"] | null;
         };
         SweepstakesEntryDto: {
-            /** @enum {string} */
+            /**
+             * @example Successfully applied for scholarship
+             * @enum {string}
+             */
             msg: "Successfully applied for scholarship" | "Already applied for scholarship" | "Please update your profile";
         };
         SweepstakesEntryResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SweepstakesEntryDto"];
         };
         PlanDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Quarterly Plan */
             title: string;
@@ -5438,10 +6433,14 @@ export interface components {
              * @example price_sandbox_quarterly
              */
             priceId: string;
-            /** @description Shown as Most Popular */
+            /**
+             * @description Shown as Most Popular
+             * @example true
+             */
             mostPopular: boolean;
             /**
              * @description Months billed at once
+             * @example 1
              * @enum {number}
              */
             intervalMonths: 1 | 3 | 6 | 12;
@@ -5454,11 +6453,15 @@ export interface components {
         PlansResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PlanDto"][];
         };
         AdminPlanDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Quarterly Plan */
             title: string;
@@ -5479,10 +6482,14 @@ export interface components {
              * @example price_sandbox_quarterly
              */
             priceId: string;
-            /** @description Shown as Most Popular */
+            /**
+             * @description Shown as Most Popular
+             * @example true
+             */
             mostPopular: boolean;
             /**
              * @description Months billed at once
+             * @example 1
              * @enum {number}
              */
             intervalMonths: 1 | 3 | 6 | 12;
@@ -5491,14 +6498,20 @@ export interface components {
              * @example $57
              */
             billedAmount: string;
+            /** @example 5000 */
             monthlyAmountCents: number;
+            /** @example 1 */
             sortOrder: number;
-            /** @description Offered on the plans page */
+            /**
+             * @description Offered on the plans page
+             * @example true
+             */
             active: boolean;
         };
         AdminPlansResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AdminPlanDto"][];
         };
@@ -5523,6 +6536,7 @@ export interface components {
         AdminPlanResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AdminPlanDto"];
         };
@@ -5530,11 +6544,18 @@ export interface components {
             /**
              * Format: uuid
              * @description The plan chosen; its price comes from the server, never from the browser
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             planId: string;
-            /** @description Affiliate link the applicant came from */
+            /**
+             * @description Affiliate link the applicant came from
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             linkId?: string;
-            /** @description Traffic source the applicant came from */
+            /**
+             * @description Traffic source the applicant came from
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             sourceId?: string;
         };
         CheckoutStartedDto: {
@@ -5543,20 +6564,26 @@ export interface components {
              * @example /api/v1/sandbox-checkout/cs_sandbox_…
              */
             checkoutUrl: string;
+            /** @example cs_test_a1B2c3D4e5F6 */
             sessionId: string;
         };
         CheckoutResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["CheckoutStartedDto"];
         };
         SubscriptionRecordDto: {
-            /** @description Whether the members features are unlocked now */
+            /**
+             * @description Whether the members features are unlocked now
+             * @example true
+             */
             is_active_subscription: boolean;
             /**
              * Format: uuid
              * @description Our id of the subscription (the cancel path takes it)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             subscribed_id: string;
             /**
@@ -5564,39 +6591,58 @@ export interface components {
              * @example $19
              */
             price: string;
-            /** @description Benefits, comma-separated */
+            /**
+             * @description Benefits, comma-separated
+             * @example Unlimited applications, Essay help, Auto-apply
+             */
             description: string;
-            /** @enum {string} */
+            /**
+             * @example sandbox
+             * @enum {string}
+             */
             payment_gateway: "sandbox" | "stripe";
-            /** @enum {string} */
+            /**
+             * @example trialing
+             * @enum {string}
+             */
             status: "trialing" | "active" | "past_due" | "canceled" | "expired";
             /** @example Quarterly Plan */
             title: string;
             /**
              * Format: date-time
              * @description Next renewal; for a cancelled plan, when its benefits end
+             * @example 2026-11-02T14:30:00.000Z
              */
             next_billing_date: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             trial_ends_at: string | null;
         };
         FreeTrialDto: {
-            /** @description Whether a checkout opened now starts with the free trial; false once the person has had it */
+            /**
+             * @description Whether a checkout opened now starts with the free trial; false once the person has had it
+             * @example true
+             */
             available: boolean;
             /**
              * @description The free days a checkout opened now gives: 7, or 0 (the plan bills at once) once the trial was used
+             * @example 14
              * @enum {number}
              */
             days: 0 | 7;
             /**
              * Format: date-time
              * @description When the free trial was taken; null while it is still available
+             * @example 2026-11-02T14:30:00.000Z
              */
             usedAt: string | null;
         };
         CurrentSubscriptionDto: {
             /** @description The membership to show first, or empty when the applicant never subscribed */
             userWithSubscription: components["schemas"]["SubscriptionRecordDto"][];
+            /** @example true */
             isActiveSubscription: boolean;
             /** @description The applicant's free trial: still available, or when it was used */
             freeTrial: components["schemas"]["FreeTrialDto"];
@@ -5604,38 +6650,53 @@ export interface components {
         CurrentSubscriptionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["CurrentSubscriptionDto"];
         };
         CancelSubscriptionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SubscriptionRecordDto"];
         };
         WebhookAnswerDto: {
+            /** @example true */
             received: boolean;
-            /** @enum {string} */
+            /**
+             * @example processed
+             * @enum {string}
+             */
             outcome: "processed" | "duplicate" | "stored for retry";
         };
         WebhookResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["WebhookAnswerDto"];
         };
         SetSubscriptionDto: {
-            /** @description Whether the applicant has an active membership */
+            /**
+             * @description Whether the applicant has an active membership
+             * @example true
+             */
             active: boolean;
         };
         SubscriptionStateDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
+             */
             applicantId: string;
+            /** @example true */
             isActiveSubscription: boolean;
         };
         SubscriptionStateResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SubscriptionStateDto"];
         };
@@ -5650,40 +6711,64 @@ export interface components {
             /**
              * Format: date-time
              * @description The sandbox's time now
+             * @example 2026-11-02T14:30:00.000Z
              */
             now: string;
-            /** @description Trial ends, renewals, retries and ends that ran */
+            /**
+             * @description Trial ends, renewals, retries and ends that ran
+             * @example 3
+             */
             steps: number;
-            /** @description Trial reminders e-mailed */
+            /**
+             * @description Trial reminders e-mailed
+             * @example 1
+             */
             remindersSent: number;
         };
         ClockAdvancedResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ClockAdvancedDto"];
         };
         PaymentEventDto: {
+            /** @example sandbox */
             gateway: string;
+            /** @example evt_3Nq7YzL2eZvKYlo2 */
             eventId: string;
+            /** @example invoice.paid */
             type: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             occurredAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             receivedAt: string;
             /**
              * Format: date-time
              * @description Null while it waits for a retry
+             * @example 2026-11-02T14:30:00.000Z
              */
             processedAt: string | null;
+            /** @example 1 */
             attempts: number;
+            /** @example null */
             lastError: string | null;
-            /** @description The e-mail of the member whose subscription it is about; null when it names no subscription of a member here */
+            /**
+             * @description The e-mail of the member whose subscription it is about; null when it names no subscription of a member here
+             * @example maya.lopez@example.com
+             */
             memberEmail: string | null;
         };
         PaymentEventsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PaymentEventDto"][];
         };
@@ -5696,6 +6781,7 @@ export interface components {
         AssistanceQuestionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AssistanceQuestionDto"][];
         };
@@ -5704,12 +6790,16 @@ export interface components {
             id: number;
             /** @example How do I write a strong personal statement? */
             question: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>Start with a moment that changed how you see your goals…</p>
+             */
             answer: string;
         };
         AssistanceAnswerResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AssistanceAnswerDto"];
         };
@@ -5717,12 +6807,14 @@ export interface components {
             /**
              * @description essay: a draft (or the answer) from the scholarship; outline: headed bullet points from your name, school and field of study
              * @default essay
+             * @example essay
              * @enum {string}
              */
             kind: "essay" | "outline";
             /**
              * Format: uuid
              * @description The scholarship the essay is for (its title and description are used); absent: a general essay
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             scholarshipId?: string;
             /**
@@ -5739,6 +6831,7 @@ export interface components {
             content: string;
             /**
              * @description offline: written by the built-in generator (no AI configured), to be shown as such
+             * @example ai
              * @enum {string}
              */
             source: "ai" | "offline";
@@ -5746,21 +6839,26 @@ export interface components {
         EssayResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EssayDto"];
         };
         ChatChoiceDto: {
+            /** @example college-senior */
             value: string;
+            /** @example College senior */
             label: string;
         };
         ChatInputDto: {
             /**
              * @description Typed in the message box, picked from choices, or answered through the form engine (the field of the served form)
+             * @example typed
              * @enum {string}
              */
             kind: "typed" | "choice" | "form";
             /**
              * @description For typed answers: the kind of text box
+             * @example text
              * @enum {string}
              */
             type?: "text" | "email" | "tel" | "password" | "number" | "date" | "url";
@@ -5782,28 +6880,42 @@ export interface components {
              * @example firstName
              */
             answer_key: string;
+            /** @example null */
             hint: string | null;
-            /** @description May be skipped */
+            /**
+             * @description May be skipped
+             * @example false
+             */
             optional: boolean;
             input: components["schemas"]["ChatInputDto"];
         };
         ChatQuestionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ChatQuestionDto"][];
         };
         SignUpChatTurnDto: {
-            /** @description The question's `_id` (the original client sends it; informative only) */
+            /**
+             * @description The question's `_id` (the original client sends it; informative only)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             question_id?: string;
-            /** @description The question as shown (the original client sends it; informative only) */
+            /**
+             * @description The question as shown (the original client sends it; informative only)
+             * @example What is your email address?
+             */
             question?: string;
             /**
              * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
-            /** @description What was typed or chosen (a choice's value); '' skips an optional question */
+            /**
+             * @description What was typed or chosen (a choice's value); '' skips an optional question
+             * @example maya.lopez@example.com
+             */
             answer?: string;
             /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
             value?: string | number | boolean | string[] | {
@@ -5811,6 +6923,7 @@ export interface components {
             };
             /**
              * @description A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code
+             * @example submit
              * @enum {string}
              */
             action?: "submit" | "forgotPassword" | "resendOtp";
@@ -5828,53 +6941,80 @@ export interface components {
              * @example +12025550143
              */
             phone?: string;
+            /** @example Str0ng#Passw0rd */
             password?: string;
             /**
              * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @example false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
              * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @example false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
             /**
              * @description As at sign-up; STUDENT when absent
+             * @example STUDENT
              * @enum {string}
              */
             applicantType?: "STUDENT" | "PARENT";
         };
         ChatSummaryRowDto: {
+            /** @example email */
             answer_key: string;
             /** @example First Name */
             label: string;
-            /** @description As shown back; a secret is masked */
+            /**
+             * @description As shown back; a secret is masked
+             * @example maya.lopez@example.com
+             */
             value: string;
         };
         ChatTurnDataDto: {
             /**
              * Format: uuid
              * @description The chat: send it as `?id=` with later turns. Whoever has it continues the chat, so keep it as a secret
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             _id: string;
-            /** @description Only on the turn that opened the chat: the X-Chat-Token header a later turn may send (optional; the _id alone continues the chat) */
+            /**
+             * @description Only on the turn that opened the chat: the X-Chat-Token header a later turn may send (optional; the _id alone continues the chat)
+             * @example ct_6a1f3e9c2b7d4e8f
+             */
             chatToken?: string;
-            /** @description The assistant's words for this turn */
+            /**
+             * @description The assistant's words for this turn
+             * @example Thanks! What is your password?
+             */
             message?: string;
-            /** @description Sign-up, on the e-mail question: false when an account has that e-mail (the answer is not kept) */
+            /**
+             * @description Sign-up, on the e-mail question: false when an account has that e-mail (the answer is not kept)
+             * @example true
+             */
             available?: boolean;
             /** @description The next question; null when none is left */
             next?: components["schemas"]["ChatQuestionDto"] | null;
             /** @description Sign-up: every question answered, to confirm ('Are the following details correct ?') */
             summary?: components["schemas"]["ChatSummaryRowDto"][];
-            /** @description Login recovery: the code was right, the new password comes next */
+            /**
+             * @description Login recovery: the code was right, the new password comes next
+             * @example true
+             */
             otp?: boolean;
-            /** @description The chat signed the person in (then user and the tokens are here) */
+            /**
+             * @description The chat signed the person in (then user and the tokens are here)
+             * @example true
+             */
             success?: boolean;
             user?: components["schemas"]["UserDto"];
+            /** @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature */
             accessToken?: string;
+            /** @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6 */
             refreshToken?: string;
+            /** @example 203.0.113.7 */
             clientIp?: string;
             /** @description The person's access, as the original client reads it */
             access?: components["schemas"]["AccessDto"];
@@ -5882,20 +7022,30 @@ export interface components {
         ChatTurnResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ChatTurnDataDto"];
         };
         ChatTurnDto: {
-            /** @description The question's `_id` (the original client sends it; informative only) */
+            /**
+             * @description The question's `_id` (the original client sends it; informative only)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             question_id?: string;
-            /** @description The question as shown (the original client sends it; informative only) */
+            /**
+             * @description The question as shown (the original client sends it; informative only)
+             * @example What is your email address?
+             */
             question?: string;
             /**
              * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
              * @example firstName
              */
             answer_key?: string;
-            /** @description What was typed or chosen (a choice's value); '' skips an optional question */
+            /**
+             * @description What was typed or chosen (a choice's value); '' skips an optional question
+             * @example maya.lopez@example.com
+             */
             answer?: string;
             /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
             value?: string | number | boolean | string[] | {
@@ -5903,6 +7053,7 @@ export interface components {
             };
             /**
              * @description A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code
+             * @example submit
              * @enum {string}
              */
             action?: "submit" | "forgotPassword" | "resendOtp";
@@ -5910,6 +7061,7 @@ export interface components {
         AssistantQuestionDto: {
             /**
              * @description recommendation: every recommendation (the Your Recommendation list); easy_apply: no requirement; essay_only: only an essay
+             * @example recommendation
              * @enum {string}
              */
             scholarship_type: "recommendation" | "easy_apply" | "essay_only";
@@ -5923,6 +7075,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The caller's own id (anyone else's is refused)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             userID: string;
             questionAnswer: components["schemas"]["AssistantQuestionDto"];
@@ -5931,53 +7084,84 @@ export interface components {
             /**
              * Format: uuid
              * @description The chat: send it as `?id=` with later questions
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             chat_id: string;
             /** @description Matching open scholarships, newest first (at most 6); empty: 'Oops!! No Scholarship Found. Select from the other options.' */
             data: components["schemas"]["EligibleScholarshipDto"][];
-            /** @description False until the registration is done: the browser shows the registration form, then asks again */
+            /**
+             * @description False until the registration is done: the browser shows the registration form, then asks again
+             * @example true
+             */
             profileComplete: boolean;
         };
         AssistantAnswerResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AssistantAnswerDto"];
         };
         SocialProvidersDto: {
-            /** @description Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) */
+            /**
+             * @description Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)
+             * @example true
+             */
             google: boolean;
         };
         SocialProvidersResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SocialProvidersDto"];
         };
         AuthorizationUrlDto: {
-            /** @description Where to send the browser: Google's sign-in page, which sends it back to /auth/google/callback */
+            /**
+             * @description Where to send the browser: Google's sign-in page, which sends it back to /auth/google/callback
+             * @example https://accounts.google.com/o/oauth2/v2/auth?client_id=...&state=...
+             */
             url: string;
-            /** @description Keep it in this browser (session storage) and send it back with the callback: a callback without it is refused */
+            /**
+             * @description Keep it in this browser (session storage) and send it back with the callback: a callback without it is refused
+             * @example b_3c9e1f7a2d5b8e4c
+             */
             binding: string;
         };
         AuthorizationUrlResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AuthorizationUrlDto"];
         };
         GoogleCallbackDto: {
-            /** @description The authorization code */
+            /**
+             * @description The authorization code
+             * @example 4/0AeaYSHB...
+             */
             code: string;
-            /** @description The state of the sign-in this server started */
+            /**
+             * @description The state of the sign-in this server started
+             * @example s_8d2f6a1c9e3b7d5f
+             */
             state: string;
-            /** @description The binding GET /users/auth/google answered to this browser */
+            /**
+             * @description The binding GET /users/auth/google answered to this browser
+             * @example b_3c9e1f7a2d5b8e4c
+             */
             binding: string;
         };
         GoogleSessionDto: {
-            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            /**
+             * @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature
+             */
             accessToken: string;
-            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            /**
+             * @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair
+             * @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6
+             */
             refreshToken: string;
             access: components["schemas"]["AccessDto"];
             user: components["schemas"]["UserDto"];
@@ -5986,59 +7170,103 @@ export interface components {
              * @example 203.0.113.7
              */
             clientIp: string;
-            /** @description The account was made by this sign-in: it continues to the registration step */
+            /**
+             * @description The account was made by this sign-in: it continues to the registration step
+             * @example true
+             */
             isNewUser: boolean;
         };
         GoogleSessionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["GoogleSessionDto"];
         };
         AddSupportDto: {
-            /** @description Contact: the sender's e-mail. Support: ignored (the account's) */
+            /**
+             * @description Contact: the sender's e-mail. Support: ignored (the account's)
+             * @example maya.lopez@example.com
+             */
             email?: string;
-            /** @description Support: ignored (the account's name). Contact: the original client sends 'Guest' */
+            /**
+             * @description Support: ignored (the account's name). Contact: the original client sends 'Guest'
+             * @example Maya Lopez
+             */
             name?: string;
-            /** @description Contact: the phone number, with its country code */
+            /**
+             * @description Contact: the phone number, with its country code
+             * @example +12025550143
+             */
             phone?: string;
-            /** @description Support: what it is about (makes the request a support request, which needs a signed-in caller) */
+            /**
+             * @description Support: what it is about (makes the request a support request, which needs a signed-in caller)
+             * @example I cannot upload my transcript
+             */
             query?: string;
-            /** @description The message itself */
+            /**
+             * @description The message itself
+             * @example The upload stops at 90% every time I try.
+             */
             description?: string;
             /**
              * Format: uuid
              * @description Support: the caller's own id (anyone else's: 403)
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
              */
             applicantId?: string;
-            /** @description Answers to the form's other fields (ones an admin added), by field key */
+            /**
+             * @description Answers to the form's other fields (ones an admin added), by field key
+             * @example {}
+             */
             answers?: {
                 [key: string]: unknown;
             };
-            /** @description Leave empty: a field people do not see. Filled, the request is taken as a bot's and dropped (the answer is the same) */
+            /**
+             * @description Leave empty: a field people do not see. Filled, the request is taken as a bot's and dropped (the answer is the same)
+             * @example
+             */
             website?: string;
         };
         OwnSupportRequestDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /**
              * @description support: from the Support page; contact: from the contact page while signed in
+             * @example support
              * @enum {string}
              */
             kind: "support" | "contact";
-            /** @description What it is about (a support request) */
+            /**
+             * @description What it is about (a support request)
+             * @example I cannot upload my transcript
+             */
             query: string | null;
+            /** @example The upload stops at 90% every time I try. */
             description: string;
             /**
              * @description received: waiting for an answer; answered: `answerHtml` holds it
+             * @example received
              * @enum {string}
              */
             status: "received" | "answered";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** @description The latest answer, sanitised rich text */
+            /**
+             * @description The latest answer, sanitised rich text
+             * @example <p>Please try again now: files up to 2 MB are accepted.</p>
+             */
             answerHtml: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             answeredAt: string | null;
         };
         SupportListMetaDto: {
@@ -6051,6 +7279,7 @@ export interface components {
         OwnSupportRequestListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["OwnSupportRequestDto"][];
             meta: components["schemas"]["SupportListMetaDto"];
@@ -6059,25 +7288,46 @@ export interface components {
             /**
              * Format: uuid
              * @description The first message is the request itself (the request's id)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example person
+             * @enum {string}
+             */
             author: "person" | "staff";
-            /** @description 'You' for the person's own, 'ScholarMatch Support' for the staff's */
+            /**
+             * @description 'You' for the person's own, 'ScholarMatch Support' for the staff's
+             * @example Grace Hopper Foundation
+             */
             fromName: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>Thank you for applying. Could you send your latest transcript?</p>
+             */
             bodyHtml: string;
+            /** @example Thank you for applying. Could you send your latest transcript? */
             bodyText: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             sentAt: string;
         };
         SupportThreadDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             requestId: string;
-            /** @description The request's query, or 'Your message to ScholarMatch' for a contact message */
+            /**
+             * @description The request's query, or 'Your message to ScholarMatch' for a contact message
+             * @example I cannot upload my transcript
+             */
             subject: string;
             /**
              * @description received: waiting for staff (sent, or replied to since the latest answer); answered
+             * @example received
              * @enum {string}
              */
             status: "received" | "answered";
@@ -6087,111 +7337,173 @@ export interface components {
         SupportThreadResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportThreadDto"];
         };
         SupportAnswerDto: {
-            /** @description The answer as rich text (sanitised) */
+            /**
+             * @description The answer as rich text (sanitised)
+             * @example <p>Please try again now: files up to 2 MB are accepted.</p>
+             */
             answer: string;
         };
         SupportRequestDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example support
+             * @enum {string}
+             */
             kind: "support" | "contact";
             /**
              * Format: uuid
              * @description The account it came from, if any
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
              */
             userId: string | null;
+            /** @example Maya Lopez */
             name: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example I cannot upload my transcript */
             query: string | null;
+            /** @example The upload stops at 90% every time I try. */
             description: string;
+            /** @example {} */
             answers: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
             /**
              * Format: date-time
              * @description When the staff were e-mailed
+             * @example 2026-11-02T14:30:00.000Z
              */
             staffEmailedAt: string | null;
+            /** @example <p>Please try again now: files up to 2 MB are accepted.</p> */
             answerHtml: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             answeredAt: string | null;
             /**
              * @description open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")
+             * @example open
              * @enum {string}
              */
             status: "open" | "answered" | "solved";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             solvedAt: string | null;
             /**
              * Format: uuid
              * @description The staff member it is assigned to
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             assignedTo: string | null;
             /**
              * Format: date-time
              * @description Since when it waits for staff: when it was sent, or the person's reply that reopened it. The 24-hour promise counts from here
+             * @example 2026-11-02T14:30:00.000Z
              */
             waitingSince: string;
         };
         SupportRequestResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportRequestDto"];
         };
         SupportQueueItemDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example support
+             * @enum {string}
+             */
             kind: "support" | "contact";
             /**
              * Format: uuid
              * @description The account it came from, if any
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
              */
             userId: string | null;
+            /** @example Maya Lopez */
             name: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example I cannot upload my transcript */
             query: string | null;
+            /** @example The upload stops at 90% every time I try. */
             description: string;
+            /** @example {} */
             answers: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
             /**
              * Format: date-time
              * @description When the staff were e-mailed
+             * @example 2026-11-02T14:30:00.000Z
              */
             staffEmailedAt: string | null;
+            /** @example <p>Please try again now: files up to 2 MB are accepted.</p> */
             answerHtml: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             answeredAt: string | null;
             /**
              * @description open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")
+             * @example open
              * @enum {string}
              */
             status: "open" | "answered" | "solved";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             solvedAt: string | null;
             /**
              * Format: uuid
              * @description The staff member it is assigned to
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             assignedTo: string | null;
             /**
              * Format: date-time
              * @description Since when it waits for staff: when it was sent, or the person's reply that reopened it. The 24-hour promise counts from here
+             * @example 2026-11-02T14:30:00.000Z
              */
             waitingSince: string;
-            /** @description The assignee's name */
+            /**
+             * @description The assignee's name
+             * @example Alex Admin
+             */
             assigneeName: string | null;
         };
         SupportQueueMetaDto: {
@@ -6209,74 +7521,134 @@ export interface components {
         SupportRequestListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportQueueItemDto"][];
             meta: components["schemas"]["SupportQueueMetaDto"];
         };
         SupportStaffMemberDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya Lopez */
             name: string;
+            /** @example maya.lopez@example.com */
             email: string;
         };
         SupportStaffResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportStaffMemberDto"][];
         };
         SupportMessageDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example staff
+             * @enum {string}
+             */
             author: "staff" | "person";
             /**
              * Format: uuid
              * @description The staff member who answered, or the person who replied
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             authorId: string | null;
+            /** @example Alex Admin */
             authorName: string | null;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>Thank you for applying. Could you send your latest transcript?</p>
+             */
             bodyHtml: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         SupportNoteDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Asked engineering about the upload limit. */
             text: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             authorId: string | null;
+            /** @example Alex Admin */
             authorName: string | null;
         };
         MembershipSummaryDto: {
-            /** @description The plan's title */
+            /**
+             * @description The plan's title
+             * @example First-Generation Scholars Award
+             */
             title: string;
-            /** @enum {string} */
+            /**
+             * @example trialing
+             * @enum {string}
+             */
             status: "trialing" | "active" | "past_due" | "canceled" | "expired";
-            /** @description Unlocks the members' features now */
+            /**
+             * @description Unlocks the members' features now
+             * @example true
+             */
             grantsAccess: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             trialEndsAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             currentPeriodEnd: string | null;
         };
         SupportPersonDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya Lopez */
             name: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example +12025550143 */
             phone: string | null;
-            /** @description The account's role */
+            /**
+             * @description The account's role
+             * @example applicant
+             */
             role: string;
             /**
              * Format: date-time
              * @description When the account was made
+             * @example 2026-11-02T14:30:00.000Z
              */
             createdAt: string;
-            /** @description How many support requests and contact messages they sent signed in */
+            /**
+             * @description How many support requests and contact messages they sent signed in
+             * @example 3
+             */
             requestCount: number;
             /** @description Their membership (one that grants access if any, else the newest); null: never had one */
             membership: components["schemas"]["MembershipSummaryDto"] | null;
@@ -6293,6 +7665,7 @@ export interface components {
         SupportRequestDetailResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportRequestDetailDto"];
         };
@@ -6300,59 +7673,95 @@ export interface components {
             /**
              * Format: uuid
              * @description A staff member (someone who answers support), or null to unassign
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             staffId: string | null;
         };
         SupportNoteInputDto: {
-            /** @description The note: plain text, for staff only */
+            /**
+             * @description The note: plain text, for staff only
+             * @example Asked engineering about the upload limit.
+             */
             text: string;
         };
         SupportNoteResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportNoteDto"];
         };
         InviteStaffDto: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example maya.lopez@example.com
+             */
             email: string;
             /**
              * @description admin: everything; support: support requests and read-only member and payment lookups
+             * @example admin
              * @enum {string}
              */
             role: "admin" | "support";
         };
         StaffInvitationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "admin" | "support";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             expiresAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         StaffInvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["StaffInvitationDto"];
         };
         StaffMemberDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "admin" | "support";
             /**
              * Format: date-time
              * @description Set while an admin has locked the account
+             * @example 2026-11-02T14:30:00.000Z
              */
             lockedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         StaffListDto: {
@@ -6363,201 +7772,348 @@ export interface components {
         StaffListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["StaffListDto"];
         };
         PublicStaffInvitationDto: {
+            /** @example maya.lopez@example.com */
             email: string;
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "admin" | "support";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             expiresAt: string;
         };
         PublicStaffInvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PublicStaffInvitationDto"];
         };
         AccountSessionsDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
+             */
             userId: string;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
-            /** @description Whether an admin has locked the account */
+            /**
+             * @description Whether an admin has locked the account
+             * @example true
+             */
             locked: boolean;
         };
         AccountSessionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AccountSessionsDto"];
         };
         SetRoleDto: {
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "admin" | "support";
         };
         PersonListItemDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * Format: date-time
              * @description When the account was made
+             * @example 2026-11-02T14:30:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
              * @description Locked by an admin since then (no login), else null
+             * @example 2026-11-02T14:30:00.000Z
              */
             lockedAt: string | null;
-            /** @description Whether a membership unlocks the members' features now */
+            /**
+             * @description Whether a membership unlocks the members' features now
+             * @example true
+             */
             isActiveSubscription: boolean;
         };
         PeopleMetaDto: {
-            /** @description How many people the filters keep */
+            /**
+             * @description How many people the filters keep
+             * @example 3
+             */
             total: number;
         };
         PeopleListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PersonListItemDto"][];
             meta: components["schemas"]["PeopleMetaDto"];
         };
         PersonAccountDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * Format: date-time
              * @description When the account was made
+             * @example 2026-11-02T14:30:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
              * @description Locked by an admin since then (no login), else null
+             * @example 2026-11-02T14:30:00.000Z
              */
             lockedAt: string | null;
-            /** @description Whether a membership unlocks the members' features now */
+            /**
+             * @description Whether a membership unlocks the members' features now
+             * @example true
+             */
             isActiveSubscription: boolean;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example STUDENT */
             applicantType: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             passwordChangedAt: string;
             /**
              * Format: date-time
              * @description Failed logins locked the e-mail out until then (on at least one address), else null
+             * @example 2026-11-02T14:30:00.000Z
              */
             loginLockedUntil: string | null;
             /**
              * Format: date-time
              * @description When an admin erased the person (a privacy request), else null
+             * @example 2026-11-02T14:30:00.000Z
              */
             erasedAt: string | null;
         };
         ProfileAnswerDto: {
+            /** @example gpa */
             key: string;
-            /** @description The field's name */
+            /**
+             * @description The field's name
+             * @example GPA
+             */
             label: string;
-            /** @description The answer as stored, an option's label in place of its value */
+            /**
+             * @description The answer as stored, an option's label in place of its value
+             * @example 3.6
+             */
             value: Record<string, never>;
         };
         ProfileTabDto: {
+            /** @example profile-basic */
             formKey: string;
             /** @example Education */
             title: string;
             answers: components["schemas"]["ProfileAnswerDto"][];
         };
         PersonApplicationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
-            /** @description The scholarship's title */
+            /**
+             * @description The scholarship's title
+             * @example First-Generation Scholars Award
+             */
             title: string;
             /** @example Received */
             status: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             submittedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         PersonMembershipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @description The provider, or 'complimentary' for one granted by an admin */
+            /**
+             * @description The provider, or 'complimentary' for one granted by an admin
+             * @example complimentary
+             */
             gateway: string;
+            /** @example sub_1Pz8kL2eZvKYlo2C */
             gatewaySubscriptionId: string;
+            /** @example cus_Q4mX9TzL2bN7 */
             gatewayCustomerId: string | null;
-            /** @enum {string} */
+            /**
+             * @example trialing
+             * @enum {string}
+             */
             status: "trialing" | "active" | "past_due" | "canceled" | "expired";
-            /** @description The plan's title */
+            /**
+             * @description The plan's title
+             * @example First-Generation Scholars Award
+             */
             title: string;
-            /** @description The monthly price it was sold at, in cents (0: complimentary) */
+            /**
+             * @description The monthly price it was sold at, in cents (0: complimentary)
+             * @example 5000
+             */
             monthlyAmountCents: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             trialEndsAt: string | null;
             /**
              * Format: date-time
              * @description Renews, or (cancelled) ends, then
+             * @example 2026-11-02T14:30:00.000Z
              */
             currentPeriodEnd: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             canceledAt: string | null;
-            /** @description Unlocks the members' features now */
+            /**
+             * @description Unlocks the members' features now
+             * @example true
+             */
             grantsAccess: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         PersonPaymentEventDto: {
+            /** @example sandbox */
             gateway: string;
+            /** @example evt_3Nq7YzL2eZvKYlo2 */
             eventId: string;
+            /** @example invoice.paid */
             type: string;
-            /** @description The provider subscription it reports */
+            /**
+             * @description The provider subscription it reports
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             subscriptionId: string;
             /**
              * @description The membership state its report meant
+             * @example s_8d2f6a1c9e3b7d5f
              * @enum {string|null}
              */
             state: "trialing" | "active" | "past_due" | "canceled" | "expired" | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             occurredAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             receivedAt: string;
             /**
              * Format: date-time
              * @description Null while it waits for a retry
+             * @example 2026-11-02T14:30:00.000Z
              */
             processedAt: string | null;
+            /** @example 1 */
             attempts: number;
+            /** @example null */
             lastError: string | null;
         };
         PersonMessageDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Your application was received */
             subject: string;
+            /** @example Grace Hopper Foundation */
             fromName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             sentAt: string;
+            /** @example true */
             read: boolean;
         };
         PersonMessagesDto: {
             /** @description The latest 10 */
             items: components["schemas"]["PersonMessageDto"][];
+            /** @example 3 */
             total: number;
+            /** @example 3 */
             unread: number;
         };
         PersonDetailDto: {
@@ -6575,12 +8131,14 @@ export interface components {
         PersonDetailResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PersonDetailDto"];
         };
         PersonMembershipResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SubscriptionRecordDto"];
         };
@@ -6590,40 +8148,75 @@ export interface components {
              * @example 2027-06-30
              */
             endsOn: string;
-            /** @description Why it is granted (kept in the audit log) */
+            /**
+             * @description Why it is granted (kept in the audit log)
+             * @example Refund of a double charge, agreed by phone
+             */
             reason: string;
         };
         PasswordResetSentDto: {
+            /** @example maya.lopez@example.com */
             email: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             sentAt: string;
         };
         PasswordResetSentResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PasswordResetSentDto"];
         };
         EraseRequestDto: {
-            /** @description The person's e-mail address, as a confirmation (any letter case) */
+            /**
+             * @description The person's e-mail address, as a confirmation (any letter case)
+             * @example maya.lopez@example.com
+             */
             confirmEmail: string;
         };
         KeptRecordDto: {
-            /** @description What is kept */
+            /**
+             * @description What is kept
+             * @example Payment records
+             */
             part: string;
-            /** @description How many rows */
+            /**
+             * @description How many rows
+             * @example 3
+             */
             count: number;
-            /** @description Why it is kept */
+            /**
+             * @description Why it is kept
+             * @example Kept for tax law, 7 years
+             */
             reason: string;
         };
         PrivacyErasureDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
+             */
             userId: string;
-            /** @description The account's address from now on: a stable pseudonym the kept records are filed under */
+            /**
+             * @description The account's address from now on: a stable pseudonym the kept records are filed under
+             * @example erased-9b2e7d14@erased.invalid
+             */
             pseudonym: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             erasedAt: string;
-            /** @description How many rows of each part were removed or emptied */
+            /**
+             * @description How many rows of each part were removed or emptied
+             * @example {
+             *       "applications": 2,
+             *       "profile_answers": 14
+             *     }
+             */
             removed: {
                 [key: string]: number;
             };
@@ -6633,6 +8226,7 @@ export interface components {
         PrivacyErasureResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PrivacyErasureDto"];
         };
