@@ -72,7 +72,7 @@ export class ApplicationsController {
 
   @Get(':id/applicants/get-applicant-details')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'Your application to a scholarship: status and answers (none yet: status null)' })
+  @ApiOperation({ description: 'Applicants only. The caller\'s own application to the scholarship: `status` (Draft, Received, or null when they have not started), the form version it is pinned to and the answers by requirement key. Not cached.', summary: 'Your application to a scholarship: status and answers (none yet: status null)' })
   @ApiOkResponse({ type: ApplicantDetailsResponseDto })
   @OperationId('getMyApplication')
   async details(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {

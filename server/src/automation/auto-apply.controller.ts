@@ -33,7 +33,7 @@ export class AutoApplyController {
 
   @Get('auto-apply')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'Whether the product applies automatically for the applicant (docs/automation.md)' })
+  @ApiOperation({ description: 'Applicants only. Whether automatic application is on for the caller and whether they have a membership, since it applies only while they have one (docs/automation.md). Not cached.', summary: 'Whether the product applies automatically for the applicant (docs/automation.md)' })
   @ApiOkResponse({ type: AutoApplySettingResponseDto })
   @OperationId('getAutoApply')
   async read(@CurrentUser() caller: Caller) {

@@ -43,7 +43,7 @@ export class WishlistController {
 
   @Get('get-wishlist')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "The applicant's saved scholarships, newest first (the list's length is the count)" })
+  @ApiOperation({ description: 'Applicants only. The scholarships the caller saved, newest first, each as `{ scholarshipId, isLiked, scholarship }` with the card\'s fields; unpaged, so the list\'s length is the count. Not cached.', summary: "The applicant's saved scholarships, newest first (the list's length is the count)" })
   @ApiOkResponse({ type: WishlistResponseDto })
   @OperationId('listWishlist')
   async list(@CurrentUser() caller: Caller) {
@@ -51,7 +51,7 @@ export class WishlistController {
   }
 
   @Put('add-wishlist')
-  @ApiOperation({ summary: 'Save a scholarship (idempotent)' })
+  @ApiOperation({ description: 'Applicants only. Saves a scholarship to the caller\'s wishlist; saving it twice changes nothing. A draft or unknown scholarship is 404 SCHOLARSHIP_NOT_FOUND.', summary: 'Save a scholarship (idempotent)' })
   @ApiOkResponse({ type: ApiResponseBase })
   @OperationId('addToWishlist')
   async add(@CurrentUser() caller: Caller, @Body() body: WishlistChangeDto) {
@@ -60,7 +60,7 @@ export class WishlistController {
   }
 
   @Put('remove-wishlist')
-  @ApiOperation({ summary: 'Unsave a scholarship (idempotent)' })
+  @ApiOperation({ description: 'Applicants only. Removes a scholarship from the caller\'s wishlist; removing one that is not saved still answers 200.', summary: 'Unsave a scholarship (idempotent)' })
   @ApiOkResponse({ type: ApiResponseBase })
   @OperationId('removeFromWishlist')
   async remove(@CurrentUser() caller: Caller, @Body() body: WishlistChangeDto) {

@@ -71,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Answers the account behind the bearer token as the browser stores it (`userInfo`): names, e-mail, role and the profile, application and membership flags; never a secret. Any signed-in role, also while a staff member is still enrolling the second factor.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -88,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff) */
+        /**
+         * Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff)
+         * @description For admins and support staff: whether the authenticator-app second factor is enabled, whether this account must have it, and how many single-use recovery codes are left. Callable during enrolment, before the second factor is on.
+         */
         get: operations["getSecondFactorStatus"];
         put?: never;
         /**
@@ -173,7 +179,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and readiness: 200 when PostgreSQL answers within 2 s */
+        /**
+         * Liveness and readiness: 200 when PostgreSQL answers within 2 s
+         * @description For load balancers and monitors, no token needed: 200 with `{ status: 'ok', database: 'up' }` when PostgreSQL answers within 2 seconds, else 503 with the error body.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -270,7 +279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins) */
+        /**
+         * Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins)
+         * @description Admins only. The field definitions the form designer edits, as the unpublished draft would make them: published fields with their drafted changes, inactive fields and drafted removals included (docs/form-designer.md). Nothing here is live until a version is published.
+         */
         get: operations["listDraftFields"];
         put?: never;
         /**
@@ -317,7 +329,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Drop a field's drafted change: it is as published again (admins) */
+        /**
+         * Drop a field's drafted change: it is as published again (admins)
+         * @description Admins only. Drops every drafted change of one field, so the field is as published again; nothing a person sees changes. An unknown id is 404 FIELD_NOT_FOUND.
+         */
         post: operations["revertDraftField"];
         delete?: never;
         options?: never;
@@ -332,7 +347,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A field's options as drafted, searched in label and value, removed ones last (admins) */
+        /**
+         * A field's options as drafted, searched in label and value, removed ones last (admins)
+         * @description Admins only. One field's options as the draft would make them, paged (`page`, `limit`) and searched in label and value with `q`; options the draft removes come last. An unknown field id is 404 FIELD_NOT_FOUND.
+         */
         get: operations["listDraftFieldOptions"];
         put?: never;
         /**
@@ -377,7 +395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The forms staff edit in the designer, with how many of their fields the draft changes (admins) */
+        /**
+         * The forms staff edit in the designer, with how many of their fields the draft changes (admins)
+         * @description Admins only. Every form staff can edit in the designer (key, name, the sections and borrowed fields it shows) with the number of its fields the current draft changes (docs/form-designer.md).
+         */
         get: operations["listDesignerForms"];
         put?: never;
         post?: never;
@@ -417,7 +438,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Discard the whole draft (admins) */
+        /**
+         * Discard the whole draft (admins)
+         * @description Admins only. Throws away every drafted change of every form at once: the forms stay as the latest published version and nothing a person sees changes. Recorded in the audit log; answers how many changes were dropped.
+         */
         delete: operations["discardFormDraft"];
         options?: never;
         head?: never;
@@ -431,7 +455,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins) */
+        /**
+         * The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins)
+         * @description Admins only. The form compiled as it would be served if the draft were published now, in the same shape as GET /api/v1/forms/{formKey} (JSON Schema and UI schema), so the designer can render it. An unknown form key is 404 FORM_NOT_FOUND.
+         */
         get: operations["previewDraftForm"];
         put?: never;
         post?: never;
@@ -449,7 +476,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows */
+        /**
+         * Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows
+         * @description Admins only. Sends the full list of field keys in their new order; the order is drafted, not live, until a version is published. A key the form does not show, or only borrows from another section, is 400 INVALID_ORDER; an unknown form 404 FORM_NOT_FOUND.
+         */
         put: operations["draftFieldOrder"];
         post?: never;
         delete?: never;
@@ -465,7 +495,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published versions, newest first (admins) */
+        /**
+         * Published versions, newest first (admins)
+         * @description Admins only. The published form versions, newest first and paged (`page`, `limit`), each with its number, kind (publish or rollback), note, who published it, when, and how many changes it made: the history a rollback works on (docs/form-designer.md).
+         */
         get: operations["listFormVersions"];
         put?: never;
         /**
@@ -486,7 +519,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One version with the changes it made (admins) */
+        /**
+         * One version with the changes it made (admins)
+         * @description Admins only. One published version by number, with the field changes it made (added, changed, removed) for the designer's history page. An unknown number is 404 VERSION_NOT_FOUND.
+         */
         get: operations["getFormVersion"];
         put?: never;
         post?: never;
@@ -583,7 +619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The minimal profile of the signed-in applicant */
+        /**
+         * The minimal profile of the signed-in applicant
+         * @description For the payment pages: the signed-in person's names, e-mail, country and ZIP code, and `providerUserId` (the payment provider's customer id once they have checked out). `providerAddressId` is always null: the providers used keep the address with the customer.
+         */
         get: operations["getMinimalProfile"];
         put?: never;
         post?: never;
@@ -680,7 +719,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in applicant with their profile answers (applicantFields) */
+        /**
+         * The signed-in applicant with their profile answers (applicantFields)
+         * @description The signed-in applicant's account plus `applicantFields`: their answers to the active profile fields, each with the field's key, name and type. Answered with `Cache-Control: no-store`, as it holds personal data.
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
@@ -757,7 +799,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's own scholarships, newest first (providers; a reviewer gets its organisation's) */
+        /**
+         * The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)
+         * @description Providers get their own scholarships, newest first, in every status (draft, published, closed); a reviewer gets those of its organisation's provider. Unpaged; other roles are 403.
+         */
         get: operations["listProviderScholarships"];
         put?: never;
         /**
@@ -798,14 +843,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the provider’s scholarships (another provider’s: 404) */
+        /**
+         * One of the provider’s scholarships (another provider’s: 404)
+         * @description The provider's own scholarship with its editor answers, criteria, requirements and status. Another provider's scholarship, like an unknown id, is 404 SCHOLARSHIP_NOT_FOUND, so ids reveal nothing.
+         */
         get: operations["getProviderScholarship"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a draft or published scholarship (a closed one: 409) */
+        /**
+         * Edit a draft or published scholarship (a closed one: 409)
+         * @description Providers only, on their own scholarship: only the properties sent change, and the answer is the scholarship as saved. A closed scholarship cannot change (409 SCHOLARSHIP_CLOSED); an unknown field or operator in the criteria is 400 INVALID_CRITERIA; another provider's is 404.
+         */
         patch: operations["updateScholarship"];
         trace?: never;
     };
@@ -818,7 +869,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish a draft: it needs an amount and a deadline not in the past */
+        /**
+         * Publish a draft: it needs an amount and a deadline not in the past
+         * @description Moves the provider's draft to published, so matching applicants see it and it gets its public page address (`slug`). Refused with 400 NO_AMOUNT, NO_DEADLINE or DEADLINE_PASSED when it has no amount, no deadline or one in the past, and 409 NOT_A_DRAFT when it is not a draft.
+         */
         post: operations["publishScholarship"];
         delete?: never;
         options?: never;
@@ -835,7 +889,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close a scholarship: no more applications */
+        /**
+         * Close a scholarship: no more applications
+         * @description The provider's scholarship stops taking applications and can no longer be edited (later edits are 409 SCHOLARSHIP_CLOSED). Idempotent: closing a closed scholarship answers it unchanged. Another provider's is 404 SCHOLARSHIP_NOT_FOUND.
+         */
         post: operations["closeScholarship"];
         delete?: never;
         options?: never;
@@ -870,7 +927,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Scholarship stats: yourRecommendation, the recommendations count (applicants) */
+        /**
+         * Scholarship stats: yourRecommendation, the recommendations count (applicants)
+         * @description Applicants only. `yourRecommendation`: how many open scholarships the caller's profile meets every rule of, the same number as the profile header's 'Eligible for N' and the dashboard's (docs/matching.md, "The counts"). Not cached.
+         */
         get: operations["getMatchStats"];
         put?: never;
         post?: never;
@@ -907,7 +967,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many scholarships the list would give, with the same filters (applicants) */
+        /**
+         * How many scholarships the list would give, with the same filters (applicants)
+         * @description Applicants only. Takes the same filters as GET mine-eligible-scholarships (`withoutRequirement`, `requirementFields`) and answers how many scholarships that list holds, from the day's stored match aggregates (docs/matching.md). Not cached.
+         */
         get: operations["countEligibleScholarships"];
         put?: never;
         post?: never;
@@ -924,7 +987,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applicant's saved scholarships, newest first (the list's length is the count) */
+        /**
+         * The applicant's saved scholarships, newest first (the list's length is the count)
+         * @description Applicants only. The scholarships the caller saved, newest first, each as `{ scholarshipId, isLiked, scholarship }` with the card's fields; unpaged, so the list's length is the count. Not cached.
+         */
         get: operations["listWishlist"];
         put?: never;
         post?: never;
@@ -942,7 +1008,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save a scholarship (idempotent) */
+        /**
+         * Save a scholarship (idempotent)
+         * @description Applicants only. Saves a scholarship to the caller's wishlist; saving it twice changes nothing. A draft or unknown scholarship is 404 SCHOLARSHIP_NOT_FOUND.
+         */
         put: operations["addToWishlist"];
         post?: never;
         delete?: never;
@@ -959,7 +1028,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Unsave a scholarship (idempotent) */
+        /**
+         * Unsave a scholarship (idempotent)
+         * @description Applicants only. Removes a scholarship from the caller's wishlist; removing one that is not saved still answers 200.
+         */
         put: operations["removeFromWishlist"];
         post?: never;
         delete?: never;
@@ -975,7 +1047,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many open scholarships there are and their combined value (public) */
+        /**
+         * How many open scholarships there are and their combined value (public)
+         * @description No token needed: how many scholarships are open and their combined value in US dollars, for the public pages. Cached for 60 seconds (`Cache-Control: public, max-age=60`).
+         */
         get: operations["getCatalogueStats"];
         put?: never;
         /**
@@ -996,7 +1071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applicant's applications: Received (the Applied tab) and Draft (applicants) */
+        /**
+         * The applicant's applications: Received (the Applied tab) and Draft (applicants)
+         * @description Applicants only. The caller's own applications (My Scholarships), newest change first, as scholarship cards with `scholarshipStatus` and `updatedAt`; `status=Received` is the Applied tab, `status=Draft` the drafts. Unpaged (the browser pages by 6).
+         */
         get: operations["listMyApplications"];
         put?: never;
         post?: never;
@@ -1057,7 +1135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404) */
+        /**
+         * An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404)
+         * @description An upload's file name, size in bytes and content type, without the bytes. Allowed to the person who uploaded it and to the provider and reviewers of a scholarship it was submitted to; anyone else gets the same 404 as for an unknown id.
+         */
         get: operations["getFileInfo"];
         put?: never;
         post?: never;
@@ -1174,7 +1255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your application to a scholarship: status and answers (none yet: status null) */
+        /**
+         * Your application to a scholarship: status and answers (none yet: status null)
+         * @description Applicants only. The caller's own application to the scholarship: `status` (Draft, Received, or null when they have not started), the form version it is pinned to and the answers by requirement key. Not cached.
+         */
         get: operations["getMyApplication"];
         put?: never;
         post?: never;
@@ -1251,7 +1335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the product applies automatically for the applicant (docs/automation.md) */
+        /**
+         * Whether the product applies automatically for the applicant (docs/automation.md)
+         * @description Applicants only. Whether automatic application is on for the caller and whether they have a membership, since it applies only while they have one (docs/automation.md). Not cached.
+         */
         get: operations["getAutoApply"];
         /**
          * Turn automatic application on (members; 403 SUBSCRIPTION_REQUIRED otherwise) or off
@@ -1292,7 +1379,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's organisation: the organisation form's answers and the logo's public address */
+        /**
+         * The provider's organisation: the organisation form's answers and the logo's public address
+         * @description Providers only. Their organisation as the served organisation form's answers and the public address of its logo, for the studio's organisation page.
+         */
         get: operations["getOrganisation"];
         /**
          * Save the organisation (the served organisation form, whole)
@@ -1333,7 +1423,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scholarship's requirements, in order (providers) */
+        /**
+         * The scholarship's requirements, in order (providers)
+         * @description The provider's own scholarship: its requirements (what an applicant must answer or upload), in the order the form shows them. Another provider's scholarship is 404 SCHOLARSHIP_NOT_FOUND.
+         */
         get: operations["listRequirements"];
         /**
          * Replace the requirements with the builder’s list, in its order
@@ -1374,14 +1467,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scholarship's eligibility rules (providers) */
+        /**
+         * The scholarship's eligibility rules (providers)
+         * @description The provider's own scholarship: its eligibility rules (`fieldKey`, `operator`, `value`), which decide which applicants it is matched to (docs/matching.md). Another provider's scholarship is 404 SCHOLARSHIP_NOT_FOUND.
+         */
         get: operations["listCriteria"];
         /**
          * Replace the eligibility rules
          * @description A rule keeps its id when sent with it. An unknown field or an operator its type does not allow: 400 INVALID_CRITERIA.
          */
         put: operations["replaceCriteria"];
-        /** Add one eligibility rule */
+        /**
+         * Add one eligibility rule
+         * @description Adds one eligibility rule to the provider's own scholarship and answers it with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         */
         post: operations["addCriterion"];
         delete?: never;
         options?: never;
@@ -1397,10 +1496,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change one eligibility rule (unknown rule: 404) */
+        /**
+         * Change one eligibility rule (unknown rule: 404)
+         * @description Replaces one eligibility rule of the provider's own scholarship and answers the rules. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         */
         put: operations["updateCriterion"];
         post?: never;
-        /** Remove one eligibility rule; answers the rules left */
+        /**
+         * Remove one eligibility rule; answers the rules left
+         * @description Deletes one eligibility rule of the provider's own scholarship and answers the rules left, so the studio can redraw its list. An unknown rule id is 404 CRITERION_NOT_FOUND; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         */
         delete: operations["removeCriterion"];
         options?: never;
         head?: never;
@@ -1454,7 +1559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A published scholarship's public page, by its web address (drafts: 404) */
+        /**
+         * A published scholarship's public page, by its web address (drafts: 404)
+         * @description No token needed: the public page of a published or closed scholarship, by the `slug` it got when published, with its sanitised description, amounts, deadline and sponsor. A draft or unknown slug is 404. Cached for 60 seconds.
+         */
         get: operations["getPublicScholarship"];
         put?: never;
         post?: never;
@@ -1471,7 +1579,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers) */
+        /**
+         * The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers)
+         * @description For the scholarship's provider and its organisation's reviewers (anyone else: 404 SCHOLARSHIP_NOT_FOUND). A page of submitted applications with reference, status, eligibility, average and own score; filter by `status` and `eligible`, `search` names or references, sort and page (docs/review.md). Under blind review the personal fields are null.
+         */
         get: operations["listApplicants"];
         put?: never;
         post?: never;
@@ -1488,7 +1599,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One submission: answers with the pinned requirement form, and the applicant unless blind review is on */
+        /**
+         * One submission: answers with the pinned requirement form, and the applicant unless blind review is on
+         * @description For the scholarship's provider and reviewers: one submitted application, its answers and the requirement form version it was submitted against, so they render as the applicant saw them. The applicant's contact details are null under blind review; an unknown application is 404 APPLICATION_NOT_FOUND.
+         */
         get: operations["getApplicantSubmission"];
         put?: never;
         post?: never;
@@ -1506,7 +1620,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first */
+        /**
+         * Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first
+         * @description The scholarship's owner moves one application to a review status (reviewers get 403 OWNER_ONLY). The applicant's inbox message and e-mail wait a short delay so the move can be undone; an unknown application is 404 APPLICATION_NOT_FOUND.
+         */
         put: operations["setApplicationStatus"];
         post?: never;
         delete?: never;
@@ -1524,7 +1641,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has */
+        /**
+         * Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has
+         * @description The scholarship's owner takes back recent status moves of one application whose message has not been sent yet: the earlier status returns and the applicant hears nothing. Once the message has left, 409 NOTHING_TO_UNDO.
+         */
         post: operations["undoApplicationStatus"];
         delete?: never;
         options?: never;
@@ -1539,9 +1659,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether blind review is on (owner, reviewers) */
+        /**
+         * Whether blind review is on (owner, reviewers)
+         * @description For the scholarship's provider and reviewers: whether blind review is on, which hides applicants' names, e-mail, phone and school from the review screens and the export (docs/review.md).
+         */
         get: operations["getReviewSettings"];
-        /** Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone */
+        /**
+         * Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone
+         * @description The scholarship's owner turns blind review on or off (reviewers get 403 OWNER_ONLY); it applies at once to every reviewer's list, submission view and CSV export.
+         */
         put: operations["updateReviewSettings"];
         post?: never;
         delete?: never;
@@ -1557,7 +1683,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rubric and the scoring form compiled from it (owner, reviewers) */
+        /**
+         * The rubric and the scoring form compiled from it (owner, reviewers)
+         * @description For the scholarship's provider and reviewers: the rank criteria (name, description, weight, maximum points) and the scoring form compiled from them, which reviewers fill in to give points.
+         */
         get: operations["getRubric"];
         /**
          * Replace the rubric with the builder's entries, in order (owner)
@@ -1578,7 +1707,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every reviewer's points on an application, weighted totals and the average */
+        /**
+         * Every reviewer's points on an application, weighted totals and the average
+         * @description For the scholarship's provider and reviewers: every reviewer's points on one application, each reviewer's weighted total and the average. An unknown application is 404 APPLICATION_NOT_FOUND.
+         */
         get: operations["listPoints"];
         /**
          * Give the caller's points (the scoring form's answers, by criterion id)
@@ -1599,7 +1731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The winners and the decisions (draws with their seeds) (owner, reviewers) */
+        /**
+         * The winners and the decisions (draws with their seeds) (owner, reviewers)
+         * @description For the scholarship's provider and reviewers: the applications chosen as winners and the decisions that chose them, by hand or by draw, with a draw's seed so it can be checked (docs/review.md).
+         */
         get: operations["listWinners"];
         put?: never;
         /**
@@ -1620,7 +1755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed */
+        /**
+         * The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed
+         * @description For the scholarship's provider and reviewers: every submitted application as a CSV file (RFC 4180, UTF-8), streamed as an attachment. Cells a spreadsheet would run as formulas are neutralised, and blind review hides the personal columns.
+         */
         get: operations["exportApplicants"];
         put?: never;
         post?: never;
@@ -1637,7 +1775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submitted applications per UTC day (owner, reviewers) */
+        /**
+         * Submitted applications per UTC day (owner, reviewers)
+         * @description For the scholarship's provider and reviewers: how many applications were submitted on each UTC day over the last `days` days (30 by default), for the activity chart.
+         */
         get: operations["getApplicationActivity"];
         put?: never;
         post?: never;
@@ -1656,7 +1797,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write to applicants through their inbox (owner; the served provider-message form) */
+        /**
+         * Write to applicants through their inbox (owner; the served provider-message form)
+         * @description The scholarship's owner writes to the listed applicants (`applicantIds`, the applications' ids) with the served provider-message form's answers; each gets it in their inbox (reviewers: 403 OWNER_ONLY). Invalid answers are 400 INVALID_ANSWERS.
+         */
         post: operations["messageApplicants"];
         delete?: never;
         options?: never;
@@ -1671,7 +1815,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organisation's reviewers and open invitations */
+        /**
+         * The organisation's reviewers and open invitations
+         * @description Providers only. The reviewers of the provider's organisation and the invitations sent and not yet accepted (docs/review.md).
+         */
         get: operations["listReviewers"];
         put?: never;
         /**
@@ -1695,7 +1842,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a reviewer (user id) or an open invitation (its id) */
+        /**
+         * Remove a reviewer (user id) or an open invitation (its id)
+         * @description Providers only. Takes away a reviewer's access to the organisation's scholarships (by the reviewer's user id) or withdraws an open invitation (by its id). An id that is neither is 404 REVIEWER_NOT_FOUND.
+         */
         delete: operations["removeReviewer"];
         options?: never;
         head?: never;
@@ -1731,7 +1881,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session */
+        /**
+         * Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session
+         * @description No token needed, rate-limited: the invitation's token from the e-mail plus the served reviewer-signup form's answers create a reviewer account for the invited address and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, an address that already has an account 409 ACCOUNT_EXISTS (use the join call).
+         */
         post: operations["acceptReviewerInvitation"];
         delete?: never;
         options?: never;
@@ -1766,7 +1919,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first */
+        /**
+         * The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first
+         * @description The signed-in person's side of a provider conversation: given one of their inbox messages from a provider, the provider's messages and their own replies about that application, oldest first. A message that is not theirs is 404 MESSAGE_NOT_FOUND; one that starts no conversation 400 NOT_A_CONVERSATION.
+         */
         get: operations["getMyConversation"];
         put?: never;
         post?: never;
@@ -1785,7 +1941,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox */
+        /**
+         * Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox
+         * @description The applicant answers a provider's message about their application with the served message-reply form; the reply lands in the provider's studio inbox as unread. Invalid answers are 400 INVALID_ANSWERS; a message that is not theirs 404 MESSAGE_NOT_FOUND.
+         */
         post: operations["replyToProvider"];
         delete?: never;
         options?: never;
@@ -1800,7 +1959,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's conversations with applicants, latest first, with unread replies counted (owner) */
+        /**
+         * The provider's conversations with applicants, latest first, with unread replies counted (owner)
+         * @description The scholarships' owner: their conversations with applicants, latest first, each with the applicant (or 'Applicant {reference}' under blind review), the latest message's preview and the unread replies; `unread=true` keeps those with unread replies, paged by `offset` and `limit`.
+         */
         get: operations["listProviderConversations"];
         put?: never;
         post?: never;
@@ -1817,7 +1979,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unread replies from applicants (the studio sidebar's badge) */
+        /**
+         * Unread replies from applicants (the studio sidebar's badge)
+         * @description The scholarships' owner: how many applicants' replies they have not read yet, across all their scholarships, for the studio sidebar's badge. Not cached.
+         */
         get: operations["countProviderUnreadReplies"];
         put?: never;
         post?: never;
@@ -1834,7 +1999,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One application's conversation; reading it marks the applicant's replies read (owner) */
+        /**
+         * One application's conversation; reading it marks the applicant's replies read (owner)
+         * @description The scholarships' owner: the whole conversation about one submitted application, oldest first; reading it marks the applicant's replies read. An application that is not theirs or not submitted is 404 CONVERSATION_NOT_FOUND.
+         */
         get: operations["getProviderConversation"];
         put?: never;
         post?: never;
@@ -1853,7 +2021,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner) */
+        /**
+         * Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)
+         * @description The scholarships' owner answers in the conversation about one application with the served message-reply form: the applicant gets it in their inbox and by e-mail, from the organisation. Invalid answers 400 INVALID_ANSWERS; not theirs 404 CONVERSATION_NOT_FOUND.
+         */
         post: operations["answerApplicant"];
         delete?: never;
         options?: never;
@@ -1868,7 +2039,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread */
+        /**
+         * The caller's messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread
+         * @description Any signed-in person: their inbox messages, newest first, paged by `offset` and `limit`; `search` filters them and `scholarshipId` keeps those about one scholarship. `meta.total` counts the matches and `meta.unread` the unread ones. Not cached.
+         */
         get: operations["listInbox"];
         put?: never;
         post?: never;
@@ -1885,7 +2059,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many of the caller's messages are unread (the navigation bar's badge) */
+        /**
+         * How many of the caller's messages are unread (the navigation bar's badge)
+         * @description Any signed-in person: how many of their inbox messages are unread, for the navigation bar's badge. Not cached.
+         */
         get: operations["countUnreadInbox"];
         put?: never;
         post?: never;
@@ -1902,7 +2079,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's messages */
+        /**
+         * One of the caller's messages
+         * @description Any signed-in person: one of their own inbox messages in full. Another person's message, like an unknown id, is 404 MESSAGE_NOT_FOUND. Not cached.
+         */
         get: operations["getInboxMessage"];
         put?: never;
         post?: never;
@@ -1920,7 +2100,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Marks one of the caller's messages read (idempotent) */
+        /**
+         * Marks one of the caller's messages read (idempotent)
+         * @description Any signed-in person marks one of their own messages read and gets it back; marking it again changes nothing. Another person's message is 404 MESSAGE_NOT_FOUND.
+         */
         put: operations["markInboxMessageRead"];
         post?: never;
         delete?: never;
@@ -1936,7 +2119,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sweepstakes running now and whether you entered it (data null when none runs) */
+        /**
+         * The sweepstakes running now and whether you entered it (data null when none runs)
+         * @description Applicants only. The sweepstakes running now (title, description, end) and whether the caller has entered it; `data` is null when none runs, rather than a 404 (docs/decisions.md). Not cached.
+         */
         get: operations["getCurrentSweepstakes"];
         put?: never;
         post?: never;
@@ -1973,7 +2159,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox checkout page (HTML) of a checkout session */
+        /**
+         * The sandbox checkout page (HTML) of a checkout session
+         * @description No token needed: the checkout page (HTML) of the sandbox payment provider, which stands in for a real one (docs/payments.md). An unknown session answers a 404 page and a completed one a 409 page.
+         */
         get: operations["getSandboxCheckoutPage"];
         put?: never;
         post?: never;
@@ -2010,7 +2199,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The membership plans offered (public): price per month, benefits, the provider price id */
+        /**
+         * The membership plans offered (public): price per month, benefits, the provider price id
+         * @description No token needed: the membership plans on offer, in display order, each with its monthly price, what one billing period costs, its benefits and the payment provider's price id. The price charged always comes from the server.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -2027,7 +2219,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every plan, offered or not (admins) */
+        /**
+         * Every plan, offered or not (admins)
+         * @description Admins only. Every membership plan, including those no longer offered (`active: false`), with its price in cents and its sort order, for the plans page of the console.
+         */
         get: operations["listAllPlans"];
         put?: never;
         post?: never;
@@ -2084,7 +2279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed */
+        /**
+         * The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed
+         * @description Applicants only. The caller's membership record (in `userWithSubscription[0]`, empty when none), `isActiveSubscription` and the free trial. Before answering 'not subscribed' it asks the payment provider about a checkout just completed, so a payment shows at once. Not cached.
+         */
         get: operations["getMembership"];
         put?: never;
         post?: never;
@@ -2142,7 +2340,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set an applicant's membership (admins) */
+        /**
+         * Set an applicant's membership (admins)
+         * @description Admins only: switches an applicant's membership flag by hand for a support case, recorded in the audit log; the payment provider's next report about that applicant sets it again. An unknown applicant is 404 APPLICANT_NOT_FOUND.
+         */
         put: operations["setApplicantMembership"];
         post?: never;
         delete?: never;
@@ -2198,7 +2399,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in) */
+        /**
+         * The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in)
+         * @description Any signed-in person: the application-help questions (writing a personal statement, asking for a recommendation, spotting scams…) as `{ id, question }`. The answers, GET .../assistance/{id}, are for members.
+         */
         get: operations["listAssistanceQuestions"];
         put?: never;
         post?: never;
@@ -2415,7 +2619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which social sign-ins this server offers (public): the browser shows only those */
+        /**
+         * Which social sign-ins this server offers (public): the browser shows only those
+         * @description No token needed: which social sign-ins this server is configured for (`google: true` when Google sign-in is set up), so the browser shows only the buttons that work.
+         */
         get: operations["listSocialProviders"];
         put?: never;
         post?: never;
@@ -2592,7 +2799,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The people a support request may be assigned to: those who answer support (admins and support staff) */
+        /**
+         * The people a support request may be assigned to: those who answer support (admins and support staff)
+         * @description Admins and support staff: the accounts a support request may be assigned to, the admins and support staff, with their names.
+         */
         get: operations["listSupportAssignees"];
         put?: never;
         post?: never;
@@ -2729,7 +2939,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff accounts (admins and support) and the invitations not accepted yet (admins) */
+        /**
+         * Staff accounts (admins and support) and the invitations not accepted yet (admins)
+         * @description Admins only. Every staff account (admins and support) with its role, lock and creation date, and the staff invitations not accepted yet with their expiry (docs/console.md).
+         */
         get: operations["listStaff"];
         put?: never;
         post?: never;
@@ -2768,7 +2981,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session */
+        /**
+         * Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session
+         * @description No token needed, rate-limited: the invitation's token from the e-mail plus names and password (the served reviewer-signup form) create the staff account with the invited role and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, an address that already has an account 409 ACCOUNT_EXISTS.
+         */
         post: operations["acceptStaffInvitation"];
         delete?: never;
         options?: never;
@@ -2825,7 +3041,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins) */
+        /**
+         * Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins)
+         * @description Admins only. Lifts an account's lock (an admin's lock or the login lock-out) and forgets the failed log-in attempts on its e-mail, so the person can sign in at once; recorded in the audit log. An unknown account is 404 USER_NOT_FOUND.
+         */
         post: operations["unlockAccount"];
         delete?: never;
         options?: never;
@@ -2860,7 +3079,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts found by name or e-mail, newest first, paged (admins and support staff) */
+        /**
+         * Accounts found by name or e-mail, newest first, paged (admins and support staff)
+         * @description Admins and support staff: accounts whose name or e-mail contains `search`, optionally of one `role`, newest first, paged by `offset` and `limit` with `meta.total` (docs/console.md).
+         */
         get: operations["listPeople"];
         put?: never;
         post?: never;
@@ -3849,7 +4071,7 @@ export interface components {
         BlockerDto: {
             /** @example gpa */
             key: string;
-            /** @example Maya Lopez */
+            /** @example GPA */
             name: string;
             /** @description Published scholarships whose eligibility rules use the field */
             scholarships: components["schemas"]["ScholarshipRefDto"][];
@@ -3947,7 +4169,7 @@ export interface components {
              * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
-            /** @example Maya Lopez */
+            /** @example Alex Admin */
             name: string;
         };
         FormVersionDto: {
@@ -4402,7 +4624,7 @@ export interface components {
         RequirementDto: {
             /** @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83 */
             id: string;
-            /** @example First-Generation Scholars Award */
+            /** @example Personal essay */
             title: string;
             /** @example Tell us about a challenge you overcame (about 500 words). */
             description?: string;
@@ -5115,7 +5337,7 @@ export interface components {
         RequirementFieldDto: {
             /** @example essay */
             key: string;
-            /** @example Maya Lopez */
+            /** @example Personal essay */
             name: string;
             /**
              * @example file
@@ -5126,6 +5348,11 @@ export interface components {
         ApplicationFieldDto: {
             /** @example essay */
             key: string;
+            /**
+             * @example {
+             *       "text": "<p>My essay…</p>"
+             *     }
+             */
             fieldValue?: string | boolean | {
                 [key: string]: unknown;
             };
@@ -5247,7 +5474,7 @@ export interface components {
              * @example essay
              */
             key: string;
-            /** @example First-Generation Scholars Award */
+            /** @example Personal essay */
             title: string;
             /**
              * @description How it is answered: written in the editor, an uploaded file, or not yet
@@ -5798,7 +6025,7 @@ export interface components {
              * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
-            /** @example Maya Lopez */
+            /** @example Essay quality */
             name: string;
             /** @example How clearly the essay shows the applicant's goals */
             description?: string;
@@ -5884,7 +6111,7 @@ export interface components {
              * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             reviewerId: string;
-            /** @example Maya Lopez */
+            /** @example Jordan Kim */
             name: string;
         };
         PointsDto: {
@@ -6369,7 +6596,7 @@ export interface components {
              * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
-            /** @example First-Generation Scholars Award */
+            /** @example $1,000 Monthly Scholarship Sweepstakes */
             title: string;
             /** @example Enter once this month for a chance to win a $1,000 scholarship. */
             description: string;
@@ -6523,14 +6750,26 @@ export interface components {
              * @example 1900
              */
             monthlyAmountCents?: number;
-            /** @enum {number} */
+            /**
+             * @example 3
+             * @enum {number}
+             */
             intervalMonths?: 1 | 3 | 6 | 12;
-            /** @description Benefits, comma-separated */
+            /**
+             * @description Benefits, comma-separated
+             * @example Scholarship details,Easy Apply,Cancel anytime
+             */
             description?: string;
+            /** @example true */
             mostPopular?: boolean;
-            /** @description The payment provider's price id (Stripe: price_…) */
+            /**
+             * @description The payment provider's price id (Stripe: price_…)
+             * @example price_sandbox_quarterly
+             */
             priceId?: string;
+            /** @example 1 */
             sortOrder?: number;
+            /** @example true */
             active?: boolean;
         };
         AdminPlanResponseDto: {
@@ -6917,7 +7156,10 @@ export interface components {
              * @example maya.lopez@example.com
              */
             answer?: string;
-            /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
+            /**
+             * @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade)
+             * @example 3.6
+             */
             value?: string | number | boolean | string[] | {
                 [key: string]: unknown;
             };
@@ -7047,7 +7289,10 @@ export interface components {
              * @example maya.lopez@example.com
              */
             answer?: string;
-            /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
+            /**
+             * @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade)
+             * @example 3.6
+             */
             value?: string | number | boolean | string[] | {
                 [key: string]: unknown;
             };
@@ -7532,7 +7777,7 @@ export interface components {
              * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
-            /** @example Maya Lopez */
+            /** @example Alex Admin */
             name: string;
             /** @example maya.lopez@example.com */
             email: string;
@@ -7598,7 +7843,7 @@ export interface components {
         MembershipSummaryDto: {
             /**
              * @description The plan's title
-             * @example First-Generation Scholars Award
+             * @example Quarterly Plan
              */
             title: string;
             /**
@@ -8011,7 +8256,7 @@ export interface components {
             status: "trialing" | "active" | "past_due" | "canceled" | "expired";
             /**
              * @description The plan's title
-             * @example First-Generation Scholars Award
+             * @example Quarterly Plan
              */
             title: string;
             /**
@@ -8180,7 +8425,7 @@ export interface components {
         KeptRecordDto: {
             /**
              * @description What is kept
-             * @example Payment records
+             * @example memberships
              */
             part: string;
             /**
@@ -8190,7 +8435,7 @@ export interface components {
             count: number;
             /**
              * @description Why it is kept
-             * @example Kept for tax law, 7 years
+             * @example Memberships with their plan, price and dates: payment and tax records we must keep.
              */
             reason: string;
         };
@@ -8213,8 +8458,9 @@ export interface components {
             /**
              * @description How many rows of each part were removed or emptied
              * @example {
-             *       "applications": 2,
-             *       "profile_answers": 14
+             *       "profileAnswers": 14,
+             *       "applicationDrafts": 1,
+             *       "inboxMessages": 6
              *     }
              */
             removed: {

@@ -60,7 +60,7 @@ export class SubmitApplicationDto {
 
 class RequirementFieldDto {
   @ApiProperty({ example: 'essay' }) key: string;
-  @ApiProperty({ example: 'Maya Lopez' }) name: string;
+  @ApiProperty({ example: 'Personal essay' }) name: string;
   @ApiProperty({ example: 'file', enum: REQUIREMENT_KINDS }) dataType: string;
 }
 

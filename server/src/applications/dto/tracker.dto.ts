@@ -50,7 +50,7 @@ export class StatusEventDto {
 
 export class TrackedEssayDto {
   @ApiProperty({ example: 'essay', description: "The essay requirement's key (its answer is `{ text }` or `{ url }`)" }) key: string;
-  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: 'Personal essay' }) title: string;
   @ApiProperty({ example: 'written', enum: ['written', 'file'], nullable: true, description: 'How it is answered: written in the editor, an uploaded file, or not yet' })
   answer: 'written' | 'file' | null;
 }

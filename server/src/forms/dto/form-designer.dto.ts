@@ -58,7 +58,7 @@ export class ScholarshipRefDto {
 
 export class BlockerDto {
   @ApiProperty({ example: 'gpa' }) key: string;
-  @ApiProperty({ example: 'Maya Lopez' }) name: string;
+  @ApiProperty({ example: 'GPA' }) name: string;
   @ApiProperty({ type: [ScholarshipRefDto], description: "Published scholarships whose eligibility rules use the field" }) scholarships: ScholarshipRefDto[];
 }
 
@@ -90,7 +90,7 @@ export class FormVersionsQueryDto {
 
 export class PersonRefDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'Maya Lopez' }) name: string;
+  @ApiProperty({ example: 'Alex Admin' }) name: string;
 }
 
 export class FormVersionSummaryDto {

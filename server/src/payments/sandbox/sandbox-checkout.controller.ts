@@ -26,7 +26,7 @@ export class SandboxCheckoutController {
   @Public()
   @Get(':sessionId')
   @ApiProduces('text/html')
-  @ApiOperation({ summary: 'The sandbox checkout page (HTML) of a checkout session' })
+  @ApiOperation({ description: 'No token needed: the checkout page (HTML) of the sandbox payment provider, which stands in for a real one (docs/payments.md). An unknown session answers a 404 page and a completed one a 409 page.', summary: 'The sandbox checkout page (HTML) of a checkout session' })
   @ApiOkResponse({ description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 404, description: 'No such checkout (an HTML page)', content: { 'text/html': { schema: { type: 'string' } } } })
   @OperationId('getSandboxCheckoutPage')

@@ -83,7 +83,7 @@ class PersonMembershipDto {
   @ApiProperty({ example: 'sub_1Pz8kL2eZvKYlo2C' }) gatewaySubscriptionId: string;
   @ApiProperty({ example: 'cus_Q4mX9TzL2bN7', type: String, nullable: true }) gatewayCustomerId: string | null;
   @ApiProperty({ example: 'trialing', enum: MEMBERSHIP_STATES }) status: MembershipState;
-  @ApiProperty({ example: 'First-Generation Scholars Award', description: "The plan's title" }) title: string;
+  @ApiProperty({ example: 'Quarterly Plan', description: "The plan's title" }) title: string;
   @ApiProperty({ example: 5000, description: 'The monthly price it was sold at, in cents (0: complimentary)' }) monthlyAmountCents: number;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: Date, nullable: true }) trialEndsAt: Date | null;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: Date, nullable: true, description: 'Renews, or (cancelled) ends, then' }) currentPeriodEnd: Date | null;

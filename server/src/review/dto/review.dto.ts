@@ -196,7 +196,7 @@ export class ReviewStatusResponseDto extends ApiResponseBase {
 
 class RankCriterionDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'Maya Lopez' }) name: string;
+  @ApiProperty({ example: 'Essay quality' }) name: string;
   @ApiPropertyOptional({ example: 'How clearly the essay shows the applicant\'s goals' }) description?: string;
   @ApiProperty({ example: 1 }) weight: number;
   @ApiProperty({ example: 10 }) maxPoints: number;
@@ -217,7 +217,7 @@ class MyPointsDto {
 }
 class ReviewerPointsDto extends MyPointsDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) reviewerId: string;
-  @ApiProperty({ example: 'Maya Lopez' }) name: string;
+  @ApiProperty({ example: 'Jordan Kim' }) name: string;
 }
 class PointsDto {
   @ApiProperty({ type: FormDto }) scoringForm: FormDto;

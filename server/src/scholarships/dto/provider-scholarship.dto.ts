@@ -154,7 +154,7 @@ class RequirementOptionsDto {
 
 export class RequirementDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83' }) id: string;
-  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: 'Personal essay' }) title: string;
   @ApiPropertyOptional({ example: 'Tell us about a challenge you overcame (about 500 words).' }) description?: string;
   @ApiProperty({ example: false }) optional: boolean;
   @ApiProperty({ example: { key: 'essay', name: 'Personal essay', dataType: 'editor' }, type: 'object', properties: { key: { type: 'string' }, name: { type: 'string' }, dataType: { type: 'string', enum: [...REQUIREMENT_KINDS] } } })

@@ -50,13 +50,13 @@ export class MyScholarshipsResponseDto extends ApiResponseBase {
 
 class RequirementFieldDto {
   @ApiProperty({ example: 'essay' }) key: string;
-  @ApiProperty({ example: 'Maya Lopez' }) name: string;
+  @ApiProperty({ example: 'Personal essay' }) name: string;
   @ApiProperty({ example: 'file', enum: REQUIREMENT_KINDS }) dataType: string;
 }
 
 export class RequirementDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83' }) id: string;
-  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: 'Personal essay' }) title: string;
   @ApiPropertyOptional({ example: 'Tell us about a challenge you overcame (about 500 words).' }) description?: string;
   @ApiProperty({ example: false, description: 'May be left empty' }) optional: boolean;
   @ApiProperty({ example: { key: 'essay', name: 'Personal essay', dataType: 'editor' }, type: RequirementFieldDto }) field: RequirementFieldDto;

@@ -77,7 +77,7 @@ export class SupportMessageDto {
 }
 
 export class MembershipSummaryDto {
-  @ApiProperty({ example: 'First-Generation Scholars Award', description: "The plan's title" }) title: string;
+  @ApiProperty({ example: 'Quarterly Plan', description: "The plan's title" }) title: string;
   @ApiProperty({ example: 'trialing', enum: MEMBERSHIP_STATES }) status: MembershipState;
   @ApiProperty({ example: true, description: "Unlocks the members' features now" }) grantsAccess: boolean;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: Date, nullable: true }) trialEndsAt: Date | null;
@@ -125,7 +125,7 @@ export class SupportNoteResponseDto extends ApiResponseBase {
 
 export class SupportStaffMemberDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'Maya Lopez' }) name: string;
+  @ApiProperty({ example: 'Alex Admin' }) name: string;
   @ApiProperty({ example: 'maya.lopez@example.com' }) email: string;
 }
 

@@ -4,7 +4,7 @@ import { ApiResponseBase } from '../../common/api-response.js';
 
 export class SweepstakesDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: '$1,000 Monthly Scholarship Sweepstakes' }) title: string;
   @ApiProperty({ example: 'Enter once this month for a chance to win a $1,000 scholarship.' }) description: string;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) endsAt: Date;
   @ApiProperty({ example: ['3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57'], description: 'Whether you have entered it' }) applied: boolean;
