@@ -7,7 +7,7 @@ import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { FormResponseDto, ValidatorModuleQueryDto } from '../forms/dto/form.dto.js';
-import { requirementValidatorUrl, sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION } from '../forms/standalone-validators.js';
+import { requirementValidatorUrl, sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION, VALIDATOR_MODULE_EXAMPLE } from '../forms/standalone-validators.js';
 import { ApplicationsService } from './applications.service.js';
 import { BulkApplyService } from './bulk-apply.service.js';
 import { RequirementForms } from './requirement-forms.js';
@@ -58,7 +58,7 @@ export class ApplicationsController {
   @Public()
   @ApiOperation({ summary: "A requirement form version's validator, precompiled for the browser", description: VALIDATOR_MODULE_DESCRIPTION })
   @ApiProduces('text/javascript')
-  @ApiOkResponse({ description: 'An ES module', schema: { type: 'string' } })
+  @ApiOkResponse({ description: 'An ES module', schema: { type: 'string', example: VALIDATOR_MODULE_EXAMPLE } })
   @OperationId('getRequirementFormValidatorModule')
   async validatorModule(
     @Param('id', uuidOf('scholarship')) id: string,

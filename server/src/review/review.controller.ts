@@ -25,7 +25,7 @@ import {
   SubmissionResponseDto,
   WinnersResponseDto,
 } from './dto/review.dto.js';
-import { ReviewExport } from './review-export.js';
+import { APPLICANTS_CSV_EXAMPLE, ReviewExport } from './review-export.js';
 import { ReviewService } from './review.service.js';
 import { RubricService } from './rubric.service.js';
 import { StatusMovesService } from './status-moves.service.js';
@@ -154,7 +154,7 @@ export class ReviewController {
   @Get('scholarships/:id/applicants-data/export')
   @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: every submitted application as a CSV file (RFC 4180, UTF-8), streamed as an attachment. Cells a spreadsheet would run as formulas are neutralised, and blind review hides the personal columns.', summary: 'The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed' })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ schema: { type: 'string' }, description: 'CSV' })
+  @ApiOkResponse({ schema: { type: 'string', example: APPLICANTS_CSV_EXAMPLE }, description: 'CSV' })
   @OperationId('exportApplicants')
   async export(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Res() reply: FastifyReply) {
     const { filename, stream } = await this.exporter.open(caller, id);

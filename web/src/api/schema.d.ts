@@ -6803,7 +6803,7 @@ export interface components {
              * @example /api/v1/sandbox-checkout/cs_sandbox_…
              */
             checkoutUrl: string;
-            /** @example cs_test_a1B2c3D4e5F6 */
+            /** @example cs_sandbox_3f9a1c7e5b2d8f4a6c0e1b3d */
             sessionId: string;
         };
         CheckoutResponseDto: {
@@ -15262,6 +15262,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><title>Checkout · ScholarMatch sandbox</title>…</head>
+                     *     <body>
+                     *     <div class="banner" role="note">Sandbox checkout: no real card is charged. Use a test card listed on this page.</div>
+                     *     <main>…</main></body></html>
+                     */
                     "text/html": string;
                 };
             };

@@ -89,7 +89,7 @@ class CheckoutStartedDto {
   @ApiProperty({ description: "The provider's hosted checkout: send the browser there", example: '/api/v1/sandbox-checkout/cs_sandbox_…' })
   checkoutUrl: string;
 
-  @ApiProperty({ example: 'cs_test_a1B2c3D4e5F6' }) sessionId: string;
+  @ApiProperty({ example: 'cs_sandbox_3f9a1c7e5b2d8f4a6c0e1b3d' }) sessionId: string;
 }
 
 export class CheckoutResponseDto extends ApiResponseBase {
