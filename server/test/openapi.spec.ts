@@ -49,13 +49,13 @@ describe('the committed OpenAPI document', () => {
   it('shows an example of every JSON request body and 2xx JSON answer (docs/api.md, "Descriptions and examples")', () => {
     const doc = JSON.parse(generated);
     const withoutExample = operationsOf(doc).flatMap(({ operation }) => {
-      const bodies = [
-        ['request', operation.requestBody?.content?.['application/json']],
+      const bodies: { which: string; media?: Media }[] = [
+        { which: 'request', media: operation.requestBody?.content?.['application/json'] },
         ...Object.entries(operation.responses)
           .filter(([status]) => status.startsWith('2'))
-          .map(([status, response]) => [status, response.content?.['application/json']]),
-      ] as const;
-      return bodies.filter(([, media]) => media && !mediaHasExample(doc, media)).map(([which]) => `${operation.operationId} (${which})`);
+          .map(([status, response]) => ({ which: status, media: response.content?.['application/json'] })),
+      ];
+      return bodies.filter(({ media }) => media && !mediaHasExample(doc, media)).map(({ which }) => `${operation.operationId} (${which})`);
     });
     expect(withoutExample).toEqual([]);
   });
