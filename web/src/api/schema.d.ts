@@ -4515,12 +4515,12 @@ export interface components {
              * @description Sent by the original client; the server owns this flag (set once registration is complete)
              * @example true
              */
-            isProfileUpdate?: Record<string, never>;
+            isProfileUpdate?: boolean | ("true" | "false");
             /**
              * @description Sent by the original client; the server owns this flag (set by the sweepstakes)
              * @example false
              */
-            isScholarshipApplied?: Record<string, never>;
+            isScholarshipApplied?: boolean | ("true" | "false");
             applicantFields?: components["schemas"]["ApplicantFieldInputDto"][];
         };
         ApplicantWrapperDto: {
@@ -5216,7 +5216,7 @@ export interface components {
              * @description The bound: a value, a list or [min, max]
              * @example 3.5
              */
-            value?: Record<string, never>;
+            value?: string | number | boolean | (string | number | boolean)[];
             /**
              * @description missing: the profile has no answer for the field
              * @example pass
@@ -6306,12 +6306,7 @@ export interface components {
             data: components["schemas"]["ReviewersDto"];
         };
         RemovedDto: {
-            /**
-             * @example {
-             *       "applications": 2,
-             *       "profile_answers": 14
-             *     }
-             */
+            /** @example true */
             removed: boolean;
         };
         RemovedResponseDto: {
@@ -6607,9 +6602,7 @@ export interface components {
             endsAt: string;
             /**
              * @description Whether you have entered it
-             * @example [
-             *       "3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"
-             *     ]
+             * @example false
              */
             applied: boolean;
         };
@@ -6867,7 +6860,7 @@ export interface components {
             available: boolean;
             /**
              * @description The free days a checkout opened now gives: 7, or 0 (the plan bills at once) once the trial was used
-             * @example 14
+             * @example 7
              * @enum {number}
              */
             days: 0 | 7;
@@ -8191,7 +8184,9 @@ export interface components {
              * @description The answer as stored, an option's label in place of its value
              * @example 3.6
              */
-            value: Record<string, never>;
+            value: string | number | boolean | string[] | {
+                [key: string]: unknown;
+            };
         };
         ProfileTabDto: {
             /** @example profile-basic */
@@ -8310,7 +8305,7 @@ export interface components {
             subscriptionId: string;
             /**
              * @description The membership state its report meant
-             * @example s_8d2f6a1c9e3b7d5f
+             * @example active
              * @enum {string|null}
              */
             state: "trialing" | "active" | "past_due" | "canceled" | "expired" | null;

@@ -101,12 +101,12 @@ export class UpdateApplicantDto {
   @IsIn(APPLICANT_TYPES)
   applicantType?: ApplicantType;
 
-  @ApiPropertyOptional({ example: true, description: "Sent by the original client; the server owns this flag (set once registration is complete)" })
+  @ApiPropertyOptional({ oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }], example: true, description: "Sent by the original client; the server owns this flag (set once registration is complete)" })
   @IsOptional()
   @IsIn(['true', 'false', true, false])
   isProfileUpdate?: string | boolean;
 
-  @ApiPropertyOptional({ example: false, description: "Sent by the original client; the server owns this flag (set by the sweepstakes)" })
+  @ApiPropertyOptional({ oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }], example: false, description: "Sent by the original client; the server owns this flag (set by the sweepstakes)" })
   @IsOptional()
   @IsIn(['true', 'false', true, false])
   isScholarshipApplied?: string | boolean;

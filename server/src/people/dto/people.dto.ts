@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MEMBERSHIP_STATES, type MembershipState } from '@scholarmatch/schemas';
+import { FIELD_VALUE_SCHEMAS } from '../../applicants/dto/applicant.dto.js';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { SubscriptionRecordDto } from '../../subscriptions/dto/plans.dto.js';
 import { ROLES, type Role } from '../../users/user.entity.js';
@@ -58,7 +59,7 @@ class PersonAccountDto extends PersonListItemDto {
 class ProfileAnswerDto {
   @ApiProperty({ example: 'gpa' }) key: string;
   @ApiProperty({ example: 'GPA', description: "The field's name" }) label: string;
-  @ApiProperty({ example: 3.6, description: "The answer as stored, an option's label in place of its value" }) value: unknown;
+  @ApiProperty({ example: 3.6, oneOf: FIELD_VALUE_SCHEMAS, description: "The answer as stored, an option's label in place of its value" }) value: unknown;
 }
 
 class ProfileTabDto {
@@ -98,7 +99,7 @@ class PersonPaymentEventDto {
   @ApiProperty({ example: 'evt_3Nq7YzL2eZvKYlo2' }) eventId: string;
   @ApiProperty({ example: 'invoice.paid' }) type: string;
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', description: 'The provider subscription it reports' }) subscriptionId: string;
-  @ApiProperty({ example: 's_8d2f6a1c9e3b7d5f', enum: MEMBERSHIP_STATES, nullable: true, description: 'The membership state its report meant' }) state: MembershipState | null;
+  @ApiProperty({ example: 'active', enum: MEMBERSHIP_STATES, nullable: true, description: 'The membership state its report meant' }) state: MembershipState | null;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) occurredAt: Date;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) receivedAt: Date;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: Date, nullable: true, description: 'Null while it waits for a retry' }) processedAt: Date | null;

@@ -290,7 +290,7 @@ export class ReviewersResponseDto extends ApiResponseBase {
   @ApiProperty({ type: ReviewersDto }) data: ReviewersDto;
 }
 class RemovedDto {
-  @ApiProperty({ example: { applications: 2, profile_answers: 14 } }) removed: boolean;
+  @ApiProperty({ example: true }) removed: boolean;
 }
 export class RemovedResponseDto extends ApiResponseBase {
   @ApiProperty({ type: RemovedDto }) data: RemovedDto;

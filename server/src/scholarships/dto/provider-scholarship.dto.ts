@@ -23,6 +23,14 @@ import { ApiResponseBase } from '../../common/api-response.js';
 import { IsOptionalNotNull } from '../../common/validation.pipe.js';
 import { SCHOLARSHIP_STATUSES, type ScholarshipStatus } from '../scholarship.entity.js';
 
+/** What a rule's bound may be: one value, a list, or [min, max] (docs/api.md, "Eligibility criteria"). */
+export const CRITERION_VALUE_SCHEMAS = [
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
+];
+
 export class EligibilityRuleDto {
   @ApiPropertyOptional({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: 'Given by the server when the rule is stored; send it back to keep the rule' })
   @IsOptional()
@@ -41,12 +49,7 @@ export class EligibilityRuleDto {
   @ApiPropertyOptional({
     description: 'eq/neq/gte/lte: one value; in/nin: a list; between/ageBetween: [min, max]; exists: none',
     example: 3.5,
-    oneOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
-    ],
+    oneOf: CRITERION_VALUE_SCHEMAS,
   })
   @Allow()
   value?: unknown;

@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus, CRITERION_OPERATORS, REQU
 import { IsIn, IsObject, IsOptional } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { EligibleScholarshipDto } from './eligible-scholarships.dto.js';
+import { CRITERION_VALUE_SCHEMAS } from './provider-scholarship.dto.js';
 
 export class EligibilityFiltersDto {
   @ApiPropertyOptional({
@@ -66,7 +67,7 @@ class RuleExplanationDto {
   @ApiProperty({ example: 'gpa' }) fieldKey: string;
   @ApiProperty({ example: 'GPA', description: "The field's name, or the key when the field no longer exists" }) fieldName: string;
   @ApiProperty({ example: 'eq', enum: CRITERION_OPERATORS }) operator: string;
-  @ApiPropertyOptional({ example: 3.5, description: 'The bound: a value, a list or [min, max]' }) value?: unknown;
+  @ApiPropertyOptional({ example: 3.5, oneOf: CRITERION_VALUE_SCHEMAS, description: 'The bound: a value, a list or [min, max]' }) value?: unknown;
   @ApiProperty({ example: 'pass', enum: ['pass', 'fail', 'missing'], description: 'missing: the profile has no answer for the field' }) verdict: string;
 }
 

@@ -114,7 +114,7 @@ export class FreeTrialDto {
   @ApiProperty({ example: true, description: 'Whether a checkout opened now starts with the free trial; false once the person has had it' })
   available: boolean;
 
-  @ApiProperty({ example: 14, enum: [0, TRIAL_DAYS], description: `The free days a checkout opened now gives: ${TRIAL_DAYS}, or 0 (the plan bills at once) once the trial was used` })
+  @ApiProperty({ example: TRIAL_DAYS, enum: [0, TRIAL_DAYS], description: `The free days a checkout opened now gives: ${TRIAL_DAYS}, or 0 (the plan bills at once) once the trial was used` })
   days: number;
 
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: 'string', format: 'date-time', nullable: true, description: 'When the free trial was taken; null while it is still available' })

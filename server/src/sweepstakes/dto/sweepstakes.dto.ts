@@ -7,7 +7,7 @@ export class SweepstakesDto {
   @ApiProperty({ example: '$1,000 Monthly Scholarship Sweepstakes' }) title: string;
   @ApiProperty({ example: 'Enter once this month for a chance to win a $1,000 scholarship.' }) description: string;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) endsAt: Date;
-  @ApiProperty({ example: ['3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57'], description: 'Whether you have entered it' }) applied: boolean;
+  @ApiProperty({ example: false, description: 'Whether you have entered it' }) applied: boolean;
 }
 
 export class SweepstakesResponseDto extends ApiResponseBase {
