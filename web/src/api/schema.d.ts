@@ -4755,7 +4755,7 @@ export interface components {
             /** @example First-Generation Scholars Award */
             title: string;
             /**
-             * @example draft
+             * @example published
              * @enum {string}
              */
             status: "draft" | "published" | "closed";
@@ -5269,7 +5269,7 @@ export interface components {
                 repeat?: string;
             };
             /**
-             * @example draft
+             * @example published
              * @enum {string}
              */
             status: "draft" | "published" | "closed";
@@ -5965,7 +5965,7 @@ export interface components {
         };
         ReviewStatusDto: {
             /**
-             * @example Received
+             * @example Shortlisted
              * @enum {string}
              */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
@@ -5991,7 +5991,7 @@ export interface components {
              */
             id: string;
             /**
-             * @example Received
+             * @example Shortlisted
              * @enum {string}
              */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
@@ -6511,16 +6511,56 @@ export interface components {
             value: string;
         };
         InboxMessageDto: {
+            /**
+             * @example {
+             *       "value": "5e1a7c3d-2b9f-4d64-8a0e-6c3f1b7d9e24"
+             *     }
+             */
             _id: components["schemas"]["WrappedStringDto"];
+            /**
+             * @example {
+             *       "value": "Grace Hopper Foundation"
+             *     }
+             */
             fromName: components["schemas"]["WrappedStringDto"];
+            /**
+             * @example {
+             *       "value": "no-reply@scholarmatch.example"
+             *     }
+             */
             fromEmail: components["schemas"]["WrappedStringDto"];
+            /**
+             * @example {
+             *       "value": "Your application was received"
+             *     }
+             */
             subject: components["schemas"]["WrappedStringDto"];
-            /** @description ISO 8601 */
+            /**
+             * @description ISO 8601
+             * @example {
+             *       "value": "2026-11-02T14:30:00.000Z"
+             *     }
+             */
             sentDate: components["schemas"]["WrappedStringDto"];
-            /** @description ISO 8601 */
+            /**
+             * @description ISO 8601
+             * @example {
+             *       "value": "2026-11-02T14:30:00.000Z"
+             *     }
+             */
             createdAt: components["schemas"]["WrappedStringDto"];
+            /**
+             * @example {
+             *       "value": "Thank you for applying to the First-Generation Scholars Award."
+             *     }
+             */
             bodyAsText: components["schemas"]["WrappedStringDto"];
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example {
+             *       "value": "<p>Thank you for applying to the First-Generation Scholars Award.</p>"
+             *     }
+             */
             bodyAsHtml: components["schemas"]["WrappedStringDto"];
             /** @example true */
             read: boolean;

@@ -63,7 +63,7 @@ export class ReviewSettingsDto {
 }
 
 export class ReviewStatusDto {
-  @ApiProperty({ example: 'Received', enum: REVIEW_STATUSES })
+  @ApiProperty({ example: 'Shortlisted', enum: REVIEW_STATUSES })
   @IsIn(REVIEW_STATUSES)
   status: ReviewStatus;
 }
@@ -186,7 +186,7 @@ class StatusUndoDto {
 }
 class StatusAnswerDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
-  @ApiProperty({ example: 'Received', enum: REVIEW_STATUSES }) status: ReviewStatus;
+  @ApiProperty({ example: 'Shortlisted', enum: REVIEW_STATUSES }) status: ReviewStatus;
   @ApiProperty({ type: StatusUndoDto, nullable: true, description: "Present while the applicant's message about the move waits; null when nothing is waiting (sent, or nothing to tell)" })
   undo: StatusUndoDto | null;
 }

@@ -234,7 +234,7 @@ export class ScholarshipOverviewQueryDto {
 export class ScholarshipOverviewRowDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
   @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
-  @ApiProperty({ example: 'draft', enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
+  @ApiProperty({ example: 'published', enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
   @ApiProperty({ type: String, nullable: true, example: '2027-03-31', description: 'YYYY-MM-DD' }) deadline: string | null;
   @ApiProperty({ example: 3, description: 'Submitted (Received) applications' }) applicationsCount: number;
   @ApiProperty({ example: 3, description: 'Applications still in draft' }) draftsCount: number;

@@ -84,7 +84,7 @@ export class ScholarshipDetailDto {
   @ApiProperty({ example: 5000, type: Number, nullable: true }) award: number | null;
   @ApiProperty({ example: 5000, description: 'Whole USD' }) totalAmount: number;
   @ApiProperty({ example: { deadline: '2027-03-31', repeat: 'yearly' }, type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: { deadline?: string; repeat?: string };
-  @ApiProperty({ example: 'draft', enum: ['draft', 'published', 'closed'] }) status: string;
+  @ApiProperty({ example: 'published', enum: ['draft', 'published', 'closed'] }) status: string;
   @ApiProperty({ example: { firstName: 'Grace Hopper Foundation' }, type: 'object', properties: { firstName: { type: 'string' } }, description: 'The sponsor' }) user: { firstName: string };
   @ApiProperty({ type: [RequirementDto] }) requirements: RequirementDto[];
   @ApiProperty({ example: true }) isLiked: boolean;
