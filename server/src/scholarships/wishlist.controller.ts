@@ -14,7 +14,7 @@ class WishlistChangeDto {
 }
 
 class WishlistScholarshipDto {
-  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83' }) id: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57' }) id: string;
   @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
   @ApiProperty({ example: 'For students who are the first in their family to go to college.', description: 'Text preview, 150 characters' }) description: string;
   @ApiProperty({ example: 5000 }) totalAmount: number;

@@ -3228,7 +3228,7 @@ export interface components {
         RefusedScholarshipDto: {
             /**
              * Format: uuid
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             id: string;
             /** @example Women in STEM Scholarship */
@@ -4062,7 +4062,7 @@ export interface components {
         ScholarshipRefDto: {
             /**
              * Format: uuid
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             id: string;
             /** @example First-Generation Scholars Award */
@@ -4655,7 +4655,7 @@ export interface components {
         ProviderScholarshipDto: {
             /**
              * Format: uuid
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             id: string;
             /** @example First-Generation Scholars Award */
@@ -4749,7 +4749,7 @@ export interface components {
         ScholarshipOverviewRowDto: {
             /**
              * Format: uuid
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             id: string;
             /** @example First-Generation Scholars Award */
@@ -4885,7 +4885,7 @@ export interface components {
         EligibleScholarshipDto: {
             /**
              * Format: uuid
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             id: string;
             /**
@@ -5023,7 +5023,7 @@ export interface components {
             data: number;
         };
         WishlistScholarshipDto: {
-            /** @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83 */
+            /** @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57 */
             id: string;
             /** @example First-Generation Scholars Award */
             title: string;
@@ -5108,7 +5108,7 @@ export interface components {
         MyScholarshipDto: {
             /**
              * Format: uuid
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             id: string;
             /**
@@ -5235,7 +5235,7 @@ export interface components {
         ScholarshipDetailDto: {
             /**
              * Format: uuid
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             id: string;
             /** @example First-Generation Scholars Award */
@@ -5794,7 +5794,7 @@ export interface components {
         PublicScholarshipDto: {
             /**
              * Format: uuid
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             id: string;
             /** @example first-generation-scholars-award */
@@ -6821,12 +6821,12 @@ export interface components {
             planId: string;
             /**
              * @description Affiliate link the applicant came from
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example spring-campus-tour
              */
             linkId?: string;
             /**
              * @description Traffic source the applicant came from
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example newsletter
              */
             sourceId?: string;
         };
@@ -7171,7 +7171,7 @@ export interface components {
         SignUpChatTurnDto: {
             /**
              * @description The question's `_id` (the original client sends it; informative only)
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example signup.email
              */
             question_id?: string;
             /**
@@ -7181,7 +7181,7 @@ export interface components {
             question?: string;
             /**
              * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
-             * @example firstName
+             * @example email
              */
             answer_key?: string;
             /**
@@ -7304,7 +7304,7 @@ export interface components {
         ChatTurnDto: {
             /**
              * @description The question's `_id` (the original client sends it; informative only)
-             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             * @example signup.email
              */
             question_id?: string;
             /**
@@ -7314,7 +7314,7 @@ export interface components {
             question?: string;
             /**
              * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
-             * @example firstName
+             * @example email
              */
             answer_key?: string;
             /**
@@ -7576,15 +7576,15 @@ export interface components {
             author: "person" | "staff";
             /**
              * @description 'You' for the person's own, 'ScholarMatch Support' for the staff's
-             * @example Grace Hopper Foundation
+             * @example You
              */
             fromName: string;
             /**
              * @description Sanitised HTML
-             * @example <p>Thank you for applying. Could you send your latest transcript?</p>
+             * @example <p>The upload stops at 90% every time I try.</p>
              */
             bodyHtml: string;
-            /** @example Thank you for applying. Could you send your latest transcript? */
+            /** @example The upload stops at 90% every time I try. */
             bodyText: string;
             /**
              * Format: date-time
@@ -7812,7 +7812,7 @@ export interface components {
             id: string;
             /** @example Alex Admin */
             name: string;
-            /** @example maya.lopez@example.com */
+            /** @example alex.admin@scholarmatch.example */
             email: string;
         };
         SupportStaffResponseDto: {

@@ -17,7 +17,7 @@ const ANSWER_MAX_LENGTH = 2000;
 
 /** One turn of a sign-up or login chat (docs/chat.md): an answer to a question, or a step the person chose. */
 export class ChatTurnDto {
-  @ApiPropertyOptional({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', description: "The question's `_id` (the original client sends it; informative only)", maxLength: 200 })
+  @ApiPropertyOptional({ example: 'signup.email', description: "The question's `_id` (the original client sends it; informative only)", maxLength: 200 })
   @IsOptional() @IsString() @MaxLength(200)
   question_id?: string;
 
@@ -29,7 +29,7 @@ export class ChatTurnDto {
     description:
       "The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, " +
       'and the login form takes its own userName and currentPassword too)',
-    example: 'firstName',
+    example: 'email',
   })
   @IsOptional() @IsString() @Matches(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'answer_key must be a field key' })
   answer_key?: string;

@@ -52,7 +52,7 @@ export class DiffChangeDto {
 }
 
 export class ScholarshipRefDto {
-  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
   @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
 }
 

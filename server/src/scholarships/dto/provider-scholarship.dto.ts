@@ -175,7 +175,7 @@ export class FormAnswersDto {
 }
 
 export class ProviderScholarshipDto {
-  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
   @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
   @ApiProperty({ example: '<p>For students who are the first in their family to go to college.</p>', description: 'Sanitised HTML' }) description: string;
   @ApiProperty({ example: [5000], type: [Number] }) amounts: number[];
@@ -232,7 +232,7 @@ export class ScholarshipOverviewQueryDto {
 }
 
 export class ScholarshipOverviewRowDto {
-  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
   @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
   @ApiProperty({ example: 'published', enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
   @ApiProperty({ type: String, nullable: true, example: '2027-03-31', description: 'YYYY-MM-DD' }) deadline: string | null;

@@ -106,7 +106,7 @@ class PublicRequirementDto {
 }
 
 export class PublicScholarshipDto {
-  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
   @ApiProperty({ example: 'first-generation-scholars-award' }) slug: string;
   @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
   @ApiProperty({ example: '<p>For students who are the first in their family to go to college.</p>', description: 'Sanitised HTML' }) description: string;

@@ -76,11 +76,11 @@ export class CheckoutDto {
   @IsString() @Matches(/^[0-9a-f-]{36}$/i, { message: 'planId must be the id of a plan.' })
   planId: string;
 
-  @ApiPropertyOptional({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', description: 'Affiliate link the applicant came from' })
+  @ApiPropertyOptional({ example: 'spring-campus-tour', description: 'Affiliate link the applicant came from' })
   @IsOptional() @IsString() @MaxLength(100)
   linkId?: string;
 
-  @ApiPropertyOptional({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', description: 'Traffic source the applicant came from' })
+  @ApiPropertyOptional({ example: 'newsletter', description: 'Traffic source the applicant came from' })
   @IsOptional() @IsString() @MaxLength(100)
   sourceId?: string;
 }

@@ -126,7 +126,7 @@ export class SupportNoteResponseDto extends ApiResponseBase {
 export class SupportStaffMemberDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
   @ApiProperty({ example: 'Alex Admin' }) name: string;
-  @ApiProperty({ example: 'maya.lopez@example.com' }) email: string;
+  @ApiProperty({ example: 'alex.admin@scholarmatch.example' }) email: string;
 }
 
 export class SupportStaffResponseDto extends ApiResponseBase {

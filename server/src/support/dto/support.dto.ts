@@ -100,9 +100,9 @@ export class OwnSupportRequestDto {
 export class SupportThreadMessageDto {
   @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: "The first message is the request itself (the request's id)" }) id: string;
   @ApiProperty({ example: 'person', enum: ['person', 'staff'] }) author: 'person' | 'staff';
-  @ApiProperty({ example: 'Grace Hopper Foundation', description: "'You' for the person's own, 'ScholarMatch Support' for the staff's" }) fromName: string;
-  @ApiProperty({ example: '<p>Thank you for applying. Could you send your latest transcript?</p>', description: 'Sanitised HTML' }) bodyHtml: string;
-  @ApiProperty({ example: 'Thank you for applying. Could you send your latest transcript?' }) bodyText: string;
+  @ApiProperty({ example: 'You', description: "'You' for the person's own, 'ScholarMatch Support' for the staff's" }) fromName: string;
+  @ApiProperty({ example: '<p>The upload stops at 90% every time I try.</p>', description: 'Sanitised HTML' }) bodyHtml: string;
+  @ApiProperty({ example: 'The upload stops at 90% every time I try.' }) bodyText: string;
   @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: String, format: 'date-time' }) sentAt: Date;
 }
 
