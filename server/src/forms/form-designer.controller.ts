@@ -35,7 +35,7 @@ export class FormDesignerController {
   ) {}
 
   @Get()
-  @ApiOperation({ description: 'Admins only. Every form staff can edit in the designer (key, name, the sections and borrowed fields it shows) with the number of its fields the current draft changes (docs/form-designer.md).', summary: 'The forms staff edit in the designer, with how many of their fields the draft changes (admins)' })
+  @ApiOperation({ description: 'Admins only. Every form staff can edit in the designer (key, title, the sections and borrowed fields it shows) with the number of its fields the current draft changes (docs/form-designer.md).', summary: 'The forms staff edit in the designer, with how many of their fields the draft changes (admins)' })
   @ApiOkResponse({ type: DesignerFormListResponseDto })
   @OperationId('listDesignerForms')
   async forms() {
@@ -70,7 +70,7 @@ export class FormDesignerController {
   }
 
   @Put(':formKey/order')
-  @ApiOperation({ description: 'Admins only. Sends the full list of field keys in their new order; the order is drafted, not live, until a version is published. A key the form does not show, or only borrows from another section, is 400 INVALID_ORDER; an unknown form 404 FORM_NOT_FOUND.', summary: "Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows" })
+  @ApiOperation({ description: 'Admins only. Takes the form\'s field keys in their new order; the order is drafted, not live, until a version is published. A key the form does not show, or only borrows from another section, is 400 INVALID_ORDER; an unknown form 404 FORM_NOT_FOUND.', summary: "Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows" })
   @ApiOkResponse({ type: DraftFieldListResponseDto })
   @OperationId('draftFieldOrder')
   async order(@Param('formKey', FormKeyPipe) formKey: string, @Body() body: FieldOrderDto, @Actor() actor: AuditActor) {

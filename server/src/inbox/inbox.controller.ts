@@ -47,7 +47,7 @@ export class InboxController {
   }
 
   @Put(':id/read')
-  @ApiOperation({ description: 'Any signed-in person marks one of their own messages read and gets it back; marking it again changes nothing. Another person\'s message is 404 MESSAGE_NOT_FOUND.', summary: 'Marks one of the caller\'s messages read (idempotent)' })
+  @ApiOperation({ description: 'Any signed-in person marks one of their own messages read and gets the message back; marking it again changes nothing. Another person\'s message, like an unknown id, is 404 MESSAGE_NOT_FOUND.', summary: 'Marks one of the caller\'s messages read (idempotent)' })
   @ApiOkResponse({ type: InboxMessageResponseDto })
   @OperationId('markInboxMessageRead')
   async markRead(@CurrentUser() caller: Caller, @Param('id', uuidOf('message')) id: string) {

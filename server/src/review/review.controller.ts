@@ -63,7 +63,7 @@ export class ReviewController {
   }
 
   @Get('scholarships/:id/applicants/:applicantId')
-  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: one submitted application, its answers and the requirement form version it was submitted against, so they render as the applicant saw them. The applicant\'s contact details are null under blind review; an unknown application is 404 APPLICATION_NOT_FOUND.', summary: 'One submission: answers with the pinned requirement form, and the applicant unless blind review is on' })
+  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: one submitted application, its answers and the requirement form version it was submitted against, so they render as the applicant saw them. `applicant` (name and contact details) is null under blind review; an unknown application is 404 APPLICATION_NOT_FOUND.', summary: 'One submission: answers with the pinned requirement form, and the applicant unless blind review is on' })
   @ApiOkResponse({ type: SubmissionResponseDto })
   @OperationId('getApplicantSubmission')
   async submission(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {

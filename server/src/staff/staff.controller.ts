@@ -66,7 +66,7 @@ export class StaffController {
   @Public()
   @RateLimited()
   @Post('staff-invitations/:token/accept')
-  @ApiOperation({ description: 'No token needed, rate-limited: the invitation\'s token from the e-mail plus names and password (the served reviewer-signup form) create the staff account with the invited role and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, an address that already has an account 409 ACCOUNT_EXISTS.', summary: "Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session" })
+  @ApiOperation({ description: 'No token needed, rate-limited: the invitation\'s token from the e-mail plus names and password (the served reviewer-signup form) create the staff account with the invited role and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, invalid answers 400 INVALID_ANSWERS, an address taken meanwhile 409 EMAIL_TAKEN.', summary: "Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session" })
   @ApiCreatedResponse({ type: SessionResponseDto })
   @OperationId('acceptStaffInvitation')
   async accept(@Param('token') token: string, @Body() body: FormAnswersDto, @Ip() ip: string) {

@@ -111,7 +111,7 @@ export class StudioController {
 
   @Post('scholarship/:id/criteria')
   @Idempotent()
-  @ApiOperation({ description: 'Adds one eligibility rule to the provider\'s own scholarship and answers it with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Add one eligibility rule' })
+  @ApiOperation({ description: 'Adds one eligibility rule to the provider\'s own scholarship and answers the rule as stored, with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Add one eligibility rule' })
   @ApiCreatedResponse({ type: CriterionResponseDto })
   @OperationId('addCriterion')
   async addCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: EligibilityRuleDto) {
@@ -119,7 +119,7 @@ export class StudioController {
   }
 
   @Put('scholarship/:id/criteria/:criteriaId')
-  @ApiOperation({ description: 'Replaces one eligibility rule of the provider\'s own scholarship and answers the rules. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Change one eligibility rule (unknown rule: 404)' })
+  @ApiOperation({ description: 'Replaces one eligibility rule of the provider\'s own scholarship and answers it as stored. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Change one eligibility rule (unknown rule: 404)' })
   @ApiOkResponse({ type: CriterionResponseDto })
   @OperationId('updateCriterion')
   async updateCriterion(

@@ -397,7 +397,7 @@ export interface paths {
         };
         /**
          * The forms staff edit in the designer, with how many of their fields the draft changes (admins)
-         * @description Admins only. Every form staff can edit in the designer (key, name, the sections and borrowed fields it shows) with the number of its fields the current draft changes (docs/form-designer.md).
+         * @description Admins only. Every form staff can edit in the designer (key, title, the sections and borrowed fields it shows) with the number of its fields the current draft changes (docs/form-designer.md).
          */
         get: operations["listDesignerForms"];
         put?: never;
@@ -478,7 +478,7 @@ export interface paths {
         get?: never;
         /**
          * Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows
-         * @description Admins only. Sends the full list of field keys in their new order; the order is drafted, not live, until a version is published. A key the form does not show, or only borrows from another section, is 400 INVALID_ORDER; an unknown form 404 FORM_NOT_FOUND.
+         * @description Admins only. Takes the form's field keys in their new order; the order is drafted, not live, until a version is published. A key the form does not show, or only borrows from another section, is 400 INVALID_ORDER; an unknown form 404 FORM_NOT_FOUND.
          */
         put: operations["draftFieldOrder"];
         post?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         put: operations["replaceCriteria"];
         /**
          * Add one eligibility rule
-         * @description Adds one eligibility rule to the provider's own scholarship and answers it with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         * @description Adds one eligibility rule to the provider's own scholarship and answers the rule as stored, with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.
          */
         post: operations["addCriterion"];
         delete?: never;
@@ -1498,7 +1498,7 @@ export interface paths {
         get?: never;
         /**
          * Change one eligibility rule (unknown rule: 404)
-         * @description Replaces one eligibility rule of the provider's own scholarship and answers the rules. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         * @description Replaces one eligibility rule of the provider's own scholarship and answers it as stored. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.
          */
         put: operations["updateCriterion"];
         post?: never;
@@ -1601,7 +1601,7 @@ export interface paths {
         };
         /**
          * One submission: answers with the pinned requirement form, and the applicant unless blind review is on
-         * @description For the scholarship's provider and reviewers: one submitted application, its answers and the requirement form version it was submitted against, so they render as the applicant saw them. The applicant's contact details are null under blind review; an unknown application is 404 APPLICATION_NOT_FOUND.
+         * @description For the scholarship's provider and reviewers: one submitted application, its answers and the requirement form version it was submitted against, so they render as the applicant saw them. `applicant` (name and contact details) is null under blind review; an unknown application is 404 APPLICATION_NOT_FOUND.
          */
         get: operations["getApplicantSubmission"];
         put?: never;
@@ -2102,7 +2102,7 @@ export interface paths {
         get?: never;
         /**
          * Marks one of the caller's messages read (idempotent)
-         * @description Any signed-in person marks one of their own messages read and gets it back; marking it again changes nothing. Another person's message is 404 MESSAGE_NOT_FOUND.
+         * @description Any signed-in person marks one of their own messages read and gets the message back; marking it again changes nothing. Another person's message, like an unknown id, is 404 MESSAGE_NOT_FOUND.
          */
         put: operations["markInboxMessageRead"];
         post?: never;
@@ -2983,7 +2983,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session
-         * @description No token needed, rate-limited: the invitation's token from the e-mail plus names and password (the served reviewer-signup form) create the staff account with the invited role and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, an address that already has an account 409 ACCOUNT_EXISTS.
+         * @description No token needed, rate-limited: the invitation's token from the e-mail plus names and password (the served reviewer-signup form) create the staff account with the invited role and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, invalid answers 400 INVALID_ANSWERS, an address taken meanwhile 409 EMAIL_TAKEN.
          */
         post: operations["acceptStaffInvitation"];
         delete?: never;
