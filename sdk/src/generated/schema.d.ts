@@ -71,7 +71,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user
+         * @description Answers the account behind the bearer token as the browser stores it (`userInfo`): names, e-mail, role and the profile, application and membership flags; never a secret. Any signed-in role, also while a staff member is still enrolling the second factor.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -88,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff) */
+        /**
+         * Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff)
+         * @description For admins and support staff: whether the authenticator-app second factor is enabled, whether this account must have it, and how many single-use recovery codes are left. Callable during enrolment, before the second factor is on.
+         */
         get: operations["getSecondFactorStatus"];
         put?: never;
         /**
@@ -173,7 +179,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and readiness: 200 when PostgreSQL answers within 2 s */
+        /**
+         * Liveness and readiness: 200 when PostgreSQL answers within 2 s
+         * @description For load balancers and monitors, no token needed: 200 with `{ status: 'ok', database: 'up' }` when PostgreSQL answers within 2 seconds, else 503 with the error body.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -270,7 +279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins) */
+        /**
+         * Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins)
+         * @description Admins only. The field definitions the form designer edits, as the unpublished draft would make them: published fields with their drafted changes, inactive fields and drafted removals included (docs/form-designer.md). Nothing here is live until a version is published.
+         */
         get: operations["listDraftFields"];
         put?: never;
         /**
@@ -317,7 +329,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Drop a field's drafted change: it is as published again (admins) */
+        /**
+         * Drop a field's drafted change: it is as published again (admins)
+         * @description Admins only. Drops every drafted change of one field, so the field is as published again; nothing a person sees changes. An unknown id is 404 FIELD_NOT_FOUND.
+         */
         post: operations["revertDraftField"];
         delete?: never;
         options?: never;
@@ -332,7 +347,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A field's options as drafted, searched in label and value, removed ones last (admins) */
+        /**
+         * A field's options as drafted, searched in label and value, removed ones last (admins)
+         * @description Admins only. One field's options as the draft would make them, paged (`page`, `limit`) and searched in label and value with `q`; options the draft removes come last. An unknown field id is 404 FIELD_NOT_FOUND.
+         */
         get: operations["listDraftFieldOptions"];
         put?: never;
         /**
@@ -377,7 +395,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The forms staff edit in the designer, with how many of their fields the draft changes (admins) */
+        /**
+         * The forms staff edit in the designer, with how many of their fields the draft changes (admins)
+         * @description Admins only. Every form staff can edit in the designer (key, title, the sections and borrowed fields it shows) with the number of its fields the current draft changes (docs/form-designer.md).
+         */
         get: operations["listDesignerForms"];
         put?: never;
         post?: never;
@@ -417,7 +438,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Discard the whole draft (admins) */
+        /**
+         * Discard the whole draft (admins)
+         * @description Admins only. Throws away every drafted change of every form at once: the forms stay as the latest published version and nothing a person sees changes. Recorded in the audit log; answers how many changes were dropped.
+         */
         delete: operations["discardFormDraft"];
         options?: never;
         head?: never;
@@ -431,7 +455,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins) */
+        /**
+         * The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins)
+         * @description Admins only. The form compiled as it would be served if the draft were published now, in the same shape as GET /api/v1/forms/{formKey} (JSON Schema and UI schema), so the designer can render it. An unknown form key is 404 FORM_NOT_FOUND.
+         */
         get: operations["previewDraftForm"];
         put?: never;
         post?: never;
@@ -449,7 +476,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows */
+        /**
+         * Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows
+         * @description Admins only. Takes the form's field keys in their new order; the order is drafted, not live, until a version is published. A key the form does not show, or only borrows from another section, is 400 INVALID_ORDER; an unknown form 404 FORM_NOT_FOUND.
+         */
         put: operations["draftFieldOrder"];
         post?: never;
         delete?: never;
@@ -465,7 +495,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published versions, newest first (admins) */
+        /**
+         * Published versions, newest first (admins)
+         * @description Admins only. The published form versions, newest first and paged (`page`, `limit`), each with its number, kind (publish or rollback), note, who published it, when, and how many changes it made: the history a rollback works on (docs/form-designer.md).
+         */
         get: operations["listFormVersions"];
         put?: never;
         /**
@@ -486,7 +519,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One version with the changes it made (admins) */
+        /**
+         * One version with the changes it made (admins)
+         * @description Admins only. One published version by number, with the field changes it made (added, changed, removed) for the designer's history page. An unknown number is 404 VERSION_NOT_FOUND.
+         */
         get: operations["getFormVersion"];
         put?: never;
         post?: never;
@@ -583,7 +619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The minimal profile of the signed-in applicant */
+        /**
+         * The minimal profile of the signed-in applicant
+         * @description For the payment pages: the signed-in person's names, e-mail, country and ZIP code, and `providerUserId` (the payment provider's customer id once they have checked out). `providerAddressId` is always null: the providers used keep the address with the customer.
+         */
         get: operations["getMinimalProfile"];
         put?: never;
         post?: never;
@@ -680,7 +719,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in applicant with their profile answers (applicantFields) */
+        /**
+         * The signed-in applicant with their profile answers (applicantFields)
+         * @description The signed-in applicant's account plus `applicantFields`: their answers to the active profile fields, each with the field's key, name and type. Answered with `Cache-Control: no-store`, as it holds personal data.
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
@@ -757,7 +799,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's own scholarships, newest first (providers; a reviewer gets its organisation's) */
+        /**
+         * The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)
+         * @description Providers get their own scholarships, newest first, in every status (draft, published, closed); a reviewer gets those of its organisation's provider. Unpaged; other roles are 403.
+         */
         get: operations["listProviderScholarships"];
         put?: never;
         /**
@@ -798,14 +843,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the provider’s scholarships (another provider’s: 404) */
+        /**
+         * One of the provider’s scholarships (another provider’s: 404)
+         * @description The provider's own scholarship with its editor answers, criteria, requirements and status. Another provider's scholarship, like an unknown id, is 404 SCHOLARSHIP_NOT_FOUND, so ids reveal nothing.
+         */
         get: operations["getProviderScholarship"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a draft or published scholarship (a closed one: 409) */
+        /**
+         * Edit a draft or published scholarship (a closed one: 409)
+         * @description Providers only, on their own scholarship: only the properties sent change, and the answer is the scholarship as saved. A closed scholarship cannot change (409 SCHOLARSHIP_CLOSED); an unknown field or operator in the criteria is 400 INVALID_CRITERIA; another provider's is 404.
+         */
         patch: operations["updateScholarship"];
         trace?: never;
     };
@@ -818,7 +869,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish a draft: it needs an amount and a deadline not in the past */
+        /**
+         * Publish a draft: it needs an amount and a deadline not in the past
+         * @description Moves the provider's draft to published, so matching applicants see it and it gets its public page address (`slug`). Refused with 400 NO_AMOUNT, NO_DEADLINE or DEADLINE_PASSED when it has no amount, no deadline or one in the past, and 409 NOT_A_DRAFT when it is not a draft.
+         */
         post: operations["publishScholarship"];
         delete?: never;
         options?: never;
@@ -835,7 +889,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close a scholarship: no more applications */
+        /**
+         * Close a scholarship: no more applications
+         * @description The provider's scholarship stops taking applications and can no longer be edited (later edits are 409 SCHOLARSHIP_CLOSED). Idempotent: closing a closed scholarship answers it unchanged. Another provider's is 404 SCHOLARSHIP_NOT_FOUND.
+         */
         post: operations["closeScholarship"];
         delete?: never;
         options?: never;
@@ -870,7 +927,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Scholarship stats: yourRecommendation, the recommendations count (applicants) */
+        /**
+         * Scholarship stats: yourRecommendation, the recommendations count (applicants)
+         * @description Applicants only. `yourRecommendation`: how many open scholarships the caller's profile meets every rule of, the same number as the profile header's 'Eligible for N' and the dashboard's (docs/matching.md, "The counts"). Not cached.
+         */
         get: operations["getMatchStats"];
         put?: never;
         post?: never;
@@ -907,7 +967,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many scholarships the list would give, with the same filters (applicants) */
+        /**
+         * How many scholarships the list would give, with the same filters (applicants)
+         * @description Applicants only. Takes the same filters as GET mine-eligible-scholarships (`withoutRequirement`, `requirementFields`) and answers how many scholarships that list holds, from the day's stored match aggregates (docs/matching.md). Not cached.
+         */
         get: operations["countEligibleScholarships"];
         put?: never;
         post?: never;
@@ -924,7 +987,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applicant's saved scholarships, newest first (the list's length is the count) */
+        /**
+         * The applicant's saved scholarships, newest first (the list's length is the count)
+         * @description Applicants only. The scholarships the caller saved, newest first, each as `{ scholarshipId, isLiked, scholarship }` with the card's fields; unpaged, so the list's length is the count. Not cached.
+         */
         get: operations["listWishlist"];
         put?: never;
         post?: never;
@@ -942,7 +1008,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save a scholarship (idempotent) */
+        /**
+         * Save a scholarship (idempotent)
+         * @description Applicants only. Saves a scholarship to the caller's wishlist; saving it twice changes nothing. A draft or unknown scholarship is 404 SCHOLARSHIP_NOT_FOUND.
+         */
         put: operations["addToWishlist"];
         post?: never;
         delete?: never;
@@ -959,7 +1028,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Unsave a scholarship (idempotent) */
+        /**
+         * Unsave a scholarship (idempotent)
+         * @description Applicants only. Removes a scholarship from the caller's wishlist; removing one that is not saved still answers 200.
+         */
         put: operations["removeFromWishlist"];
         post?: never;
         delete?: never;
@@ -975,7 +1047,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many open scholarships there are and their combined value (public) */
+        /**
+         * How many open scholarships there are and their combined value (public)
+         * @description No token needed: how many scholarships are open and their combined value in US dollars, for the public pages. Cached for 60 seconds (`Cache-Control: public, max-age=60`).
+         */
         get: operations["getCatalogueStats"];
         put?: never;
         /**
@@ -996,7 +1071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applicant's applications: Received (the Applied tab) and Draft (applicants) */
+        /**
+         * The applicant's applications: Received (the Applied tab) and Draft (applicants)
+         * @description Applicants only. The caller's own applications (My Scholarships), newest change first, as scholarship cards with `scholarshipStatus` and `updatedAt`; `status=Received` is the Applied tab, `status=Draft` the drafts. Unpaged (the browser pages by 6).
+         */
         get: operations["listMyApplications"];
         put?: never;
         post?: never;
@@ -1057,7 +1135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404) */
+        /**
+         * An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404)
+         * @description An upload's file name, size in bytes and content type, without the bytes. Allowed to the person who uploaded it and to the provider and reviewers of a scholarship it was submitted to; anyone else gets the same 404 as for an unknown id.
+         */
         get: operations["getFileInfo"];
         put?: never;
         post?: never;
@@ -1174,7 +1255,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your application to a scholarship: status and answers (none yet: status null) */
+        /**
+         * Your application to a scholarship: status and answers (none yet: status null)
+         * @description Applicants only. The caller's own application to the scholarship: `status` (Draft, Received, or null when they have not started), the form version it is pinned to and the answers by requirement key. Not cached.
+         */
         get: operations["getMyApplication"];
         put?: never;
         post?: never;
@@ -1251,7 +1335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the product applies automatically for the applicant (docs/automation.md) */
+        /**
+         * Whether the product applies automatically for the applicant (docs/automation.md)
+         * @description Applicants only. Whether automatic application is on for the caller and whether they have a membership, since it applies only while they have one (docs/automation.md). Not cached.
+         */
         get: operations["getAutoApply"];
         /**
          * Turn automatic application on (members; 403 SUBSCRIPTION_REQUIRED otherwise) or off
@@ -1292,7 +1379,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's organisation: the organisation form's answers and the logo's public address */
+        /**
+         * The provider's organisation: the organisation form's answers and the logo's public address
+         * @description Providers only. Their organisation as the served organisation form's answers and the public address of its logo, for the studio's organisation page.
+         */
         get: operations["getOrganisation"];
         /**
          * Save the organisation (the served organisation form, whole)
@@ -1333,7 +1423,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scholarship's requirements, in order (providers) */
+        /**
+         * The scholarship's requirements, in order (providers)
+         * @description The provider's own scholarship: its requirements (what an applicant must answer or upload), in the order the form shows them. Another provider's scholarship is 404 SCHOLARSHIP_NOT_FOUND.
+         */
         get: operations["listRequirements"];
         /**
          * Replace the requirements with the builder’s list, in its order
@@ -1374,14 +1467,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scholarship's eligibility rules (providers) */
+        /**
+         * The scholarship's eligibility rules (providers)
+         * @description The provider's own scholarship: its eligibility rules (`fieldKey`, `operator`, `value`), which decide which applicants it is matched to (docs/matching.md). Another provider's scholarship is 404 SCHOLARSHIP_NOT_FOUND.
+         */
         get: operations["listCriteria"];
         /**
          * Replace the eligibility rules
          * @description A rule keeps its id when sent with it. An unknown field or an operator its type does not allow: 400 INVALID_CRITERIA.
          */
         put: operations["replaceCriteria"];
-        /** Add one eligibility rule */
+        /**
+         * Add one eligibility rule
+         * @description Adds one eligibility rule to the provider's own scholarship and answers the rule as stored, with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         */
         post: operations["addCriterion"];
         delete?: never;
         options?: never;
@@ -1397,10 +1496,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change one eligibility rule (unknown rule: 404) */
+        /**
+         * Change one eligibility rule (unknown rule: 404)
+         * @description Replaces one eligibility rule of the provider's own scholarship and answers it as stored. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         */
         put: operations["updateCriterion"];
         post?: never;
-        /** Remove one eligibility rule; answers the rules left */
+        /**
+         * Remove one eligibility rule; answers the rules left
+         * @description Deletes one eligibility rule of the provider's own scholarship and answers the rules left, so the studio can redraw its list. An unknown rule id is 404 CRITERION_NOT_FOUND; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         */
         delete: operations["removeCriterion"];
         options?: never;
         head?: never;
@@ -1454,7 +1559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A published scholarship's public page, by its web address (drafts: 404) */
+        /**
+         * A published scholarship's public page, by its web address (drafts: 404)
+         * @description No token needed: the public page of a published or closed scholarship, by the `slug` it got when published, with its sanitised description, amounts, deadline and sponsor. A draft or unknown slug is 404. Cached for 60 seconds.
+         */
         get: operations["getPublicScholarship"];
         put?: never;
         post?: never;
@@ -1471,7 +1579,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers) */
+        /**
+         * The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers)
+         * @description For the scholarship's provider and its organisation's reviewers (anyone else: 404 SCHOLARSHIP_NOT_FOUND). A page of submitted applications with reference, status, eligibility, average and own score; filter by `status` and `eligible`, `search` names or references, sort and page (docs/review.md). Under blind review the personal fields are null.
+         */
         get: operations["listApplicants"];
         put?: never;
         post?: never;
@@ -1488,7 +1599,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One submission: answers with the pinned requirement form, and the applicant unless blind review is on */
+        /**
+         * One submission: answers with the pinned requirement form, and the applicant unless blind review is on
+         * @description For the scholarship's provider and reviewers: one submitted application, its answers and the requirement form version it was submitted against, so they render as the applicant saw them. `applicant` (name and contact details) is null under blind review; an unknown application is 404 APPLICATION_NOT_FOUND.
+         */
         get: operations["getApplicantSubmission"];
         put?: never;
         post?: never;
@@ -1506,7 +1620,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first */
+        /**
+         * Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first
+         * @description The scholarship's owner moves one application to a review status (reviewers get 403 OWNER_ONLY). The applicant's inbox message and e-mail wait a short delay so the move can be undone; an unknown application is 404 APPLICATION_NOT_FOUND.
+         */
         put: operations["setApplicationStatus"];
         post?: never;
         delete?: never;
@@ -1524,7 +1641,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has */
+        /**
+         * Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has
+         * @description The scholarship's owner takes back recent status moves of one application whose message has not been sent yet: the earlier status returns and the applicant hears nothing. Once the message has left, 409 NOTHING_TO_UNDO.
+         */
         post: operations["undoApplicationStatus"];
         delete?: never;
         options?: never;
@@ -1539,9 +1659,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether blind review is on (owner, reviewers) */
+        /**
+         * Whether blind review is on (owner, reviewers)
+         * @description For the scholarship's provider and reviewers: whether blind review is on, which hides applicants' names, e-mail, phone and school from the review screens and the export (docs/review.md).
+         */
         get: operations["getReviewSettings"];
-        /** Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone */
+        /**
+         * Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone
+         * @description The scholarship's owner turns blind review on or off (reviewers get 403 OWNER_ONLY); it applies at once to every reviewer's list, submission view and CSV export.
+         */
         put: operations["updateReviewSettings"];
         post?: never;
         delete?: never;
@@ -1557,7 +1683,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rubric and the scoring form compiled from it (owner, reviewers) */
+        /**
+         * The rubric and the scoring form compiled from it (owner, reviewers)
+         * @description For the scholarship's provider and reviewers: the rank criteria (name, description, weight, maximum points) and the scoring form compiled from them, which reviewers fill in to give points.
+         */
         get: operations["getRubric"];
         /**
          * Replace the rubric with the builder's entries, in order (owner)
@@ -1578,7 +1707,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every reviewer's points on an application, weighted totals and the average */
+        /**
+         * Every reviewer's points on an application, weighted totals and the average
+         * @description For the scholarship's provider and reviewers: every reviewer's points on one application, each reviewer's weighted total and the average. An unknown application is 404 APPLICATION_NOT_FOUND.
+         */
         get: operations["listPoints"];
         /**
          * Give the caller's points (the scoring form's answers, by criterion id)
@@ -1599,7 +1731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The winners and the decisions (draws with their seeds) (owner, reviewers) */
+        /**
+         * The winners and the decisions (draws with their seeds) (owner, reviewers)
+         * @description For the scholarship's provider and reviewers: the applications chosen as winners and the decisions that chose them, by hand or by draw, with a draw's seed so it can be checked (docs/review.md).
+         */
         get: operations["listWinners"];
         put?: never;
         /**
@@ -1620,7 +1755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed */
+        /**
+         * The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed
+         * @description For the scholarship's provider and reviewers: every submitted application as a CSV file (RFC 4180, UTF-8), streamed as an attachment. Cells a spreadsheet would run as formulas are neutralised, and blind review hides the personal columns.
+         */
         get: operations["exportApplicants"];
         put?: never;
         post?: never;
@@ -1637,7 +1775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submitted applications per UTC day (owner, reviewers) */
+        /**
+         * Submitted applications per UTC day (owner, reviewers)
+         * @description For the scholarship's provider and reviewers: how many applications were submitted on each UTC day over the last `days` days (30 by default), for the activity chart.
+         */
         get: operations["getApplicationActivity"];
         put?: never;
         post?: never;
@@ -1656,7 +1797,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write to applicants through their inbox (owner; the served provider-message form) */
+        /**
+         * Write to applicants through their inbox (owner; the served provider-message form)
+         * @description The scholarship's owner writes to the listed applicants (`applicantIds`, the applications' ids) with the served provider-message form's answers; each gets it in their inbox (reviewers: 403 OWNER_ONLY). Invalid answers are 400 INVALID_ANSWERS.
+         */
         post: operations["messageApplicants"];
         delete?: never;
         options?: never;
@@ -1671,7 +1815,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organisation's reviewers and open invitations */
+        /**
+         * The organisation's reviewers and open invitations
+         * @description Providers only. The reviewers of the provider's organisation and the invitations sent and not yet accepted (docs/review.md).
+         */
         get: operations["listReviewers"];
         put?: never;
         /**
@@ -1695,7 +1842,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a reviewer (user id) or an open invitation (its id) */
+        /**
+         * Remove a reviewer (user id) or an open invitation (its id)
+         * @description Providers only. Takes away a reviewer's access to the organisation's scholarships (by the reviewer's user id) or withdraws an open invitation (by its id). An id that is neither is 404 REVIEWER_NOT_FOUND.
+         */
         delete: operations["removeReviewer"];
         options?: never;
         head?: never;
@@ -1731,7 +1881,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session */
+        /**
+         * Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session
+         * @description No token needed, rate-limited: the invitation's token from the e-mail plus the served reviewer-signup form's answers create a reviewer account for the invited address and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, an address that already has an account 409 ACCOUNT_EXISTS (use the join call).
+         */
         post: operations["acceptReviewerInvitation"];
         delete?: never;
         options?: never;
@@ -1766,7 +1919,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first */
+        /**
+         * The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first
+         * @description The signed-in person's side of a provider conversation: given one of their inbox messages from a provider, the provider's messages and their own replies about that application, oldest first. A message that is not theirs is 404 MESSAGE_NOT_FOUND; one that starts no conversation 400 NOT_A_CONVERSATION.
+         */
         get: operations["getMyConversation"];
         put?: never;
         post?: never;
@@ -1785,7 +1941,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox */
+        /**
+         * Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox
+         * @description The applicant answers a provider's message about their application with the served message-reply form; the reply lands in the provider's studio inbox as unread. Invalid answers are 400 INVALID_ANSWERS; a message that is not theirs 404 MESSAGE_NOT_FOUND.
+         */
         post: operations["replyToProvider"];
         delete?: never;
         options?: never;
@@ -1800,7 +1959,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's conversations with applicants, latest first, with unread replies counted (owner) */
+        /**
+         * The provider's conversations with applicants, latest first, with unread replies counted (owner)
+         * @description The scholarships' owner: their conversations with applicants, latest first, each with the applicant (or 'Applicant {reference}' under blind review), the latest message's preview and the unread replies; `unread=true` keeps those with unread replies, paged by `offset` and `limit`.
+         */
         get: operations["listProviderConversations"];
         put?: never;
         post?: never;
@@ -1817,7 +1979,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unread replies from applicants (the studio sidebar's badge) */
+        /**
+         * Unread replies from applicants (the studio sidebar's badge)
+         * @description The scholarships' owner: how many applicants' replies they have not read yet, across all their scholarships, for the studio sidebar's badge. Not cached.
+         */
         get: operations["countProviderUnreadReplies"];
         put?: never;
         post?: never;
@@ -1834,7 +1999,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One application's conversation; reading it marks the applicant's replies read (owner) */
+        /**
+         * One application's conversation; reading it marks the applicant's replies read (owner)
+         * @description The scholarships' owner: the whole conversation about one submitted application, oldest first; reading it marks the applicant's replies read. An application that is not theirs or not submitted is 404 CONVERSATION_NOT_FOUND.
+         */
         get: operations["getProviderConversation"];
         put?: never;
         post?: never;
@@ -1853,7 +2021,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner) */
+        /**
+         * Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)
+         * @description The scholarships' owner answers in the conversation about one application with the served message-reply form: the applicant gets it in their inbox and by e-mail, from the organisation. Invalid answers 400 INVALID_ANSWERS; not theirs 404 CONVERSATION_NOT_FOUND.
+         */
         post: operations["answerApplicant"];
         delete?: never;
         options?: never;
@@ -1868,7 +2039,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread */
+        /**
+         * The caller's messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread
+         * @description Any signed-in person: their inbox messages, newest first, paged by `offset` and `limit`; `search` filters them and `scholarshipId` keeps those about one scholarship. `meta.total` counts the matches and `meta.unread` the unread ones. Not cached.
+         */
         get: operations["listInbox"];
         put?: never;
         post?: never;
@@ -1885,7 +2059,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** How many of the caller's messages are unread (the navigation bar's badge) */
+        /**
+         * How many of the caller's messages are unread (the navigation bar's badge)
+         * @description Any signed-in person: how many of their inbox messages are unread, for the navigation bar's badge. Not cached.
+         */
         get: operations["countUnreadInbox"];
         put?: never;
         post?: never;
@@ -1902,7 +2079,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's messages */
+        /**
+         * One of the caller's messages
+         * @description Any signed-in person: one of their own inbox messages in full. Another person's message, like an unknown id, is 404 MESSAGE_NOT_FOUND. Not cached.
+         */
         get: operations["getInboxMessage"];
         put?: never;
         post?: never;
@@ -1920,7 +2100,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Marks one of the caller's messages read (idempotent) */
+        /**
+         * Marks one of the caller's messages read (idempotent)
+         * @description Any signed-in person marks one of their own messages read and gets the message back; marking it again changes nothing. Another person's message, like an unknown id, is 404 MESSAGE_NOT_FOUND.
+         */
         put: operations["markInboxMessageRead"];
         post?: never;
         delete?: never;
@@ -1936,7 +2119,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sweepstakes running now and whether you entered it (data null when none runs) */
+        /**
+         * The sweepstakes running now and whether you entered it (data null when none runs)
+         * @description Applicants only. The sweepstakes running now (title, description, end) and whether the caller has entered it; `data` is null when none runs, rather than a 404 (docs/decisions.md). Not cached.
+         */
         get: operations["getCurrentSweepstakes"];
         put?: never;
         post?: never;
@@ -1973,7 +2159,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The sandbox checkout page (HTML) of a checkout session */
+        /**
+         * The sandbox checkout page (HTML) of a checkout session
+         * @description No token needed: the checkout page (HTML) of the sandbox payment provider, which stands in for a real one (docs/payments.md). An unknown session answers a 404 page and a completed one a 409 page.
+         */
         get: operations["getSandboxCheckoutPage"];
         put?: never;
         post?: never;
@@ -2010,7 +2199,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The membership plans offered (public): price per month, benefits, the provider price id */
+        /**
+         * The membership plans offered (public): price per month, benefits, the provider price id
+         * @description No token needed: the membership plans on offer, in display order, each with its monthly price, what one billing period costs, its benefits and the payment provider's price id. The price charged always comes from the server.
+         */
         get: operations["listPlans"];
         put?: never;
         post?: never;
@@ -2027,7 +2219,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every plan, offered or not (admins) */
+        /**
+         * Every plan, offered or not (admins)
+         * @description Admins only. Every membership plan, including those no longer offered (`active: false`), with its price in cents and its sort order, for the plans page of the console.
+         */
         get: operations["listAllPlans"];
         put?: never;
         post?: never;
@@ -2084,7 +2279,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed */
+        /**
+         * The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed
+         * @description Applicants only. The caller's membership record (in `userWithSubscription[0]`, empty when none), `isActiveSubscription` and the free trial. Before answering 'not subscribed' it asks the payment provider about a checkout just completed, so a payment shows at once. Not cached.
+         */
         get: operations["getMembership"];
         put?: never;
         post?: never;
@@ -2142,7 +2340,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set an applicant's membership (admins) */
+        /**
+         * Set an applicant's membership (admins)
+         * @description Admins only: switches an applicant's membership flag by hand for a support case, recorded in the audit log; the payment provider's next report about that applicant sets it again. An unknown applicant is 404 APPLICANT_NOT_FOUND.
+         */
         put: operations["setApplicantMembership"];
         post?: never;
         delete?: never;
@@ -2198,7 +2399,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in) */
+        /**
+         * The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in)
+         * @description Any signed-in person: the application-help questions (writing a personal statement, asking for a recommendation, spotting scams…) as `{ id, question }`. The answers, GET .../assistance/{id}, are for members.
+         */
         get: operations["listAssistanceQuestions"];
         put?: never;
         post?: never;
@@ -2415,7 +2619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which social sign-ins this server offers (public): the browser shows only those */
+        /**
+         * Which social sign-ins this server offers (public): the browser shows only those
+         * @description No token needed: which social sign-ins this server is configured for (`google: true` when Google sign-in is set up), so the browser shows only the buttons that work.
+         */
         get: operations["listSocialProviders"];
         put?: never;
         post?: never;
@@ -2592,7 +2799,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The people a support request may be assigned to: those who answer support (admins and support staff) */
+        /**
+         * The people a support request may be assigned to: those who answer support (admins and support staff)
+         * @description Admins and support staff: the accounts a support request may be assigned to, the admins and support staff, with their names.
+         */
         get: operations["listSupportAssignees"];
         put?: never;
         post?: never;
@@ -2729,7 +2939,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Staff accounts (admins and support) and the invitations not accepted yet (admins) */
+        /**
+         * Staff accounts (admins and support) and the invitations not accepted yet (admins)
+         * @description Admins only. Every staff account (admins and support) with its role, lock and creation date, and the staff invitations not accepted yet with their expiry (docs/console.md).
+         */
         get: operations["listStaff"];
         put?: never;
         post?: never;
@@ -2768,7 +2981,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session */
+        /**
+         * Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session
+         * @description No token needed, rate-limited: the invitation's token from the e-mail plus names and password (the served reviewer-signup form) create the staff account with the invited role and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, invalid answers 400 INVALID_ANSWERS, an address taken meanwhile 409 EMAIL_TAKEN.
+         */
         post: operations["acceptStaffInvitation"];
         delete?: never;
         options?: never;
@@ -2825,7 +3041,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins) */
+        /**
+         * Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins)
+         * @description Admins only. Lifts an account's lock (an admin's lock or the login lock-out) and forgets the failed log-in attempts on its e-mail, so the person can sign in at once; recorded in the audit log. An unknown account is 404 USER_NOT_FOUND.
+         */
         post: operations["unlockAccount"];
         delete?: never;
         options?: never;
@@ -2860,7 +3079,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Accounts found by name or e-mail, newest first, paged (admins and support staff) */
+        /**
+         * Accounts found by name or e-mail, newest first, paged (admins and support staff)
+         * @description Admins and support staff: accounts whose name or e-mail contains `search`, optionally of one `role`, newest first, paged by `offset` and `limit` with `meta.total` (docs/console.md).
+         */
         get: operations["listPeople"];
         put?: never;
         post?: never;
@@ -3004,7 +3226,10 @@ export interface components {
             message: string;
         };
         RefusedScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             id: string;
             /** @example Women in STEM Scholarship */
             title: string;
@@ -3054,15 +3279,20 @@ export interface components {
         MfaChallengeDto: {
             /**
              * @description The password was right; the account also needs a code: POST /users/auth/login/totp
+             * @example true
              * @enum {boolean}
              */
             mfaRequired: true;
-            /** @description Proof of the password step, valid 5 minutes; send it with the code */
+            /**
+             * @description Proof of the password step, valid 5 minutes; send it with the code
+             * @example mfa_7Hq2xK9pLz4VtB1w
+             */
             challenge: string;
         };
         MfaChallengeResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["MfaChallengeDto"];
         };
@@ -3083,12 +3313,16 @@ export interface components {
             permissions: components["schemas"]["Permission"][];
             /**
              * @description The person's role (null when signed out, as the original client expects)
+             * @example applicant
              * @enum {string|null}
              */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support" | null;
         };
         UserDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Maya */
             firstName: string;
@@ -3103,21 +3337,34 @@ export interface components {
              * @example 2007-04-12
              */
             dob: string | null;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * @description Applicants only
+             * @example STUDENT
              * @enum {string|null}
              */
             applicantType: "STUDENT" | "PARENT" | null;
+            /** @example true */
             isProfileUpdate: boolean;
+            /** @example true */
             isScholarshipApplied: boolean;
+            /** @example true */
             isActiveSubscription: boolean;
         };
         SessionDto: {
-            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            /**
+             * @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature
+             */
             accessToken: string;
-            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            /**
+             * @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair
+             * @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6
+             */
             refreshToken: string;
             access: components["schemas"]["AccessDto"];
             user: components["schemas"]["UserDto"];
@@ -3130,47 +3377,68 @@ export interface components {
         SessionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SessionDto"];
         };
         RefreshDto: {
+            /** @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6 */
             refreshToken: string;
         };
         RenewedSessionDto: {
-            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            /**
+             * @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature
+             */
             accessToken: string;
-            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            /**
+             * @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair
+             * @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6
+             */
             refreshToken: string;
             access: components["schemas"]["AccessDto"];
         };
         RenewedSessionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RenewedSessionDto"];
         };
         ApiResponseBase: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
         };
         UserResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["UserDto"];
         };
         TotpStatusDto: {
-            /** @description The second factor is on: every login asks for a code */
+            /**
+             * @description The second factor is on: every login asks for a code
+             * @example true
+             */
             enabled: boolean;
-            /** @description This account must turn it on before the console opens (admins, with STAFF_MFA_REQUIRED) */
+            /**
+             * @description This account must turn it on before the console opens (admins, with STAFF_MFA_REQUIRED)
+             * @example true
+             */
             required: boolean;
-            /** @description Recovery codes not used yet (0 while it is off) */
+            /**
+             * @description Recovery codes not used yet (0 while it is off)
+             * @example 1
+             */
             recoveryCodesLeft: number;
         };
         TotpStatusResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["TotpStatusDto"];
         };
@@ -3180,12 +3448,16 @@ export interface components {
              * @example otpauth://totp/ScholarMatch:ada%40example.org?issuer=ScholarMatch&secret=…&algorithm=SHA1&digits=6&period=30
              */
             otpauthUri: string;
-            /** @description The same secret in base32, for typing it into the app; never shown again once confirmed */
+            /**
+             * @description The same secret in base32, for typing it into the app; never shown again once confirmed
+             * @example JBSWY3DPEHPK3PXP
+             */
             secret: string;
         };
         TotpEnrolmentResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["TotpEnrolmentDto"];
         };
@@ -3197,17 +3469,27 @@ export interface components {
             code: string;
         };
         RecoveryCodesDto: {
-            /** @description Ten single-use recovery codes, shown this once (only their hashes are kept) */
+            /**
+             * @description Ten single-use recovery codes, shown this once (only their hashes are kept)
+             * @example [
+             *       "7f3k-29qd",
+             *       "m4x8-p2ta"
+             *     ]
+             */
             recoveryCodes: string[];
         };
         RecoveryCodesResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RecoveryCodesDto"];
         };
         TotpLoginDto: {
-            /** @description The `challenge` the password step answered (valid 5 minutes) */
+            /**
+             * @description The `challenge` the password step answered (valid 5 minutes)
+             * @example mfa_7Hq2xK9pLz4VtB1w
+             */
             challenge: string;
             /**
              * @description The 6-digit code the authenticator app shows now (this or recoveryCode)
@@ -3221,19 +3503,31 @@ export interface components {
             recoveryCode?: string;
         };
         OutboxMessageDto: {
+            /** @example 1 */
             id: number;
+            /** @example maya.lopez@example.com */
             to: string;
-            /** @description The sender's name shown with MAIL_FROM's address (an organisation's name); null: MAIL_FROM as configured */
+            /**
+             * @description The sender's name shown with MAIL_FROM's address (an organisation's name); null: MAIL_FROM as configured
+             * @example Grace Hopper Foundation
+             */
             fromName: string | null;
+            /** @example Your password reset code */
             subject: string;
+            /** @example Your code is 482913. It expires in 10 minutes. */
             text: string;
+            /** @example <p>Your code is <strong>482913</strong>. It expires in 10 minutes.</p> */
             html: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         OutboxResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["OutboxMessageDto"][];
         };
@@ -3246,6 +3540,7 @@ export interface components {
         HealthResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["HealthDto"];
         };
@@ -3258,11 +3553,13 @@ export interface components {
             /**
              * Format: date-time
              * @description When the change committed (its transaction)
+             * @example 2026-11-02T14:30:00.000Z
              */
             at: string;
             /**
              * Format: uuid
              * @description The staff member who acted
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             actorId: string | null;
             /**
@@ -3316,6 +3613,7 @@ export interface components {
         AuditLogResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AuditRecordDto"][];
             meta: components["schemas"]["AuditLogMetaDto"];
@@ -3328,11 +3626,29 @@ export interface components {
              * @example 1d8e88eeceae9f2a
              */
             version: string;
-            /** @description JSON Schema (ajv, draft-07) with ajv-errors messages */
+            /**
+             * @description JSON Schema (ajv, draft-07) with ajv-errors messages
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "gpa": {
+             *           "type": "number",
+             *           "title": "GPA"
+             *         }
+             *       }
+             *     }
+             */
             schema: {
                 [key: string]: unknown;
             };
-            /** @description react-jsonschema-form UI schema */
+            /**
+             * @description react-jsonschema-form UI schema
+             * @example {
+             *       "gpa": {
+             *         "ui:widget": "updown"
+             *       }
+             *     }
+             */
             uiSchema: {
                 [key: string]: unknown;
             };
@@ -3345,11 +3661,17 @@ export interface components {
         FormResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormDto"];
         };
         ValidateFormDto: {
-            /** @description The answers, keyed by field key */
+            /**
+             * @description The answers, keyed by field key
+             * @example {
+             *       "gpa": 3.6
+             *     }
+             */
             data: {
                 [key: string]: unknown;
             };
@@ -3363,7 +3685,12 @@ export interface components {
              */
             version: string;
             errors: components["schemas"]["FieldErrorDto"][];
-            /** @description The answers as the server would store them */
+            /**
+             * @description The answers as the server would store them
+             * @example {
+             *       "gpa": 3.6
+             *     }
+             */
             data: {
                 [key: string]: unknown;
             };
@@ -3371,6 +3698,7 @@ export interface components {
         FormValidationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormValidationDto"];
         };
@@ -3444,17 +3772,24 @@ export interface components {
             visibleWhen?: {
                 [key: string]: unknown;
             } | null;
+            /** @example 1 */
             id: number;
             /**
              * @description 'account': a column of the applicant; 'profile': an answer in applicantFields
+             * @example account
              * @enum {string}
              */
             target: "account" | "profile";
+            /** @example true */
             active: boolean;
-            /** @description The product relies on this field: it stays active and keeps its type */
+            /**
+             * @description The product relies on this field: it stays active and keeps its type
+             * @example true
+             */
             system?: boolean;
             /**
              * @description How the shared draft changes it (null: as published). A field new in the draft has a negative id (minus its draft row's id) until published
+             * @example added
              * @enum {string|null}
              */
             draft: "added" | "changed" | "removed" | null;
@@ -3462,6 +3797,7 @@ export interface components {
         DraftFieldListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftFieldDto"][];
         };
@@ -3539,6 +3875,7 @@ export interface components {
         DraftFieldResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftFieldDto"];
         };
@@ -3607,22 +3944,32 @@ export interface components {
             visibleWhen?: {
                 [key: string]: unknown;
             } | null;
-            /** @description false hides the field from every form and keeps its answers; refused for a system field (409) */
+            /**
+             * @description false hides the field from every form and keeps its answers; refused for a system field (409)
+             * @example true
+             */
             active?: boolean;
         };
         DraftOptionDto: {
+            /** @example college-senior */
             value: string;
+            /** @example College senior */
             label: string;
-            /** @enum {string|null} */
+            /**
+             * @example added
+             * @enum {string|null}
+             */
             draft: "added" | "changed" | "removed" | null;
         };
         DraftOptionPageDto: {
             items: components["schemas"]["DraftOptionDto"][];
+            /** @example 3 */
             total: number;
         };
         DraftOptionPageResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftOptionPageDto"];
         };
@@ -3635,6 +3982,7 @@ export interface components {
         DraftOptionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftOptionDto"];
         };
@@ -3647,19 +3995,37 @@ export interface components {
             key: string;
             /** @example Basic */
             title: string;
+            /** @example Your basic details */
             description: string | null;
-            /** @description The sections whose fields the form shows */
+            /**
+             * @description The sections whose fields the form shows
+             * @example [
+             *       "basic"
+             *     ]
+             */
             sections: string[];
-            /** @description Single fields it borrows from other sections, shown first */
+            /**
+             * @description Single fields it borrows from other sections, shown first
+             * @example [
+             *       "email"
+             *     ]
+             */
             fieldKeys: string[];
-            /** @description Clients post fixed payloads to it: a field added here is served optional */
+            /**
+             * @description Clients post fixed payloads to it: a field added here is served optional
+             * @example true
+             */
             fixedPayload: boolean;
-            /** @description How many of its fields the draft changes */
+            /**
+             * @description How many of its fields the draft changes
+             * @example 1
+             */
             draftChanges: number;
         };
         DesignerFormListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DesignerFormDto"][];
         };
@@ -3675,7 +4041,10 @@ export interface components {
              *     ]
              */
             forms: string[];
-            /** @enum {string} */
+            /**
+             * @example added
+             * @enum {string}
+             */
             change: "added" | "removed" | "now_required" | "no_longer_required" | "changed" | "restored";
             /**
              * @example [
@@ -3691,12 +4060,18 @@ export interface components {
             answers: number;
         };
         ScholarshipRefDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
         };
         BlockerDto: {
+            /** @example gpa */
             key: string;
+            /** @example GPA */
             name: string;
             /** @description Published scholarships whose eligibility rules use the field */
             scholarships: components["schemas"]["ScholarshipRefDto"][];
@@ -3714,16 +4089,21 @@ export interface components {
         DraftDiffResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DraftDiffDto"];
         };
         DiscardedDto: {
-            /** @description How many drafted fields were dropped */
+            /**
+             * @description How many drafted fields were dropped
+             * @example 1
+             */
             discarded: number;
         };
         DiscardedResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DiscardedDto"];
         };
@@ -3735,11 +4115,29 @@ export interface components {
              * @example 1d8e88eeceae9f2a
              */
             version: string;
-            /** @description JSON Schema (ajv, draft-07) with ajv-errors messages */
+            /**
+             * @description JSON Schema (ajv, draft-07) with ajv-errors messages
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "gpa": {
+             *           "type": "number",
+             *           "title": "GPA"
+             *         }
+             *       }
+             *     }
+             */
             schema: {
                 [key: string]: unknown;
             };
-            /** @description react-jsonschema-form UI schema */
+            /**
+             * @description react-jsonschema-form UI schema
+             * @example {
+             *       "gpa": {
+             *         "ui:widget": "updown"
+             *       }
+             *     }
+             */
             uiSchema: {
                 [key: string]: unknown;
             };
@@ -3747,6 +4145,7 @@ export interface components {
         FormPreviewResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormPreviewDto"];
         };
@@ -3765,17 +4164,28 @@ export interface components {
             note?: string;
         };
         PersonRefDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Alex Admin */
             name: string;
         };
         FormVersionDto: {
             /** @example 2 */
             number: number;
-            /** @enum {string} */
+            /**
+             * @example publish
+             * @enum {string}
+             */
             kind: "publish" | "rollback";
+            /** @example Adds the GPA field */
             note: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             publishedAt: string;
             /** @description null for version 1, made by the migration */
             publishedBy: components["schemas"]["PersonRefDto"] | null;
@@ -3786,16 +4196,24 @@ export interface components {
         FormVersionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormVersionDto"];
         };
         FormVersionSummaryDto: {
             /** @example 2 */
             number: number;
-            /** @enum {string} */
+            /**
+             * @example publish
+             * @enum {string}
+             */
             kind: "publish" | "rollback";
+            /** @example Adds the GPA field */
             note: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             publishedAt: string;
             /** @description null for version 1, made by the migration */
             publishedBy: components["schemas"]["PersonRefDto"] | null;
@@ -3804,11 +4222,13 @@ export interface components {
         };
         FormVersionPageDto: {
             items: components["schemas"]["FormVersionSummaryDto"][];
+            /** @example 3 */
             total: number;
         };
         FormVersionPageResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FormVersionPageDto"];
         };
@@ -3836,6 +4256,7 @@ export interface components {
         FieldDefinitionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FieldDefinitionDto"][];
         };
@@ -3848,6 +4269,7 @@ export interface components {
         FieldOptionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["FieldOptionDto"][];
         };
@@ -3866,54 +4288,88 @@ export interface components {
              * @example +12025550143
              */
             phone: string;
+            /** @example Str0ng#Passw0rd */
             password: string;
-            /** @description Not in the original client's payload: checked against password when sent */
+            /**
+             * @description Not in the original client's payload: checked against password when sent
+             * @example Str0ng#Passw0rd
+             */
             confirmPassword?: string;
             /**
              * @default STUDENT
+             * @example STUDENT
              * @enum {string}
              */
             applicantType: "STUDENT" | "PARENT";
             /**
              * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @example false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
              * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @example false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
-            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /**
+             * @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time
+             * @example true
+             */
             consentToContact?: boolean;
-            /** @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time */
+            /**
+             * @description Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time
+             * @example true
+             */
             acceptTerms?: boolean;
-            /** @description Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile */
+            /**
+             * @description Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile
+             * @example {
+             *       "howDidYouHear": "school-counselor"
+             *     }
+             */
             answers?: {
                 [key: string]: unknown;
             };
         };
         MinimalProfileDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
             /**
              * @description Country code from the profile (null until given)
              * @example US
              */
             country: string | null;
-            /** @description ZIP code from the profile (null until given) */
+            /**
+             * @description ZIP code from the profile (null until given)
+             * @example 94103
+             */
             zipcode: string | null;
-            /** @description The payment provider's customer id, once the applicant has checked out (else null) */
+            /**
+             * @description The payment provider's customer id, once the applicant has checked out (else null)
+             * @example cus_Q4mX9TzL2bN7
+             */
             providerUserId: string | null;
-            /** @description Always null: the providers used keep the address with the customer */
+            /**
+             * @description Always null: the providers used keep the address with the customer
+             * @example null
+             */
             providerAddressId: string | null;
         };
         MinimalProfileResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["MinimalProfileDto"];
         };
@@ -3938,12 +4394,19 @@ export interface components {
              * @example 042917
              */
             otp: string;
+            /** @example N3w#Passw0rd! */
             newPassword: string;
         };
         UpdatePasswordDto: {
-            /** @description The current password */
+            /**
+             * @description The current password
+             * @example Str0ng#Passw0rd
+             */
             lastPwd: string;
-            /** @description The new password */
+            /**
+             * @description The new password
+             * @example Str0ng#Passw0rd
+             */
             password: string;
         };
         FieldKeyDto: {
@@ -3967,7 +4430,10 @@ export interface components {
             field: components["schemas"]["FieldKeyDto"];
         };
         ApplicantDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Maya */
             firstName: string;
@@ -3982,21 +4448,29 @@ export interface components {
              * @example 2007-04-12
              */
             dob: string | null;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * @description Applicants only
+             * @example STUDENT
              * @enum {string|null}
              */
             applicantType: "STUDENT" | "PARENT" | null;
+            /** @example true */
             isProfileUpdate: boolean;
+            /** @example true */
             isScholarshipApplied: boolean;
+            /** @example true */
             isActiveSubscription: boolean;
             applicantFields: components["schemas"]["ApplicantFieldDto"][];
         };
         ApplicantResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ApplicantDto"];
         };
@@ -4015,11 +4489,15 @@ export interface components {
             /**
              * @description The form the answers come from
              * @default registration
+             * @example profile-basic
              * @enum {string}
              */
             formKey: "registration" | "profile-basic" | "profile-education" | "profile-contact";
+            /** @example Maya */
             firstName?: string;
+            /** @example Lopez */
             lastName?: string;
+            /** @example maya.lopez@example.com */
             email?: string;
             /**
              * @description YYYY-MM-DD
@@ -4028,12 +4506,21 @@ export interface components {
             dob?: string;
             /** @example +12025550143 */
             phone?: string;
-            /** @enum {string} */
+            /**
+             * @example STUDENT
+             * @enum {string}
+             */
             applicantType?: "STUDENT" | "PARENT";
-            /** @description Sent by the original client; the server owns this flag (set once registration is complete) */
-            isProfileUpdate?: Record<string, never>;
-            /** @description Sent by the original client; the server owns this flag (set by the sweepstakes) */
-            isScholarshipApplied?: Record<string, never>;
+            /**
+             * @description Sent by the original client; the server owns this flag (set once registration is complete)
+             * @example true
+             */
+            isProfileUpdate?: boolean | ("true" | "false");
+            /**
+             * @description Sent by the original client; the server owns this flag (set by the sweepstakes)
+             * @example false
+             */
+            isScholarshipApplied?: boolean | ("true" | "false");
             applicantFields?: components["schemas"]["ApplicantFieldInputDto"][];
         };
         ApplicantWrapperDto: {
@@ -4042,6 +4529,7 @@ export interface components {
         UpdatedApplicantResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ApplicantWrapperDto"];
         };
@@ -4054,6 +4542,7 @@ export interface components {
             formKey: string;
             /**
              * @description The profile tab's slug
+             * @example basic
              * @enum {string}
              */
             tab: "basic" | "education" | "contact";
@@ -4064,6 +4553,7 @@ export interface components {
         NewQuestionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["NewQuestionsDto"];
         };
@@ -4077,6 +4567,7 @@ export interface components {
         VisitorCountryResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["VisitorCountryDto"];
         };
@@ -4088,6 +4579,7 @@ export interface components {
             deadline?: string;
             /**
              * @default none
+             * @example none
              * @enum {string}
              */
             repeat: "none" | "yearly";
@@ -4096,6 +4588,7 @@ export interface components {
             /**
              * Format: uuid
              * @description Given by the server when the rule is stored; send it back to keep the rule
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id?: string;
             /**
@@ -4116,19 +4609,34 @@ export interface components {
             value?: string | number | boolean | (string | number | boolean)[];
         };
         RequirementOptionsDto: {
-            /** @description text and essay: at most this many words */
+            /**
+             * @description text and essay: at most this many words
+             * @example 500
+             */
             wordLimit?: number;
             /**
              * @description file: documents (PDF, DOC, DOCX) or images (JPG, PNG)
+             * @example document
              * @enum {string}
              */
             fileKinds?: "document" | "image";
         };
         RequirementDto: {
+            /** @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83 */
             id: string;
+            /** @example Personal essay */
             title: string;
+            /** @example Tell us about a challenge you overcame (about 500 words). */
             description?: string;
+            /** @example false */
             optional: boolean;
+            /**
+             * @example {
+             *       "key": "essay",
+             *       "name": "Personal essay",
+             *       "dataType": "editor"
+             *     }
+             */
             field: {
                 key?: string;
                 name?: string;
@@ -4136,23 +4644,45 @@ export interface components {
                 dataType?: "file" | "link" | "checkbox" | "text" | "editor";
             };
             options?: components["schemas"]["RequirementOptionsDto"];
-            /** @description Answers of fields an admin added to the requirement editor form */
+            /**
+             * @description Answers of fields an admin added to the requirement editor form
+             * @example {}
+             */
             extra?: {
                 [key: string]: unknown;
             };
         };
         ProviderScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>For students who are the first in their family to go to college.</p>
+             */
             description: string;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 5000 */
             award: number | null;
-            /** @description The sum of amounts, or the award (whole USD) */
+            /**
+             * @description The sum of amounts, or the award (whole USD)
+             * @example 5000
+             */
             totalAmount: number;
             recurrenceConfig: components["schemas"]["RecurrenceConfigDto"];
-            /** @enum {string} */
+            /**
+             * @example draft
+             * @enum {string}
+             */
             status: "draft" | "published" | "closed";
             /**
              * @description YYYY-MM-DD
@@ -4166,61 +4696,106 @@ export interface components {
             slug: string | null;
             criteria: components["schemas"]["EligibilityRuleDto"][];
             requirements: components["schemas"]["RequirementDto"][];
-            /** @description The scholarship-editor form's answers */
+            /**
+             * @description The scholarship-editor form's answers
+             * @example {
+             *       "title": "First-Generation Scholars Award"
+             *     }
+             */
             editor: {
                 [key: string]: unknown;
             };
-            /** @description Submitted (Received) applications */
+            /**
+             * @description Submitted (Received) applications
+             * @example 3
+             */
             applicationsCount: number;
-            /** @description Applications still in draft */
+            /**
+             * @description Applications still in draft
+             * @example 3
+             */
             draftsCount: number;
-            /** @description Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md) */
+            /**
+             * @description Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md)
+             * @example 1
+             */
             cycle: number;
             /**
              * Format: uuid
              * @description The cycle before this one
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             previousCycleId: string | null;
+            /** @example 2026-11-02T14:30:00.000Z */
             publishedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         ProviderScholarshipListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ProviderScholarshipDto"][];
         };
         ScholarshipOverviewRowDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @enum {string} */
+            /**
+             * @example published
+             * @enum {string}
+             */
             status: "draft" | "published" | "closed";
             /**
              * @description YYYY-MM-DD
              * @example 2027-03-31
              */
             deadline: string | null;
-            /** @description Submitted (Received) applications */
+            /**
+             * @description Submitted (Received) applications
+             * @example 3
+             */
             applicationsCount: number;
-            /** @description Applications still in draft */
+            /**
+             * @description Applications still in draft
+             * @example 3
+             */
             draftsCount: number;
         };
         ScholarshipOverviewDto: {
-            /** @description Scholarships matching the filters */
+            /**
+             * @description Scholarships matching the filters
+             * @example 3
+             */
             total: number;
+            /** @example 0 */
             offset: number;
+            /** @example 20 */
             limit: number;
-            /** @description Drafts nobody has applied to that the filters leave out (0 when they are shown) */
+            /**
+             * @description Drafts nobody has applied to that the filters leave out (0 when they are shown)
+             * @example 1
+             */
             hiddenEmptyDrafts: number;
             scholarships: components["schemas"]["ScholarshipOverviewRowDto"][];
         };
         ScholarshipOverviewResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ScholarshipOverviewDto"];
         };
@@ -4237,6 +4812,7 @@ export interface components {
             /**
              * @description true: may be left empty; required ones carry the asterisk
              * @default false
+             * @example false
              */
             optional: boolean;
             /**
@@ -4275,6 +4851,7 @@ export interface components {
         ProviderScholarshipResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ProviderScholarshipDto"];
         };
@@ -4306,117 +4883,213 @@ export interface components {
             requirements?: components["schemas"]["RequirementInputDto"][];
         };
         EligibleScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             id: string;
-            /** @description The title ('No Name' is the browser's fallback) */
+            /**
+             * @description The title ('No Name' is the browser's fallback)
+             * @example First-Generation Scholars Award
+             */
             title: string;
-            /** @description The description as text, cut at 150 characters */
+            /**
+             * @description The description as text, cut at 150 characters
+             * @example For students who are the first in their family to go to college.
+             */
             description: string;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 5000 */
             award: number | null;
-            /** @description Whole USD: the sum of amounts, or the award */
+            /**
+             * @description Whole USD: the sum of amounts, or the award
+             * @example 5000
+             */
             totalAmount: number;
+            /**
+             * @example {
+             *       "deadline": "2027-03-31",
+             *       "repeat": "yearly"
+             *     }
+             */
             recurrenceConfig: {
                 deadline?: string;
                 repeat?: string;
             };
-            /** @description The sponsor */
+            /**
+             * @description The sponsor
+             * @example {
+             *       "firstName": "Grace Hopper Foundation"
+             *     }
+             */
             user: {
                 firstName?: string;
             };
-            /** @description How many requirements the scholarship has (0: Easy Apply) */
+            /**
+             * @description How many requirements the scholarship has (0: Easy Apply)
+             * @example 3
+             */
             requirementCount: number;
-            /** @description On the applicant’s wishlist */
+            /**
+             * @description On the applicant’s wishlist
+             * @example true
+             */
             isLiked: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         EligibleScholarshipListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EligibleScholarshipDto"][];
         };
         StatsDto: {
-            /** @description Recommendations: open scholarships whose every rule the profile meets (the dashboard summary's yourRecommendation) */
+            /**
+             * @description Recommendations: open scholarships whose every rule the profile meets (the dashboard summary's yourRecommendation)
+             * @example 1
+             */
             yourRecommendation: number;
         };
         StatsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["StatsDto"];
         };
         UnlockDto: {
-            /** @description Could unlock: open scholarships no answer rules out, at least one of whose rules asks what the profile leaves unanswered */
+            /**
+             * @description Could unlock: open scholarships no answer rules out, at least one of whose rules asks what the profile leaves unanswered
+             * @example 3
+             */
             count: number;
-            /** @description Their combined value, whole USD */
+            /**
+             * @description Their combined value, whole USD
+             * @example 5000
+             */
             totalValue: number;
         };
         DashboardSummaryDto: {
-            /** @description Applications sent (0 until applications exist) */
+            /**
+             * @description Applications sent (0 until applications exist)
+             * @example 1
+             */
             appliedScholarship: number;
-            /** @description Recommendations: open scholarships whose every rule the profile meets (the Your Recommendation list's count, scholarships/stats and the profile's Eligible for N) */
+            /**
+             * @description Recommendations: open scholarships whose every rule the profile meets (the Your Recommendation list's count, scholarships/stats and the profile's Eligible for N)
+             * @example 1
+             */
             yourRecommendation: number;
-            /** @description The same number as yourRecommendation */
+            /**
+             * @description The same number as yourRecommendation
+             * @example 1
+             */
             eligible: number;
-            /** @description The recommendations’ combined value, whole USD */
+            /**
+             * @description The recommendations’ combined value, whole USD
+             * @example 5000
+             */
             scholarshipAmount: number;
-            /** @description Recommendations whose deadline is within 14 days */
+            /**
+             * @description Recommendations whose deadline is within 14 days
+             * @example 1
+             */
             expiringSoon: number;
             unlock: components["schemas"]["UnlockDto"];
         };
         DashboardSummaryResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["DashboardSummaryDto"];
         };
         CountResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             /** @example 42 */
             data: number;
         };
         WishlistScholarshipDto: {
+            /** @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57 */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description Text preview, 150 characters */
+            /**
+             * @description Text preview, 150 characters
+             * @example For students who are the first in their family to go to college.
+             */
             description: string;
+            /** @example 5000 */
             totalAmount: number;
+            /**
+             * @example {
+             *       "deadline": "2027-03-31",
+             *       "repeat": "yearly"
+             *     }
+             */
             recurrenceConfig: {
                 deadline?: string;
                 repeat?: string;
             };
+            /**
+             * @example {
+             *       "firstName": "Grace Hopper Foundation"
+             *     }
+             */
             user: {
                 firstName?: string;
             };
         };
         WishlistItemDto: {
+            /** @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57 */
             scholarshipId: string;
+            /** @example true */
             isLiked: boolean;
             scholarship: components["schemas"]["WishlistScholarshipDto"];
         };
         WishlistResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["WishlistItemDto"][];
         };
         WishlistChangeDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
         };
         EligibilityStatsDto: {
-            /** @description Open scholarships no given answer rules out */
+            /**
+             * @description Open scholarships no given answer rules out
+             * @example 3
+             */
             counts: number;
-            /** @description Their combined value, whole USD */
+            /**
+             * @description Their combined value, whole USD
+             * @example 5000
+             */
             totalValue: number;
         };
         EligibilityStatsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EligibilityStatsDto"];
         };
@@ -4433,97 +5106,188 @@ export interface components {
             };
         };
         MyScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             id: string;
-            /** @description The title ('No Name' is the browser's fallback) */
+            /**
+             * @description The title ('No Name' is the browser's fallback)
+             * @example First-Generation Scholars Award
+             */
             title: string;
-            /** @description The description as text, cut at 150 characters */
+            /**
+             * @description The description as text, cut at 150 characters
+             * @example For students who are the first in their family to go to college.
+             */
             description: string;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 5000 */
             award: number | null;
-            /** @description Whole USD: the sum of amounts, or the award */
+            /**
+             * @description Whole USD: the sum of amounts, or the award
+             * @example 5000
+             */
             totalAmount: number;
+            /**
+             * @example {
+             *       "deadline": "2027-03-31",
+             *       "repeat": "yearly"
+             *     }
+             */
             recurrenceConfig: {
                 deadline?: string;
                 repeat?: string;
             };
-            /** @description The sponsor */
+            /**
+             * @description The sponsor
+             * @example {
+             *       "firstName": "Grace Hopper Foundation"
+             *     }
+             */
             user: {
                 firstName?: string;
             };
-            /** @description How many requirements the scholarship has (0: Easy Apply) */
+            /**
+             * @description How many requirements the scholarship has (0: Easy Apply)
+             * @example 3
+             */
             requirementCount: number;
-            /** @description On the applicant’s wishlist */
+            /**
+             * @description On the applicant’s wishlist
+             * @example true
+             */
             isLiked: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             scholarshipStatus: "Received" | "Draft";
             /**
              * @description Where the provider has moved a submitted application (docs/review.md); null for a draft
+             * @example Received
              * @enum {string|null}
              */
             reviewStatus: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected" | null;
             /**
              * Format: date-time
              * @description When the application last changed
+             * @example 2026-11-02T14:30:00.000Z
              */
             updatedAt: string;
             /**
              * Format: date-time
              * @description When automatic application sent it (docs/automation.md); null when the applicant did
+             * @example 2026-11-02T14:30:00.000Z
              */
             appliedAutomaticallyAt: string | null;
         };
         MyScholarshipsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["MyScholarshipDto"][];
         };
         RuleExplanationDto: {
+            /** @example gpa */
             fieldKey: string;
-            /** @description The field's name, or the key when the field no longer exists */
+            /**
+             * @description The field's name, or the key when the field no longer exists
+             * @example GPA
+             */
             fieldName: string;
-            /** @enum {string} */
+            /**
+             * @example eq
+             * @enum {string}
+             */
             operator: "eq" | "neq" | "in" | "nin" | "gte" | "lte" | "between" | "ageBetween" | "exists";
-            /** @description The bound: a value, a list or [min, max] */
-            value?: Record<string, never>;
+            /**
+             * @description The bound: a value, a list or [min, max]
+             * @example 3.5
+             */
+            value?: string | number | boolean | (string | number | boolean)[];
             /**
              * @description missing: the profile has no answer for the field
+             * @example pass
              * @enum {string}
              */
             verdict: "pass" | "fail" | "missing";
         };
         MatchExplanationDto: {
-            /** @enum {string} */
+            /**
+             * @example eligible
+             * @enum {string}
+             */
             outcome: "eligible" | "missing" | "ineligible";
             rules: components["schemas"]["RuleExplanationDto"][];
         };
         ScholarshipDetailDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             id: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>For students who are the first in their family to go to college.</p>
+             */
             description: string;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 5000 */
             award: number | null;
-            /** @description Whole USD */
+            /**
+             * @description Whole USD
+             * @example 5000
+             */
             totalAmount: number;
+            /**
+             * @example {
+             *       "deadline": "2027-03-31",
+             *       "repeat": "yearly"
+             *     }
+             */
             recurrenceConfig: {
                 deadline?: string;
                 repeat?: string;
             };
-            /** @enum {string} */
+            /**
+             * @example published
+             * @enum {string}
+             */
             status: "draft" | "published" | "closed";
-            /** @description The sponsor */
+            /**
+             * @description The sponsor
+             * @example {
+             *       "firstName": "Grace Hopper Foundation"
+             *     }
+             */
             user: {
                 firstName?: string;
             };
             requirements: components["schemas"]["RequirementDto"][];
+            /** @example true */
             isLiked: boolean;
             /**
              * @description The applicant's application, if any
+             * @example Received
              * @enum {string|null}
              */
             scholarshipStatus: "Received" | "Draft" | null;
@@ -4532,11 +5296,15 @@ export interface components {
         ScholarshipDetailResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ScholarshipDetailDto"];
         };
         UploadedFileDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /**
              * @description Where the owner downloads it; the value a form answer holds
@@ -4562,17 +5330,29 @@ export interface components {
         UploadResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["UploadedFileDto"];
         };
         RequirementFieldDto: {
+            /** @example essay */
             key: string;
+            /** @example Personal essay */
             name: string;
-            /** @enum {string} */
+            /**
+             * @example file
+             * @enum {string}
+             */
             dataType: "file" | "link" | "checkbox" | "text" | "editor";
         };
         ApplicationFieldDto: {
+            /** @example essay */
             key: string;
+            /**
+             * @example {
+             *       "text": "<p>My essay…</p>"
+             *     }
+             */
             fieldValue?: string | boolean | {
                 [key: string]: unknown;
             };
@@ -4581,10 +5361,14 @@ export interface components {
         ApplicantDetailsDto: {
             /**
              * @description null: not applied yet
+             * @example Received
              * @enum {string|null}
              */
             status: "Received" | "Draft" | null;
-            /** @description The form version the application is pinned to */
+            /**
+             * @description The form version the application is pinned to
+             * @example 3
+             */
             formVersion: string | null;
             applicantFields: components["schemas"]["ApplicationFieldDto"][];
             /** @description Submitted with required answers missing: what is missing (the application stays a Draft) */
@@ -4593,6 +5377,7 @@ export interface components {
         ApplicantDetailsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ApplicantDetailsDto"];
         };
@@ -4613,10 +5398,14 @@ export interface components {
             };
         };
         SubmitApplicationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
             /**
              * @description 'Draft' saves without required checks; 'Received' submits (kept as a Draft when a required answer is missing)
+             * @example Received
              * @enum {string}
              */
             status: "Received" | "Draft";
@@ -4635,78 +5424,128 @@ export interface components {
             cv?: string;
         };
         SubmitScholarshipsDto: {
-            /** @description The scholarships to apply to (1–100) */
+            /**
+             * @description The scholarships to apply to (1–100)
+             * @example [
+             *       "3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"
+             *     ]
+             */
             scholarshipId: string[];
             requirements?: components["schemas"]["BulkRequirementsDto"];
         };
         BulkApplyResultDto: {
-            /** @description Every listed scholarship, now Received */
+            /**
+             * @description Every listed scholarship, now Received
+             * @example [
+             *       "3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"
+             *     ]
+             */
             applied: string[];
         };
         BulkApplyResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["BulkApplyResultDto"];
         };
         StatusEventDto: {
             /**
              * @description 'Draft': first saved as a draft; 'Submitted': sent to the provider; the others: the provider's review status
+             * @example Draft
              * @enum {string}
              */
             status: "Draft" | "Submitted" | "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
             /**
              * Format: date-time
              * @description When it happened
+             * @example 2026-11-02T14:30:00.000Z
              */
             at: string;
-            /** @description Recorded from the state the application was in when the tracker began, not when it happened; `at` is the best date known */
+            /**
+             * @description Recorded from the state the application was in when the tracker began, not when it happened; `at` is the best date known
+             * @example true
+             */
             backfilled: boolean;
         };
         TrackedEssayDto: {
-            /** @description The essay requirement's key (its answer is `{ text }` or `{ url }`) */
+            /**
+             * @description The essay requirement's key (its answer is `{ text }` or `{ url }`)
+             * @example essay
+             */
             key: string;
+            /** @example Personal essay */
             title: string;
             /**
              * @description How it is answered: written in the editor, an uploaded file, or not yet
+             * @example written
              * @enum {string|null}
              */
             answer: "written" | "file" | null;
         };
         TrackedMessagesDto: {
-            /** @description Inbox messages about this scholarship (the provider's and the product's) */
+            /**
+             * @description Inbox messages about this scholarship (the provider's and the product's)
+             * @example 3
+             */
             total: number;
+            /** @example 3 */
             unread: number;
         };
         TrackedApplicationDto: {
             /**
              * Format: uuid
              * @description The application
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description The sponsor's name */
+            /**
+             * @description The sponsor's name
+             * @example Grace Hopper Foundation
+             */
             sponsor: string;
-            /** @description Whole USD */
+            /**
+             * @description Whole USD
+             * @example 5000
+             */
             totalAmount: number;
-            /** @description YYYY-MM-DD */
+            /**
+             * @description YYYY-MM-DD
+             * @example 2027-03-31
+             */
             deadline: string | null;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             status: "Received" | "Draft";
             /**
              * @description Where the provider has moved it; null for a draft
+             * @example Received
              * @enum {string|null}
              */
             reviewStatus: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected" | null;
-            /** @description Sent by automatic application (docs/automation.md) */
+            /**
+             * @description Sent by automatic application (docs/automation.md)
+             * @example true
+             */
             appliedAutomatically: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             submittedAt: string | null;
             /**
              * Format: date-time
              * @description Its last change (a draft: its last save)
+             * @example 2026-11-02T14:30:00.000Z
              */
             updatedAt: string;
             /** @description Oldest first */
@@ -4716,33 +5555,49 @@ export interface components {
             messages: components["schemas"]["TrackedMessagesDto"];
         };
         TrackerMetaDto: {
-            /** @description Applications matching the filters */
+            /**
+             * @description Applications matching the filters
+             * @example 3
+             */
             total: number;
+            /** @example 0 */
             offset: number;
+            /** @example 20 */
             limit: number;
         };
         TrackerResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             /** @description Latest change first */
             data: components["schemas"]["TrackedApplicationDto"][];
             meta: components["schemas"]["TrackerMetaDto"];
         };
         AutoApplySettingDto: {
-            /** @description Whether automatic application is on */
+            /**
+             * @description Whether automatic application is on
+             * @example true
+             */
             enabled: boolean;
-            /** @description Whether the account has a membership (it only applies while it has) */
+            /**
+             * @description Whether the account has a membership (it only applies while it has)
+             * @example true
+             */
             member: boolean;
         };
         AutoApplySettingResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AutoApplySettingDto"];
         };
         AutoApplyChangeDto: {
-            /** @description Apply automatically to matching scholarships that need nothing more than the profile (or only the CV) */
+            /**
+             * @description Apply automatically to matching scholarships that need nothing more than the profile (or only the CV)
+             * @example true
+             */
             enabled: boolean;
         };
         FormAnswersDto: {
@@ -4766,14 +5621,21 @@ export interface components {
             answers: {
                 [key: string]: unknown;
             };
-            /** @description The logo, readable by anyone (/common/public-link/{id}) */
+            /**
+             * @description The logo, readable by anyone (/common/public-link/{id})
+             * @example https://cdn.scholarmatch.example/logos/grace-hopper-foundation.png
+             */
             logoUrl: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         OrganisationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["OrganisationDto"];
         };
@@ -4783,6 +5645,7 @@ export interface components {
         RequirementListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RequirementListDto"];
         };
@@ -4790,6 +5653,7 @@ export interface components {
             /**
              * Format: uuid
              * @description A stored requirement's id: it keeps its answer key, so applicants' drafts keep their answers
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id?: string;
             /**
@@ -4815,19 +5679,39 @@ export interface components {
         CriteriaResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["CriteriaDto"];
         };
         CriterionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EligibilityRuleDto"];
         };
         ValueFormDto: {
+            /**
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "gpa": {
+             *           "type": "number",
+             *           "title": "GPA"
+             *         }
+             *       }
+             *     }
+             */
             schema: {
                 [key: string]: unknown;
             };
+            /**
+             * @example {
+             *       "gpa": {
+             *         "ui:widget": "updown"
+             *       }
+             *     }
+             */
             uiSchema: {
                 [key: string]: unknown;
             };
@@ -4855,6 +5739,7 @@ export interface components {
         CriteriaVocabularyResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["CriteriaVocabularyDto"];
         };
@@ -4863,13 +5748,22 @@ export interface components {
             fieldKey: string;
             /** @example GPA */
             name: string;
-            /** @description Applicants who would be eligible if they answered this field */
+            /**
+             * @description Applicants who would be eligible if they answered this field
+             * @example 3
+             */
             count: number;
         };
         EligibilityCountDto: {
-            /** @description Applicants these rules make eligible now */
+            /**
+             * @description Applicants these rules make eligible now
+             * @example 1
+             */
             eligible: number;
-            /** @description All applicants */
+            /**
+             * @description All applicants
+             * @example 3
+             */
             total: number;
             /** @description Largest first */
             missing: components["schemas"]["MissingFieldCountDto"][];
@@ -4877,43 +5771,73 @@ export interface components {
         EligibilityCountResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EligibilityCountDto"];
         };
         PublicProviderDto: {
             /** @example Hopper Foundation */
             name: string;
+            /** @example https://gracehopper.example.org */
             website: string | null;
+            /** @example https://cdn.scholarmatch.example/logos/grace-hopper-foundation.png */
             logoUrl: string | null;
         };
         PublicRequirementDto: {
+            /** @example First-Generation Scholars Award */
             title: string;
             /** @example editor */
             kind: string;
+            /** @example false */
             optional: boolean;
         };
         PublicScholarshipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             id: string;
+            /** @example first-generation-scholars-award */
             slug: string;
+            /** @example First-Generation Scholars Award */
             title: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>For students who are the first in their family to go to college.</p>
+             */
             description: string;
-            /** @description Whole USD, all awards together */
+            /**
+             * @description Whole USD, all awards together
+             * @example 5000
+             */
             totalAmount: number;
+            /**
+             * @example [
+             *       5000
+             *     ]
+             */
             amounts: number[];
+            /** @example 2027-03-31 */
             deadline: string | null;
-            /** @enum {string} */
+            /**
+             * @example published
+             * @enum {string}
+             */
             status: "published" | "closed";
-            /** @description Published and the deadline not passed */
+            /**
+             * @description Published and the deadline not passed
+             * @example true
+             */
             open: boolean;
             provider: components["schemas"]["PublicProviderDto"];
             requirements: components["schemas"]["PublicRequirementDto"][];
+            /** @example 2026-11-02T14:30:00.000Z */
             publishedAt: string | null;
         };
         PublicScholarshipResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PublicScholarshipDto"];
         };
@@ -4921,62 +5845,113 @@ export interface components {
             /**
              * Format: uuid
              * @description The application id: {applicantId} in paths
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
             /** @example 3F9A12BC */
             reference: string;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             submittedAt: string;
-            /** @enum {string} */
+            /**
+             * @example eligible
+             * @enum {string}
+             */
             eligibility: "eligible" | "missing" | "ineligible";
+            /** @example 8 */
             averageScore: number | null;
+            /** @example 3 */
             reviewCount: number;
+            /** @example 8 */
             myScore: number | null;
+            /** @example Maya Lopez */
             name: string | null;
+            /** @example maya.lopez@example.com */
             email: string | null;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example Lincoln High School */
             school: string | null;
         };
         ApplicantsPageDto: {
+            /** @example 3 */
             total: number;
+            /** @example 0 */
             offset: number;
+            /** @example 20 */
             limit: number;
+            /** @example true */
             blindReview: boolean;
             applicants: components["schemas"]["ApplicantRowDto"][];
         };
         ApplicantsPageResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ApplicantsPageDto"];
         };
         ApplicantProfileDto: {
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example Lincoln High School */
             school: string | null;
         };
         SubmissionDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example 9B2E7D14 */
             reference: string;
-            /** @enum {string} */
+            /**
+             * @example Received
+             * @enum {string}
+             */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             submittedAt: string;
-            /** @enum {string} */
+            /**
+             * @example eligible
+             * @enum {string}
+             */
             eligibility: "eligible" | "missing" | "ineligible";
+            /** @example 8 */
             averageScore: number | null;
+            /** @example 3 */
             reviewCount: number;
+            /** @example 8 */
             myScore: number | null;
+            /** @example true */
             blindReview: boolean;
             /** @description null under blind review */
             applicant: components["schemas"]["ApplicantProfileDto"] | null;
             /** @description The requirement form version the application is pinned to */
             form: components["schemas"]["FormDto"];
+            /**
+             * @example {
+             *       "essay": {
+             *         "text": "When my family moved…"
+             *       }
+             *     }
+             */
             answers: {
                 [key: string]: unknown;
             };
@@ -4984,29 +5959,41 @@ export interface components {
         SubmissionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SubmissionDto"];
         };
         ReviewStatusDto: {
-            /** @enum {string} */
+            /**
+             * @example Shortlisted
+             * @enum {string}
+             */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
         };
         StatusUndoDto: {
             /**
              * Format: date-time
              * @description When the applicant's message leaves; until then `POST …/status/undo` takes the move back
+             * @example 2026-11-02T14:30:00.000Z
              */
             until: string;
             /**
              * @description The status an undo restores: the one the applicant was last told of
+             * @example Received
              * @enum {string}
              */
             restores: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
         };
         StatusAnswerDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example Shortlisted
+             * @enum {string}
+             */
             status: "Received" | "Under review" | "Shortlisted" | "Winner" | "Not selected";
             /** @description Present while the applicant's message about the move waits; null when nothing is waiting (sent, or nothing to tell) */
             undo: components["schemas"]["StatusUndoDto"] | null;
@@ -5014,26 +6001,39 @@ export interface components {
         ReviewStatusResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["StatusAnswerDto"];
         };
         ReviewSettingsDto: {
-            /** @description Hide name, e-mail, phone and school from everyone reviewing */
+            /**
+             * @description Hide name, e-mail, phone and school from everyone reviewing
+             * @example true
+             */
             blindReview: boolean;
         };
         ReviewSettingsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ReviewSettingsDto"];
         };
         RankCriterionDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Essay quality */
             name: string;
+            /** @example How clearly the essay shows the applicant's goals */
             description?: string;
+            /** @example 1 */
             weight: number;
+            /** @example 10 */
             maxPoints: number;
+            /** @example {} */
             extra?: {
                 [key: string]: unknown;
             };
@@ -5046,6 +6046,7 @@ export interface components {
         RubricResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RubricDto"];
         };
@@ -5053,6 +6054,7 @@ export interface components {
             /**
              * Format: uuid
              * @description A stored criterion's id (its points stay)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id?: string;
             /**
@@ -5072,48 +6074,96 @@ export interface components {
             criteria: components["schemas"]["RankCriterionDraftDto"][];
         };
         MyPointsDto: {
+            /**
+             * @example {
+             *       "c41d8e2a-7f35-4b96-a0e8-5d2c9b1f3e74": 8
+             *     }
+             */
             points: {
                 [key: string]: number;
             };
+            /** @example 3 */
             total: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         ReviewerPointsDto: {
+            /**
+             * @example {
+             *       "c41d8e2a-7f35-4b96-a0e8-5d2c9b1f3e74": 8
+             *     }
+             */
             points: {
                 [key: string]: number;
             };
+            /** @example 3 */
             total: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             reviewerId: string;
+            /** @example Jordan Kim */
             name: string;
         };
         PointsDto: {
             scoringForm: components["schemas"]["FormDto"];
             mine: components["schemas"]["MyPointsDto"] | null;
             reviewers: components["schemas"]["ReviewerPointsDto"][];
+            /** @example 7.5 */
             average: number | null;
+            /** @example 3 */
             reviewCount: number;
         };
         PointsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PointsDto"];
         };
         DecisionDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example hand
+             * @enum {string}
+             */
             method: "hand" | "draw";
-            /** @description 64 hex digits (draws) */
+            /**
+             * @description 64 hex digits (draws)
+             * @example 9f2c4e7a1b3d5f6e8a0c2e4f6a8b0d1c3e5f7a9b1d3f5e7a9c1e3f5a7b9d1f3e
+             */
             seed: string | null;
+            /** @example 3 */
             count: number;
+            /**
+             * @example [
+             *       "7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83"
+             *     ]
+             */
             candidateIds: string[];
+            /**
+             * @example [
+             *       "7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83"
+             *     ]
+             */
             winnerIds: string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             decidedAt: string;
         };
         WinnersDto: {
@@ -5123,14 +6173,21 @@ export interface components {
         WinnersResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["WinnersDto"];
         };
         DrawDto: {
+            /** @example 3 */
             count: number;
         };
         ChooseWinnersDto: {
-            /** @description Chosen by hand (application ids); or give `draw` */
+            /**
+             * @description Chosen by hand (application ids); or give `draw`
+             * @example [
+             *       "7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83"
+             *     ]
+             */
             applicationIds?: string[];
             /** @description Drawn at random among the eligible undecided applications */
             draw?: components["schemas"]["DrawDto"];
@@ -5138,6 +6195,7 @@ export interface components {
         ActivityDayDto: {
             /** @example 2026-11-20 */
             date: string;
+            /** @example 3 */
             count: number;
         };
         ActivityDto: {
@@ -5146,11 +6204,17 @@ export interface components {
         ActivityResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ActivityDto"];
         };
         ProviderMessageDto: {
-            /** @description Application ids (rows of the list) */
+            /**
+             * @description Application ids (rows of the list)
+             * @example [
+             *       "9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63"
+             *     ]
+             */
             applicantIds: string[];
             /**
              * @description The provider-message form's answers
@@ -5164,42 +6228,70 @@ export interface components {
             };
         };
         SentDto: {
+            /** @example 1 */
             sent: number;
         };
         SentResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SentDto"];
         };
         InviteReviewerDto: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example maya.lopez@example.com
+             */
             email: string;
         };
         InvitationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             expiresAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** @description The address already has a reviewer account: it accepts by logging in with it, not by signing up */
+            /**
+             * @description The address already has a reviewer account: it accepts by logging in with it, not by signing up
+             * @example true
+             */
             existingAccount: boolean;
         };
         InvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["InvitationDto"];
         };
         ReviewerDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             joinedAt: string;
         };
         ReviewersDto: {
@@ -5209,63 +6301,111 @@ export interface components {
         ReviewersResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ReviewersDto"];
         };
         RemovedDto: {
+            /** @example true */
             removed: boolean;
         };
         RemovedResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["RemovedDto"];
         };
         PublicInvitationDto: {
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example Grace Hopper Foundation */
             organisationName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             expiresAt: string;
-            /** @description The address has a reviewer account: accept with its password (POST …/join), not the sign-up form */
+            /**
+             * @description The address has a reviewer account: accept with its password (POST …/join), not the sign-up form
+             * @example true
+             */
             existingAccount: boolean;
         };
         PublicInvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PublicInvitationDto"];
         };
         JoinInvitationDto: {
-            /** @description The password of the invited address's reviewer account */
+            /**
+             * @description The password of the invited address's reviewer account
+             * @example Str0ng#Passw0rd
+             */
             password: string;
         };
         ConversationMessageDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example provider
+             * @enum {string}
+             */
             author: "provider" | "applicant";
-            /** @description The organisation's name, the applicant's name ('You' to the applicant; under blind review 'Applicant {reference}') */
+            /**
+             * @description The organisation's name, the applicant's name ('You' to the applicant; under blind review 'Applicant {reference}')
+             * @example Grace Hopper Foundation
+             */
             fromName: string;
+            /** @example About your application */
             subject: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>Thank you for applying. Could you send your latest transcript?</p>
+             */
             bodyHtml: string;
+            /** @example Thank you for applying. Could you send your latest transcript? */
             bodyText: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             sentAt: string;
-            /** @description A provider's message: read by the applicant; a reply: read by the provider */
+            /**
+             * @description A provider's message: read by the applicant; a reply: read by the provider
+             * @example true
+             */
             read: boolean;
         };
         ConversationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             applicationId: string;
             /** @example 3F9A12BC */
             reference: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
+            /** @example First-Generation Scholars Award */
             scholarshipTitle: string;
-            /** @description The organisation's name: the provider's side of the conversation */
+            /**
+             * @description The organisation's name: the provider's side of the conversation
+             * @example Grace Hopper Foundation
+             */
             organisation: string;
-            /** @description The applicant's side: 'You' to the applicant, the name (or 'Applicant {reference}' under blind review) to the provider */
+            /**
+             * @description The applicant's side: 'You' to the applicant, the name (or 'Applicant {reference}' under blind review) to the provider
+             * @example You
+             */
             applicant: string;
             /** @description Oldest first */
             messages: components["schemas"]["ConversationMessageDto"][];
@@ -5273,6 +6413,7 @@ export interface components {
         ConversationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ConversationDto"];
         };
@@ -5288,136 +6429,250 @@ export interface components {
             };
         };
         ThreadDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             applicationId: string;
+            /** @example 9B2E7D14 */
             reference: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
+            /** @example First-Generation Scholars Award */
             scholarshipTitle: string;
-            /** @description The applicant's name, or 'Applicant {reference}' under blind review */
+            /**
+             * @description The applicant's name, or 'Applicant {reference}' under blind review
+             * @example Maya Lopez
+             */
             applicant: string;
-            /** @description Of the latest message */
+            /**
+             * @description Of the latest message
+             * @example About your application
+             */
             subject: string;
-            /** @description The latest message as text, cut at 160 characters */
+            /**
+             * @description The latest message as text, cut at 160 characters
+             * @example Thank you for applying. Could you send your latest transcript?
+             */
             preview: string;
-            /** @enum {string} */
+            /**
+             * @example provider
+             * @enum {string}
+             */
             lastAuthor: "provider" | "applicant";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             lastAt: string;
-            /** @description The applicant's unread replies */
+            /**
+             * @description The applicant's unread replies
+             * @example 3
+             */
             unread: number;
         };
         ThreadsPageDto: {
+            /** @example 3 */
             total: number;
-            /** @description Unread replies across all the provider's conversations */
+            /**
+             * @description Unread replies across all the provider's conversations
+             * @example 3
+             */
             unread: number;
+            /** @example 0 */
             offset: number;
+            /** @example 20 */
             limit: number;
             threads: components["schemas"]["ThreadDto"][];
         };
         ThreadsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ThreadsPageDto"];
         };
         UnreadRepliesDto: {
+            /** @example 3 */
             unread: number;
         };
         UnreadRepliesResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["UnreadRepliesDto"];
         };
         WrappedStringDto: {
+            /** @example Your application was received */
             value: string;
         };
         InboxMessageDto: {
+            /**
+             * @example {
+             *       "value": "5e1a7c3d-2b9f-4d64-8a0e-6c3f1b7d9e24"
+             *     }
+             */
             _id: components["schemas"]["WrappedStringDto"];
+            /**
+             * @example {
+             *       "value": "Grace Hopper Foundation"
+             *     }
+             */
             fromName: components["schemas"]["WrappedStringDto"];
+            /**
+             * @example {
+             *       "value": "no-reply@scholarmatch.example"
+             *     }
+             */
             fromEmail: components["schemas"]["WrappedStringDto"];
+            /**
+             * @example {
+             *       "value": "Your application was received"
+             *     }
+             */
             subject: components["schemas"]["WrappedStringDto"];
-            /** @description ISO 8601 */
+            /**
+             * @description ISO 8601
+             * @example {
+             *       "value": "2026-11-02T14:30:00.000Z"
+             *     }
+             */
             sentDate: components["schemas"]["WrappedStringDto"];
-            /** @description ISO 8601 */
+            /**
+             * @description ISO 8601
+             * @example {
+             *       "value": "2026-11-02T14:30:00.000Z"
+             *     }
+             */
             createdAt: components["schemas"]["WrappedStringDto"];
+            /**
+             * @example {
+             *       "value": "Thank you for applying to the First-Generation Scholars Award."
+             *     }
+             */
             bodyAsText: components["schemas"]["WrappedStringDto"];
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example {
+             *       "value": "<p>Thank you for applying to the First-Generation Scholars Award.</p>"
+             *     }
+             */
             bodyAsHtml: components["schemas"]["WrappedStringDto"];
+            /** @example true */
             read: boolean;
-            /** @enum {string} */
+            /**
+             * @example provider
+             * @enum {string}
+             */
             kind: "provider" | "application-received" | "status-changed" | "winner" | "not-selected" | "membership-receipt" | "reviewer-invitation" | "support-answer" | "support-received" | "auto-applied" | "deadline-reminder" | "closing-soon" | "new-cycle";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string | null;
             /**
              * Format: uuid
              * @description A provider's message: the application whose conversation it belongs to; the recipient may reply (`POST /inbox/{id}/replies`)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             applicationId: string | null;
             /**
              * Format: uuid
              * @description A support answer: the request whose thread it belongs to; the recipient may reply (`POST /support-requests/{id}/replies`)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             supportRequestId: string | null;
         };
         InboxMetaDto: {
-            /** @description Messages matching the search */
+            /**
+             * @description Messages matching the search
+             * @example 3
+             */
             total: number;
-            /** @description Unread messages in the whole inbox */
+            /**
+             * @description Unread messages in the whole inbox
+             * @example 3
+             */
             unread: number;
         };
         InboxListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["InboxMessageDto"][];
             meta: components["schemas"]["InboxMetaDto"];
         };
         UnreadCountDto: {
+            /** @example 3 */
             unread: number;
         };
         UnreadCountResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["UnreadCountDto"];
         };
         InboxMessageResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["InboxMessageDto"];
         };
         SweepstakesDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example $1,000 Monthly Scholarship Sweepstakes */
             title: string;
+            /** @example Enter once this month for a chance to win a $1,000 scholarship. */
             description: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             endsAt: string;
-            /** @description Whether you have entered it */
+            /**
+             * @description Whether you have entered it
+             * @example false
+             */
             applied: boolean;
         };
         SweepstakesResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             /** @description null when no sweepstakes runs now */
             data: components["schemas"]["SweepstakesDto"] | null;
         };
         SweepstakesEntryDto: {
-            /** @enum {string} */
+            /**
+             * @example Successfully applied for scholarship
+             * @enum {string}
+             */
             msg: "Successfully applied for scholarship" | "Already applied for scholarship" | "Please update your profile";
         };
         SweepstakesEntryResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SweepstakesEntryDto"];
         };
         PlanDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Quarterly Plan */
             title: string;
@@ -5438,10 +6693,14 @@ export interface components {
              * @example price_sandbox_quarterly
              */
             priceId: string;
-            /** @description Shown as Most Popular */
+            /**
+             * @description Shown as Most Popular
+             * @example true
+             */
             mostPopular: boolean;
             /**
              * @description Months billed at once
+             * @example 1
              * @enum {number}
              */
             intervalMonths: 1 | 3 | 6 | 12;
@@ -5454,11 +6713,15 @@ export interface components {
         PlansResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PlanDto"][];
         };
         AdminPlanDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /** @example Quarterly Plan */
             title: string;
@@ -5479,10 +6742,14 @@ export interface components {
              * @example price_sandbox_quarterly
              */
             priceId: string;
-            /** @description Shown as Most Popular */
+            /**
+             * @description Shown as Most Popular
+             * @example true
+             */
             mostPopular: boolean;
             /**
              * @description Months billed at once
+             * @example 1
              * @enum {number}
              */
             intervalMonths: 1 | 3 | 6 | 12;
@@ -5491,14 +6758,20 @@ export interface components {
              * @example $57
              */
             billedAmount: string;
+            /** @example 5000 */
             monthlyAmountCents: number;
+            /** @example 1 */
             sortOrder: number;
-            /** @description Offered on the plans page */
+            /**
+             * @description Offered on the plans page
+             * @example true
+             */
             active: boolean;
         };
         AdminPlansResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AdminPlanDto"][];
         };
@@ -5510,19 +6783,32 @@ export interface components {
              * @example 1900
              */
             monthlyAmountCents?: number;
-            /** @enum {number} */
+            /**
+             * @example 3
+             * @enum {number}
+             */
             intervalMonths?: 1 | 3 | 6 | 12;
-            /** @description Benefits, comma-separated */
+            /**
+             * @description Benefits, comma-separated
+             * @example Scholarship details,Easy Apply,Cancel anytime
+             */
             description?: string;
+            /** @example true */
             mostPopular?: boolean;
-            /** @description The payment provider's price id (Stripe: price_…) */
+            /**
+             * @description The payment provider's price id (Stripe: price_…)
+             * @example price_sandbox_quarterly
+             */
             priceId?: string;
+            /** @example 1 */
             sortOrder?: number;
+            /** @example true */
             active?: boolean;
         };
         AdminPlanResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AdminPlanDto"];
         };
@@ -5530,11 +6816,18 @@ export interface components {
             /**
              * Format: uuid
              * @description The plan chosen; its price comes from the server, never from the browser
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             planId: string;
-            /** @description Affiliate link the applicant came from */
+            /**
+             * @description Affiliate link the applicant came from
+             * @example spring-campus-tour
+             */
             linkId?: string;
-            /** @description Traffic source the applicant came from */
+            /**
+             * @description Traffic source the applicant came from
+             * @example newsletter
+             */
             sourceId?: string;
         };
         CheckoutStartedDto: {
@@ -5543,20 +6836,26 @@ export interface components {
              * @example /api/v1/sandbox-checkout/cs_sandbox_…
              */
             checkoutUrl: string;
+            /** @example cs_sandbox_3f9a1c7e5b2d8f4a6c0e1b3d */
             sessionId: string;
         };
         CheckoutResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["CheckoutStartedDto"];
         };
         SubscriptionRecordDto: {
-            /** @description Whether the members features are unlocked now */
+            /**
+             * @description Whether the members features are unlocked now
+             * @example true
+             */
             is_active_subscription: boolean;
             /**
              * Format: uuid
              * @description Our id of the subscription (the cancel path takes it)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             subscribed_id: string;
             /**
@@ -5564,39 +6863,58 @@ export interface components {
              * @example $19
              */
             price: string;
-            /** @description Benefits, comma-separated */
+            /**
+             * @description Benefits, comma-separated
+             * @example Unlimited applications, Essay help, Auto-apply
+             */
             description: string;
-            /** @enum {string} */
+            /**
+             * @example sandbox
+             * @enum {string}
+             */
             payment_gateway: "sandbox" | "stripe";
-            /** @enum {string} */
+            /**
+             * @example trialing
+             * @enum {string}
+             */
             status: "trialing" | "active" | "past_due" | "canceled" | "expired";
             /** @example Quarterly Plan */
             title: string;
             /**
              * Format: date-time
              * @description Next renewal; for a cancelled plan, when its benefits end
+             * @example 2026-11-02T14:30:00.000Z
              */
             next_billing_date: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             trial_ends_at: string | null;
         };
         FreeTrialDto: {
-            /** @description Whether a checkout opened now starts with the free trial; false once the person has had it */
+            /**
+             * @description Whether a checkout opened now starts with the free trial; false once the person has had it
+             * @example true
+             */
             available: boolean;
             /**
              * @description The free days a checkout opened now gives: 7, or 0 (the plan bills at once) once the trial was used
+             * @example 7
              * @enum {number}
              */
             days: 0 | 7;
             /**
              * Format: date-time
              * @description When the free trial was taken; null while it is still available
+             * @example 2026-11-02T14:30:00.000Z
              */
             usedAt: string | null;
         };
         CurrentSubscriptionDto: {
             /** @description The membership to show first, or empty when the applicant never subscribed */
             userWithSubscription: components["schemas"]["SubscriptionRecordDto"][];
+            /** @example true */
             isActiveSubscription: boolean;
             /** @description The applicant's free trial: still available, or when it was used */
             freeTrial: components["schemas"]["FreeTrialDto"];
@@ -5604,38 +6922,53 @@ export interface components {
         CurrentSubscriptionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["CurrentSubscriptionDto"];
         };
         CancelSubscriptionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SubscriptionRecordDto"];
         };
         WebhookAnswerDto: {
+            /** @example true */
             received: boolean;
-            /** @enum {string} */
+            /**
+             * @example processed
+             * @enum {string}
+             */
             outcome: "processed" | "duplicate" | "stored for retry";
         };
         WebhookResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["WebhookAnswerDto"];
         };
         SetSubscriptionDto: {
-            /** @description Whether the applicant has an active membership */
+            /**
+             * @description Whether the applicant has an active membership
+             * @example true
+             */
             active: boolean;
         };
         SubscriptionStateDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
+             */
             applicantId: string;
+            /** @example true */
             isActiveSubscription: boolean;
         };
         SubscriptionStateResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SubscriptionStateDto"];
         };
@@ -5650,40 +6983,64 @@ export interface components {
             /**
              * Format: date-time
              * @description The sandbox's time now
+             * @example 2026-11-02T14:30:00.000Z
              */
             now: string;
-            /** @description Trial ends, renewals, retries and ends that ran */
+            /**
+             * @description Trial ends, renewals, retries and ends that ran
+             * @example 3
+             */
             steps: number;
-            /** @description Trial reminders e-mailed */
+            /**
+             * @description Trial reminders e-mailed
+             * @example 1
+             */
             remindersSent: number;
         };
         ClockAdvancedResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ClockAdvancedDto"];
         };
         PaymentEventDto: {
+            /** @example sandbox */
             gateway: string;
+            /** @example evt_3Nq7YzL2eZvKYlo2 */
             eventId: string;
+            /** @example invoice.paid */
             type: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             occurredAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             receivedAt: string;
             /**
              * Format: date-time
              * @description Null while it waits for a retry
+             * @example 2026-11-02T14:30:00.000Z
              */
             processedAt: string | null;
+            /** @example 1 */
             attempts: number;
+            /** @example null */
             lastError: string | null;
-            /** @description The e-mail of the member whose subscription it is about; null when it names no subscription of a member here */
+            /**
+             * @description The e-mail of the member whose subscription it is about; null when it names no subscription of a member here
+             * @example maya.lopez@example.com
+             */
             memberEmail: string | null;
         };
         PaymentEventsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PaymentEventDto"][];
         };
@@ -5696,6 +7053,7 @@ export interface components {
         AssistanceQuestionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AssistanceQuestionDto"][];
         };
@@ -5704,12 +7062,16 @@ export interface components {
             id: number;
             /** @example How do I write a strong personal statement? */
             question: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>Start with a moment that changed how you see your goals…</p>
+             */
             answer: string;
         };
         AssistanceAnswerResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AssistanceAnswerDto"];
         };
@@ -5717,12 +7079,14 @@ export interface components {
             /**
              * @description essay: a draft (or the answer) from the scholarship; outline: headed bullet points from your name, school and field of study
              * @default essay
+             * @example essay
              * @enum {string}
              */
             kind: "essay" | "outline";
             /**
              * Format: uuid
              * @description The scholarship the essay is for (its title and description are used); absent: a general essay
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
              */
             scholarshipId?: string;
             /**
@@ -5739,6 +7103,7 @@ export interface components {
             content: string;
             /**
              * @description offline: written by the built-in generator (no AI configured), to be shown as such
+             * @example ai
              * @enum {string}
              */
             source: "ai" | "offline";
@@ -5746,21 +7111,26 @@ export interface components {
         EssayResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["EssayDto"];
         };
         ChatChoiceDto: {
+            /** @example college-senior */
             value: string;
+            /** @example College senior */
             label: string;
         };
         ChatInputDto: {
             /**
              * @description Typed in the message box, picked from choices, or answered through the form engine (the field of the served form)
+             * @example typed
              * @enum {string}
              */
             kind: "typed" | "choice" | "form";
             /**
              * @description For typed answers: the kind of text box
+             * @example text
              * @enum {string}
              */
             type?: "text" | "email" | "tel" | "password" | "number" | "date" | "url";
@@ -5782,35 +7152,53 @@ export interface components {
              * @example firstName
              */
             answer_key: string;
+            /** @example null */
             hint: string | null;
-            /** @description May be skipped */
+            /**
+             * @description May be skipped
+             * @example false
+             */
             optional: boolean;
             input: components["schemas"]["ChatInputDto"];
         };
         ChatQuestionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ChatQuestionDto"][];
         };
         SignUpChatTurnDto: {
-            /** @description The question's `_id` (the original client sends it; informative only) */
+            /**
+             * @description The question's `_id` (the original client sends it; informative only)
+             * @example signup.email
+             */
             question_id?: string;
-            /** @description The question as shown (the original client sends it; informative only) */
+            /**
+             * @description The question as shown (the original client sends it; informative only)
+             * @example What is your email address?
+             */
             question?: string;
             /**
              * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
-             * @example firstName
+             * @example email
              */
             answer_key?: string;
-            /** @description What was typed or chosen (a choice's value); '' skips an optional question */
+            /**
+             * @description What was typed or chosen (a choice's value); '' skips an optional question
+             * @example maya.lopez@example.com
+             */
             answer?: string;
-            /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
+            /**
+             * @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade)
+             * @example 3.6
+             */
             value?: string | number | boolean | string[] | {
                 [key: string]: unknown;
             };
             /**
              * @description A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code
+             * @example submit
              * @enum {string}
              */
             action?: "submit" | "forgotPassword" | "resendOtp";
@@ -5828,53 +7216,80 @@ export interface components {
              * @example +12025550143
              */
             phone?: string;
+            /** @example Str0ng#Passw0rd */
             password?: string;
             /**
              * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @example false
              * @enum {string}
              */
             isProfileUpdate?: "false";
             /**
              * @description Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false
+             * @example false
              * @enum {string}
              */
             isScholarshipApplied?: "false";
             /**
              * @description As at sign-up; STUDENT when absent
+             * @example STUDENT
              * @enum {string}
              */
             applicantType?: "STUDENT" | "PARENT";
         };
         ChatSummaryRowDto: {
+            /** @example email */
             answer_key: string;
             /** @example First Name */
             label: string;
-            /** @description As shown back; a secret is masked */
+            /**
+             * @description As shown back; a secret is masked
+             * @example maya.lopez@example.com
+             */
             value: string;
         };
         ChatTurnDataDto: {
             /**
              * Format: uuid
              * @description The chat: send it as `?id=` with later turns. Whoever has it continues the chat, so keep it as a secret
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             _id: string;
-            /** @description Only on the turn that opened the chat: the X-Chat-Token header a later turn may send (optional; the _id alone continues the chat) */
+            /**
+             * @description Only on the turn that opened the chat: the X-Chat-Token header a later turn may send (optional; the _id alone continues the chat)
+             * @example ct_6a1f3e9c2b7d4e8f
+             */
             chatToken?: string;
-            /** @description The assistant's words for this turn */
+            /**
+             * @description The assistant's words for this turn
+             * @example Thanks! What is your password?
+             */
             message?: string;
-            /** @description Sign-up, on the e-mail question: false when an account has that e-mail (the answer is not kept) */
+            /**
+             * @description Sign-up, on the e-mail question: false when an account has that e-mail (the answer is not kept)
+             * @example true
+             */
             available?: boolean;
             /** @description The next question; null when none is left */
             next?: components["schemas"]["ChatQuestionDto"] | null;
             /** @description Sign-up: every question answered, to confirm ('Are the following details correct ?') */
             summary?: components["schemas"]["ChatSummaryRowDto"][];
-            /** @description Login recovery: the code was right, the new password comes next */
+            /**
+             * @description Login recovery: the code was right, the new password comes next
+             * @example true
+             */
             otp?: boolean;
-            /** @description The chat signed the person in (then user and the tokens are here) */
+            /**
+             * @description The chat signed the person in (then user and the tokens are here)
+             * @example true
+             */
             success?: boolean;
             user?: components["schemas"]["UserDto"];
+            /** @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature */
             accessToken?: string;
+            /** @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6 */
             refreshToken?: string;
+            /** @example 203.0.113.7 */
             clientIp?: string;
             /** @description The person's access, as the original client reads it */
             access?: components["schemas"]["AccessDto"];
@@ -5882,27 +7297,41 @@ export interface components {
         ChatTurnResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["ChatTurnDataDto"];
         };
         ChatTurnDto: {
-            /** @description The question's `_id` (the original client sends it; informative only) */
+            /**
+             * @description The question's `_id` (the original client sends it; informative only)
+             * @example signup.email
+             */
             question_id?: string;
-            /** @description The question as shown (the original client sends it; informative only) */
+            /**
+             * @description The question as shown (the original client sends it; informative only)
+             * @example What is your email address?
+             */
             question?: string;
             /**
              * @description The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, and the login form takes its own userName and currentPassword too)
-             * @example firstName
+             * @example email
              */
             answer_key?: string;
-            /** @description What was typed or chosen (a choice's value); '' skips an optional question */
+            /**
+             * @description What was typed or chosen (a choice's value); '' skips an optional question
+             * @example maya.lopez@example.com
+             */
             answer?: string;
-            /** @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade) */
+            /**
+             * @description An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade)
+             * @example 3.6
+             */
             value?: string | number | boolean | string[] | {
                 [key: string]: unknown;
             };
             /**
              * @description A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code
+             * @example submit
              * @enum {string}
              */
             action?: "submit" | "forgotPassword" | "resendOtp";
@@ -5910,6 +7339,7 @@ export interface components {
         AssistantQuestionDto: {
             /**
              * @description recommendation: every recommendation (the Your Recommendation list); easy_apply: no requirement; essay_only: only an essay
+             * @example recommendation
              * @enum {string}
              */
             scholarship_type: "recommendation" | "easy_apply" | "essay_only";
@@ -5923,6 +7353,7 @@ export interface components {
             /**
              * Format: uuid
              * @description The caller's own id (anyone else's is refused)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             userID: string;
             questionAnswer: components["schemas"]["AssistantQuestionDto"];
@@ -5931,53 +7362,84 @@ export interface components {
             /**
              * Format: uuid
              * @description The chat: send it as `?id=` with later questions
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             chat_id: string;
             /** @description Matching open scholarships, newest first (at most 6); empty: 'Oops!! No Scholarship Found. Select from the other options.' */
             data: components["schemas"]["EligibleScholarshipDto"][];
-            /** @description False until the registration is done: the browser shows the registration form, then asks again */
+            /**
+             * @description False until the registration is done: the browser shows the registration form, then asks again
+             * @example true
+             */
             profileComplete: boolean;
         };
         AssistantAnswerResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AssistantAnswerDto"];
         };
         SocialProvidersDto: {
-            /** @description Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET) */
+            /**
+             * @description Google sign-in is configured (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)
+             * @example true
+             */
             google: boolean;
         };
         SocialProvidersResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SocialProvidersDto"];
         };
         AuthorizationUrlDto: {
-            /** @description Where to send the browser: Google's sign-in page, which sends it back to /auth/google/callback */
+            /**
+             * @description Where to send the browser: Google's sign-in page, which sends it back to /auth/google/callback
+             * @example https://accounts.google.com/o/oauth2/v2/auth?client_id=...&state=...
+             */
             url: string;
-            /** @description Keep it in this browser (session storage) and send it back with the callback: a callback without it is refused */
+            /**
+             * @description Keep it in this browser (session storage) and send it back with the callback: a callback without it is refused
+             * @example b_3c9e1f7a2d5b8e4c
+             */
             binding: string;
         };
         AuthorizationUrlResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AuthorizationUrlDto"];
         };
         GoogleCallbackDto: {
-            /** @description The authorization code */
+            /**
+             * @description The authorization code
+             * @example 4/0AeaYSHB...
+             */
             code: string;
-            /** @description The state of the sign-in this server started */
+            /**
+             * @description The state of the sign-in this server started
+             * @example s_8d2f6a1c9e3b7d5f
+             */
             state: string;
-            /** @description The binding GET /users/auth/google answered to this browser */
+            /**
+             * @description The binding GET /users/auth/google answered to this browser
+             * @example b_3c9e1f7a2d5b8e4c
+             */
             binding: string;
         };
         GoogleSessionDto: {
-            /** @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>` */
+            /**
+             * @description JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature
+             */
             accessToken: string;
-            /** @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair */
+            /**
+             * @description Opaque, single use: exchange it at POST /users/auth/refresh for a new pair
+             * @example r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6
+             */
             refreshToken: string;
             access: components["schemas"]["AccessDto"];
             user: components["schemas"]["UserDto"];
@@ -5986,59 +7448,103 @@ export interface components {
              * @example 203.0.113.7
              */
             clientIp: string;
-            /** @description The account was made by this sign-in: it continues to the registration step */
+            /**
+             * @description The account was made by this sign-in: it continues to the registration step
+             * @example true
+             */
             isNewUser: boolean;
         };
         GoogleSessionResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["GoogleSessionDto"];
         };
         AddSupportDto: {
-            /** @description Contact: the sender's e-mail. Support: ignored (the account's) */
+            /**
+             * @description Contact: the sender's e-mail. Support: ignored (the account's)
+             * @example maya.lopez@example.com
+             */
             email?: string;
-            /** @description Support: ignored (the account's name). Contact: the original client sends 'Guest' */
+            /**
+             * @description Support: ignored (the account's name). Contact: the original client sends 'Guest'
+             * @example Maya Lopez
+             */
             name?: string;
-            /** @description Contact: the phone number, with its country code */
+            /**
+             * @description Contact: the phone number, with its country code
+             * @example +12025550143
+             */
             phone?: string;
-            /** @description Support: what it is about (makes the request a support request, which needs a signed-in caller) */
+            /**
+             * @description Support: what it is about (makes the request a support request, which needs a signed-in caller)
+             * @example I cannot upload my transcript
+             */
             query?: string;
-            /** @description The message itself */
+            /**
+             * @description The message itself
+             * @example The upload stops at 90% every time I try.
+             */
             description?: string;
             /**
              * Format: uuid
              * @description Support: the caller's own id (anyone else's: 403)
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
              */
             applicantId?: string;
-            /** @description Answers to the form's other fields (ones an admin added), by field key */
+            /**
+             * @description Answers to the form's other fields (ones an admin added), by field key
+             * @example {}
+             */
             answers?: {
                 [key: string]: unknown;
             };
-            /** @description Leave empty: a field people do not see. Filled, the request is taken as a bot's and dropped (the answer is the same) */
+            /**
+             * @description Leave empty: a field people do not see. Filled, the request is taken as a bot's and dropped (the answer is the same)
+             * @example
+             */
             website?: string;
         };
         OwnSupportRequestDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
             /**
              * @description support: from the Support page; contact: from the contact page while signed in
+             * @example support
              * @enum {string}
              */
             kind: "support" | "contact";
-            /** @description What it is about (a support request) */
+            /**
+             * @description What it is about (a support request)
+             * @example I cannot upload my transcript
+             */
             query: string | null;
+            /** @example The upload stops at 90% every time I try. */
             description: string;
             /**
              * @description received: waiting for an answer; answered: `answerHtml` holds it
+             * @example received
              * @enum {string}
              */
             status: "received" | "answered";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** @description The latest answer, sanitised rich text */
+            /**
+             * @description The latest answer, sanitised rich text
+             * @example <p>Please try again now: files up to 2 MB are accepted.</p>
+             */
             answerHtml: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             answeredAt: string | null;
         };
         SupportListMetaDto: {
@@ -6051,6 +7557,7 @@ export interface components {
         OwnSupportRequestListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["OwnSupportRequestDto"][];
             meta: components["schemas"]["SupportListMetaDto"];
@@ -6059,25 +7566,46 @@ export interface components {
             /**
              * Format: uuid
              * @description The first message is the request itself (the request's id)
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example person
+             * @enum {string}
+             */
             author: "person" | "staff";
-            /** @description 'You' for the person's own, 'ScholarMatch Support' for the staff's */
+            /**
+             * @description 'You' for the person's own, 'ScholarMatch Support' for the staff's
+             * @example You
+             */
             fromName: string;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>The upload stops at 90% every time I try.</p>
+             */
             bodyHtml: string;
+            /** @example The upload stops at 90% every time I try. */
             bodyText: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             sentAt: string;
         };
         SupportThreadDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             requestId: string;
-            /** @description The request's query, or 'Your message to ScholarMatch' for a contact message */
+            /**
+             * @description The request's query, or 'Your message to ScholarMatch' for a contact message
+             * @example I cannot upload my transcript
+             */
             subject: string;
             /**
              * @description received: waiting for staff (sent, or replied to since the latest answer); answered
+             * @example received
              * @enum {string}
              */
             status: "received" | "answered";
@@ -6087,111 +7615,173 @@ export interface components {
         SupportThreadResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportThreadDto"];
         };
         SupportAnswerDto: {
-            /** @description The answer as rich text (sanitised) */
+            /**
+             * @description The answer as rich text (sanitised)
+             * @example <p>Please try again now: files up to 2 MB are accepted.</p>
+             */
             answer: string;
         };
         SupportRequestDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example support
+             * @enum {string}
+             */
             kind: "support" | "contact";
             /**
              * Format: uuid
              * @description The account it came from, if any
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
              */
             userId: string | null;
+            /** @example Maya Lopez */
             name: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example I cannot upload my transcript */
             query: string | null;
+            /** @example The upload stops at 90% every time I try. */
             description: string;
+            /** @example {} */
             answers: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
             /**
              * Format: date-time
              * @description When the staff were e-mailed
+             * @example 2026-11-02T14:30:00.000Z
              */
             staffEmailedAt: string | null;
+            /** @example <p>Please try again now: files up to 2 MB are accepted.</p> */
             answerHtml: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             answeredAt: string | null;
             /**
              * @description open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")
+             * @example open
              * @enum {string}
              */
             status: "open" | "answered" | "solved";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             solvedAt: string | null;
             /**
              * Format: uuid
              * @description The staff member it is assigned to
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             assignedTo: string | null;
             /**
              * Format: date-time
              * @description Since when it waits for staff: when it was sent, or the person's reply that reopened it. The 24-hour promise counts from here
+             * @example 2026-11-02T14:30:00.000Z
              */
             waitingSince: string;
         };
         SupportRequestResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportRequestDto"];
         };
         SupportQueueItemDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example support
+             * @enum {string}
+             */
             kind: "support" | "contact";
             /**
              * Format: uuid
              * @description The account it came from, if any
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
              */
             userId: string | null;
+            /** @example Maya Lopez */
             name: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example I cannot upload my transcript */
             query: string | null;
+            /** @example The upload stops at 90% every time I try. */
             description: string;
+            /** @example {} */
             answers: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
             /**
              * Format: date-time
              * @description When the staff were e-mailed
+             * @example 2026-11-02T14:30:00.000Z
              */
             staffEmailedAt: string | null;
+            /** @example <p>Please try again now: files up to 2 MB are accepted.</p> */
             answerHtml: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             answeredAt: string | null;
             /**
              * @description open: waiting for an answer; answered; solved: closed by staff (docs/console.md, "Support queue")
+             * @example open
              * @enum {string}
              */
             status: "open" | "answered" | "solved";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             solvedAt: string | null;
             /**
              * Format: uuid
              * @description The staff member it is assigned to
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             assignedTo: string | null;
             /**
              * Format: date-time
              * @description Since when it waits for staff: when it was sent, or the person's reply that reopened it. The 24-hour promise counts from here
+             * @example 2026-11-02T14:30:00.000Z
              */
             waitingSince: string;
-            /** @description The assignee's name */
+            /**
+             * @description The assignee's name
+             * @example Alex Admin
+             */
             assigneeName: string | null;
         };
         SupportQueueMetaDto: {
@@ -6209,74 +7799,134 @@ export interface components {
         SupportRequestListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportQueueItemDto"][];
             meta: components["schemas"]["SupportQueueMetaDto"];
         };
         SupportStaffMemberDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Alex Admin */
             name: string;
+            /** @example alex.admin@scholarmatch.example */
             email: string;
         };
         SupportStaffResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportStaffMemberDto"][];
         };
         SupportMessageDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @example staff
+             * @enum {string}
+             */
             author: "staff" | "person";
             /**
              * Format: uuid
              * @description The staff member who answered, or the person who replied
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             authorId: string | null;
+            /** @example Alex Admin */
             authorName: string | null;
-            /** @description Sanitised HTML */
+            /**
+             * @description Sanitised HTML
+             * @example <p>Thank you for applying. Could you send your latest transcript?</p>
+             */
             bodyHtml: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         SupportNoteDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Asked engineering about the upload limit. */
             text: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             authorId: string | null;
+            /** @example Alex Admin */
             authorName: string | null;
         };
         MembershipSummaryDto: {
-            /** @description The plan's title */
+            /**
+             * @description The plan's title
+             * @example Quarterly Plan
+             */
             title: string;
-            /** @enum {string} */
+            /**
+             * @example trialing
+             * @enum {string}
+             */
             status: "trialing" | "active" | "past_due" | "canceled" | "expired";
-            /** @description Unlocks the members' features now */
+            /**
+             * @description Unlocks the members' features now
+             * @example true
+             */
             grantsAccess: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             trialEndsAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             currentPeriodEnd: string | null;
         };
         SupportPersonDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya Lopez */
             name: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example +12025550143 */
             phone: string | null;
-            /** @description The account's role */
+            /**
+             * @description The account's role
+             * @example applicant
+             */
             role: string;
             /**
              * Format: date-time
              * @description When the account was made
+             * @example 2026-11-02T14:30:00.000Z
              */
             createdAt: string;
-            /** @description How many support requests and contact messages they sent signed in */
+            /**
+             * @description How many support requests and contact messages they sent signed in
+             * @example 3
+             */
             requestCount: number;
             /** @description Their membership (one that grants access if any, else the newest); null: never had one */
             membership: components["schemas"]["MembershipSummaryDto"] | null;
@@ -6293,6 +7943,7 @@ export interface components {
         SupportRequestDetailResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportRequestDetailDto"];
         };
@@ -6300,59 +7951,95 @@ export interface components {
             /**
              * Format: uuid
              * @description A staff member (someone who answers support), or null to unassign
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
              */
             staffId: string | null;
         };
         SupportNoteInputDto: {
-            /** @description The note: plain text, for staff only */
+            /**
+             * @description The note: plain text, for staff only
+             * @example Asked engineering about the upload limit.
+             */
             text: string;
         };
         SupportNoteResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SupportNoteDto"];
         };
         InviteStaffDto: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @example maya.lopez@example.com
+             */
             email: string;
             /**
              * @description admin: everything; support: support requests and read-only member and payment lookups
+             * @example admin
              * @enum {string}
              */
             role: "admin" | "support";
         };
         StaffInvitationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "admin" | "support";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             expiresAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         StaffInvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["StaffInvitationDto"];
         };
         StaffMemberDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example maya.lopez@example.com */
             email: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "admin" | "support";
             /**
              * Format: date-time
              * @description Set while an admin has locked the account
+             * @example 2026-11-02T14:30:00.000Z
              */
             lockedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
         };
         StaffListDto: {
@@ -6363,201 +8050,350 @@ export interface components {
         StaffListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["StaffListDto"];
         };
         PublicStaffInvitationDto: {
+            /** @example maya.lopez@example.com */
             email: string;
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "admin" | "support";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             expiresAt: string;
         };
         PublicStaffInvitationResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PublicStaffInvitationDto"];
         };
         AccountSessionsDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
+             */
             userId: string;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
-            /** @description Whether an admin has locked the account */
+            /**
+             * @description Whether an admin has locked the account
+             * @example true
+             */
             locked: boolean;
         };
         AccountSessionsResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["AccountSessionsDto"];
         };
         SetRoleDto: {
-            /** @enum {string} */
+            /**
+             * @example admin
+             * @enum {string}
+             */
             role: "admin" | "support";
         };
         PersonListItemDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * Format: date-time
              * @description When the account was made
+             * @example 2026-11-02T14:30:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
              * @description Locked by an admin since then (no login), else null
+             * @example 2026-11-02T14:30:00.000Z
              */
             lockedAt: string | null;
-            /** @description Whether a membership unlocks the members' features now */
+            /**
+             * @description Whether a membership unlocks the members' features now
+             * @example true
+             */
             isActiveSubscription: boolean;
         };
         PeopleMetaDto: {
-            /** @description How many people the filters keep */
+            /**
+             * @description How many people the filters keep
+             * @example 3
+             */
             total: number;
         };
         PeopleListResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PersonListItemDto"][];
             meta: components["schemas"]["PeopleMetaDto"];
         };
         PersonAccountDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Maya */
             firstName: string;
+            /** @example Lopez */
             lastName: string;
+            /** @example maya.lopez@example.com */
             email: string;
-            /** @enum {string} */
+            /**
+             * @example applicant
+             * @enum {string}
+             */
             role: "applicant" | "provider" | "admin" | "reviewer" | "support";
             /**
              * Format: date-time
              * @description When the account was made
+             * @example 2026-11-02T14:30:00.000Z
              */
             createdAt: string;
             /**
              * Format: date-time
              * @description Locked by an admin since then (no login), else null
+             * @example 2026-11-02T14:30:00.000Z
              */
             lockedAt: string | null;
-            /** @description Whether a membership unlocks the members' features now */
+            /**
+             * @description Whether a membership unlocks the members' features now
+             * @example true
+             */
             isActiveSubscription: boolean;
+            /** @example +12025550143 */
             phone: string | null;
+            /** @example STUDENT */
             applicantType: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             passwordChangedAt: string;
             /**
              * Format: date-time
              * @description Failed logins locked the e-mail out until then (on at least one address), else null
+             * @example 2026-11-02T14:30:00.000Z
              */
             loginLockedUntil: string | null;
             /**
              * Format: date-time
              * @description When an admin erased the person (a privacy request), else null
+             * @example 2026-11-02T14:30:00.000Z
              */
             erasedAt: string | null;
         };
         ProfileAnswerDto: {
+            /** @example gpa */
             key: string;
-            /** @description The field's name */
+            /**
+             * @description The field's name
+             * @example GPA
+             */
             label: string;
-            /** @description The answer as stored, an option's label in place of its value */
-            value: Record<string, never>;
+            /**
+             * @description The answer as stored, an option's label in place of its value
+             * @example 3.6
+             */
+            value: string | number | boolean | string[] | {
+                [key: string]: unknown;
+            };
         };
         ProfileTabDto: {
+            /** @example profile-basic */
             formKey: string;
             /** @example Education */
             title: string;
             answers: components["schemas"]["ProfileAnswerDto"][];
         };
         PersonApplicationDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
             scholarshipId: string;
-            /** @description The scholarship's title */
+            /**
+             * @description The scholarship's title
+             * @example First-Generation Scholars Award
+             */
             title: string;
             /** @example Received */
             status: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             submittedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         PersonMembershipDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
-            /** @description The provider, or 'complimentary' for one granted by an admin */
+            /**
+             * @description The provider, or 'complimentary' for one granted by an admin
+             * @example complimentary
+             */
             gateway: string;
+            /** @example sub_1Pz8kL2eZvKYlo2C */
             gatewaySubscriptionId: string;
+            /** @example cus_Q4mX9TzL2bN7 */
             gatewayCustomerId: string | null;
-            /** @enum {string} */
+            /**
+             * @example trialing
+             * @enum {string}
+             */
             status: "trialing" | "active" | "past_due" | "canceled" | "expired";
-            /** @description The plan's title */
+            /**
+             * @description The plan's title
+             * @example Quarterly Plan
+             */
             title: string;
-            /** @description The monthly price it was sold at, in cents (0: complimentary) */
+            /**
+             * @description The monthly price it was sold at, in cents (0: complimentary)
+             * @example 5000
+             */
             monthlyAmountCents: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             trialEndsAt: string | null;
             /**
              * Format: date-time
              * @description Renews, or (cancelled) ends, then
+             * @example 2026-11-02T14:30:00.000Z
              */
             currentPeriodEnd: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             canceledAt: string | null;
-            /** @description Unlocks the members' features now */
+            /**
+             * @description Unlocks the members' features now
+             * @example true
+             */
             grantsAccess: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             updatedAt: string;
         };
         PersonPaymentEventDto: {
+            /** @example sandbox */
             gateway: string;
+            /** @example evt_3Nq7YzL2eZvKYlo2 */
             eventId: string;
+            /** @example invoice.paid */
             type: string;
-            /** @description The provider subscription it reports */
+            /**
+             * @description The provider subscription it reports
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             subscriptionId: string;
             /**
              * @description The membership state its report meant
+             * @example active
              * @enum {string|null}
              */
             state: "trialing" | "active" | "past_due" | "canceled" | "expired" | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             occurredAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             receivedAt: string;
             /**
              * Format: date-time
              * @description Null while it waits for a retry
+             * @example 2026-11-02T14:30:00.000Z
              */
             processedAt: string | null;
+            /** @example 1 */
             attempts: number;
+            /** @example null */
             lastError: string | null;
         };
         PersonMessageDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83
+             */
             id: string;
+            /** @example Your application was received */
             subject: string;
+            /** @example Grace Hopper Foundation */
             fromName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             sentAt: string;
+            /** @example true */
             read: boolean;
         };
         PersonMessagesDto: {
             /** @description The latest 10 */
             items: components["schemas"]["PersonMessageDto"][];
+            /** @example 3 */
             total: number;
+            /** @example 3 */
             unread: number;
         };
         PersonDetailDto: {
@@ -6575,12 +8411,14 @@ export interface components {
         PersonDetailResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PersonDetailDto"];
         };
         PersonMembershipResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["SubscriptionRecordDto"];
         };
@@ -6590,40 +8428,76 @@ export interface components {
              * @example 2027-06-30
              */
             endsOn: string;
-            /** @description Why it is granted (kept in the audit log) */
+            /**
+             * @description Why it is granted (kept in the audit log)
+             * @example Refund of a double charge, agreed by phone
+             */
             reason: string;
         };
         PasswordResetSentDto: {
+            /** @example maya.lopez@example.com */
             email: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             sentAt: string;
         };
         PasswordResetSentResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PasswordResetSentDto"];
         };
         EraseRequestDto: {
-            /** @description The person's e-mail address, as a confirmation (any letter case) */
+            /**
+             * @description The person's e-mail address, as a confirmation (any letter case)
+             * @example maya.lopez@example.com
+             */
             confirmEmail: string;
         };
         KeptRecordDto: {
-            /** @description What is kept */
+            /**
+             * @description What is kept
+             * @example memberships
+             */
             part: string;
-            /** @description How many rows */
+            /**
+             * @description How many rows
+             * @example 3
+             */
             count: number;
-            /** @description Why it is kept */
+            /**
+             * @description Why it is kept
+             * @example Memberships with their plan, price and dates: payment and tax records we must keep.
+             */
             reason: string;
         };
         PrivacyErasureDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63
+             */
             userId: string;
-            /** @description The account's address from now on: a stable pseudonym the kept records are filed under */
+            /**
+             * @description The account's address from now on: a stable pseudonym the kept records are filed under
+             * @example erased-9b2e7d14@erased.invalid
+             */
             pseudonym: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-02T14:30:00.000Z
+             */
             erasedAt: string;
-            /** @description How many rows of each part were removed or emptied */
+            /**
+             * @description How many rows of each part were removed or emptied
+             * @example {
+             *       "profileAnswers": 14,
+             *       "applicationDrafts": 1,
+             *       "inboxMessages": 6
+             *     }
+             */
             removed: {
                 [key: string]: number;
             };
@@ -6633,6 +8507,7 @@ export interface components {
         PrivacyErasureResponseDto: {
             /** @example 200 */
             statusCode: number;
+            /** @example OK */
             message?: string;
             data: components["schemas"]["PrivacyErasureDto"];
         };
@@ -13422,6 +15297,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en"><head><meta charset="utf-8"><title>Checkout · ScholarMatch sandbox</title>…</head>
+                     *     <body>
+                     *     <div class="banner" role="note">Sandbox checkout: no real card is charged. Use a test card listed on this page.</div>
+                     *     <main>…</main></body></html>
+                     */
                     "text/html": string;
                 };
             };

@@ -37,7 +37,7 @@ export class AccountsController {
 
   @ApiBearerAuth()
   @Get('profile/minimal')
-  @ApiOperation({ summary: 'The minimal profile of the signed-in applicant' })
+  @ApiOperation({ description: 'For the payment pages: the signed-in person\'s names, e-mail, country and ZIP code, and `providerUserId` (the payment provider\'s customer id once they have checked out). `providerAddressId` is always null: the providers used keep the address with the customer.', summary: 'The minimal profile of the signed-in applicant' })
   @ApiOkResponse({ type: MinimalProfileResponseDto })
   @OperationId('getMinimalProfile')
   async minimalProfile(@CurrentUser() caller: Caller) {

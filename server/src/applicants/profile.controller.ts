@@ -17,7 +17,7 @@ export class ProfileController {
 
   @Get('profile')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'The signed-in applicant with their profile answers (applicantFields)' })
+  @ApiOperation({ description: 'The signed-in applicant\'s account plus `applicantFields`: their answers to the active profile fields, each with the field\'s key, name and type. Answered with `Cache-Control: no-store`, as it holds personal data.', summary: 'The signed-in applicant with their profile answers (applicantFields)' })
   @ApiOkResponse({ type: ApplicantResponseDto })
   @OperationId('getProfile')
   async profile(@CurrentUser() caller: Caller) {

@@ -7,7 +7,7 @@ import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
 import { FormResponseDto, ValidatorModuleQueryDto } from '../forms/dto/form.dto.js';
-import { requirementValidatorUrl, sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION } from '../forms/standalone-validators.js';
+import { requirementValidatorUrl, sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION, VALIDATOR_MODULE_EXAMPLE } from '../forms/standalone-validators.js';
 import { ApplicationsService } from './applications.service.js';
 import { BulkApplyService } from './bulk-apply.service.js';
 import { RequirementForms } from './requirement-forms.js';
@@ -58,7 +58,7 @@ export class ApplicationsController {
   @Public()
   @ApiOperation({ summary: "A requirement form version's validator, precompiled for the browser", description: VALIDATOR_MODULE_DESCRIPTION })
   @ApiProduces('text/javascript')
-  @ApiOkResponse({ description: 'An ES module', schema: { type: 'string' } })
+  @ApiOkResponse({ description: 'An ES module', schema: { type: 'string', example: VALIDATOR_MODULE_EXAMPLE } })
   @OperationId('getRequirementFormValidatorModule')
   async validatorModule(
     @Param('id', uuidOf('scholarship')) id: string,
@@ -72,7 +72,7 @@ export class ApplicationsController {
 
   @Get(':id/applicants/get-applicant-details')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'Your application to a scholarship: status and answers (none yet: status null)' })
+  @ApiOperation({ description: 'Applicants only. The caller\'s own application to the scholarship: `status` (Draft, Received, or null when they have not started), the form version it is pinned to and the answers by requirement key. Not cached.', summary: 'Your application to a scholarship: status and answers (none yet: status null)' })
   @ApiOkResponse({ type: ApplicantDetailsResponseDto })
   @OperationId('getMyApplication')
   async details(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {

@@ -76,7 +76,7 @@ export class AuthController {
   @ApiBearerAuth()
   @DuringEnrolment()
   @Get('me')
-  @ApiOperation({ summary: 'The signed-in user' })
+  @ApiOperation({ description: 'Answers the account behind the bearer token as the browser stores it (`userInfo`): names, e-mail, role and the profile, application and membership flags; never a secret. Any signed-in role, also while a staff member is still enrolling the second factor.', summary: 'The signed-in user' })
   @ApiOkResponse({ type: UserResponseDto })
   @OperationId('getCurrentUser')
   async me(@CurrentUser() caller: Caller) {

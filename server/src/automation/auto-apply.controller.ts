@@ -9,14 +9,14 @@ import { AutoApplySettings } from './auto-apply-settings.js';
 import { OperationId } from '../common/operation-id.js';
 
 class AutoApplyChangeDto {
-  @ApiProperty({ description: 'Apply automatically to matching scholarships that need nothing more than the profile (or only the CV)' })
+  @ApiProperty({ example: true, description: 'Apply automatically to matching scholarships that need nothing more than the profile (or only the CV)' })
   @IsBoolean({ message: 'enabled must be true or false.' })
   enabled: boolean;
 }
 
 class AutoApplySettingDto {
-  @ApiProperty({ description: 'Whether automatic application is on' }) enabled: boolean;
-  @ApiProperty({ description: 'Whether the account has a membership (it only applies while it has)' }) member: boolean;
+  @ApiProperty({ example: true, description: 'Whether automatic application is on' }) enabled: boolean;
+  @ApiProperty({ example: true, description: 'Whether the account has a membership (it only applies while it has)' }) member: boolean;
 }
 
 class AutoApplySettingResponseDto extends ApiResponseBase {
@@ -33,7 +33,7 @@ export class AutoApplyController {
 
   @Get('auto-apply')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'Whether the product applies automatically for the applicant (docs/automation.md)' })
+  @ApiOperation({ description: 'Applicants only. Whether automatic application is on for the caller and whether they have a membership, since it applies only while they have one (docs/automation.md). Not cached.', summary: 'Whether the product applies automatically for the applicant (docs/automation.md)' })
   @ApiOkResponse({ type: AutoApplySettingResponseDto })
   @OperationId('getAutoApply')
   async read(@CurrentUser() caller: Caller) {

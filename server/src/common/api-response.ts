@@ -15,6 +15,6 @@ export class ApiResponseBase {
   @ApiProperty({ example: 200 })
   statusCode: number;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'OK' })
   message?: string;
 }

@@ -11,7 +11,7 @@ export class FieldErrorDto implements FieldError {
 
 /** A published scholarship a refusal is about, by its public facts (its title is on its public page too). */
 export class RefusedScholarshipDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' })
   id: string;
 
   @ApiProperty({ example: 'Women in STEM Scholarship' })

@@ -21,7 +21,7 @@ export class AssistanceController {
   constructor(private readonly assistance: AssistanceService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in)' })
+  @ApiOperation({ description: 'Any signed-in person: the application-help questions (writing a personal statement, asking for a recommendation, spotting scams…) as `{ id, question }`. The answers, GET .../assistance/{id}, are for members.', summary: 'The assistance questions: how to write a personal statement, ask for a recommendation, avoid scams… (signed in)' })
   @ApiOkResponse({ type: AssistanceQuestionsResponseDto })
   @OperationId('listAssistanceQuestions')
   async questions() {

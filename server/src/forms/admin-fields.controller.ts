@@ -27,7 +27,7 @@ export class AdminFieldsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins)' })
+  @ApiOperation({ description: 'Admins only. The field definitions the form designer edits, as the unpublished draft would make them: published fields with their drafted changes, inactive fields and drafted removals included (docs/form-designer.md). Nothing here is live until a version is published.', summary: 'Every field definition as drafted: published ones with the draft applied, inactive and drafted removals included (admins)' })
   @ApiOkResponse({ type: DraftFieldListResponseDto })
   @OperationId('listDraftFields')
   async list() {
@@ -63,7 +63,7 @@ export class AdminFieldsController {
   }
 
   @Post(':id/revert')
-  @ApiOperation({ summary: "Drop a field's drafted change: it is as published again (admins)" })
+  @ApiOperation({ description: 'Admins only. Drops every drafted change of one field, so the field is as published again; nothing a person sees changes. An unknown id is 404 FIELD_NOT_FOUND.', summary: "Drop a field's drafted change: it is as published again (admins)" })
   @ApiCreatedResponse({ type: DraftFieldResponseDto })
   @OperationId('revertDraftField')
   async revert(@Param('id', ParseIntPipe) id: number, @Actor() actor: AuditActor) {
@@ -71,7 +71,7 @@ export class AdminFieldsController {
   }
 
   @Get(':id/options')
-  @ApiOperation({ summary: "A field's options as drafted, searched in label and value, removed ones last (admins)" })
+  @ApiOperation({ description: 'Admins only. One field\'s options as the draft would make them, paged (`page`, `limit`) and searched in label and value with `q`; options the draft removes come last. An unknown field id is 404 FIELD_NOT_FOUND.', summary: "A field's options as drafted, searched in label and value, removed ones last (admins)" })
   @ApiOkResponse({ type: DraftOptionPageResponseDto })
   @OperationId('listDraftFieldOptions')
   async listOptions(@Param('id', ParseIntPipe) id: number, @Query() query: OptionsQueryDto) {

@@ -35,7 +35,7 @@ export class FormDesignerController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The forms staff edit in the designer, with how many of their fields the draft changes (admins)' })
+  @ApiOperation({ description: 'Admins only. Every form staff can edit in the designer (key, title, the sections and borrowed fields it shows) with the number of its fields the current draft changes (docs/form-designer.md).', summary: 'The forms staff edit in the designer, with how many of their fields the draft changes (admins)' })
   @ApiOkResponse({ type: DesignerFormListResponseDto })
   @OperationId('listDesignerForms')
   async forms() {
@@ -54,7 +54,7 @@ export class FormDesignerController {
   }
 
   @Delete('draft')
-  @ApiOperation({ summary: 'Discard the whole draft (admins)' })
+  @ApiOperation({ description: 'Admins only. Throws away every drafted change of every form at once: the forms stay as the latest published version and nothing a person sees changes. Recorded in the audit log; answers how many changes were dropped.', summary: 'Discard the whole draft (admins)' })
   @ApiOkResponse({ type: DiscardedResponseDto })
   @OperationId('discardFormDraft')
   async discard(@Actor() actor: AuditActor) {
@@ -62,7 +62,7 @@ export class FormDesignerController {
   }
 
   @Get(':formKey/preview')
-  @ApiOperation({ summary: 'The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins)' })
+  @ApiOperation({ description: 'Admins only. The form compiled as it would be served if the draft were published now, in the same shape as GET /api/v1/forms/{formKey} (JSON Schema and UI schema), so the designer can render it. An unknown form key is 404 FORM_NOT_FOUND.', summary: 'The form compiled with the draft applied, in the shape GET /forms/{formKey} serves (admins)' })
   @ApiOkResponse({ type: FormPreviewResponseDto })
   @OperationId('previewDraftForm')
   async preview(@Param('formKey', FormKeyPipe) formKey: string) {
@@ -70,7 +70,7 @@ export class FormDesignerController {
   }
 
   @Put(':formKey/order')
-  @ApiOperation({ summary: "Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows" })
+  @ApiOperation({ description: 'Admins only. Takes the form\'s field keys in their new order; the order is drafted, not live, until a version is published. A key the form does not show, or only borrows from another section, is 400 INVALID_ORDER; an unknown form 404 FORM_NOT_FOUND.', summary: "Draft the order of a form's fields (admins); 400 INVALID_ORDER for a key the form does not show or borrows" })
   @ApiOkResponse({ type: DraftFieldListResponseDto })
   @OperationId('draftFieldOrder')
   async order(@Param('formKey', FormKeyPipe) formKey: string, @Body() body: FieldOrderDto, @Actor() actor: AuditActor) {
@@ -89,7 +89,7 @@ export class FormDesignerController {
   }
 
   @Get('versions')
-  @ApiOperation({ summary: 'Published versions, newest first (admins)' })
+  @ApiOperation({ description: 'Admins only. The published form versions, newest first and paged (`page`, `limit`), each with its number, kind (publish or rollback), note, who published it, when, and how many changes it made: the history a rollback works on (docs/form-designer.md).', summary: 'Published versions, newest first (admins)' })
   @ApiOkResponse({ type: FormVersionPageResponseDto })
   @OperationId('listFormVersions')
   async list(@Query() query: FormVersionsQueryDto) {
@@ -97,7 +97,7 @@ export class FormDesignerController {
   }
 
   @Get('versions/:number')
-  @ApiOperation({ summary: 'One version with the changes it made (admins)' })
+  @ApiOperation({ description: 'Admins only. One published version by number, with the field changes it made (added, changed, removed) for the designer\'s history page. An unknown number is 404 VERSION_NOT_FOUND.', summary: 'One version with the changes it made (admins)' })
   @ApiOkResponse({ type: FormVersionResponseDto })
   @OperationId('getFormVersion')
   async one(@Param('number', ParseIntPipe) number: number) {

@@ -9,7 +9,7 @@ import { FormResponseDto, ValidatorModuleQueryDto } from './dto/form.dto.js';
 import { FormValidationResponseDto, ValidateFormDto } from './dto/validate-form.dto.js';
 import { FormKeyPipe } from './form-key.pipe.js';
 import { FormsService } from './forms.service.js';
-import { sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION } from './standalone-validators.js';
+import { sendValidatorModule, StandaloneValidators, VALIDATOR_MODULE_DESCRIPTION, VALIDATOR_MODULE_EXAMPLE } from './standalone-validators.js';
 import { Public } from '../auth/auth.decorators.js';
 import { OperationId } from '../common/operation-id.js';
 
@@ -43,7 +43,7 @@ export class FormsController {
   @Get(':formKey/validator.js')
   @ApiOperation({ summary: "A form version's validator, precompiled for the browser", description: VALIDATOR_MODULE_DESCRIPTION })
   @ApiProduces('text/javascript')
-  @ApiOkResponse({ description: 'An ES module', schema: { type: 'string' } })
+  @ApiOkResponse({ description: 'An ES module', schema: { type: 'string', example: VALIDATOR_MODULE_EXAMPLE } })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'No form has this key, or this version is no longer served' })
   @OperationId('getFormValidatorModule')
   async validatorModule(

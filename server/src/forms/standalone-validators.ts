@@ -111,6 +111,9 @@ export function requirementValidatorUrl(scholarshipId: string, version: string):
 }
 
 /** OpenAPI for a validator module route (the body is JavaScript, not the JSON envelope). */
+/** The OpenAPI example of a validator module: its shape, shortened (the real one is minified ajv code). */
+export const VALIDATOR_MODULE_EXAMPLE = 'var s={"profile-basic":c};function c(e,{instancePath:t="",rootData:r=e}={}){/* … */return c.errors=null,!0}export{s as default};';
+
 export const VALIDATOR_MODULE_DESCRIPTION =
   'ajv standalone validation code for one form version, as an ES module whose default export maps ' +
   "schema ids to validate functions (RJSF's precompiled-validator format). Public: a module import " +

@@ -28,7 +28,7 @@ export class HealthController {
   constructor(private readonly service: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Liveness and readiness: 200 when PostgreSQL answers within 2 s' })
+  @ApiOperation({ description: 'For load balancers and monitors, no token needed: 200 with `{ status: \'ok\', database: \'up\' }` when PostgreSQL answers within 2 seconds, else 503 with the error body.', summary: 'Liveness and readiness: 200 when PostgreSQL answers within 2 s' })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'The database does not answer' })
   @OperationId('getHealth')

@@ -20,7 +20,7 @@ export class InboxController {
 
   @Get()
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'The caller\'s messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread' })
+  @ApiOperation({ description: 'Any signed-in person: their inbox messages, newest first, paged by `offset` and `limit`; `search` filters them and `scholarshipId` keeps those about one scholarship. `meta.total` counts the matches and `meta.unread` the unread ones. Not cached.', summary: 'The caller\'s messages, newest first, optionally searched or about one scholarship; meta counts the matches and the unread' })
   @ApiOkResponse({ type: InboxListResponseDto })
   @OperationId('listInbox')
   async list(@CurrentUser() caller: Caller, @Query() query: InboxQueryDto) {
@@ -30,7 +30,7 @@ export class InboxController {
 
   @Get('unread-count')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'How many of the caller\'s messages are unread (the navigation bar\'s badge)' })
+  @ApiOperation({ description: 'Any signed-in person: how many of their inbox messages are unread, for the navigation bar\'s badge. Not cached.', summary: 'How many of the caller\'s messages are unread (the navigation bar\'s badge)' })
   @ApiOkResponse({ type: UnreadCountResponseDto })
   @OperationId('countUnreadInbox')
   async unreadCount(@CurrentUser() caller: Caller) {
@@ -39,7 +39,7 @@ export class InboxController {
 
   @Get(':id')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'One of the caller\'s messages' })
+  @ApiOperation({ description: 'Any signed-in person: one of their own inbox messages in full. Another person\'s message, like an unknown id, is 404 MESSAGE_NOT_FOUND. Not cached.', summary: 'One of the caller\'s messages' })
   @ApiOkResponse({ type: InboxMessageResponseDto })
   @OperationId('getInboxMessage')
   async one(@CurrentUser() caller: Caller, @Param('id', uuidOf('message')) id: string) {
@@ -47,7 +47,7 @@ export class InboxController {
   }
 
   @Put(':id/read')
-  @ApiOperation({ summary: 'Marks one of the caller\'s messages read (idempotent)' })
+  @ApiOperation({ description: 'Any signed-in person marks one of their own messages read and gets the message back; marking it again changes nothing. Another person\'s message, like an unknown id, is 404 MESSAGE_NOT_FOUND.', summary: 'Marks one of the caller\'s messages read (idempotent)' })
   @ApiOkResponse({ type: InboxMessageResponseDto })
   @OperationId('markInboxMessageRead')
   async markRead(@CurrentUser() caller: Caller, @Param('id', uuidOf('message')) id: string) {

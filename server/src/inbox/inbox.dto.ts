@@ -35,30 +35,30 @@ export class InboxQueryDto {
 }
 
 class WrappedStringDto {
-  @ApiProperty() value: string;
+  @ApiProperty({ example: 'Your application was received' }) value: string;
 }
 
 export class InboxMessageDto {
-  @ApiProperty({ type: WrappedStringDto }) _id: WrappedStringDto;
-  @ApiProperty({ type: WrappedStringDto }) fromName: WrappedStringDto;
-  @ApiProperty({ type: WrappedStringDto }) fromEmail: WrappedStringDto;
-  @ApiProperty({ type: WrappedStringDto }) subject: WrappedStringDto;
-  @ApiProperty({ type: WrappedStringDto, description: 'ISO 8601' }) sentDate: WrappedStringDto;
-  @ApiProperty({ type: WrappedStringDto, description: 'ISO 8601' }) createdAt: WrappedStringDto;
-  @ApiProperty({ type: WrappedStringDto }) bodyAsText: WrappedStringDto;
-  @ApiProperty({ type: WrappedStringDto, description: 'Sanitised HTML' }) bodyAsHtml: WrappedStringDto;
-  @ApiProperty() read: boolean;
-  @ApiProperty({ enum: INBOX_MESSAGE_KINDS }) kind: string;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) scholarshipId: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: "A provider's message: the application whose conversation it belongs to; the recipient may reply (`POST /inbox/{id}/replies`)" })
+  @ApiProperty({ type: WrappedStringDto, example: { value: '5e1a7c3d-2b9f-4d64-8a0e-6c3f1b7d9e24' } }) _id: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, example: { value: 'Grace Hopper Foundation' } }) fromName: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, example: { value: 'no-reply@scholarmatch.example' } }) fromEmail: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, example: { value: 'Your application was received' } }) subject: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, example: { value: '2026-11-02T14:30:00.000Z' }, description: 'ISO 8601' }) sentDate: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, example: { value: '2026-11-02T14:30:00.000Z' }, description: 'ISO 8601' }) createdAt: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, example: { value: 'Thank you for applying to the First-Generation Scholars Award.' } }) bodyAsText: WrappedStringDto;
+  @ApiProperty({ type: WrappedStringDto, example: { value: '<p>Thank you for applying to the First-Generation Scholars Award.</p>' }, description: 'Sanitised HTML' }) bodyAsHtml: WrappedStringDto;
+  @ApiProperty({ example: true }) read: boolean;
+  @ApiProperty({ example: 'provider', enum: INBOX_MESSAGE_KINDS }) kind: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', type: String, nullable: true, format: 'uuid' }) scholarshipId: string | null;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', type: String, nullable: true, format: 'uuid', description: "A provider's message: the application whose conversation it belongs to; the recipient may reply (`POST /inbox/{id}/replies`)" })
   applicationId: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'A support answer: the request whose thread it belongs to; the recipient may reply (`POST /support-requests/{id}/replies`)' })
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', type: String, nullable: true, format: 'uuid', description: 'A support answer: the request whose thread it belongs to; the recipient may reply (`POST /support-requests/{id}/replies`)' })
   supportRequestId: string | null;
 }
 
 class InboxMetaDto {
-  @ApiProperty({ description: 'Messages matching the search' }) total: number;
-  @ApiProperty({ description: 'Unread messages in the whole inbox' }) unread: number;
+  @ApiProperty({ example: 3, description: 'Messages matching the search' }) total: number;
+  @ApiProperty({ example: 3, description: 'Unread messages in the whole inbox' }) unread: number;
 }
 
 export class InboxListResponseDto extends ApiResponseBase {
@@ -71,7 +71,7 @@ export class InboxMessageResponseDto extends ApiResponseBase {
 }
 
 class UnreadCountDto {
-  @ApiProperty() unread: number;
+  @ApiProperty({ example: 3 }) unread: number;
 }
 
 export class UnreadCountResponseDto extends ApiResponseBase {

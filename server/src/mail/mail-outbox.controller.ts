@@ -32,13 +32,13 @@ class OutboxQueryDto {
 }
 
 class OutboxMessageDto {
-  @ApiProperty() id: number;
-  @ApiProperty() to: string;
-  @ApiProperty({ type: String, nullable: true, description: "The sender's name shown with MAIL_FROM's address (an organisation's name); null: MAIL_FROM as configured" }) fromName: string | null;
-  @ApiProperty() subject: string;
-  @ApiProperty() text: string;
-  @ApiProperty({ type: String, nullable: true }) html: string | null;
-  @ApiProperty() createdAt: Date;
+  @ApiProperty({ example: 1 }) id: number;
+  @ApiProperty({ example: 'maya.lopez@example.com' }) to: string;
+  @ApiProperty({ example: 'Grace Hopper Foundation', type: String, nullable: true, description: "The sender's name shown with MAIL_FROM's address (an organisation's name); null: MAIL_FROM as configured" }) fromName: string | null;
+  @ApiProperty({ example: 'Your password reset code' }) subject: string;
+  @ApiProperty({ example: 'Your code is 482913. It expires in 10 minutes.' }) text: string;
+  @ApiProperty({ example: '<p>Your code is <strong>482913</strong>. It expires in 10 minutes.</p>', type: String, nullable: true }) html: string | null;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) createdAt: Date;
 }
 
 class OutboxResponseDto extends ApiResponseBase {

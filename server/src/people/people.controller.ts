@@ -30,7 +30,7 @@ export class PeopleController {
 
   @Get()
   @Roles('admin', 'support')
-  @ApiOperation({ summary: 'Accounts found by name or e-mail, newest first, paged (admins and support staff)' })
+  @ApiOperation({ description: 'Admins and support staff: accounts whose name or e-mail contains `search`, optionally of one `role`, newest first, paged by `offset` and `limit` with `meta.total` (docs/console.md).', summary: 'Accounts found by name or e-mail, newest first, paged (admins and support staff)' })
   @ApiOkResponse({ type: PeopleListResponseDto })
   @OperationId('listPeople')
   async list(@Query() query: PeopleListQueryDto) {

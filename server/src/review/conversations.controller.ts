@@ -23,7 +23,7 @@ export class ApplicantConversationsController {
 
   @Get(':id/conversation')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first" })
+  @ApiOperation({ description: 'The signed-in person\'s side of a provider conversation: given one of their inbox messages from a provider, the provider\'s messages and their own replies about that application, oldest first. A message that is not theirs is 404 MESSAGE_NOT_FOUND; one that starts no conversation 400 NOT_A_CONVERSATION.', summary: "The conversation a provider's message to the caller belongs to: the provider's messages and the caller's replies, oldest first" })
   @ApiOkResponse({ type: ConversationResponseDto })
   @OperationId('getMyConversation')
   async conversation(@CurrentUser() caller: Caller, @Param('id', messageId) id: string) {
@@ -32,7 +32,7 @@ export class ApplicantConversationsController {
 
   @Post(':id/replies')
   @Idempotent()
-  @ApiOperation({ summary: "Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox" })
+  @ApiOperation({ description: 'The applicant answers a provider\'s message about their application with the served message-reply form; the reply lands in the provider\'s studio inbox as unread. Invalid answers are 400 INVALID_ANSWERS; a message that is not theirs 404 MESSAGE_NOT_FOUND.', summary: "Replies to a provider's message about the caller's application (the served message-reply form); the provider reads it in the studio inbox" })
   @ApiCreatedResponse({ type: ConversationResponseDto })
   @OperationId('replyToProvider')
   async reply(@CurrentUser() caller: Caller, @Param('id', messageId) id: string, @Body() body: ReplyDto) {
@@ -51,7 +51,7 @@ export class ProviderInboxController {
 
   @Get()
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "The provider's conversations with applicants, latest first, with unread replies counted (owner)" })
+  @ApiOperation({ description: 'The scholarships\' owner: their conversations with applicants, latest first, each with the applicant (or \'Applicant {reference}\' under blind review), the latest message\'s preview and the unread replies; `unread=true` keeps those with unread replies, paged by `offset` and `limit`.', summary: "The provider's conversations with applicants, latest first, with unread replies counted (owner)" })
   @ApiOkResponse({ type: ThreadsResponseDto })
   @OperationId('listProviderConversations')
   async threads(@CurrentUser() caller: Caller, @Query() query: ThreadsQueryDto) {
@@ -60,7 +60,7 @@ export class ProviderInboxController {
 
   @Get('unread-count')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "Unread replies from applicants (the studio sidebar's badge)" })
+  @ApiOperation({ description: 'The scholarships\' owner: how many applicants\' replies they have not read yet, across all their scholarships, for the studio sidebar\'s badge. Not cached.', summary: "Unread replies from applicants (the studio sidebar's badge)" })
   @ApiOkResponse({ type: UnreadRepliesResponseDto })
   @OperationId('countProviderUnreadReplies')
   async unreadCount(@CurrentUser() caller: Caller) {
@@ -69,7 +69,7 @@ export class ProviderInboxController {
 
   @Get(':applicationId')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "One application's conversation; reading it marks the applicant's replies read (owner)" })
+  @ApiOperation({ description: 'The scholarships\' owner: the whole conversation about one submitted application, oldest first; reading it marks the applicant\'s replies read. An application that is not theirs or not submitted is 404 CONVERSATION_NOT_FOUND.', summary: "One application's conversation; reading it marks the applicant's replies read (owner)" })
   @ApiOkResponse({ type: ConversationResponseDto })
   @OperationId('getProviderConversation')
   async conversation(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string) {
@@ -78,7 +78,7 @@ export class ProviderInboxController {
 
   @Post(':applicationId/messages')
   @Idempotent()
-  @ApiOperation({ summary: "Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)" })
+  @ApiOperation({ description: 'The scholarships\' owner answers in the conversation about one application with the served message-reply form: the applicant gets it in their inbox and by e-mail, from the organisation. Invalid answers 400 INVALID_ANSWERS; not theirs 404 CONVERSATION_NOT_FOUND.', summary: "Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)" })
   @ApiCreatedResponse({ type: ConversationResponseDto })
   @OperationId('answerApplicant')
   async answer(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string, @Body() body: ReplyDto) {

@@ -15,6 +15,15 @@ export const EXPORT_BATCH = 500;
 const COMMON = ['Reference', 'Application id', 'Status', 'Submitted at', 'Eligibility', 'Average score', 'Reviews'];
 const PERSONAL = ['First name', 'Last name', 'E-mail', 'Phone', 'School'];
 
+/** The OpenAPI example of an export: the header and one row, for a scholarship with one essay (no blind review). */
+export const APPLICANTS_CSV_EXAMPLE =
+  [
+    [...COMMON, ...PERSONAL, 'Personal essay'],
+    ['9B2E7D14', '9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63', 'Received', '2026-11-02T14:30:00.000Z', 'Eligible', '7.5', '2', 'Maya', 'Lopez', 'maya.lopez@example.com', '+12025550143', 'Lincoln High School', 'When my family moved to Ohio…'],
+  ]
+    .map((row) => row.join(','))
+    .join('\r\n') + '\r\n';
+
 /** What a spreadsheet would run as a formula: a cell starting with = + - @, a tab or a carriage return (OWASP's list). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 /** An international phone number (E.164: '+', then 7 to 15 digits): it cannot carry a formula. */

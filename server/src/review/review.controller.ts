@@ -25,7 +25,7 @@ import {
   SubmissionResponseDto,
   WinnersResponseDto,
 } from './dto/review.dto.js';
-import { ReviewExport } from './review-export.js';
+import { APPLICANTS_CSV_EXAMPLE, ReviewExport } from './review-export.js';
 import { ReviewService } from './review.service.js';
 import { RubricService } from './rubric.service.js';
 import { StatusMovesService } from './status-moves.service.js';
@@ -55,7 +55,7 @@ export class ReviewController {
   ) {}
 
   @Get('scholarships/:id/applicants')
-  @ApiOperation({ summary: 'The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers)' })
+  @ApiOperation({ description: 'For the scholarship\'s provider and its organisation\'s reviewers (anyone else: 404 SCHOLARSHIP_NOT_FOUND). A page of submitted applications with reference, status, eligibility, average and own score; filter by `status` and `eligible`, `search` names or references, sort and page (docs/review.md). Under blind review the personal fields are null.', summary: 'The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers)' })
   @ApiOkResponse({ type: ApplicantsPageResponseDto })
   @OperationId('listApplicants')
   async applicants(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Query() query: ApplicantsQueryDto) {
@@ -63,7 +63,7 @@ export class ReviewController {
   }
 
   @Get('scholarships/:id/applicants/:applicantId')
-  @ApiOperation({ summary: 'One submission: answers with the pinned requirement form, and the applicant unless blind review is on' })
+  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: one submitted application, its answers and the requirement form version it was submitted against, so they render as the applicant saw them. `applicant` (name and contact details) is null under blind review; an unknown application is 404 APPLICATION_NOT_FOUND.', summary: 'One submission: answers with the pinned requirement form, and the applicant unless blind review is on' })
   @ApiOkResponse({ type: SubmissionResponseDto })
   @OperationId('getApplicantSubmission')
   async submission(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
@@ -71,7 +71,7 @@ export class ReviewController {
   }
 
   @Put('scholarships/:id/applicants/:applicantId/status')
-  @ApiOperation({ summary: "Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first" })
+  @ApiOperation({ description: 'The scholarship\'s owner moves one application to a review status (reviewers get 403 OWNER_ONLY). The applicant\'s inbox message and e-mail wait a short delay so the move can be undone; an unknown application is 404 APPLICATION_NOT_FOUND.', summary: "Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first" })
   @ApiOkResponse({ type: ReviewStatusResponseDto })
   @OperationId('setApplicationStatus')
   async status(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string, @Body() body: ReviewStatusDto) {
@@ -80,7 +80,7 @@ export class ReviewController {
 
   @Post('scholarships/:id/applicants/:applicantId/status/undo')
   @HttpCode(200)
-  @ApiOperation({ summary: "Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has" })
+  @ApiOperation({ description: 'The scholarship\'s owner takes back recent status moves of one application whose message has not been sent yet: the earlier status returns and the applicant hears nothing. Once the message has left, 409 NOTHING_TO_UNDO.', summary: "Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has" })
   @ApiOkResponse({ type: ReviewStatusResponseDto })
   @OperationId('undoApplicationStatus')
   async undoStatus(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
@@ -88,7 +88,7 @@ export class ReviewController {
   }
 
   @Get('scholarships/:id/review-settings')
-  @ApiOperation({ summary: 'Whether blind review is on (owner, reviewers)' })
+  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: whether blind review is on, which hides applicants\' names, e-mail, phone and school from the review screens and the export (docs/review.md).', summary: 'Whether blind review is on (owner, reviewers)' })
   @ApiOkResponse({ type: ReviewSettingsResponseDto })
   @OperationId('getReviewSettings')
   async settings(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
@@ -96,7 +96,7 @@ export class ReviewController {
   }
 
   @Put('scholarships/:id/review-settings')
-  @ApiOperation({ summary: 'Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone' })
+  @ApiOperation({ description: 'The scholarship\'s owner turns blind review on or off (reviewers get 403 OWNER_ONLY); it applies at once to every reviewer\'s list, submission view and CSV export.', summary: 'Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone' })
   @ApiOkResponse({ type: ReviewSettingsResponseDto })
   @OperationId('updateReviewSettings')
   async updateSettings(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ReviewSettingsDto) {
@@ -104,7 +104,7 @@ export class ReviewController {
   }
 
   @Get('scholarship/:id/rank-criteria')
-  @ApiOperation({ summary: 'The rubric and the scoring form compiled from it (owner, reviewers)' })
+  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: the rank criteria (name, description, weight, maximum points) and the scoring form compiled from them, which reviewers fill in to give points.', summary: 'The rubric and the scoring form compiled from it (owner, reviewers)' })
   @ApiOkResponse({ type: RubricResponseDto })
   @OperationId('getRubric')
   async rankCriteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
@@ -120,7 +120,7 @@ export class ReviewController {
   }
 
   @Get('scholarship/:id/applicants/:applicantId/points')
-  @ApiOperation({ summary: "Every reviewer's points on an application, weighted totals and the average" })
+  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: every reviewer\'s points on one application, each reviewer\'s weighted total and the average. An unknown application is 404 APPLICATION_NOT_FOUND.', summary: "Every reviewer's points on an application, weighted totals and the average" })
   @ApiOkResponse({ type: PointsResponseDto })
   @OperationId('listPoints')
   async points(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('applicantId', applicationId) applicantId: string) {
@@ -136,7 +136,7 @@ export class ReviewController {
   }
 
   @Get('scholarships/:id/winners')
-  @ApiOperation({ summary: 'The winners and the decisions (draws with their seeds) (owner, reviewers)' })
+  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: the applications chosen as winners and the decisions that chose them, by hand or by draw, with a draw\'s seed so it can be checked (docs/review.md).', summary: 'The winners and the decisions (draws with their seeds) (owner, reviewers)' })
   @ApiOkResponse({ type: WinnersResponseDto })
   @OperationId('listWinners')
   async winners(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
@@ -152,9 +152,9 @@ export class ReviewController {
   }
 
   @Get('scholarships/:id/applicants-data/export')
-  @ApiOperation({ summary: 'The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed' })
+  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: every submitted application as a CSV file (RFC 4180, UTF-8), streamed as an attachment. Cells a spreadsheet would run as formulas are neutralised, and blind review hides the personal columns.', summary: 'The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed' })
   @ApiProduces('text/csv')
-  @ApiOkResponse({ schema: { type: 'string' }, description: 'CSV' })
+  @ApiOkResponse({ schema: { type: 'string', example: APPLICANTS_CSV_EXAMPLE }, description: 'CSV' })
   @OperationId('exportApplicants')
   async export(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Res() reply: FastifyReply) {
     const { filename, stream } = await this.exporter.open(caller, id);
@@ -166,7 +166,7 @@ export class ReviewController {
   }
 
   @Get('scholarships/:id/activity')
-  @ApiOperation({ summary: 'Submitted applications per UTC day (owner, reviewers)' })
+  @ApiOperation({ description: 'For the scholarship\'s provider and reviewers: how many applications were submitted on each UTC day over the last `days` days (30 by default), for the activity chart.', summary: 'Submitted applications per UTC day (owner, reviewers)' })
   @ApiOkResponse({ type: ActivityResponseDto })
   @OperationId('getApplicationActivity')
   async activity(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Query() query: ActivityQueryDto) {
@@ -175,7 +175,7 @@ export class ReviewController {
 
   @Post('scholarships/:id/messages')
   @Idempotent()
-  @ApiOperation({ summary: 'Write to applicants through their inbox (owner; the served provider-message form)' })
+  @ApiOperation({ description: 'The scholarship\'s owner writes to the listed applicants (`applicantIds`, the applications\' ids) with the served provider-message form\'s answers; each gets it in their inbox (reviewers: 403 OWNER_ONLY). Invalid answers are 400 INVALID_ANSWERS.', summary: 'Write to applicants through their inbox (owner; the served provider-message form)' })
   @ApiCreatedResponse({ type: SentResponseDto })
   @OperationId('messageApplicants')
   async message(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: ProviderMessageDto) {

@@ -40,7 +40,7 @@ export class ReviewersController {
   @Get('providers/reviewers')
   @Roles('provider')
   @ApiBearerAuth()
-  @ApiOperation({ summary: "The organisation's reviewers and open invitations" })
+  @ApiOperation({ description: 'Providers only. The reviewers of the provider\'s organisation and the invitations sent and not yet accepted (docs/review.md).', summary: "The organisation's reviewers and open invitations" })
   @ApiOkResponse({ type: ReviewersResponseDto })
   @OperationId('listReviewers')
   async list(@CurrentUser() caller: Caller) {
@@ -50,7 +50,7 @@ export class ReviewersController {
   @Delete('providers/reviewers/:id')
   @Roles('provider')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Remove a reviewer (user id) or an open invitation (its id)' })
+  @ApiOperation({ description: 'Providers only. Takes away a reviewer\'s access to the organisation\'s scholarships (by the reviewer\'s user id) or withdraws an open invitation (by its id). An id that is neither is 404 REVIEWER_NOT_FOUND.', summary: 'Remove a reviewer (user id) or an open invitation (its id)' })
   @ApiOkResponse({ type: RemovedResponseDto })
   @OperationId('removeReviewer')
   async remove(@CurrentUser() caller: Caller, @Param('id', uuidOf('reviewer')) id: string) {
@@ -69,7 +69,7 @@ export class ReviewersController {
   @Public()
   @RateLimited()
   @Post('reviewer-invitations/:token/accept')
-  @ApiOperation({ summary: "Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session" })
+  @ApiOperation({ description: 'No token needed, rate-limited: the invitation\'s token from the e-mail plus the served reviewer-signup form\'s answers create a reviewer account for the invited address and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, an address that already has an account 409 ACCOUNT_EXISTS (use the join call).', summary: "Accept an invitation with the served reviewer-signup form's answers: a reviewer account and its session" })
   @ApiCreatedResponse({ type: SessionResponseDto })
   @OperationId('acceptReviewerInvitation')
   async accept(@Param('token') token: string, @Body() body: FormAnswersDto, @Ip() ip: string) {

@@ -36,7 +36,7 @@ export class EligibleScholarshipsController {
 
   @Get('stats')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'Scholarship stats: yourRecommendation, the recommendations count (applicants)' })
+  @ApiOperation({ description: 'Applicants only. `yourRecommendation`: how many open scholarships the caller\'s profile meets every rule of, the same number as the profile header\'s \'Eligible for N\' and the dashboard\'s (docs/matching.md, "The counts"). Not cached.', summary: 'Scholarship stats: yourRecommendation, the recommendations count (applicants)' })
   @ApiOkResponse({ type: StatsResponseDto })
   @OperationId('getMatchStats')
   async stats(@CurrentUser() caller: Caller) {
@@ -58,7 +58,7 @@ export class EligibleScholarshipsController {
 
   @Get('mine-eligible-scholarships/count')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'How many scholarships the list would give, with the same filters (applicants)' })
+  @ApiOperation({ description: 'Applicants only. Takes the same filters as GET mine-eligible-scholarships (`withoutRequirement`, `requirementFields`) and answers how many scholarships that list holds, from the day\'s stored match aggregates (docs/matching.md). Not cached.', summary: 'How many scholarships the list would give, with the same filters (applicants)' })
   @ApiOkResponse({ type: CountResponseDto })
   @OperationId('countEligibleScholarships')
   async count(@CurrentUser() caller: Caller, @Query() query: EligibleScholarshipsQueryDto) {

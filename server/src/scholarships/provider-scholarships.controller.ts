@@ -27,7 +27,7 @@ export class ProviderScholarshipsController {
 
   @Get()
   @Roles('provider', 'reviewer')
-  @ApiOperation({ summary: "The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)" })
+  @ApiOperation({ description: 'Providers get their own scholarships, newest first, in every status (draft, published, closed); a reviewer gets those of its organisation\'s provider. Unpaged; other roles are 403.', summary: "The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)" })
   @ApiOkResponse({ type: ProviderScholarshipListResponseDto })
   @OperationId('listProviderScholarships')
   async list(@CurrentUser() caller: Caller) {
@@ -60,7 +60,7 @@ export class ProviderScholarshipsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One of the provider’s scholarships (another provider’s: 404)' })
+  @ApiOperation({ description: 'The provider\'s own scholarship with its editor answers, criteria, requirements and status. Another provider\'s scholarship, like an unknown id, is 404 SCHOLARSHIP_NOT_FOUND, so ids reveal nothing.', summary: 'One of the provider’s scholarships (another provider’s: 404)' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('getProviderScholarship')
   async get(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
@@ -68,7 +68,7 @@ export class ProviderScholarshipsController {
   }
 
   @Patch(':id')
-  @ApiOperation({ summary: 'Edit a draft or published scholarship (a closed one: 409)' })
+  @ApiOperation({ description: 'Providers only, on their own scholarship: only the properties sent change, and the answer is the scholarship as saved. A closed scholarship cannot change (409 SCHOLARSHIP_CLOSED); an unknown field or operator in the criteria is 400 INVALID_CRITERIA; another provider\'s is 404.', summary: 'Edit a draft or published scholarship (a closed one: 409)' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('updateScholarship')
   async update(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string, @Body() body: UpdateScholarshipDto) {
@@ -77,7 +77,7 @@ export class ProviderScholarshipsController {
 
   @Post(':id/publish')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Publish a draft: it needs an amount and a deadline not in the past' })
+  @ApiOperation({ description: 'Moves the provider\'s draft to published, so matching applicants see it and it gets its public page address (`slug`). Refused with 400 NO_AMOUNT, NO_DEADLINE or DEADLINE_PASSED when it has no amount, no deadline or one in the past, and 409 NOT_A_DRAFT when it is not a draft.', summary: 'Publish a draft: it needs an amount and a deadline not in the past' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('publishScholarship')
   async publish(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
@@ -86,7 +86,7 @@ export class ProviderScholarshipsController {
 
   @Post(':id/close')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Close a scholarship: no more applications' })
+  @ApiOperation({ description: 'The provider\'s scholarship stops taking applications and can no longer be edited (later edits are 409 SCHOLARSHIP_CLOSED). Idempotent: closing a closed scholarship answers it unchanged. Another provider\'s is 404 SCHOLARSHIP_NOT_FOUND.', summary: 'Close a scholarship: no more applications' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('closeScholarship')
   async close(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {

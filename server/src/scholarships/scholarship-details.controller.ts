@@ -27,7 +27,7 @@ export class ScholarshipDetailsController {
   @Public()
   @Get('eligible-scholarships/stats')
   @Header('cache-control', 'public, max-age=60')
-  @ApiOperation({ summary: 'How many open scholarships there are and their combined value (public)' })
+  @ApiOperation({ description: 'No token needed: how many scholarships are open and their combined value in US dollars, for the public pages. Cached for 60 seconds (`Cache-Control: public, max-age=60`).', summary: 'How many open scholarships there are and their combined value (public)' })
   @ApiOkResponse({ type: EligibilityStatsResponseDto })
   @OperationId('getCatalogueStats')
   async stats() {
@@ -52,7 +52,7 @@ export class ScholarshipDetailsController {
   @Roles('applicant')
   @Get('me/scholarships')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "The applicant's applications: Received (the Applied tab) and Draft (applicants)" })
+  @ApiOperation({ description: 'Applicants only. The caller\'s own applications (My Scholarships), newest change first, as scholarship cards with `scholarshipStatus` and `updatedAt`; `status=Received` is the Applied tab, `status=Draft` the drafts. Unpaged (the browser pages by 6).', summary: "The applicant's applications: Received (the Applied tab) and Draft (applicants)" })
   @ApiOkResponse({ type: MyScholarshipsResponseDto })
   @OperationId('listMyApplications')
   async mine(@CurrentUser() caller: Caller, @Query() query: MyScholarshipsQueryDto) {

@@ -47,7 +47,7 @@ export class StaffController {
   @Get('admin/staff')
   @Roles('admin')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Staff accounts (admins and support) and the invitations not accepted yet (admins)' })
+  @ApiOperation({ description: 'Admins only. Every staff account (admins and support) with its role, lock and creation date, and the staff invitations not accepted yet with their expiry (docs/console.md).', summary: 'Staff accounts (admins and support) and the invitations not accepted yet (admins)' })
   @ApiOkResponse({ type: StaffListResponseDto })
   @OperationId('listStaff')
   async list() {
@@ -66,7 +66,7 @@ export class StaffController {
   @Public()
   @RateLimited()
   @Post('staff-invitations/:token/accept')
-  @ApiOperation({ summary: "Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session" })
+  @ApiOperation({ description: 'No token needed, rate-limited: the invitation\'s token from the e-mail plus names and password (the served reviewer-signup form) create the staff account with the invited role and sign it in (201 with the session). Unknown or used token 404 INVITATION_NOT_FOUND, expired 410 INVITATION_EXPIRED, invalid answers 400 INVALID_ANSWERS, an address taken meanwhile 409 EMAIL_TAKEN.', summary: "Accept a staff invitation with the served reviewer-signup form's answers (names and password): the staff account and its session" })
   @ApiCreatedResponse({ type: SessionResponseDto })
   @OperationId('acceptStaffInvitation')
   async accept(@Param('token') token: string, @Body() body: FormAnswersDto, @Ip() ip: string) {
@@ -102,7 +102,7 @@ export class StaffController {
   @Roles('admin')
   @ApiBearerAuth()
   @HttpCode(200)
-  @ApiOperation({ summary: "Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins)" })
+  @ApiOperation({ description: 'Admins only. Lifts an account\'s lock (an admin\'s lock or the login lock-out) and forgets the failed log-in attempts on its e-mail, so the person can sign in at once; recorded in the audit log. An unknown account is 404 USER_NOT_FOUND.', summary: "Unlock an account; the login lock-out's failed attempts on its e-mail are forgotten too (admins)" })
   @ApiOkResponse({ type: AccountSessionsResponseDto })
   @OperationId('unlockAccount')
   async unlock(@Actor() actor: AuditActor, @Param('id', uuidOf('user')) id: string) {

@@ -34,7 +34,7 @@ export class ProviderAccountsController {
   @Get('organisation')
   @Roles('provider')
   @ApiBearerAuth()
-  @ApiOperation({ summary: "The provider's organisation: the organisation form's answers and the logo's public address" })
+  @ApiOperation({ description: 'Providers only. Their organisation as the served organisation form\'s answers and the public address of its logo, for the studio\'s organisation page.', summary: "The provider's organisation: the organisation form's answers and the logo's public address" })
   @ApiOkResponse({ type: OrganisationResponseDto })
   @OperationId('getOrganisation')
   async organisation(@CurrentUser() caller: Caller) {

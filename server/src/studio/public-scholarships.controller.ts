@@ -17,7 +17,7 @@ export class PublicScholarshipsController {
   @Public()
   @Get(':slug')
   @Header('cache-control', 'public, max-age=60')
-  @ApiOperation({ summary: "A published scholarship's public page, by its web address (drafts: 404)" })
+  @ApiOperation({ description: 'No token needed: the public page of a published or closed scholarship, by the `slug` it got when published, with its sanitised description, amounts, deadline and sponsor. A draft or unknown slug is 404. Cached for 60 seconds.', summary: "A published scholarship's public page, by its web address (drafts: 404)" })
   @ApiOkResponse({ type: PublicScholarshipResponseDto })
   @OperationId('getPublicScholarship')
   async bySlug(@Param('slug') slug: string) {

@@ -62,7 +62,7 @@ export class StudioController {
   }
 
   @Get('scholarship/:id/requirement')
-  @ApiOperation({ summary: "The scholarship's requirements, in order (providers)" })
+  @ApiOperation({ description: 'The provider\'s own scholarship: its requirements (what an applicant must answer or upload), in the order the form shows them. Another provider\'s scholarship is 404 SCHOLARSHIP_NOT_FOUND.', summary: "The scholarship's requirements, in order (providers)" })
   @ApiOkResponse({ type: RequirementListResponseDto })
   @OperationId('listRequirements')
   async requirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
@@ -94,7 +94,7 @@ export class StudioController {
   }
 
   @Get('scholarship/:id/criteria')
-  @ApiOperation({ summary: "The scholarship's eligibility rules (providers)" })
+  @ApiOperation({ description: 'The provider\'s own scholarship: its eligibility rules (`fieldKey`, `operator`, `value`), which decide which applicants it is matched to (docs/matching.md). Another provider\'s scholarship is 404 SCHOLARSHIP_NOT_FOUND.', summary: "The scholarship's eligibility rules (providers)" })
   @ApiOkResponse({ type: CriteriaResponseDto })
   @OperationId('listCriteria')
   async criteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
@@ -111,7 +111,7 @@ export class StudioController {
 
   @Post('scholarship/:id/criteria')
   @Idempotent()
-  @ApiOperation({ summary: 'Add one eligibility rule' })
+  @ApiOperation({ description: 'Adds one eligibility rule to the provider\'s own scholarship and answers the rule as stored, with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Add one eligibility rule' })
   @ApiCreatedResponse({ type: CriterionResponseDto })
   @OperationId('addCriterion')
   async addCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: EligibilityRuleDto) {
@@ -119,7 +119,7 @@ export class StudioController {
   }
 
   @Put('scholarship/:id/criteria/:criteriaId')
-  @ApiOperation({ summary: 'Change one eligibility rule (unknown rule: 404)' })
+  @ApiOperation({ description: 'Replaces one eligibility rule of the provider\'s own scholarship and answers it as stored. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Change one eligibility rule (unknown rule: 404)' })
   @ApiOkResponse({ type: CriterionResponseDto })
   @OperationId('updateCriterion')
   async updateCriterion(
@@ -132,7 +132,7 @@ export class StudioController {
   }
 
   @Delete('scholarship/:id/criteria/:criteriaId')
-  @ApiOperation({ summary: 'Remove one eligibility rule; answers the rules left' })
+  @ApiOperation({ description: 'Deletes one eligibility rule of the provider\'s own scholarship and answers the rules left, so the studio can redraw its list. An unknown rule id is 404 CRITERION_NOT_FOUND; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Remove one eligibility rule; answers the rules left' })
   @ApiOkResponse({ type: CriteriaResponseDto })
   @OperationId('removeCriterion')
   async removeCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('criteriaId', uuidOf('rule')) criteriaId: string) {

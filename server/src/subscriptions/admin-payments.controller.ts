@@ -11,9 +11,9 @@ import { PaymentEventsService } from './payment-events.service.js';
 import { OperationId } from '../common/operation-id.js';
 
 class ClockAdvancedDto {
-  @ApiProperty({ format: 'date-time', description: "The sandbox's time now" }) now: string;
-  @ApiProperty({ description: 'Trial ends, renewals, retries and ends that ran' }) steps: number;
-  @ApiProperty({ description: 'Trial reminders e-mailed' }) remindersSent: number;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time', description: "The sandbox's time now" }) now: string;
+  @ApiProperty({ example: 3, description: 'Trial ends, renewals, retries and ends that ran' }) steps: number;
+  @ApiProperty({ example: 1, description: 'Trial reminders e-mailed' }) remindersSent: number;
 }
 
 class ClockAdvancedResponseDto extends ApiResponseBase {

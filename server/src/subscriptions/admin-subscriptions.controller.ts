@@ -23,7 +23,7 @@ export class AdminSubscriptionsController {
   constructor(private readonly memberships: MembershipsService) {}
 
   @Put(':id/subscription')
-  @ApiOperation({ summary: "Set an applicant's membership (admins)" })
+  @ApiOperation({ description: 'Admins only: switches an applicant\'s membership flag by hand for a support case, recorded in the audit log; the payment provider\'s next report about that applicant sets it again. An unknown applicant is 404 APPLICANT_NOT_FOUND.', summary: "Set an applicant's membership (admins)" })
   @ApiOkResponse({ type: SubscriptionStateResponseDto })
   @OperationId('setApplicantMembership')
   async set(@Param('id', uuidOf('applicant')) id: string, @Body() body: SetSubscriptionDto, @Actor() actor: AuditActor) {

@@ -18,7 +18,7 @@ export class PlansController {
 
   @Public()
   @Get('subscription-plans')
-  @ApiOperation({ summary: 'The membership plans offered (public): price per month, benefits, the provider price id' })
+  @ApiOperation({ description: 'No token needed: the membership plans on offer, in display order, each with its monthly price, what one billing period costs, its benefits and the payment provider\'s price id. The price charged always comes from the server.', summary: 'The membership plans offered (public): price per month, benefits, the provider price id' })
   @ApiOkResponse({ type: PlansResponseDto })
   @OperationId('listPlans')
   async list() {
@@ -28,7 +28,7 @@ export class PlansController {
   @ApiBearerAuth()
   @Roles('admin')
   @Get('admin/subscription-plans')
-  @ApiOperation({ summary: 'Every plan, offered or not (admins)' })
+  @ApiOperation({ description: 'Admins only. Every membership plan, including those no longer offered (`active: false`), with its price in cents and its sort order, for the plans page of the console.', summary: 'Every plan, offered or not (admins)' })
   @ApiOkResponse({ type: AdminPlansResponseDto })
   @OperationId('listAllPlans')
   async adminList() {

@@ -43,7 +43,7 @@ export class UserPaymentsController {
 
   @Get('current-subscription')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: "The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed" })
+  @ApiOperation({ description: 'Applicants only. The caller\'s membership record (in `userWithSubscription[0]`, empty when none), `isActiveSubscription` and the free trial. Before answering \'not subscribed\' it asks the payment provider about a checkout just completed, so a payment shows at once. Not cached.', summary: "The applicant's membership (data.userWithSubscription[0]) and free trial; asks the provider about a checkout just completed" })
   @ApiOkResponse({ type: CurrentSubscriptionResponseDto })
   @OperationId('getMembership')
   async current(@CurrentUser() caller: Caller) {

@@ -45,7 +45,7 @@ export class SupportQueueController {
 
   @Roles('admin', 'support')
   @Get('admin/support-staff')
-  @ApiOperation({ summary: 'The people a support request may be assigned to: those who answer support (admins and support staff)' })
+  @ApiOperation({ description: 'Admins and support staff: the accounts a support request may be assigned to, the admins and support staff, with their names.', summary: 'The people a support request may be assigned to: those who answer support (admins and support staff)' })
   @ApiOkResponse({ type: SupportStaffResponseDto })
   @OperationId('listSupportAssignees')
   async staff() {

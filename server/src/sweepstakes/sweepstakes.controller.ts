@@ -18,7 +18,7 @@ export class SweepstakesController {
 
   @Get('sweepstakes/current')
   @Header('cache-control', 'no-store')
-  @ApiOperation({ summary: 'The sweepstakes running now and whether you entered it (data null when none runs)' })
+  @ApiOperation({ description: 'Applicants only. The sweepstakes running now (title, description, end) and whether the caller has entered it; `data` is null when none runs, rather than a 404 (docs/decisions.md). Not cached.', summary: 'The sweepstakes running now and whether you entered it (data null when none runs)' })
   @ApiOkResponse({ type: SweepstakesResponseDto })
   @OperationId('getCurrentSweepstakes')
   async current(@CurrentUser() caller: Caller) {

@@ -66,7 +66,7 @@ export class UploadsController {
 
   @Get('files/:id/info')
   @Header('cache-control', 'private, no-store')
-  @ApiOperation({ summary: "An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404)" })
+  @ApiOperation({ description: 'An upload\'s file name, size in bytes and content type, without the bytes. Allowed to the person who uploaded it and to the provider and reviewers of a scholarship it was submitted to; anyone else gets the same 404 as for an unknown id.', summary: "An upload's name, size and type: its owner, or the provider and reviewers of a scholarship it was submitted to (anyone else: 404)" })
   @ApiOkResponse({ type: UploadResponseDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: "'There is no such file.' (also for another person's file)" })
   @OperationId('getFileInfo')

@@ -79,14 +79,14 @@ export class ApplicantFieldInputDto {
  * the form named by `formKey`, exactly as the browser validated them.
  */
 export class UpdateApplicantDto {
-  @ApiPropertyOptional({ enum: PROFILE_FORM_KEYS, default: 'registration', description: 'The form the answers come from' })
+  @ApiPropertyOptional({ example: 'profile-basic', enum: PROFILE_FORM_KEYS, default: 'registration', description: 'The form the answers come from' })
   @IsOptional()
   @IsIn(PROFILE_FORM_KEYS)
   formKey?: ProfileFormKey;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(320) email?: string;
+  @ApiPropertyOptional({ example: 'Maya' }) @IsOptional() @IsString() @MaxLength(100) firstName?: string;
+  @ApiPropertyOptional({ example: 'Lopez' }) @IsOptional() @IsString() @MaxLength(100) lastName?: string;
+  @ApiPropertyOptional({ example: 'maya.lopez@example.com' }) @IsOptional() @IsString() @MaxLength(320) email?: string;
 
   @ApiPropertyOptional({ description: 'YYYY-MM-DD', example: '2007-04-12' })
   @IsOptional()
@@ -96,17 +96,17 @@ export class UpdateApplicantDto {
 
   @ApiPropertyOptional({ example: '+12025550143' }) @IsOptional() @IsString() @MaxLength(32) phone?: string;
 
-  @ApiPropertyOptional({ enum: APPLICANT_TYPES })
+  @ApiPropertyOptional({ example: 'STUDENT', enum: APPLICANT_TYPES })
   @IsOptional()
   @IsIn(APPLICANT_TYPES)
   applicantType?: ApplicantType;
 
-  @ApiPropertyOptional({ description: "Sent by the original client; the server owns this flag (set once registration is complete)" })
+  @ApiPropertyOptional({ oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }], example: true, description: "Sent by the original client; the server owns this flag (set once registration is complete)" })
   @IsOptional()
   @IsIn(['true', 'false', true, false])
   isProfileUpdate?: string | boolean;
 
-  @ApiPropertyOptional({ description: "Sent by the original client; the server owns this flag (set by the sweepstakes)" })
+  @ApiPropertyOptional({ oneOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }], example: false, description: "Sent by the original client; the server owns this flag (set by the sweepstakes)" })
   @IsOptional()
   @IsIn(['true', 'false', true, false])
   isScholarshipApplied?: string | boolean;

@@ -5,7 +5,7 @@ export class NewQuestionDto {
   @ApiProperty({ example: 'firstGeneration' }) key: string;
   @ApiProperty({ example: 'First-generation college student' }) name: string;
   @ApiProperty({ example: 'profile-education' }) formKey: string;
-  @ApiProperty({ enum: ['basic', 'education', 'contact'], description: "The profile tab's slug" }) tab: string;
+  @ApiProperty({ example: 'basic', enum: ['basic', 'education', 'contact'], description: "The profile tab's slug" }) tab: string;
 }
 
 export class NewQuestionsDto {

@@ -21,19 +21,19 @@ export class VerifyOtpDto extends ForgotPasswordDto {
 }
 
 export class ResetPasswordDto extends VerifyOtpDto {
-  @ApiProperty({ minLength: PASSWORD_POLICY.minLength, maxLength: PASSWORD_POLICY.maxLength })
+  @ApiProperty({ example: 'N3w#Passw0rd!', minLength: PASSWORD_POLICY.minLength, maxLength: PASSWORD_POLICY.maxLength })
   @PasswordRules()
   newPassword: string;
 }
 
 export class UpdatePasswordDto {
-  @ApiProperty({ description: 'The current password' })
+  @ApiProperty({ example: 'Str0ng#Passw0rd', description: 'The current password' })
   @IsString({ message: MESSAGES.changePasswordAllFields })
   @IsNotEmpty({ message: MESSAGES.changePasswordAllFields })
   @MaxLength(PASSWORD_POLICY.maxLength)
   lastPwd: string;
 
-  @ApiProperty({ description: 'The new password', minLength: PASSWORD_POLICY.minLength, maxLength: PASSWORD_POLICY.maxLength })
+  @ApiProperty({ example: 'Str0ng#Passw0rd', description: 'The new password', minLength: PASSWORD_POLICY.minLength, maxLength: PASSWORD_POLICY.maxLength })
   @PasswordRules()
   password: string;
 }

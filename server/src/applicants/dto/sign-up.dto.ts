@@ -41,41 +41,41 @@ export class SignUpDto {
   @IsString({ message: MESSAGES.phoneRequired })
   phone: string;
 
-  @ApiProperty({ minLength: PASSWORD_POLICY.minLength, maxLength: PASSWORD_POLICY.maxLength })
+  @ApiProperty({ example: 'Str0ng#Passw0rd', minLength: PASSWORD_POLICY.minLength, maxLength: PASSWORD_POLICY.maxLength })
   @IsString({ message: MESSAGES.passwordRequired })
   password: string;
 
-  @ApiPropertyOptional({ description: "Not in the original client's payload: checked against password when sent" })
+  @ApiPropertyOptional({ example: 'Str0ng#Passw0rd', description: "Not in the original client's payload: checked against password when sent" })
   @IsOptional()
   @IsString({ message: MESSAGES.confirmPasswordRequired })
   confirmPassword?: string;
 
-  @ApiPropertyOptional({ enum: APPLICANT_TYPES, default: 'STUDENT' })
+  @ApiPropertyOptional({ example: 'STUDENT', enum: APPLICANT_TYPES, default: 'STUDENT' })
   @IsOptional()
   @IsIn(APPLICANT_TYPES)
   applicantType?: ApplicantType;
 
-  @ApiPropertyOptional({ type: String, enum: ['false'], description: "Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false" })
+  @ApiPropertyOptional({ example: 'false', type: String, enum: ['false'], description: "Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false" })
   @IsOptional()
   @IsIn(['false', false], { message: 'isProfileUpdate must be false at sign-up' })
   isProfileUpdate?: 'false' | false;
 
-  @ApiPropertyOptional({ type: String, enum: ['false'], description: "Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false" })
+  @ApiPropertyOptional({ example: 'false', type: String, enum: ['false'], description: "Sent as 'false' by the original client (boolean false is accepted too); a new account always starts false" })
   @IsOptional()
   @IsIn(['false', false], { message: 'isScholarshipApplied must be false at sign-up' })
   isScholarshipApplied?: 'false' | false;
 
-  @ApiPropertyOptional({ description: "Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
+  @ApiPropertyOptional({ example: true, description: "Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
   @IsOptional()
   @IsBoolean()
   consentToContact?: boolean;
 
-  @ApiPropertyOptional({ description: "Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
+  @ApiPropertyOptional({ example: true, description: "Not in the original client's payload: when sent it must be true (the form's consent), and it is recorded with the time" })
   @IsOptional()
   @IsBoolean()
   acceptTerms?: boolean;
 
-  @ApiPropertyOptional({
+  @ApiPropertyOptional({ example: { howDidYouHear: 'school-counselor' },
     type: 'object',
     additionalProperties: true,
     description: "Answers to the sign-up form's other fields (ones an admin added), by field key: judged by the form, and a profile field's answer is kept in the profile",

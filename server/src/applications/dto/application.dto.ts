@@ -37,11 +37,11 @@ export class RequirementAnswerDto {
 }
 
 export class SubmitApplicationDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' })
   @IsUUID('all', { message: 'scholarshipId must be a scholarship id' })
   scholarshipId: string;
 
-  @ApiProperty({ enum: APPLICATION_STATUSES, description: "'Draft' saves without required checks; 'Received' submits (kept as a Draft when a required answer is missing)" })
+  @ApiProperty({ example: 'Received', enum: APPLICATION_STATUSES, description: "'Draft' saves without required checks; 'Received' submits (kept as a Draft when a required answer is missing)" })
   @IsIn(APPLICATION_STATUSES)
   status: ApplicationStatus;
 
@@ -59,23 +59,23 @@ export class SubmitApplicationDto {
 }
 
 class RequirementFieldDto {
-  @ApiProperty() key: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ enum: REQUIREMENT_KINDS }) dataType: string;
+  @ApiProperty({ example: 'essay' }) key: string;
+  @ApiProperty({ example: 'Personal essay' }) name: string;
+  @ApiProperty({ example: 'file', enum: REQUIREMENT_KINDS }) dataType: string;
 }
 
 /** One requirement's answer in an application (named apart from the profile's ApplicantFieldDto). */
 export class ApplicationFieldDto {
-  @ApiProperty() key: string;
-  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }] }) fieldValue?: unknown;
+  @ApiProperty({ example: 'essay' }) key: string;
+  @ApiPropertyOptional({ example: { text: '<p>My essay…</p>' }, oneOf: [{ type: 'string' }, { type: 'boolean' }, { type: 'object', additionalProperties: true }] }) fieldValue?: unknown;
   @ApiProperty({ type: RequirementFieldDto }) field: RequirementFieldDto;
 }
 
 export class ApplicantDetailsDto {
-  @ApiProperty({ enum: APPLICATION_STATUSES, nullable: true, description: 'null: not applied yet' })
+  @ApiProperty({ example: 'Received', enum: APPLICATION_STATUSES, nullable: true, description: 'null: not applied yet' })
   status: ApplicationStatus | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The form version the application is pinned to' })
+  @ApiProperty({ example: '3', type: String, nullable: true, description: 'The form version the application is pinned to' })
   formVersion: string | null;
 
   @ApiProperty({ type: [ApplicationFieldDto] })
@@ -105,7 +105,7 @@ class BulkRequirementsDto {
 }
 
 export class SubmitScholarshipsDto {
-  @ApiProperty({ type: [String], format: 'uuid', description: 'The scholarships to apply to (1–100)' })
+  @ApiProperty({ example: ['3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57'], type: [String], format: 'uuid', description: 'The scholarships to apply to (1–100)' })
   @IsArray()
   @ArrayMinSize(1, { message: 'Choose at least one scholarship.' })
   @ArrayMaxSize(100, { message: 'Apply to at most 100 scholarships at once.' })
@@ -122,7 +122,7 @@ export class SubmitScholarshipsDto {
 }
 
 class BulkApplyResultDto {
-  @ApiProperty({ type: [String], description: 'Every listed scholarship, now Received' }) applied: string[];
+  @ApiProperty({ example: ['3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57'], type: [String], description: 'Every listed scholarship, now Received' }) applied: string[];
 }
 
 export class BulkApplyResponseDto extends ApiResponseBase {

@@ -38,49 +38,49 @@ export class TrackerQueryDto {
 }
 
 export class StatusEventDto {
-  @ApiProperty({ enum: STATUS_EVENTS, description: "'Draft': first saved as a draft; 'Submitted': sent to the provider; the others: the provider's review status" })
+  @ApiProperty({ example: 'Draft', enum: STATUS_EVENTS, description: "'Draft': first saved as a draft; 'Submitted': sent to the provider; the others: the provider's review status" })
   status: StatusEvent;
 
-  @ApiProperty({ description: 'When it happened' })
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', description: 'When it happened' })
   at: Date;
 
-  @ApiProperty({ description: 'Recorded from the state the application was in when the tracker began, not when it happened; `at` is the best date known' })
+  @ApiProperty({ example: true, description: 'Recorded from the state the application was in when the tracker began, not when it happened; `at` is the best date known' })
   backfilled: boolean;
 }
 
 export class TrackedEssayDto {
-  @ApiProperty({ description: "The essay requirement's key (its answer is `{ text }` or `{ url }`)" }) key: string;
-  @ApiProperty() title: string;
-  @ApiProperty({ enum: ['written', 'file'], nullable: true, description: 'How it is answered: written in the editor, an uploaded file, or not yet' })
+  @ApiProperty({ example: 'essay', description: "The essay requirement's key (its answer is `{ text }` or `{ url }`)" }) key: string;
+  @ApiProperty({ example: 'Personal essay' }) title: string;
+  @ApiProperty({ example: 'written', enum: ['written', 'file'], nullable: true, description: 'How it is answered: written in the editor, an uploaded file, or not yet' })
   answer: 'written' | 'file' | null;
 }
 
 export class TrackedMessagesDto {
-  @ApiProperty({ description: 'Inbox messages about this scholarship (the provider\'s and the product\'s)' }) total: number;
-  @ApiProperty() unread: number;
+  @ApiProperty({ example: 3, description: 'Inbox messages about this scholarship (the provider\'s and the product\'s)' }) total: number;
+  @ApiProperty({ example: 3 }) unread: number;
 }
 
 export class TrackedApplicationDto {
-  @ApiProperty({ format: 'uuid', description: 'The application' }) id: string;
-  @ApiProperty({ format: 'uuid' }) scholarshipId: string;
-  @ApiProperty() title: string;
-  @ApiProperty({ description: "The sponsor's name" }) sponsor: string;
-  @ApiProperty({ description: 'Whole USD' }) totalAmount: number;
-  @ApiProperty({ type: String, nullable: true, description: 'YYYY-MM-DD' }) deadline: string | null;
-  @ApiProperty({ enum: APPLICATION_STATUSES }) status: ApplicationStatus;
-  @ApiProperty({ enum: REVIEW_STATUSES, nullable: true, description: 'Where the provider has moved it; null for a draft' }) reviewStatus: ReviewStatus | null;
-  @ApiProperty({ description: 'Sent by automatic application (docs/automation.md)' }) appliedAutomatically: boolean;
-  @ApiProperty({ type: Date, nullable: true }) submittedAt: Date | null;
-  @ApiProperty({ description: 'Its last change (a draft: its last save)' }) updatedAt: Date;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: 'The application' }) id: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) scholarshipId: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: 'Grace Hopper Foundation', description: "The sponsor's name" }) sponsor: string;
+  @ApiProperty({ example: 5000, description: 'Whole USD' }) totalAmount: number;
+  @ApiProperty({ example: '2027-03-31', type: String, nullable: true, description: 'YYYY-MM-DD' }) deadline: string | null;
+  @ApiProperty({ example: 'Received', enum: APPLICATION_STATUSES }) status: ApplicationStatus;
+  @ApiProperty({ example: 'Received', enum: REVIEW_STATUSES, nullable: true, description: 'Where the provider has moved it; null for a draft' }) reviewStatus: ReviewStatus | null;
+  @ApiProperty({ example: true, description: 'Sent by automatic application (docs/automation.md)' }) appliedAutomatically: boolean;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: Date, nullable: true }) submittedAt: Date | null;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', description: 'Its last change (a draft: its last save)' }) updatedAt: Date;
   @ApiProperty({ type: [StatusEventDto], description: 'Oldest first' }) events: StatusEventDto[];
   @ApiProperty({ type: [TrackedEssayDto], description: "The essays its form asks for (the form version it is pinned to)" }) essays: TrackedEssayDto[];
   @ApiProperty({ type: TrackedMessagesDto }) messages: TrackedMessagesDto;
 }
 
 class TrackerMetaDto {
-  @ApiProperty({ description: 'Applications matching the filters' }) total: number;
-  @ApiProperty() offset: number;
-  @ApiProperty() limit: number;
+  @ApiProperty({ example: 3, description: 'Applications matching the filters' }) total: number;
+  @ApiProperty({ example: 0 }) offset: number;
+  @ApiProperty({ example: 20 }) limit: number;
 }
 
 export class TrackerResponseDto extends ApiResponseBase {

@@ -41,8 +41,8 @@ export class AuditLogQueryDto {
 
 export class AuditRecordDto {
   @ApiProperty({ description: 'Increasing with each row written', example: '17' }) id: string;
-  @ApiProperty({ description: 'When the change committed (its transaction)' }) at: Date;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The staff member who acted' }) actorId: string | null;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', description: 'When the change committed (its transaction)' }) at: Date;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', type: String, nullable: true, format: 'uuid', description: 'The staff member who acted' }) actorId: string | null;
   @ApiProperty({ description: 'Their role when they acted', example: 'admin' }) actorRole: string;
   @ApiProperty({ enum: AUDIT_ACTIONS, example: 'plan.updated' }) action: string;
   @ApiProperty({ example: 'plan' }) targetType: string;

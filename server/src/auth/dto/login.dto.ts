@@ -21,7 +21,7 @@ export class LoginDto {
 }
 
 export class RefreshDto {
-  @ApiProperty()
+  @ApiProperty({ example: 'r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)

@@ -15,15 +15,15 @@ export class AccessDto {
   })
   permissions: Permission[];
 
-  @ApiProperty({ enum: ROLES, nullable: true, type: String, description: "The person's role (null when signed out, as the original client expects)" })
+  @ApiProperty({ example: 'applicant', enum: ROLES, nullable: true, type: String, description: "The person's role (null when signed out, as the original client expects)" })
   role: Role | null;
 }
 
 export class TokenPairDto {
-  @ApiProperty({ description: 'JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`' })
+  @ApiProperty({ example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature', description: 'JWT (HS256), valid 15 minutes; send as `Authorization: Bearer <token>`' })
   accessToken: string;
 
-  @ApiProperty({ description: 'Opaque, single use: exchange it at POST /users/auth/refresh for a new pair' })
+  @ApiProperty({ example: 'r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6', description: 'Opaque, single use: exchange it at POST /users/auth/refresh for a new pair' })
   refreshToken: string;
 }
 

@@ -22,7 +22,7 @@ export class SocialSignInController {
 
   @Public()
   @Get('social-providers')
-  @ApiOperation({ summary: 'Which social sign-ins this server offers (public): the browser shows only those' })
+  @ApiOperation({ description: 'No token needed: which social sign-ins this server is configured for (`google: true` when Google sign-in is set up), so the browser shows only the buttons that work.', summary: 'Which social sign-ins this server offers (public): the browser shows only those' })
   @ApiOkResponse({ type: SocialProvidersResponseDto })
   @OperationId('listSocialProviders')
   providers() {

@@ -27,7 +27,7 @@ export class StaffTotpController {
   @Roles('admin', 'support')
   @DuringEnrolment()
   @Get('me/totp')
-  @ApiOperation({ summary: "Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff)" })
+  @ApiOperation({ description: 'For admins and support staff: whether the authenticator-app second factor is enabled, whether this account must have it, and how many single-use recovery codes are left. Callable during enrolment, before the second factor is on.', summary: "Whether the staff member's second factor is on, whether it is required, and recovery codes left (staff)" })
   @ApiOkResponse({ type: TotpStatusResponseDto })
   @OperationId('getSecondFactorStatus')
   async status(@CurrentUser() caller: Caller) {

@@ -10,7 +10,7 @@ export class TotpCodeDto {
 }
 
 export class TotpLoginDto {
-  @ApiProperty({ description: 'The `challenge` the password step answered (valid 5 minutes)' })
+  @ApiProperty({ example: 'mfa_7Hq2xK9pLz4VtB1w', description: 'The `challenge` the password step answered (valid 5 minutes)' })
   @IsJWT()
   challenge: string;
 
@@ -28,13 +28,13 @@ export class TotpLoginDto {
 }
 
 export class TotpStatusDto {
-  @ApiProperty({ description: 'The second factor is on: every login asks for a code' })
+  @ApiProperty({ example: true, description: 'The second factor is on: every login asks for a code' })
   enabled: boolean;
 
-  @ApiProperty({ description: 'This account must turn it on before the console opens (admins, with STAFF_MFA_REQUIRED)' })
+  @ApiProperty({ example: true, description: 'This account must turn it on before the console opens (admins, with STAFF_MFA_REQUIRED)' })
   required: boolean;
 
-  @ApiProperty({ description: 'Recovery codes not used yet (0 while it is off)' })
+  @ApiProperty({ example: 1, description: 'Recovery codes not used yet (0 while it is off)' })
   recoveryCodesLeft: number;
 }
 
@@ -42,20 +42,20 @@ export class TotpEnrolmentDto {
   @ApiProperty({ description: 'The otpauth:// URI an authenticator app reads (shown as a QR code)', example: 'otpauth://totp/ScholarMatch:ada%40example.org?issuer=ScholarMatch&secret=…&algorithm=SHA1&digits=6&period=30' })
   otpauthUri: string;
 
-  @ApiProperty({ description: 'The same secret in base32, for typing it into the app; never shown again once confirmed' })
+  @ApiProperty({ example: 'JBSWY3DPEHPK3PXP', description: 'The same secret in base32, for typing it into the app; never shown again once confirmed' })
   secret: string;
 }
 
 export class RecoveryCodesDto {
-  @ApiProperty({ type: [String], description: 'Ten single-use recovery codes, shown this once (only their hashes are kept)' })
+  @ApiProperty({ example: ['7f3k-29qd', 'm4x8-p2ta'], type: [String], description: 'Ten single-use recovery codes, shown this once (only their hashes are kept)' })
   recoveryCodes: string[];
 }
 
 export class MfaChallengeDto {
-  @ApiProperty({ enum: [true], description: 'The password was right; the account also needs a code: POST /users/auth/login/totp' })
+  @ApiProperty({ example: true, enum: [true], description: 'The password was right; the account also needs a code: POST /users/auth/login/totp' })
   mfaRequired: true;
 
-  @ApiProperty({ description: 'Proof of the password step, valid 5 minutes; send it with the code' })
+  @ApiProperty({ example: 'mfa_7Hq2xK9pLz4VtB1w', description: 'Proof of the password step, valid 5 minutes; send it with the code' })
   challenge: string;
 }
 

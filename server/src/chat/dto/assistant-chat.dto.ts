@@ -9,7 +9,7 @@ export const ASSISTANT_TYPES = ['recommendation', 'easy_apply', 'essay_only'] as
 export type AssistantType = (typeof ASSISTANT_TYPES)[number];
 
 export class AssistantQuestionDto {
-  @ApiProperty({ enum: ASSISTANT_TYPES, description: 'recommendation: every recommendation (the Your Recommendation list); easy_apply: no requirement; essay_only: only an essay' })
+  @ApiProperty({ example: 'recommendation', enum: ASSISTANT_TYPES, description: 'recommendation: every recommendation (the Your Recommendation list); easy_apply: no requirement; essay_only: only an essay' })
   @IsIn(ASSISTANT_TYPES, { message: `scholarship_type must be one of ${ASSISTANT_TYPES.join(', ')}` })
   scholarship_type: AssistantType;
 
@@ -20,7 +20,7 @@ export class AssistantQuestionDto {
 
 /** The original request: who asks, and what. */
 export class AssistantChatDto {
-  @ApiProperty({ format: 'uuid', description: "The caller's own id (anyone else's is refused)" })
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: "The caller's own id (anyone else's is refused)" })
   @IsUUID('all', { message: 'userID must be your user id' })
   userID: string;
 
@@ -30,13 +30,13 @@ export class AssistantChatDto {
 }
 
 export class AssistantAnswerDto {
-  @ApiProperty({ format: 'uuid', description: 'The chat: send it as `?id=` with later questions' })
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: 'The chat: send it as `?id=` with later questions' })
   chat_id: string;
 
   @ApiProperty({ type: [EligibleScholarshipDto], description: "Matching open scholarships, newest first (at most 6); empty: 'Oops!! No Scholarship Found. Select from the other options.'" })
   data: EligibleScholarshipDto[];
 
-  @ApiProperty({ description: 'False until the registration is done: the browser shows the registration form, then asks again' })
+  @ApiProperty({ example: true, description: 'False until the registration is done: the browser shows the registration form, then asks again' })
   profileComplete: boolean;
 }
 

@@ -17,11 +17,11 @@ const ANSWER_MAX_LENGTH = 2000;
 
 /** One turn of a sign-up or login chat (docs/chat.md): an answer to a question, or a step the person chose. */
 export class ChatTurnDto {
-  @ApiPropertyOptional({ description: "The question's `_id` (the original client sends it; informative only)", maxLength: 200 })
+  @ApiPropertyOptional({ example: 'signup.email', description: "The question's `_id` (the original client sends it; informative only)", maxLength: 200 })
   @IsOptional() @IsString() @MaxLength(200)
   question_id?: string;
 
-  @ApiPropertyOptional({ description: 'The question as shown (the original client sends it; informative only)', maxLength: 500 })
+  @ApiPropertyOptional({ example: 'What is your email address?', description: 'The question as shown (the original client sends it; informative only)', maxLength: 500 })
   @IsOptional() @IsString() @MaxLength(500)
   question?: string;
 
@@ -29,23 +29,24 @@ export class ChatTurnDto {
     description:
       "The question answered: its `answer_key` (a field key of the chat's form; a login chat's are the original ones: email, password, generate_otp, otp, newPassword, " +
       'and the login form takes its own userName and currentPassword too)',
-    example: 'firstName',
+    example: 'email',
   })
   @IsOptional() @IsString() @Matches(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'answer_key must be a field key' })
   answer_key?: string;
 
-  @ApiPropertyOptional({ description: "What was typed or chosen (a choice's value); '' skips an optional question", maxLength: ANSWER_MAX_LENGTH })
+  @ApiPropertyOptional({ example: 'maya.lopez@example.com', description: "What was typed or chosen (a choice's value); '' skips an optional question", maxLength: ANSWER_MAX_LENGTH })
   @IsOptional() @IsString() @MaxLength(ANSWER_MAX_LENGTH)
   answer?: string;
 
   @ApiPropertyOptional({
     description: "An answer given through the form engine, for a question whose input kind is 'form' (a file's address, a grade)",
+    example: 3.6,
     oneOf: FIELD_VALUE_SCHEMAS,
   })
   @IsOptional()
   value?: unknown;
 
-  @ApiPropertyOptional({
+  @ApiPropertyOptional({ example: 'submit',
     enum: CHAT_ACTIONS,
     description: "A step instead of an answer: 'submit' saves a sign-up after its summary; 'forgotPassword' and 'resendOtp' e-mail a login chat's person a code",
   })
@@ -65,7 +66,7 @@ export class SignUpChatTurnDto extends IntersectionType(
   PartialType(PickType(SignUpDto, ['firstName', 'lastName', 'email', 'phone', 'password', 'isProfileUpdate', 'isScholarshipApplied'] as const)),
 ) {
   // Not picked: the sign-up's documents a default, which would make it required in generated client types.
-  @ApiPropertyOptional({ enum: APPLICANT_TYPES, description: 'As at sign-up; STUDENT when absent' })
+  @ApiPropertyOptional({ example: 'STUDENT', enum: APPLICANT_TYPES, description: 'As at sign-up; STUDENT when absent' })
   @IsOptional() @IsIn(APPLICANT_TYPES)
   applicantType?: ApplicantType;
 }
@@ -84,15 +85,15 @@ export class QuestionsQueryDto {
 }
 
 export class ChatChoiceDto {
-  @ApiProperty() value: string;
-  @ApiProperty() label: string;
+  @ApiProperty({ example: 'college-senior' }) value: string;
+  @ApiProperty({ example: 'College senior' }) label: string;
 }
 
 export class ChatInputDto {
-  @ApiProperty({ enum: ['typed', 'choice', 'form'], description: 'Typed in the message box, picked from choices, or answered through the form engine (the field of the served form)' })
+  @ApiProperty({ example: 'typed', enum: ['typed', 'choice', 'form'], description: 'Typed in the message box, picked from choices, or answered through the form engine (the field of the served form)' })
   kind: 'typed' | 'choice' | 'form';
 
-  @ApiPropertyOptional({ enum: ['text', 'email', 'tel', 'password', 'number', 'date', 'url'], description: 'For typed answers: the kind of text box' })
+  @ApiPropertyOptional({ example: 'text', enum: ['text', 'email', 'tel', 'password', 'number', 'date', 'url'], description: 'For typed answers: the kind of text box' })
   type?: string;
 
   @ApiPropertyOptional({ type: [ChatChoiceDto], description: 'For choices: the buttons, in order' })
@@ -105,8 +106,8 @@ export class ChatQuestionDto {
   @ApiProperty({ example: 'What is your first name?' }) question: string;
   @ApiProperty({ example: '', description: "Always '' when served" }) answer: string;
   @ApiProperty({ example: 'firstName', description: 'The field key a turn names when it answers' }) answer_key: string;
-  @ApiProperty({ type: String, nullable: true }) hint: string | null;
-  @ApiProperty({ description: 'May be skipped' }) optional: boolean;
+  @ApiProperty({ example: null, type: String, nullable: true }) hint: string | null;
+  @ApiProperty({ example: false, description: 'May be skipped' }) optional: boolean;
   @ApiProperty({ type: ChatInputDto }) input: ChatInputDto;
 }
 
@@ -116,23 +117,23 @@ export class ChatQuestionsResponseDto extends ApiResponseBase {
 }
 
 export class ChatSummaryRowDto {
-  @ApiProperty() answer_key: string;
+  @ApiProperty({ example: 'email' }) answer_key: string;
   @ApiProperty({ example: 'First Name' }) label: string;
-  @ApiProperty({ description: 'As shown back; a secret is masked' }) value: string;
+  @ApiProperty({ example: 'maya.lopez@example.com', description: 'As shown back; a secret is masked' }) value: string;
 }
 
 /** What a turn answers: the chat, what the assistant says next, and the session when the person is signed in. */
 export class ChatTurnDataDto {
-  @ApiProperty({ format: 'uuid', description: 'The chat: send it as `?id=` with later turns. Whoever has it continues the chat, so keep it as a secret' })
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: 'The chat: send it as `?id=` with later turns. Whoever has it continues the chat, so keep it as a secret' })
   _id: string;
 
-  @ApiPropertyOptional({ description: 'Only on the turn that opened the chat: the X-Chat-Token header a later turn may send (optional; the _id alone continues the chat)' })
+  @ApiPropertyOptional({ example: 'ct_6a1f3e9c2b7d4e8f', description: 'Only on the turn that opened the chat: the X-Chat-Token header a later turn may send (optional; the _id alone continues the chat)' })
   chatToken?: string;
 
-  @ApiPropertyOptional({ description: "The assistant's words for this turn" })
+  @ApiPropertyOptional({ example: 'Thanks! What is your password?', description: "The assistant's words for this turn" })
   message?: string;
 
-  @ApiPropertyOptional({ description: 'Sign-up, on the e-mail question: false when an account has that e-mail (the answer is not kept)' })
+  @ApiPropertyOptional({ example: true, description: 'Sign-up, on the e-mail question: false when an account has that e-mail (the answer is not kept)' })
   available?: boolean;
 
   @ApiPropertyOptional({ type: ChatQuestionDto, nullable: true, description: 'The next question; null when none is left' })
@@ -141,16 +142,16 @@ export class ChatTurnDataDto {
   @ApiPropertyOptional({ type: [ChatSummaryRowDto], description: "Sign-up: every question answered, to confirm ('Are the following details correct ?')" })
   summary?: ChatSummaryRowDto[];
 
-  @ApiPropertyOptional({ description: 'Login recovery: the code was right, the new password comes next' })
+  @ApiPropertyOptional({ example: true, description: 'Login recovery: the code was right, the new password comes next' })
   otp?: boolean;
 
-  @ApiPropertyOptional({ description: 'The chat signed the person in (then user and the tokens are here)' })
+  @ApiPropertyOptional({ example: true, description: 'The chat signed the person in (then user and the tokens are here)' })
   success?: boolean;
 
   @ApiPropertyOptional({ type: UserDto }) user?: UserDto;
-  @ApiPropertyOptional() accessToken?: string;
-  @ApiPropertyOptional() refreshToken?: string;
-  @ApiPropertyOptional() clientIp?: string;
+  @ApiPropertyOptional({ example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI5YjJlN2QxNCJ9.signature' }) accessToken?: string;
+  @ApiPropertyOptional({ example: 'r1_5f0c9a7e2b8d4c16a3e9f7b2d1c8e4a6' }) refreshToken?: string;
+  @ApiPropertyOptional({ example: '203.0.113.7' }) clientIp?: string;
   @ApiPropertyOptional({ type: AccessDto, description: "The person's access, as the original client reads it" }) access?: AccessDto;
 }
 

@@ -7,7 +7,7 @@ export class AssistanceQuestionDto {
 }
 
 export class AssistanceAnswerDto extends AssistanceQuestionDto {
-  @ApiProperty({ description: 'Sanitised HTML' }) answer: string;
+  @ApiProperty({ example: '<p>Start with a moment that changed how you see your goals…</p>', description: 'Sanitised HTML' }) answer: string;
 }
 
 export class AssistanceQuestionsResponseDto extends ApiResponseBase {

@@ -8,7 +8,7 @@ export const MAX_PROMPT_CHARS = 4000;
 export const DEFAULT_ESSAY_KIND: EssayKind = 'essay';
 
 export class EssayRequestDto {
-  @ApiPropertyOptional({
+  @ApiPropertyOptional({ example: 'essay',
     enum: ESSAY_KINDS,
     default: DEFAULT_ESSAY_KIND,
     description: 'essay: a draft (or the answer) from the scholarship; outline: headed bullet points from your name, school and field of study',
@@ -17,7 +17,7 @@ export class EssayRequestDto {
   @IsIn(ESSAY_KINDS, { message: "kind must be 'essay' or 'outline'." })
   kind?: EssayKind;
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'The scholarship the essay is for (its title and description are used); absent: a general essay' })
+  @ApiPropertyOptional({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid', description: 'The scholarship the essay is for (its title and description are used); absent: a general essay' })
   @IsOptional()
   @IsUUID('all', { message: 'That is not a valid scholarship id (expected a UUID).' })
   scholarshipId?: string;
@@ -33,7 +33,7 @@ export class EssayDto {
   @ApiProperty({ description: 'Sanitised HTML (headings, paragraphs, lists)', example: '<h2>Introduction</h2><ul><li>…</li></ul>' })
   content: string;
 
-  @ApiProperty({ enum: ['ai', 'offline'], description: "offline: written by the built-in generator (no AI configured), to be shown as such" })
+  @ApiProperty({ example: 'ai', enum: ['ai', 'offline'], description: "offline: written by the built-in generator (no AI configured), to be shown as such" })
   source: EssaySource;
 }
 

@@ -57,17 +57,17 @@ export class CreateFieldDefinitionDto {
  * has answered it (409 SYSTEM_FIELD / FIELD_ANSWERED).
  */
 export class UpdateFieldDefinitionDto extends PartialType(OmitType(CreateFieldDefinitionDto, ['key'] as const)) {
-  @ApiPropertyOptional({ description: 'false hides the field from every form and keeps its answers; refused for a system field (409)' })
+  @ApiPropertyOptional({ example: true, description: 'false hides the field from every form and keeps its answers; refused for a system field (409)' })
   @IsOptional()
   @IsBoolean()
   active?: boolean;
 }
 
 export class AdminFieldDefinitionDto extends CreateFieldDefinitionDto {
-  @ApiProperty() id: number;
-  @ApiProperty({ enum: ['account', 'profile'], description: "'account': a column of the applicant; 'profile': an answer in applicantFields" }) target: string;
-  @ApiProperty() active: boolean;
-  @ApiPropertyOptional({ description: 'The product relies on this field: it stays active and keeps its type' }) system?: boolean;
+  @ApiProperty({ example: 1 }) id: number;
+  @ApiProperty({ example: 'account', enum: ['account', 'profile'], description: "'account': a column of the applicant; 'profile': an answer in applicantFields" }) target: string;
+  @ApiProperty({ example: true }) active: boolean;
+  @ApiPropertyOptional({ example: true, description: 'The product relies on this field: it stays active and keeps its type' }) system?: boolean;
 }
 
 export class AdminFieldResponseDto extends ApiResponseBase {

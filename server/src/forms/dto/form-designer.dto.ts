@@ -10,7 +10,7 @@ import { FormDto } from './form.dto.js';
 const DRAFT_STATES = ['added', 'changed', 'removed'];
 
 export class DraftFieldDto extends AdminFieldDefinitionDto {
-  @ApiProperty({ enum: DRAFT_STATES, nullable: true, description: "How the shared draft changes it (null: as published). A field new in the draft has a negative id (minus its draft row's id) until published" })
+  @ApiProperty({ example: 'added', enum: DRAFT_STATES, nullable: true, description: "How the shared draft changes it (null: as published). A field new in the draft has a negative id (minus its draft row's id) until published" })
   draft: 'added' | 'changed' | 'removed' | null;
 }
 
@@ -25,11 +25,11 @@ export class DraftFieldListResponseDto extends ApiResponseBase {
 export class DesignerFormDto {
   @ApiProperty({ example: 'profile-basic' }) key: string;
   @ApiProperty({ example: 'Basic' }) title: string;
-  @ApiProperty({ type: String, nullable: true }) description: string | null;
-  @ApiProperty({ type: [String], description: 'The sections whose fields the form shows' }) sections: string[];
-  @ApiProperty({ type: [String], description: 'Single fields it borrows from other sections, shown first' }) fieldKeys: string[];
-  @ApiProperty({ description: 'Clients post fixed payloads to it: a field added here is served optional' }) fixedPayload: boolean;
-  @ApiProperty({ description: "How many of its fields the draft changes" }) draftChanges: number;
+  @ApiProperty({ example: 'Your basic details', type: String, nullable: true }) description: string | null;
+  @ApiProperty({ example: ['basic'], type: [String], description: 'The sections whose fields the form shows' }) sections: string[];
+  @ApiProperty({ example: ['email'], type: [String], description: 'Single fields it borrows from other sections, shown first' }) fieldKeys: string[];
+  @ApiProperty({ example: true, description: 'Clients post fixed payloads to it: a field added here is served optional' }) fixedPayload: boolean;
+  @ApiProperty({ example: 1, description: "How many of its fields the draft changes" }) draftChanges: number;
 }
 
 export class DesignerFormListResponseDto extends ApiResponseBase {
@@ -46,19 +46,19 @@ export class DiffChangeDto {
   @ApiProperty({ example: 'firstGeneration' }) key: string;
   @ApiProperty({ example: 'First-generation college student' }) name: string;
   @ApiProperty({ type: [String], example: ['profile-education', 'registration'] }) forms: string[];
-  @ApiProperty({ enum: DIFF_CHANGES }) change: string;
+  @ApiProperty({ example: 'added', enum: DIFF_CHANGES }) change: string;
   @ApiProperty({ type: [String], example: ["Title: 'A' → 'B'", '2 options added'] }) details: string[];
   @ApiProperty({ description: 'Stored profile answers under the key', example: 0 }) answers: number;
 }
 
 export class ScholarshipRefDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() title: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
 }
 
 export class BlockerDto {
-  @ApiProperty() key: string;
-  @ApiProperty() name: string;
+  @ApiProperty({ example: 'gpa' }) key: string;
+  @ApiProperty({ example: 'GPA' }) name: string;
   @ApiProperty({ type: [ScholarshipRefDto], description: "Published scholarships whose eligibility rules use the field" }) scholarships: ScholarshipRefDto[];
 }
 
@@ -89,15 +89,15 @@ export class FormVersionsQueryDto {
 }
 
 export class PersonRefDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() name: string;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Alex Admin' }) name: string;
 }
 
 export class FormVersionSummaryDto {
   @ApiProperty({ example: 2 }) number: number;
-  @ApiProperty({ enum: ['publish', 'rollback'] }) kind: string;
-  @ApiProperty({ type: String, nullable: true }) note: string | null;
-  @ApiProperty() publishedAt: Date;
+  @ApiProperty({ example: 'publish', enum: ['publish', 'rollback'] }) kind: string;
+  @ApiProperty({ example: 'Adds the GPA field', type: String, nullable: true }) note: string | null;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) publishedAt: Date;
   @ApiProperty({ type: PersonRefDto, nullable: true, description: 'null for version 1, made by the migration' }) publishedBy: PersonRefDto | null;
   @ApiProperty({ example: 1 }) changeCount: number;
 }
@@ -112,7 +112,7 @@ export class FormVersionResponseDto extends ApiResponseBase {
 
 export class FormVersionPageDto {
   @ApiProperty({ type: [FormVersionSummaryDto] }) items: FormVersionSummaryDto[];
-  @ApiProperty() total: number;
+  @ApiProperty({ example: 3 }) total: number;
 }
 
 export class FormVersionPageResponseDto extends ApiResponseBase {
@@ -126,7 +126,7 @@ export class FieldOrderDto {
 }
 
 export class DiscardedDto {
-  @ApiProperty({ description: 'How many drafted fields were dropped' }) discarded: number;
+  @ApiProperty({ example: 1, description: 'How many drafted fields were dropped' }) discarded: number;
 }
 
 export class DiscardedResponseDto extends ApiResponseBase {
@@ -147,9 +147,9 @@ export class NewOptionDto {
 export class OptionLabelDto extends OmitType(NewOptionDto, ['value'] as const) {}
 
 export class DraftOptionDto {
-  @ApiProperty() value: string;
-  @ApiProperty() label: string;
-  @ApiProperty({ enum: DRAFT_STATES, nullable: true }) draft: string | null;
+  @ApiProperty({ example: 'college-senior' }) value: string;
+  @ApiProperty({ example: 'College senior' }) label: string;
+  @ApiProperty({ example: 'added', enum: DRAFT_STATES, nullable: true }) draft: string | null;
 }
 
 export class DraftOptionResponseDto extends ApiResponseBase {
@@ -158,7 +158,7 @@ export class DraftOptionResponseDto extends ApiResponseBase {
 
 export class DraftOptionPageDto {
   @ApiProperty({ type: [DraftOptionDto] }) items: DraftOptionDto[];
-  @ApiProperty() total: number;
+  @ApiProperty({ example: 3 }) total: number;
 }
 
 export class DraftOptionPageResponseDto extends ApiResponseBase {

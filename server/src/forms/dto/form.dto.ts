@@ -9,10 +9,10 @@ export class FormDto {
   @ApiProperty({ description: 'Content hash of schema + uiSchema; also the ETag', example: '1d8e88eeceae9f2a' })
   version: string;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'JSON Schema (ajv, draft-07) with ajv-errors messages' })
+  @ApiProperty({ example: { type: 'object', properties: { gpa: { type: 'number', title: 'GPA' } } }, type: 'object', additionalProperties: true, description: 'JSON Schema (ajv, draft-07) with ajv-errors messages' })
   schema: Record<string, unknown>;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'react-jsonschema-form UI schema' })
+  @ApiProperty({ example: { gpa: { 'ui:widget': 'updown' } }, type: 'object', additionalProperties: true, description: 'react-jsonschema-form UI schema' })
   uiSchema: Record<string, unknown>;
 
   @ApiProperty({

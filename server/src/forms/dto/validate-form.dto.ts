@@ -4,7 +4,7 @@ import { ApiResponseBase } from '../../common/api-response.js';
 import { FieldErrorDto } from '../../common/error-body.js';
 
 export class ValidateFormDto {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The answers, keyed by field key' })
+  @ApiProperty({ example: { gpa: 3.6 }, type: 'object', additionalProperties: true, description: 'The answers, keyed by field key' })
   @IsObject({ message: 'data must be an object of answers keyed by field key' })
   data: Record<string, unknown>;
 }
@@ -19,7 +19,7 @@ export class FormValidationDto {
   @ApiProperty({ type: [FieldErrorDto] })
   errors: FieldErrorDto[];
 
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The answers as the server would store them' })
+  @ApiProperty({ example: { gpa: 3.6 }, type: 'object', additionalProperties: true, description: 'The answers as the server would store them' })
   data: Record<string, unknown>;
 }
 

@@ -32,6 +32,11 @@ const STYLE = `
 
 const every = (months: number) => (months === 1 ? 'month' : `${months} months`);
 
+/** The OpenAPI example of the page: its head and first lines, shortened. */
+export const CHECKOUT_PAGE_EXAMPLE =
+  '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Checkout · ScholarMatch sandbox</title>…</head>\n<body>\n' +
+  '<div class="banner" role="note">Sandbox checkout: no real card is charged. Use a test card listed on this page.</div>\n<main>…</main></body></html>';
+
 /**
  * What the plan costs when: the free days first, or (for a person who has had their trial) the
  * first period billed today, with the day that trial was used (docs/payments.md, "One free trial").

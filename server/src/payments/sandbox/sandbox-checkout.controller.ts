@@ -3,7 +3,7 @@ import { ApiConsumes, ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, Api
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../auth/auth.decorators.js';
 import { ApiErrorResponses } from '../../common/error-body.js';
-import { renderCheckoutClosed, renderCheckoutPage } from './sandbox-checkout-page.js';
+import { CHECKOUT_PAGE_EXAMPLE, renderCheckoutClosed, renderCheckoutPage } from './sandbox-checkout-page.js';
 import { SandboxProvider } from './sandbox-provider.js';
 import { OperationId } from '../../common/operation-id.js';
 
@@ -26,8 +26,8 @@ export class SandboxCheckoutController {
   @Public()
   @Get(':sessionId')
   @ApiProduces('text/html')
-  @ApiOperation({ summary: 'The sandbox checkout page (HTML) of a checkout session' })
-  @ApiOkResponse({ description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiOperation({ description: 'No token needed: the checkout page (HTML) of the sandbox payment provider, which stands in for a real one (docs/payments.md). An unknown session answers a 404 page and a completed one a 409 page.', summary: 'The sandbox checkout page (HTML) of a checkout session' })
+  @ApiOkResponse({ description: 'The page', content: { 'text/html': { schema: { type: 'string' }, example: CHECKOUT_PAGE_EXAMPLE } } })
   @ApiResponse({ status: 404, description: 'No such checkout (an HTML page)', content: { 'text/html': { schema: { type: 'string' } } } })
   @OperationId('getSandboxCheckoutPage')
   async page(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {

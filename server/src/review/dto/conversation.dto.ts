@@ -32,23 +32,23 @@ export class ThreadsQueryDto {
 // Responses
 
 class ConversationMessageDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ enum: ['provider', 'applicant'] }) author: 'provider' | 'applicant';
-  @ApiProperty({ description: "The organisation's name, the applicant's name ('You' to the applicant; under blind review 'Applicant {reference}')" }) fromName: string;
-  @ApiProperty() subject: string;
-  @ApiProperty({ description: 'Sanitised HTML' }) bodyHtml: string;
-  @ApiProperty() bodyText: string;
-  @ApiProperty({ type: String, format: 'date-time' }) sentAt: Date;
-  @ApiProperty({ description: "A provider's message: read by the applicant; a reply: read by the provider" }) read: boolean;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'provider', enum: ['provider', 'applicant'] }) author: 'provider' | 'applicant';
+  @ApiProperty({ example: 'Grace Hopper Foundation', description: "The organisation's name, the applicant's name ('You' to the applicant; under blind review 'Applicant {reference}')" }) fromName: string;
+  @ApiProperty({ example: 'About your application' }) subject: string;
+  @ApiProperty({ example: '<p>Thank you for applying. Could you send your latest transcript?</p>', description: 'Sanitised HTML' }) bodyHtml: string;
+  @ApiProperty({ example: 'Thank you for applying. Could you send your latest transcript?' }) bodyText: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: String, format: 'date-time' }) sentAt: Date;
+  @ApiProperty({ example: true, description: "A provider's message: read by the applicant; a reply: read by the provider" }) read: boolean;
 }
 
 export class ConversationDto {
-  @ApiProperty({ format: 'uuid' }) applicationId: string;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) applicationId: string;
   @ApiProperty({ example: '3F9A12BC' }) reference: string;
-  @ApiProperty({ format: 'uuid' }) scholarshipId: string;
-  @ApiProperty() scholarshipTitle: string;
-  @ApiProperty({ description: "The organisation's name: the provider's side of the conversation" }) organisation: string;
-  @ApiProperty({ description: "The applicant's side: 'You' to the applicant, the name (or 'Applicant {reference}' under blind review) to the provider" }) applicant: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) scholarshipId: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) scholarshipTitle: string;
+  @ApiProperty({ example: 'Grace Hopper Foundation', description: "The organisation's name: the provider's side of the conversation" }) organisation: string;
+  @ApiProperty({ example: 'You', description: "The applicant's side: 'You' to the applicant, the name (or 'Applicant {reference}' under blind review) to the provider" }) applicant: string;
   @ApiProperty({ type: [ConversationMessageDto], description: 'Oldest first' }) messages: ConversationMessageDto[];
 }
 
@@ -57,23 +57,23 @@ export class ConversationResponseDto extends ApiResponseBase {
 }
 
 class ThreadDto {
-  @ApiProperty({ format: 'uuid' }) applicationId: string;
-  @ApiProperty() reference: string;
-  @ApiProperty({ format: 'uuid' }) scholarshipId: string;
-  @ApiProperty() scholarshipTitle: string;
-  @ApiProperty({ description: "The applicant's name, or 'Applicant {reference}' under blind review" }) applicant: string;
-  @ApiProperty({ description: 'Of the latest message' }) subject: string;
-  @ApiProperty({ description: 'The latest message as text, cut at 160 characters' }) preview: string;
-  @ApiProperty({ enum: ['provider', 'applicant'] }) lastAuthor: 'provider' | 'applicant';
-  @ApiProperty({ type: String, format: 'date-time' }) lastAt: Date;
-  @ApiProperty({ description: "The applicant's unread replies" }) unread: number;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) applicationId: string;
+  @ApiProperty({ example: '9B2E7D14' }) reference: string;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) scholarshipId: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) scholarshipTitle: string;
+  @ApiProperty({ example: 'Maya Lopez', description: "The applicant's name, or 'Applicant {reference}' under blind review" }) applicant: string;
+  @ApiProperty({ example: 'About your application', description: 'Of the latest message' }) subject: string;
+  @ApiProperty({ example: 'Thank you for applying. Could you send your latest transcript?', description: 'The latest message as text, cut at 160 characters' }) preview: string;
+  @ApiProperty({ example: 'provider', enum: ['provider', 'applicant'] }) lastAuthor: 'provider' | 'applicant';
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: String, format: 'date-time' }) lastAt: Date;
+  @ApiProperty({ example: 3, description: "The applicant's unread replies" }) unread: number;
 }
 
 class ThreadsPageDto {
-  @ApiProperty() total: number;
-  @ApiProperty({ description: "Unread replies across all the provider's conversations" }) unread: number;
-  @ApiProperty() offset: number;
-  @ApiProperty() limit: number;
+  @ApiProperty({ example: 3 }) total: number;
+  @ApiProperty({ example: 3, description: "Unread replies across all the provider's conversations" }) unread: number;
+  @ApiProperty({ example: 0 }) offset: number;
+  @ApiProperty({ example: 20 }) limit: number;
   @ApiProperty({ type: [ThreadDto] }) threads: ThreadDto[];
 }
 
@@ -82,7 +82,7 @@ export class ThreadsResponseDto extends ApiResponseBase {
 }
 
 class UnreadRepliesDto {
-  @ApiProperty() unread: number;
+  @ApiProperty({ example: 3 }) unread: number;
 }
 
 export class UnreadRepliesResponseDto extends ApiResponseBase {

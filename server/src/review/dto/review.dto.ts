@@ -57,19 +57,19 @@ export class ActivityQueryDto {
 }
 
 export class ReviewSettingsDto {
-  @ApiProperty({ description: 'Hide name, e-mail, phone and school from everyone reviewing' })
+  @ApiProperty({ example: true, description: 'Hide name, e-mail, phone and school from everyone reviewing' })
   @IsBoolean()
   blindReview: boolean;
 }
 
 export class ReviewStatusDto {
-  @ApiProperty({ enum: REVIEW_STATUSES })
+  @ApiProperty({ example: 'Shortlisted', enum: REVIEW_STATUSES })
   @IsIn(REVIEW_STATUSES)
   status: ReviewStatus;
 }
 
 export class RankCriterionDraftDto {
-  @ApiPropertyOptional({ format: 'uuid', description: "A stored criterion's id (its points stay)" })
+  @ApiPropertyOptional({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: "A stored criterion's id (its points stay)" })
   @IsOptional() @IsUUID()
   id?: string;
 
@@ -85,13 +85,13 @@ export class RankCriteriaDraftsDto {
 }
 
 class DrawDto {
-  @ApiProperty({ minimum: 1, maximum: 100 })
+  @ApiProperty({ example: 3, minimum: 1, maximum: 100 })
   @IsInt() @Min(1) @Max(100)
   count: number;
 }
 
 export class ChooseWinnersDto {
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'Chosen by hand (application ids); or give `draw`' })
+  @ApiPropertyOptional({ example: ['7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83'], type: [String], format: 'uuid', description: 'Chosen by hand (application ids); or give `draw`' })
   @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(100) @IsUUID('all', { each: true })
   applicationIds?: string[];
 
@@ -101,7 +101,7 @@ export class ChooseWinnersDto {
 }
 
 export class ProviderMessageDto {
-  @ApiProperty({ type: [String], format: 'uuid', description: 'Application ids (rows of the list)' })
+  @ApiProperty({ example: ['9b2e7d14-6a3c-4f85-b1d0-2c8e5f7a9b63'], type: [String], format: 'uuid', description: 'Application ids (rows of the list)' })
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @IsUUID('all', { each: true })
   applicantIds: string[];
 
@@ -111,13 +111,13 @@ export class ProviderMessageDto {
 }
 
 export class InviteReviewerDto {
-  @ApiProperty({ format: 'email', maxLength: 320 })
+  @ApiProperty({ example: 'maya.lopez@example.com', format: 'email', maxLength: 320 })
   @IsString() @MaxLength(320) @IsEmail()
   email: string;
 }
 
 export class JoinInvitationDto {
-  @ApiProperty({ description: "The password of the invited address's reviewer account" })
+  @ApiProperty({ example: 'Str0ng#Passw0rd', description: "The password of the invited address's reviewer account" })
   @IsString() @MaxLength(200)
   password: string;
 }
@@ -125,25 +125,25 @@ export class JoinInvitationDto {
 // Answers
 
 export class ApplicantRowDto {
-  @ApiProperty({ format: 'uuid', description: 'The application id: {applicantId} in paths' }) id: string;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: 'The application id: {applicantId} in paths' }) id: string;
   @ApiProperty({ example: '3F9A12BC' }) reference: string;
-  @ApiProperty({ enum: REVIEW_STATUSES }) status: ReviewStatus;
-  @ApiProperty({ format: 'date-time' }) submittedAt: Date;
-  @ApiProperty({ enum: ELIGIBILITIES }) eligibility: Eligibility;
-  @ApiProperty({ type: Number, nullable: true }) averageScore: number | null;
-  @ApiProperty() reviewCount: number;
-  @ApiProperty({ type: Number, nullable: true }) myScore: number | null;
-  @ApiProperty({ type: String, nullable: true }) name: string | null;
-  @ApiProperty({ type: String, nullable: true }) email: string | null;
-  @ApiProperty({ type: String, nullable: true }) phone: string | null;
-  @ApiProperty({ type: String, nullable: true }) school: string | null;
+  @ApiProperty({ example: 'Received', enum: REVIEW_STATUSES }) status: ReviewStatus;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) submittedAt: Date;
+  @ApiProperty({ example: 'eligible', enum: ELIGIBILITIES }) eligibility: Eligibility;
+  @ApiProperty({ example: 8, type: Number, nullable: true }) averageScore: number | null;
+  @ApiProperty({ example: 3 }) reviewCount: number;
+  @ApiProperty({ example: 8, type: Number, nullable: true }) myScore: number | null;
+  @ApiProperty({ example: 'Maya Lopez', type: String, nullable: true }) name: string | null;
+  @ApiProperty({ example: 'maya.lopez@example.com', type: String, nullable: true }) email: string | null;
+  @ApiProperty({ example: '+12025550143', type: String, nullable: true }) phone: string | null;
+  @ApiProperty({ example: 'Lincoln High School', type: String, nullable: true }) school: string | null;
 }
 
 class ApplicantsPageDto {
-  @ApiProperty() total: number;
-  @ApiProperty() offset: number;
-  @ApiProperty() limit: number;
-  @ApiProperty() blindReview: boolean;
+  @ApiProperty({ example: 3 }) total: number;
+  @ApiProperty({ example: 0 }) offset: number;
+  @ApiProperty({ example: 20 }) limit: number;
+  @ApiProperty({ example: true }) blindReview: boolean;
   @ApiProperty({ type: [ApplicantRowDto] }) applicants: ApplicantRowDto[];
 }
 export class ApplicantsPageResponseDto extends ApiResponseBase {
@@ -151,26 +151,26 @@ export class ApplicantsPageResponseDto extends ApiResponseBase {
 }
 
 class ApplicantProfileDto {
-  @ApiProperty() firstName: string;
-  @ApiProperty() lastName: string;
-  @ApiProperty() email: string;
-  @ApiProperty({ type: String, nullable: true }) phone: string | null;
-  @ApiProperty({ type: String, nullable: true }) school: string | null;
+  @ApiProperty({ example: 'Maya' }) firstName: string;
+  @ApiProperty({ example: 'Lopez' }) lastName: string;
+  @ApiProperty({ example: 'maya.lopez@example.com' }) email: string;
+  @ApiProperty({ example: '+12025550143', type: String, nullable: true }) phone: string | null;
+  @ApiProperty({ example: 'Lincoln High School', type: String, nullable: true }) school: string | null;
 }
 
 class SubmissionDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() reference: string;
-  @ApiProperty({ enum: REVIEW_STATUSES }) status: ReviewStatus;
-  @ApiProperty({ format: 'date-time' }) submittedAt: Date;
-  @ApiProperty({ enum: ELIGIBILITIES }) eligibility: Eligibility;
-  @ApiProperty({ type: Number, nullable: true }) averageScore: number | null;
-  @ApiProperty() reviewCount: number;
-  @ApiProperty({ type: Number, nullable: true }) myScore: number | null;
-  @ApiProperty() blindReview: boolean;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: '9B2E7D14' }) reference: string;
+  @ApiProperty({ example: 'Received', enum: REVIEW_STATUSES }) status: ReviewStatus;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) submittedAt: Date;
+  @ApiProperty({ example: 'eligible', enum: ELIGIBILITIES }) eligibility: Eligibility;
+  @ApiProperty({ example: 8, type: Number, nullable: true }) averageScore: number | null;
+  @ApiProperty({ example: 3 }) reviewCount: number;
+  @ApiProperty({ example: 8, type: Number, nullable: true }) myScore: number | null;
+  @ApiProperty({ example: true }) blindReview: boolean;
   @ApiProperty({ type: ApplicantProfileDto, nullable: true, description: 'null under blind review' }) applicant: ApplicantProfileDto | null;
   @ApiProperty({ type: FormDto, description: 'The requirement form version the application is pinned to' }) form: FormDto;
-  @ApiProperty({ type: 'object', additionalProperties: true }) answers: Record<string, unknown>;
+  @ApiProperty({ example: { essay: { text: 'When my family moved…' } }, type: 'object', additionalProperties: true }) answers: Record<string, unknown>;
 }
 export class SubmissionResponseDto extends ApiResponseBase {
   @ApiProperty({ type: SubmissionDto }) data: SubmissionDto;
@@ -181,12 +181,12 @@ export class ReviewSettingsResponseDto extends ApiResponseBase {
 }
 
 class StatusUndoDto {
-  @ApiProperty({ format: 'date-time', description: "When the applicant's message leaves; until then `POST …/status/undo` takes the move back" }) until: string;
-  @ApiProperty({ enum: REVIEW_STATUSES, description: 'The status an undo restores: the one the applicant was last told of' }) restores: ReviewStatus;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time', description: "When the applicant's message leaves; until then `POST …/status/undo` takes the move back" }) until: string;
+  @ApiProperty({ example: 'Received', enum: REVIEW_STATUSES, description: 'The status an undo restores: the one the applicant was last told of' }) restores: ReviewStatus;
 }
 class StatusAnswerDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ enum: REVIEW_STATUSES }) status: ReviewStatus;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Shortlisted', enum: REVIEW_STATUSES }) status: ReviewStatus;
   @ApiProperty({ type: StatusUndoDto, nullable: true, description: "Present while the applicant's message about the move waits; null when nothing is waiting (sent, or nothing to tell)" })
   undo: StatusUndoDto | null;
 }
@@ -195,12 +195,12 @@ export class ReviewStatusResponseDto extends ApiResponseBase {
 }
 
 class RankCriterionDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() name: string;
-  @ApiPropertyOptional() description?: string;
-  @ApiProperty() weight: number;
-  @ApiProperty() maxPoints: number;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) extra?: Record<string, unknown>;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Essay quality' }) name: string;
+  @ApiPropertyOptional({ example: 'How clearly the essay shows the applicant\'s goals' }) description?: string;
+  @ApiProperty({ example: 1 }) weight: number;
+  @ApiProperty({ example: 10 }) maxPoints: number;
+  @ApiPropertyOptional({ example: {}, type: 'object', additionalProperties: true }) extra?: Record<string, unknown>;
 }
 class RubricDto {
   @ApiProperty({ type: [RankCriterionDto] }) criteria: RankCriterionDto[];
@@ -211,33 +211,33 @@ export class RubricResponseDto extends ApiResponseBase {
 }
 
 class MyPointsDto {
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' } }) points: Record<string, number>;
-  @ApiProperty() total: number;
-  @ApiProperty({ format: 'date-time' }) updatedAt: Date;
+  @ApiProperty({ example: { 'c41d8e2a-7f35-4b96-a0e8-5d2c9b1f3e74': 8 }, type: 'object', additionalProperties: { type: 'number' } }) points: Record<string, number>;
+  @ApiProperty({ example: 3 }) total: number;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) updatedAt: Date;
 }
 class ReviewerPointsDto extends MyPointsDto {
-  @ApiProperty({ format: 'uuid' }) reviewerId: string;
-  @ApiProperty() name: string;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) reviewerId: string;
+  @ApiProperty({ example: 'Jordan Kim' }) name: string;
 }
 class PointsDto {
   @ApiProperty({ type: FormDto }) scoringForm: FormDto;
   @ApiProperty({ type: MyPointsDto, nullable: true }) mine: MyPointsDto | null;
   @ApiProperty({ type: [ReviewerPointsDto] }) reviewers: ReviewerPointsDto[];
-  @ApiProperty({ type: Number, nullable: true }) average: number | null;
-  @ApiProperty() reviewCount: number;
+  @ApiProperty({ example: 7.5, type: Number, nullable: true }) average: number | null;
+  @ApiProperty({ example: 3 }) reviewCount: number;
 }
 export class PointsResponseDto extends ApiResponseBase {
   @ApiProperty({ type: PointsDto }) data: PointsDto;
 }
 
 class DecisionDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ enum: ['hand', 'draw'] }) method: 'hand' | 'draw';
-  @ApiProperty({ type: String, nullable: true, description: '64 hex digits (draws)' }) seed: string | null;
-  @ApiProperty() count: number;
-  @ApiProperty({ type: [String] }) candidateIds: string[];
-  @ApiProperty({ type: [String] }) winnerIds: string[];
-  @ApiProperty({ format: 'date-time' }) decidedAt: Date;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'hand', enum: ['hand', 'draw'] }) method: 'hand' | 'draw';
+  @ApiProperty({ example: '9f2c4e7a1b3d5f6e8a0c2e4f6a8b0d1c3e5f7a9b1d3f5e7a9c1e3f5a7b9d1f3e', type: String, nullable: true, description: '64 hex digits (draws)' }) seed: string | null;
+  @ApiProperty({ example: 3 }) count: number;
+  @ApiProperty({ example: ['7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83'], type: [String] }) candidateIds: string[];
+  @ApiProperty({ example: ['7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83'], type: [String] }) winnerIds: string[];
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) decidedAt: Date;
 }
 class WinnersDto {
   @ApiProperty({ type: [ApplicantRowDto] }) winners: ApplicantRowDto[];
@@ -249,7 +249,7 @@ export class WinnersResponseDto extends ApiResponseBase {
 
 class ActivityDayDto {
   @ApiProperty({ example: '2026-11-20' }) date: string;
-  @ApiProperty() count: number;
+  @ApiProperty({ example: 3 }) count: number;
 }
 class ActivityDto {
   @ApiProperty({ type: [ActivityDayDto] }) days: ActivityDayDto[];
@@ -259,28 +259,28 @@ export class ActivityResponseDto extends ApiResponseBase {
 }
 
 class SentDto {
-  @ApiProperty() sent: number;
+  @ApiProperty({ example: 1 }) sent: number;
 }
 export class SentResponseDto extends ApiResponseBase {
   @ApiProperty({ type: SentDto }) data: SentDto;
 }
 
 class InvitationDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() email: string;
-  @ApiProperty({ format: 'date-time' }) expiresAt: Date;
-  @ApiProperty({ format: 'date-time' }) createdAt: Date;
-  @ApiProperty({ description: 'The address already has a reviewer account: it accepts by logging in with it, not by signing up' }) existingAccount: boolean;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'maya.lopez@example.com' }) email: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) expiresAt: Date;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) createdAt: Date;
+  @ApiProperty({ example: true, description: 'The address already has a reviewer account: it accepts by logging in with it, not by signing up' }) existingAccount: boolean;
 }
 export class InvitationResponseDto extends ApiResponseBase {
   @ApiProperty({ type: InvitationDto }) data: InvitationDto;
 }
 class ReviewerDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() firstName: string;
-  @ApiProperty() lastName: string;
-  @ApiProperty() email: string;
-  @ApiProperty({ format: 'date-time' }) joinedAt: Date;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Maya' }) firstName: string;
+  @ApiProperty({ example: 'Lopez' }) lastName: string;
+  @ApiProperty({ example: 'maya.lopez@example.com' }) email: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) joinedAt: Date;
 }
 class ReviewersDto {
   @ApiProperty({ type: [ReviewerDto] }) reviewers: ReviewerDto[];
@@ -290,16 +290,16 @@ export class ReviewersResponseDto extends ApiResponseBase {
   @ApiProperty({ type: ReviewersDto }) data: ReviewersDto;
 }
 class RemovedDto {
-  @ApiProperty() removed: boolean;
+  @ApiProperty({ example: true }) removed: boolean;
 }
 export class RemovedResponseDto extends ApiResponseBase {
   @ApiProperty({ type: RemovedDto }) data: RemovedDto;
 }
 class PublicInvitationDto {
-  @ApiProperty() email: string;
-  @ApiProperty() organisationName: string;
-  @ApiProperty({ format: 'date-time' }) expiresAt: Date;
-  @ApiProperty({ description: 'The address has a reviewer account: accept with its password (POST …/join), not the sign-up form' }) existingAccount: boolean;
+  @ApiProperty({ example: 'maya.lopez@example.com' }) email: string;
+  @ApiProperty({ example: 'Grace Hopper Foundation' }) organisationName: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) expiresAt: Date;
+  @ApiProperty({ example: true, description: 'The address has a reviewer account: accept with its password (POST …/join), not the sign-up form' }) existingAccount: boolean;
 }
 export class PublicInvitationResponseDto extends ApiResponseBase {
   @ApiProperty({ type: PublicInvitationDto }) data: PublicInvitationDto;

@@ -48,17 +48,17 @@ export class EligibleScholarshipsQueryDto {
 }
 
 export class EligibleScholarshipDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ description: "The title ('No Name' is the browser's fallback)" }) title: string;
-  @ApiProperty({ description: 'The description as text, cut at 150 characters' }) description: string;
-  @ApiProperty({ type: [Number] }) amounts: number[];
-  @ApiProperty({ type: Number, nullable: true }) award: number | null;
-  @ApiProperty({ description: 'Whole USD: the sum of amounts, or the award' }) totalAmount: number;
-  @ApiProperty({ type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: { deadline?: string; repeat?: string };
-  @ApiProperty({ type: 'object', properties: { firstName: { type: 'string' } }, description: 'The sponsor' }) user: { firstName: string };
-  @ApiProperty({ description: 'How many requirements the scholarship has (0: Easy Apply)' }) requirementCount: number;
-  @ApiProperty({ description: 'On the applicant’s wishlist' }) isLiked: boolean;
-  @ApiProperty() createdAt: Date;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award', description: "The title ('No Name' is the browser's fallback)" }) title: string;
+  @ApiProperty({ example: 'For students who are the first in their family to go to college.', description: 'The description as text, cut at 150 characters' }) description: string;
+  @ApiProperty({ example: [5000], type: [Number] }) amounts: number[];
+  @ApiProperty({ example: 5000, type: Number, nullable: true }) award: number | null;
+  @ApiProperty({ example: 5000, description: 'Whole USD: the sum of amounts, or the award' }) totalAmount: number;
+  @ApiProperty({ example: { deadline: '2027-03-31', repeat: 'yearly' }, type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: { deadline?: string; repeat?: string };
+  @ApiProperty({ example: { firstName: 'Grace Hopper Foundation' }, type: 'object', properties: { firstName: { type: 'string' } }, description: 'The sponsor' }) user: { firstName: string };
+  @ApiProperty({ example: 3, description: 'How many requirements the scholarship has (0: Easy Apply)' }) requirementCount: number;
+  @ApiProperty({ example: true, description: 'On the applicant’s wishlist' }) isLiked: boolean;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) createdAt: Date;
 }
 
 export class EligibleScholarshipListResponseDto extends ApiResponseBase {
@@ -72,19 +72,19 @@ export class CountResponseDto extends ApiResponseBase {
 }
 
 class UnlockDto {
-  @ApiProperty({ description: 'Could unlock: open scholarships no answer rules out, at least one of whose rules asks what the profile leaves unanswered' }) count: number;
-  @ApiProperty({ description: 'Their combined value, whole USD' }) totalValue: number;
+  @ApiProperty({ example: 3, description: 'Could unlock: open scholarships no answer rules out, at least one of whose rules asks what the profile leaves unanswered' }) count: number;
+  @ApiProperty({ example: 5000, description: 'Their combined value, whole USD' }) totalValue: number;
 }
 
 export class DashboardSummaryDto {
-  @ApiProperty({ description: 'Applications sent (0 until applications exist)' }) appliedScholarship: number;
-  @ApiProperty({
+  @ApiProperty({ example: 1, description: 'Applications sent (0 until applications exist)' }) appliedScholarship: number;
+  @ApiProperty({ example: 1,
     description: "Recommendations: open scholarships whose every rule the profile meets (the Your Recommendation list's count, scholarships/stats and the profile's Eligible for N)",
   })
   yourRecommendation: number;
-  @ApiProperty({ description: 'The same number as yourRecommendation' }) eligible: number;
-  @ApiProperty({ description: 'The recommendations’ combined value, whole USD' }) scholarshipAmount: number;
-  @ApiProperty({ description: 'Recommendations whose deadline is within 14 days' }) expiringSoon: number;
+  @ApiProperty({ example: 1, description: 'The same number as yourRecommendation' }) eligible: number;
+  @ApiProperty({ example: 5000, description: 'The recommendations’ combined value, whole USD' }) scholarshipAmount: number;
+  @ApiProperty({ example: 1, description: 'Recommendations whose deadline is within 14 days' }) expiringSoon: number;
   @ApiProperty({ type: UnlockDto }) unlock: UnlockDto;
 }
 
@@ -94,7 +94,7 @@ export class DashboardSummaryResponseDto extends ApiResponseBase {
 }
 
 class StatsDto {
-  @ApiProperty({ description: "Recommendations: open scholarships whose every rule the profile meets (the dashboard summary's yourRecommendation)" })
+  @ApiProperty({ example: 1, description: "Recommendations: open scholarships whose every rule the profile meets (the dashboard summary's yourRecommendation)" })
   yourRecommendation: number;
 }
 

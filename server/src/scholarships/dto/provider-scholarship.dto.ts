@@ -23,8 +23,16 @@ import { ApiResponseBase } from '../../common/api-response.js';
 import { IsOptionalNotNull } from '../../common/validation.pipe.js';
 import { SCHOLARSHIP_STATUSES, type ScholarshipStatus } from '../scholarship.entity.js';
 
+/** What a rule's bound may be: one value, a list, or [min, max] (docs/api.md, "Eligibility criteria"). */
+export const CRITERION_VALUE_SCHEMAS = [
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
+];
+
 export class EligibilityRuleDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Given by the server when the rule is stored; send it back to keep the rule' })
+  @ApiPropertyOptional({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: 'Given by the server when the rule is stored; send it back to keep the rule' })
   @IsOptional()
   @IsUUID()
   id?: string;
@@ -41,12 +49,7 @@ export class EligibilityRuleDto {
   @ApiPropertyOptional({
     description: 'eq/neq/gte/lte: one value; in/nin: a list; between/ageBetween: [min, max]; exists: none',
     example: 3.5,
-    oneOf: [
-      { type: 'string' },
-      { type: 'number' },
-      { type: 'boolean' },
-      { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] } },
-    ],
+    oneOf: CRITERION_VALUE_SCHEMAS,
   })
   @Allow()
   value?: unknown;
@@ -69,7 +72,7 @@ export class RequirementInputDto {
   @IsIn(REQUIREMENT_KINDS)
   dataType: RequirementKind;
 
-  @ApiPropertyOptional({ default: false, description: 'true: may be left empty; required ones carry the asterisk' })
+  @ApiPropertyOptional({ example: false, default: false, description: 'true: may be left empty; required ones carry the asterisk' })
   @IsOptional()
   @IsBoolean()
   optional?: boolean;
@@ -86,7 +89,7 @@ class RecurrenceConfigDto {
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'The deadline is a date YYYY-MM-DD.' })
   deadline?: string;
 
-  @ApiPropertyOptional({ enum: ['none', 'yearly'], default: 'none' })
+  @ApiPropertyOptional({ example: 'none', enum: ['none', 'yearly'], default: 'none' })
   @IsOptional()
   @IsIn(['none', 'yearly'])
   repeat?: 'none' | 'yearly';
@@ -148,19 +151,19 @@ export class CreateScholarshipDto {
 export class UpdateScholarshipDto extends PartialType(CreateScholarshipDto, { skipNullProperties: false }) {}
 
 class RequirementOptionsDto {
-  @ApiPropertyOptional({ description: 'text and essay: at most this many words' }) wordLimit?: number;
-  @ApiPropertyOptional({ enum: ['document', 'image'], description: 'file: documents (PDF, DOC, DOCX) or images (JPG, PNG)' }) fileKinds?: 'document' | 'image';
+  @ApiPropertyOptional({ example: 500, description: 'text and essay: at most this many words' }) wordLimit?: number;
+  @ApiPropertyOptional({ example: 'document', enum: ['document', 'image'], description: 'file: documents (PDF, DOC, DOCX) or images (JPG, PNG)' }) fileKinds?: 'document' | 'image';
 }
 
 export class RequirementDto {
-  @ApiProperty() id: string;
-  @ApiProperty() title: string;
-  @ApiPropertyOptional() description?: string;
-  @ApiProperty() optional: boolean;
-  @ApiProperty({ type: 'object', properties: { key: { type: 'string' }, name: { type: 'string' }, dataType: { type: 'string', enum: [...REQUIREMENT_KINDS] } } })
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83' }) id: string;
+  @ApiProperty({ example: 'Personal essay' }) title: string;
+  @ApiPropertyOptional({ example: 'Tell us about a challenge you overcame (about 500 words).' }) description?: string;
+  @ApiProperty({ example: false }) optional: boolean;
+  @ApiProperty({ example: { key: 'essay', name: 'Personal essay', dataType: 'editor' }, type: 'object', properties: { key: { type: 'string' }, name: { type: 'string' }, dataType: { type: 'string', enum: [...REQUIREMENT_KINDS] } } })
   field: { key: string; name: string; dataType: RequirementKind };
   @ApiPropertyOptional({ type: RequirementOptionsDto }) options?: RequirementOptionsDto;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Answers of fields an admin added to the requirement editor form' })
+  @ApiPropertyOptional({ example: {}, type: 'object', additionalProperties: true, description: 'Answers of fields an admin added to the requirement editor form' })
   extra?: Record<string, unknown>;
 }
 
@@ -172,26 +175,26 @@ export class FormAnswersDto {
 }
 
 export class ProviderScholarshipDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() title: string;
-  @ApiProperty({ description: 'Sanitised HTML' }) description: string;
-  @ApiProperty({ type: [Number] }) amounts: number[];
-  @ApiProperty({ type: Number, nullable: true }) award: number | null;
-  @ApiProperty({ description: 'The sum of amounts, or the award (whole USD)' }) totalAmount: number;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: '<p>For students who are the first in their family to go to college.</p>', description: 'Sanitised HTML' }) description: string;
+  @ApiProperty({ example: [5000], type: [Number] }) amounts: number[];
+  @ApiProperty({ example: 5000, type: Number, nullable: true }) award: number | null;
+  @ApiProperty({ example: 5000, description: 'The sum of amounts, or the award (whole USD)' }) totalAmount: number;
   @ApiProperty({ type: RecurrenceConfigDto }) recurrenceConfig: RecurrenceConfigDto;
-  @ApiProperty({ enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
+  @ApiProperty({ example: 'draft', enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
   @ApiProperty({ type: String, nullable: true, example: '2027-03-31', description: 'YYYY-MM-DD' }) deadline: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'first-generation-stem', description: 'The public page is /scholarships/{slug}' }) slug: string | null;
   @ApiProperty({ type: [EligibilityRuleDto] }) criteria: EligibilityRuleDto[];
   @ApiProperty({ type: [RequirementDto] }) requirements: RequirementDto[];
-  @ApiProperty({ type: 'object', additionalProperties: true, description: "The scholarship-editor form's answers" }) editor: Record<string, unknown>;
-  @ApiProperty({ description: 'Submitted (Received) applications' }) applicationsCount: number;
-  @ApiProperty({ description: 'Applications still in draft' }) draftsCount: number;
-  @ApiProperty({ description: "Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md)" }) cycle: number;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The cycle before this one' }) previousCycleId: string | null;
-  @ApiProperty({ type: String, nullable: true }) publishedAt: Date | null;
-  @ApiProperty() createdAt: Date;
-  @ApiProperty() updatedAt: Date;
+  @ApiProperty({ example: { title: 'First-Generation Scholars Award' }, type: 'object', additionalProperties: true, description: "The scholarship-editor form's answers" }) editor: Record<string, unknown>;
+  @ApiProperty({ example: 3, description: 'Submitted (Received) applications' }) applicationsCount: number;
+  @ApiProperty({ example: 3, description: 'Applications still in draft' }) draftsCount: number;
+  @ApiProperty({ example: 1, description: "Which cycle of a recurring scholarship this is: 1, then one more each year (docs/automation.md)" }) cycle: number;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', type: String, format: 'uuid', nullable: true, description: 'The cycle before this one' }) previousCycleId: string | null;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: String, nullable: true }) publishedAt: Date | null;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) createdAt: Date;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) updatedAt: Date;
 }
 
 export class ProviderScholarshipResponseDto extends ApiResponseBase {
@@ -229,19 +232,19 @@ export class ScholarshipOverviewQueryDto {
 }
 
 export class ScholarshipOverviewRowDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() title: string;
-  @ApiProperty({ enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: 'published', enum: SCHOLARSHIP_STATUSES }) status: ScholarshipStatus;
   @ApiProperty({ type: String, nullable: true, example: '2027-03-31', description: 'YYYY-MM-DD' }) deadline: string | null;
-  @ApiProperty({ description: 'Submitted (Received) applications' }) applicationsCount: number;
-  @ApiProperty({ description: 'Applications still in draft' }) draftsCount: number;
+  @ApiProperty({ example: 3, description: 'Submitted (Received) applications' }) applicationsCount: number;
+  @ApiProperty({ example: 3, description: 'Applications still in draft' }) draftsCount: number;
 }
 
 export class ScholarshipOverviewDto {
-  @ApiProperty({ description: 'Scholarships matching the filters' }) total: number;
-  @ApiProperty() offset: number;
-  @ApiProperty() limit: number;
-  @ApiProperty({ description: 'Drafts nobody has applied to that the filters leave out (0 when they are shown)' }) hiddenEmptyDrafts: number;
+  @ApiProperty({ example: 3, description: 'Scholarships matching the filters' }) total: number;
+  @ApiProperty({ example: 0 }) offset: number;
+  @ApiProperty({ example: 20 }) limit: number;
+  @ApiProperty({ example: 1, description: 'Drafts nobody has applied to that the filters leave out (0 when they are shown)' }) hiddenEmptyDrafts: number;
   @ApiProperty({ type: [ScholarshipOverviewRowDto] }) scholarships: ScholarshipOverviewRowDto[];
 }
 

@@ -3,6 +3,7 @@ import { APPLICATION_STATUSES, type ApplicationStatus, CRITERION_OPERATORS, REQU
 import { IsIn, IsObject, IsOptional } from 'class-validator';
 import { ApiResponseBase } from '../../common/api-response.js';
 import { EligibleScholarshipDto } from './eligible-scholarships.dto.js';
+import { CRITERION_VALUE_SCHEMAS } from './provider-scholarship.dto.js';
 
 export class EligibilityFiltersDto {
   @ApiPropertyOptional({
@@ -18,8 +19,8 @@ export class EligibilityFiltersDto {
 }
 
 class EligibilityStatsDto {
-  @ApiProperty({ description: 'Open scholarships no given answer rules out' }) counts: number;
-  @ApiProperty({ description: 'Their combined value, whole USD' }) totalValue: number;
+  @ApiProperty({ example: 3, description: 'Open scholarships no given answer rules out' }) counts: number;
+  @ApiProperty({ example: 5000, description: 'Their combined value, whole USD' }) totalValue: number;
 }
 
 export class EligibilityStatsResponseDto extends ApiResponseBase {
@@ -35,11 +36,11 @@ export class MyScholarshipsQueryDto {
 }
 
 export class MyScholarshipDto extends EligibleScholarshipDto {
-  @ApiProperty({ enum: APPLICATION_STATUSES }) scholarshipStatus: ApplicationStatus;
-  @ApiProperty({ enum: REVIEW_STATUSES, nullable: true, description: "Where the provider has moved a submitted application (docs/review.md); null for a draft" })
+  @ApiProperty({ example: 'Received', enum: APPLICATION_STATUSES }) scholarshipStatus: ApplicationStatus;
+  @ApiProperty({ example: 'Received', enum: REVIEW_STATUSES, nullable: true, description: "Where the provider has moved a submitted application (docs/review.md); null for a draft" })
   reviewStatus: ReviewStatus | null;
-  @ApiProperty({ description: 'When the application last changed' }) updatedAt: Date;
-  @ApiProperty({ type: Date, nullable: true, description: 'When automatic application sent it (docs/automation.md); null when the applicant did' })
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', description: 'When the application last changed' }) updatedAt: Date;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: Date, nullable: true, description: 'When automatic application sent it (docs/automation.md); null when the applicant did' })
   appliedAutomaticallyAt: Date | null;
 }
 
@@ -49,45 +50,45 @@ export class MyScholarshipsResponseDto extends ApiResponseBase {
 }
 
 class RequirementFieldDto {
-  @ApiProperty() key: string;
-  @ApiProperty() name: string;
-  @ApiProperty({ enum: REQUIREMENT_KINDS }) dataType: string;
+  @ApiProperty({ example: 'essay' }) key: string;
+  @ApiProperty({ example: 'Personal essay' }) name: string;
+  @ApiProperty({ example: 'file', enum: REQUIREMENT_KINDS }) dataType: string;
 }
 
 export class RequirementDto {
-  @ApiProperty() id: string;
-  @ApiProperty() title: string;
-  @ApiPropertyOptional() description?: string;
-  @ApiProperty({ description: 'May be left empty' }) optional: boolean;
-  @ApiProperty({ type: RequirementFieldDto }) field: RequirementFieldDto;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83' }) id: string;
+  @ApiProperty({ example: 'Personal essay' }) title: string;
+  @ApiPropertyOptional({ example: 'Tell us about a challenge you overcame (about 500 words).' }) description?: string;
+  @ApiProperty({ example: false, description: 'May be left empty' }) optional: boolean;
+  @ApiProperty({ example: { key: 'essay', name: 'Personal essay', dataType: 'editor' }, type: RequirementFieldDto }) field: RequirementFieldDto;
 }
 
 class RuleExplanationDto {
-  @ApiProperty() fieldKey: string;
-  @ApiProperty({ description: "The field's name, or the key when the field no longer exists" }) fieldName: string;
-  @ApiProperty({ enum: CRITERION_OPERATORS }) operator: string;
-  @ApiPropertyOptional({ description: 'The bound: a value, a list or [min, max]' }) value?: unknown;
-  @ApiProperty({ enum: ['pass', 'fail', 'missing'], description: 'missing: the profile has no answer for the field' }) verdict: string;
+  @ApiProperty({ example: 'gpa' }) fieldKey: string;
+  @ApiProperty({ example: 'GPA', description: "The field's name, or the key when the field no longer exists" }) fieldName: string;
+  @ApiProperty({ example: 'eq', enum: CRITERION_OPERATORS }) operator: string;
+  @ApiPropertyOptional({ example: 3.5, oneOf: CRITERION_VALUE_SCHEMAS, description: 'The bound: a value, a list or [min, max]' }) value?: unknown;
+  @ApiProperty({ example: 'pass', enum: ['pass', 'fail', 'missing'], description: 'missing: the profile has no answer for the field' }) verdict: string;
 }
 
 class MatchExplanationDto {
-  @ApiProperty({ enum: ['eligible', 'missing', 'ineligible'] }) outcome: string;
+  @ApiProperty({ example: 'eligible', enum: ['eligible', 'missing', 'ineligible'] }) outcome: string;
   @ApiProperty({ type: [RuleExplanationDto] }) rules: RuleExplanationDto[];
 }
 
 export class ScholarshipDetailDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() title: string;
-  @ApiProperty({ description: 'Sanitised HTML' }) description: string;
-  @ApiProperty({ type: [Number] }) amounts: number[];
-  @ApiProperty({ type: Number, nullable: true }) award: number | null;
-  @ApiProperty({ description: 'Whole USD' }) totalAmount: number;
-  @ApiProperty({ type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: { deadline?: string; repeat?: string };
-  @ApiProperty({ enum: ['draft', 'published', 'closed'] }) status: string;
-  @ApiProperty({ type: 'object', properties: { firstName: { type: 'string' } }, description: 'The sponsor' }) user: { firstName: string };
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: '<p>For students who are the first in their family to go to college.</p>', description: 'Sanitised HTML' }) description: string;
+  @ApiProperty({ example: [5000], type: [Number] }) amounts: number[];
+  @ApiProperty({ example: 5000, type: Number, nullable: true }) award: number | null;
+  @ApiProperty({ example: 5000, description: 'Whole USD' }) totalAmount: number;
+  @ApiProperty({ example: { deadline: '2027-03-31', repeat: 'yearly' }, type: 'object', properties: { deadline: { type: 'string' }, repeat: { type: 'string' } } }) recurrenceConfig: { deadline?: string; repeat?: string };
+  @ApiProperty({ example: 'published', enum: ['draft', 'published', 'closed'] }) status: string;
+  @ApiProperty({ example: { firstName: 'Grace Hopper Foundation' }, type: 'object', properties: { firstName: { type: 'string' } }, description: 'The sponsor' }) user: { firstName: string };
   @ApiProperty({ type: [RequirementDto] }) requirements: RequirementDto[];
-  @ApiProperty() isLiked: boolean;
-  @ApiProperty({ enum: APPLICATION_STATUSES, nullable: true, description: "The applicant's application, if any" }) scholarshipStatus: ApplicationStatus | null;
+  @ApiProperty({ example: true }) isLiked: boolean;
+  @ApiProperty({ example: 'Received', enum: APPLICATION_STATUSES, nullable: true, description: "The applicant's application, if any" }) scholarshipStatus: ApplicationStatus | null;
   @ApiProperty({ type: MatchExplanationDto }) match: MatchExplanationDto;
 }
 

@@ -6,7 +6,7 @@ import { EligibilityRuleDto, RequirementDto } from '../../scholarships/dto/provi
 
 /** One entry of the requirement builder: the requirement-editor form's answers, and its id once stored. */
 export class RequirementDraftDto {
-  @ApiPropertyOptional({ format: 'uuid', description: "A stored requirement's id: it keeps its answer key, so applicants' drafts keep their answers" })
+  @ApiPropertyOptional({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid', description: "A stored requirement's id: it keeps its answer key, so applicants' drafts keep their answers" })
   @IsOptional()
   @IsUUID()
   id?: string;
@@ -53,12 +53,12 @@ export class CriterionResponseDto extends ApiResponseBase {
 class MissingFieldCountDto {
   @ApiProperty({ example: 'gpa' }) fieldKey: string;
   @ApiProperty({ example: 'GPA' }) name: string;
-  @ApiProperty({ description: 'Applicants who would be eligible if they answered this field' }) count: number;
+  @ApiProperty({ example: 3, description: 'Applicants who would be eligible if they answered this field' }) count: number;
 }
 
 export class EligibilityCountDto {
-  @ApiProperty({ description: 'Applicants these rules make eligible now' }) eligible: number;
-  @ApiProperty({ description: 'All applicants' }) total: number;
+  @ApiProperty({ example: 1, description: 'Applicants these rules make eligible now' }) eligible: number;
+  @ApiProperty({ example: 3, description: 'All applicants' }) total: number;
   @ApiProperty({ type: [MissingFieldCountDto], description: 'Largest first' }) missing: MissingFieldCountDto[];
 }
 
@@ -67,8 +67,8 @@ export class EligibilityCountResponseDto extends ApiResponseBase {
 }
 
 class ValueFormDto {
-  @ApiProperty({ type: 'object', additionalProperties: true }) schema: Record<string, unknown>;
-  @ApiProperty({ type: 'object', additionalProperties: true }) uiSchema: Record<string, unknown>;
+  @ApiProperty({ example: { type: 'object', properties: { gpa: { type: 'number', title: 'GPA' } } }, type: 'object', additionalProperties: true }) schema: Record<string, unknown>;
+  @ApiProperty({ example: { gpa: { 'ui:widget': 'updown' } }, type: 'object', additionalProperties: true }) uiSchema: Record<string, unknown>;
 }
 
 class OperatorChoiceDto {
@@ -95,29 +95,29 @@ export class CriteriaVocabularyResponseDto extends ApiResponseBase {
 
 class PublicProviderDto {
   @ApiProperty({ example: 'Hopper Foundation' }) name: string;
-  @ApiProperty({ type: String, nullable: true }) website: string | null;
-  @ApiProperty({ type: String, nullable: true }) logoUrl: string | null;
+  @ApiProperty({ example: 'https://gracehopper.example.org', type: String, nullable: true }) website: string | null;
+  @ApiProperty({ example: 'https://cdn.scholarmatch.example/logos/grace-hopper-foundation.png', type: String, nullable: true }) logoUrl: string | null;
 }
 
 class PublicRequirementDto {
-  @ApiProperty() title: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
   @ApiProperty({ example: 'editor' }) kind: string;
-  @ApiProperty() optional: boolean;
+  @ApiProperty({ example: false }) optional: boolean;
 }
 
 export class PublicScholarshipDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() slug: string;
-  @ApiProperty() title: string;
-  @ApiProperty({ description: 'Sanitised HTML' }) description: string;
-  @ApiProperty({ description: 'Whole USD, all awards together' }) totalAmount: number;
-  @ApiProperty({ type: [Number] }) amounts: number[];
-  @ApiProperty({ type: String, nullable: true }) deadline: string | null;
-  @ApiProperty({ enum: ['published', 'closed'] }) status: string;
-  @ApiProperty({ description: 'Published and the deadline not passed' }) open: boolean;
+  @ApiProperty({ example: '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'first-generation-scholars-award' }) slug: string;
+  @ApiProperty({ example: 'First-Generation Scholars Award' }) title: string;
+  @ApiProperty({ example: '<p>For students who are the first in their family to go to college.</p>', description: 'Sanitised HTML' }) description: string;
+  @ApiProperty({ example: 5000, description: 'Whole USD, all awards together' }) totalAmount: number;
+  @ApiProperty({ example: [5000], type: [Number] }) amounts: number[];
+  @ApiProperty({ example: '2027-03-31', type: String, nullable: true }) deadline: string | null;
+  @ApiProperty({ example: 'published', enum: ['published', 'closed'] }) status: string;
+  @ApiProperty({ example: true, description: 'Published and the deadline not passed' }) open: boolean;
   @ApiProperty({ type: PublicProviderDto }) provider: PublicProviderDto;
   @ApiProperty({ type: [PublicRequirementDto] }) requirements: PublicRequirementDto[];
-  @ApiProperty({ type: String, nullable: true }) publishedAt: Date | null;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: String, nullable: true }) publishedAt: Date | null;
 }
 
 export class PublicScholarshipResponseDto extends ApiResponseBase {

@@ -32,15 +32,15 @@ export class PaymentEventsQueryDto {
 }
 
 export class PaymentEventDto {
-  @ApiProperty() gateway: string;
-  @ApiProperty() eventId: string;
-  @ApiProperty() type: string;
-  @ApiProperty({ format: 'date-time' }) occurredAt: string;
-  @ApiProperty({ format: 'date-time' }) receivedAt: string;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'Null while it waits for a retry' }) processedAt: string | null;
-  @ApiProperty() attempts: number;
-  @ApiProperty({ type: 'string', nullable: true }) lastError: string | null;
-  @ApiProperty({ type: 'string', nullable: true, description: "The e-mail of the member whose subscription it is about; null when it names no subscription of a member here" }) memberEmail: string | null;
+  @ApiProperty({ example: 'sandbox' }) gateway: string;
+  @ApiProperty({ example: 'evt_3Nq7YzL2eZvKYlo2' }) eventId: string;
+  @ApiProperty({ example: 'invoice.paid' }) type: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) occurredAt: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', format: 'date-time' }) receivedAt: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: 'string', format: 'date-time', nullable: true, description: 'Null while it waits for a retry' }) processedAt: string | null;
+  @ApiProperty({ example: 1 }) attempts: number;
+  @ApiProperty({ example: null, type: 'string', nullable: true }) lastError: string | null;
+  @ApiProperty({ example: 'maya.lopez@example.com', type: 'string', nullable: true, description: "The e-mail of the member whose subscription it is about; null when it names no subscription of a member here" }) memberEmail: string | null;
 }
 
 export class PaymentEventsResponseDto extends ApiResponseBase {

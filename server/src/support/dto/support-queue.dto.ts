@@ -45,7 +45,7 @@ export class SupportListQueryDto {
 }
 
 export class SupportQueueItemDto extends SupportRequestDto {
-  @ApiProperty({ type: String, nullable: true, description: "The assignee's name" }) assigneeName: string | null;
+  @ApiProperty({ example: 'Alex Admin', type: String, nullable: true, description: "The assignee's name" }) assigneeName: string | null;
 }
 
 export class SupportQueueMetaDto {
@@ -59,39 +59,39 @@ export class SupportRequestListResponseDto extends ApiResponseBase {
 }
 
 export class SupportNoteDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() text: string;
-  @ApiProperty() createdAt: Date;
-  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) authorId: string | null;
-  @ApiProperty({ type: String, nullable: true }) authorName: string | null;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Asked engineering about the upload limit.' }) text: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) createdAt: Date;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', type: String, nullable: true, format: 'uuid' }) authorId: string | null;
+  @ApiProperty({ example: 'Alex Admin', type: String, nullable: true }) authorName: string | null;
 }
 
 /** A staff answer or a reply of the person, as the console shows the thread (docs/console.md, "Support queue"). */
 export class SupportMessageDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ enum: ['staff', 'person'] }) author: 'staff' | 'person';
-  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'The staff member who answered, or the person who replied' }) authorId: string | null;
-  @ApiProperty({ type: String, nullable: true }) authorName: string | null;
-  @ApiProperty({ description: 'Sanitised HTML' }) bodyHtml: string;
-  @ApiProperty() createdAt: Date;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'staff', enum: ['staff', 'person'] }) author: 'staff' | 'person';
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', type: String, nullable: true, format: 'uuid', description: 'The staff member who answered, or the person who replied' }) authorId: string | null;
+  @ApiProperty({ example: 'Alex Admin', type: String, nullable: true }) authorName: string | null;
+  @ApiProperty({ example: '<p>Thank you for applying. Could you send your latest transcript?</p>', description: 'Sanitised HTML' }) bodyHtml: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z' }) createdAt: Date;
 }
 
 export class MembershipSummaryDto {
-  @ApiProperty({ description: "The plan's title" }) title: string;
-  @ApiProperty({ enum: MEMBERSHIP_STATES }) status: MembershipState;
-  @ApiProperty({ description: "Unlocks the members' features now" }) grantsAccess: boolean;
-  @ApiProperty({ type: Date, nullable: true }) trialEndsAt: Date | null;
-  @ApiProperty({ type: Date, nullable: true }) currentPeriodEnd: Date | null;
+  @ApiProperty({ example: 'Quarterly Plan', description: "The plan's title" }) title: string;
+  @ApiProperty({ example: 'trialing', enum: MEMBERSHIP_STATES }) status: MembershipState;
+  @ApiProperty({ example: true, description: "Unlocks the members' features now" }) grantsAccess: boolean;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: Date, nullable: true }) trialEndsAt: Date | null;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', type: Date, nullable: true }) currentPeriodEnd: Date | null;
 }
 
 export class SupportPersonDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() name: string;
-  @ApiProperty() email: string;
-  @ApiProperty({ type: String, nullable: true }) phone: string | null;
-  @ApiProperty({ description: "The account's role" }) role: string;
-  @ApiProperty({ description: 'When the account was made' }) createdAt: Date;
-  @ApiProperty({ description: 'How many support requests and contact messages they sent signed in' }) requestCount: number;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Maya Lopez' }) name: string;
+  @ApiProperty({ example: 'maya.lopez@example.com' }) email: string;
+  @ApiProperty({ example: '+12025550143', type: String, nullable: true }) phone: string | null;
+  @ApiProperty({ example: 'applicant', description: "The account's role" }) role: string;
+  @ApiProperty({ example: '2026-11-02T14:30:00.000Z', description: 'When the account was made' }) createdAt: Date;
+  @ApiProperty({ example: 3, description: 'How many support requests and contact messages they sent signed in' }) requestCount: number;
   @ApiProperty({ type: MembershipSummaryDto, nullable: true, description: 'Their membership (one that grants access if any, else the newest); null: never had one' })
   membership: MembershipSummaryDto | null;
 }
@@ -108,13 +108,13 @@ export class SupportRequestDetailResponseDto extends ApiResponseBase {
 }
 
 export class SupportAssigneeDto {
-  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'A staff member (someone who answers support), or null to unassign' })
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', type: String, nullable: true, format: 'uuid', description: 'A staff member (someone who answers support), or null to unassign' })
   @ValidateIf((_, value) => value !== null) @IsUUID('all', { message: 'staffId must be a user id or null' })
   staffId: string | null;
 }
 
 export class SupportNoteInputDto {
-  @ApiProperty({ maxLength: 5000, description: 'The note: plain text, for staff only' })
+  @ApiProperty({ example: 'Asked engineering about the upload limit.', maxLength: 5000, description: 'The note: plain text, for staff only' })
   @IsString() @MaxLength(5000)
   text: string;
 }
@@ -124,9 +124,9 @@ export class SupportNoteResponseDto extends ApiResponseBase {
 }
 
 export class SupportStaffMemberDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() name: string;
-  @ApiProperty() email: string;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'Alex Admin' }) name: string;
+  @ApiProperty({ example: 'alex.admin@scholarmatch.example' }) email: string;
 }
 
 export class SupportStaffResponseDto extends ApiResponseBase {

@@ -34,7 +34,7 @@ export class SignedFileQueryDto {
 }
 
 export class UploadedFileDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' }) id: string;
 
   @ApiProperty({ description: 'Where the owner downloads it; the value a form answer holds', example: '/api/v1/common/files/0b6f3c1e-2a4d-4c59-9f1e-7d2b8a6c5e40' })
   publicUrl: string;

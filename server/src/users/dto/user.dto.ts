@@ -4,7 +4,7 @@ import { APPLICANT_TYPES, ROLES, type ApplicantType, type Role, type UserEntity 
 
 /** The signed-in user as the browser stores it (`userInfo`): no secrets, no profile answers. */
 export class UserDto {
-  @ApiProperty({ format: 'uuid' })
+  @ApiProperty({ example: '7d9f3b21-4e6a-4c58-8b1f-2a6e9c0d4f83', format: 'uuid' })
   id: string;
 
   @ApiProperty({ example: 'Maya' })
@@ -22,19 +22,19 @@ export class UserDto {
   @ApiProperty({ type: String, nullable: true, example: '2007-04-12', description: 'YYYY-MM-DD' })
   dob: string | null;
 
-  @ApiProperty({ enum: ROLES })
+  @ApiProperty({ example: 'applicant', enum: ROLES })
   role: Role;
 
-  @ApiProperty({ enum: APPLICANT_TYPES, nullable: true, description: 'Applicants only' })
+  @ApiProperty({ example: 'STUDENT', enum: APPLICANT_TYPES, nullable: true, description: 'Applicants only' })
   applicantType: ApplicantType | null;
 
-  @ApiProperty()
+  @ApiProperty({ example: true })
   isProfileUpdate: boolean;
 
-  @ApiProperty()
+  @ApiProperty({ example: true })
   isScholarshipApplied: boolean;
 
-  @ApiProperty()
+  @ApiProperty({ example: true })
   isActiveSubscription: boolean;
 }
 
