@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@scholarmatch/schemas';
-import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { type Caller, CurrentUser, KeyScope, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
@@ -30,6 +30,7 @@ export class ProviderScholarshipsController {
   @ApiOperation({ summary: "The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)" })
   @ApiOkResponse({ type: ProviderScholarshipListResponseDto })
   @OperationId('listProviderScholarships')
+  @KeyScope('read_own_scholarships')
   async list(@CurrentUser() caller: Caller) {
     return ok(await this.scholarships.list(caller));
   }
@@ -43,6 +44,7 @@ export class ProviderScholarshipsController {
   })
   @ApiOkResponse({ type: ScholarshipOverviewResponseDto })
   @OperationId('getApplicantsOverview')
+  @KeyScope('read_own_scholarships')
   async overview(@CurrentUser() caller: Caller, @Query() query: ScholarshipOverviewQueryDto) {
     return ok(await this.scholarships.overview(caller, query));
   }
@@ -55,6 +57,7 @@ export class ProviderScholarshipsController {
   })
   @ApiCreatedResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('createScholarship')
+  @KeyScope('manage_scholarships')
   async create(@CurrentUser() caller: Caller, @Body() body: CreateScholarshipDto) {
     return { statusCode: 201, message: 'Scholarship created', data: await this.scholarships.create(caller, body) };
   }
@@ -63,6 +66,7 @@ export class ProviderScholarshipsController {
   @ApiOperation({ summary: 'One of the provider’s scholarships (another provider’s: 404)' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('getProviderScholarship')
+  @KeyScope('read_own_scholarships')
   async get(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.get(caller, id));
   }
@@ -71,6 +75,7 @@ export class ProviderScholarshipsController {
   @ApiOperation({ summary: 'Edit a draft or published scholarship (a closed one: 409)' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('updateScholarship')
+  @KeyScope('manage_scholarships')
   async update(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string, @Body() body: UpdateScholarshipDto) {
     return ok(await this.scholarships.update(caller, id, body), 'Scholarship updated');
   }
@@ -80,6 +85,7 @@ export class ProviderScholarshipsController {
   @ApiOperation({ summary: 'Publish a draft: it needs an amount and a deadline not in the past' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('publishScholarship')
+  @KeyScope('manage_scholarships')
   async publish(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.publish(caller, id), MESSAGES.scholarshipPublished);
   }
@@ -89,6 +95,7 @@ export class ProviderScholarshipsController {
   @ApiOperation({ summary: 'Close a scholarship: no more applications' })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('closeScholarship')
+  @KeyScope('manage_scholarships')
   async close(@CurrentUser() caller: Caller, @Param('id', uuidOf('scholarship')) id: string) {
     return ok(await this.scholarships.close(caller, id), MESSAGES.scholarshipClosed);
   }

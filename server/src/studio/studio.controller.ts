@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@scholarmatch/schemas';
-import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { type Caller, CurrentUser, KeyScope, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
@@ -46,6 +46,7 @@ export class StudioController {
   })
   @ApiCreatedResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('createScholarshipFromEditor')
+  @KeyScope('manage_scholarships')
   async create(@CurrentUser() caller: Caller, @Body() body: FormAnswersDto) {
     return { statusCode: 201, message: 'Scholarship created', data: await this.scholarships.createFromEditor(caller, body.answers) };
   }
@@ -57,6 +58,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('saveScholarshipEditor')
+  @KeyScope('manage_scholarships')
   async update(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: FormAnswersDto) {
     return ok(await this.scholarships.updateFromEditor(caller, id, body.answers), 'Saved draft');
   }
@@ -65,6 +67,7 @@ export class StudioController {
   @ApiOperation({ summary: "The scholarship's requirements, in order (providers)" })
   @ApiOkResponse({ type: RequirementListResponseDto })
   @OperationId('listRequirements')
+  @KeyScope('read_own_scholarships')
   async requirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok({ requirements: await this.scholarships.requirements(caller, id) });
   }
@@ -77,6 +80,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: RequirementListResponseDto })
   @OperationId('replaceRequirements')
+  @KeyScope('manage_scholarships')
   async replaceRequirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RequirementDraftsDto) {
     return ok({ requirements: await this.scholarships.replaceRequirements(caller, id, body.requirements) }, MESSAGES.requirementsSaved);
   }
@@ -89,6 +93,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: FormResponseDto })
   @OperationId('previewRequirementForm')
+  @KeyScope('manage_scholarships')
   async preview(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RequirementDraftsDto) {
     return ok(await this.studio.preview(caller, id, body.requirements));
   }
@@ -97,6 +102,7 @@ export class StudioController {
   @ApiOperation({ summary: "The scholarship's eligibility rules (providers)" })
   @ApiOkResponse({ type: CriteriaResponseDto })
   @OperationId('listCriteria')
+  @KeyScope('read_own_scholarships')
   async criteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok({ criteria: await this.scholarships.criteria(caller, id) });
   }
@@ -105,6 +111,7 @@ export class StudioController {
   @ApiOperation({ summary: 'Replace the eligibility rules', description: 'A rule keeps its id when sent with it. An unknown field or an operator its type does not allow: 400 INVALID_CRITERIA.' })
   @ApiOkResponse({ type: CriteriaResponseDto })
   @OperationId('replaceCriteria')
+  @KeyScope('manage_scholarships')
   async replaceCriteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: CriteriaDto) {
     return ok({ criteria: await this.scholarships.replaceCriteria(caller, id, body.criteria) }, 'Criteria saved');
   }
@@ -114,6 +121,7 @@ export class StudioController {
   @ApiOperation({ summary: 'Add one eligibility rule' })
   @ApiCreatedResponse({ type: CriterionResponseDto })
   @OperationId('addCriterion')
+  @KeyScope('manage_scholarships')
   async addCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: EligibilityRuleDto) {
     return { statusCode: 201, message: 'Rule added', data: await this.scholarships.addCriterion(caller, id, body) };
   }
@@ -122,6 +130,7 @@ export class StudioController {
   @ApiOperation({ summary: 'Change one eligibility rule (unknown rule: 404)' })
   @ApiOkResponse({ type: CriterionResponseDto })
   @OperationId('updateCriterion')
+  @KeyScope('manage_scholarships')
   async updateCriterion(
     @CurrentUser() caller: Caller,
     @Param('id', scholarshipId) id: string,
@@ -135,6 +144,7 @@ export class StudioController {
   @ApiOperation({ summary: 'Remove one eligibility rule; answers the rules left' })
   @ApiOkResponse({ type: CriteriaResponseDto })
   @OperationId('removeCriterion')
+  @KeyScope('manage_scholarships')
   async removeCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('criteriaId', uuidOf('rule')) criteriaId: string) {
     return ok({ criteria: await this.scholarships.removeCriterion(caller, id, criteriaId) }, 'Rule removed');
   }
@@ -146,6 +156,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: CriteriaVocabularyResponseDto })
   @OperationId('getCriteriaVocabulary')
+  @KeyScope('read_own_scholarships')
   async vocabulary() {
     return ok({ fields: await this.studio.vocabulary() });
   }
@@ -158,6 +169,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: EligibilityCountResponseDto })
   @OperationId('countEligibleApplicants')
+  @KeyScope('read_own_scholarships')
   async count(@Body() body: CriteriaDto) {
     return ok(await this.studio.count(body.criteria));
   }

@@ -146,6 +146,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/providers/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's live API keys: name, scopes, last four characters, created, last used, expiry (never the secret) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key; its secret is in this answer only
+         * @description Scopes must be permissions the caller holds (403 SCOPE_NOT_HELD otherwise). A replay with the same Idempotency-Key answers the key without its secret, saying it was shown once.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key: its next request, on any server, is refused (401) */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/mail-outbox": {
         parameters: {
             query?: never;
@@ -757,12 +795,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's own scholarships, newest first (providers; a reviewer gets its organisation's) */
+        /**
+         * The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)
+         * @description An API key may call this operation with the `read_own_scholarships` scope.
+         */
         get: operations["listProviderScholarships"];
         put?: never;
         /**
          * Create a draft scholarship with its criteria and requirements (providers)
          * @description Criteria are checked against the profile fields: an unknown field or an operator its type does not allow is 400 INVALID_CRITERIA.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["createScholarship"];
         delete?: never;
@@ -781,6 +824,8 @@ export interface paths {
         /**
          * The applicants overview: a page of the scholarships with their application counts (providers and reviewers)
          * @description Newest first; `search` matches part of the title, `status` keeps one status; drafts nobody has applied to are left out unless `emptyDrafts=true` (`hiddenEmptyDrafts` counts them). Bad parameters: 400 with a description.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["getApplicantsOverview"];
         put?: never;
@@ -798,14 +843,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the provider’s scholarships (another provider’s: 404) */
+        /**
+         * One of the provider’s scholarships (another provider’s: 404)
+         * @description An API key may call this operation with the `read_own_scholarships` scope.
+         */
         get: operations["getProviderScholarship"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a draft or published scholarship (a closed one: 409) */
+        /**
+         * Edit a draft or published scholarship (a closed one: 409)
+         * @description An API key may call this operation with the `manage_scholarships` scope.
+         */
         patch: operations["updateScholarship"];
         trace?: never;
     };
@@ -818,7 +869,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Publish a draft: it needs an amount and a deadline not in the past */
+        /**
+         * Publish a draft: it needs an amount and a deadline not in the past
+         * @description An API key may call this operation with the `manage_scholarships` scope.
+         */
         post: operations["publishScholarship"];
         delete?: never;
         options?: never;
@@ -835,7 +889,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close a scholarship: no more applications */
+        /**
+         * Close a scholarship: no more applications
+         * @description An API key may call this operation with the `manage_scholarships` scope.
+         */
         post: operations["closeScholarship"];
         delete?: never;
         options?: never;
@@ -1021,6 +1078,8 @@ export interface paths {
         /**
          * Save the scholarship-editor form's answers (a draft save; the whole form replaces the editor's fields)
          * @description Closed: 409 SCHOLARSHIP_CLOSED; a web address another scholarship has: 409 SLUG_TAKEN.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["saveScholarshipEditor"];
         post?: never;
@@ -1318,6 +1377,8 @@ export interface paths {
         /**
          * A new draft scholarship from the scholarship-editor form (providers)
          * @description Only what is given is checked (a title is needed); the whole form is required to publish. Invalid answers: 400 INVALID_ANSWERS with `errors` by field key.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["createScholarshipFromEditor"];
         delete?: never;
@@ -1333,11 +1394,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scholarship's requirements, in order (providers) */
+        /**
+         * The scholarship's requirements, in order (providers)
+         * @description An API key may call this operation with the `read_own_scholarships` scope.
+         */
         get: operations["listRequirements"];
         /**
          * Replace the requirements with the builder’s list, in its order
          * @description Each entry is judged by the served requirement-editor form (errors at 'requirements.{index}.{field}'). A stored requirement keeps its answer key; applications stay on the form version they started on.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["replaceRequirements"];
         post?: never;
@@ -1359,6 +1425,8 @@ export interface paths {
         /**
          * The requirement form unsaved builder entries make, as applicants would get it, with its validator
          * @description Nothing is saved on the scholarship. The browser compiles the same form itself with @scholarmatch/schemas; the versions agree.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["previewRequirementForm"];
         delete?: never;
@@ -1374,14 +1442,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The scholarship's eligibility rules (providers) */
+        /**
+         * The scholarship's eligibility rules (providers)
+         * @description An API key may call this operation with the `read_own_scholarships` scope.
+         */
         get: operations["listCriteria"];
         /**
          * Replace the eligibility rules
          * @description A rule keeps its id when sent with it. An unknown field or an operator its type does not allow: 400 INVALID_CRITERIA.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["replaceCriteria"];
-        /** Add one eligibility rule */
+        /**
+         * Add one eligibility rule
+         * @description An API key may call this operation with the `manage_scholarships` scope.
+         */
         post: operations["addCriterion"];
         delete?: never;
         options?: never;
@@ -1397,10 +1473,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change one eligibility rule (unknown rule: 404) */
+        /**
+         * Change one eligibility rule (unknown rule: 404)
+         * @description An API key may call this operation with the `manage_scholarships` scope.
+         */
         put: operations["updateCriterion"];
         post?: never;
-        /** Remove one eligibility rule; answers the rules left */
+        /**
+         * Remove one eligibility rule; answers the rules left
+         * @description An API key may call this operation with the `manage_scholarships` scope.
+         */
         delete: operations["removeCriterion"];
         options?: never;
         head?: never;
@@ -1417,6 +1499,8 @@ export interface paths {
         /**
          * The profile fields a rule may name, their operators and each operator’s value form
          * @description Compiled from the fields' own definitions: a field an admin adds can be used at once.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["getCriteriaVocabulary"];
         put?: never;
@@ -1439,6 +1523,8 @@ export interface paths {
         /**
          * How many applicants unsaved rules make eligible now, and how many more would be if they answered one field
          * @description The matcher's own SQL over every applicant's stored answers (docs/matching.md).
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         post: operations["countEligibleApplicants"];
         delete?: never;
@@ -1471,7 +1557,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers) */
+        /**
+         * The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers)
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["listApplicants"];
         put?: never;
         post?: never;
@@ -1488,7 +1577,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One submission: answers with the pinned requirement form, and the applicant unless blind review is on */
+        /**
+         * One submission: answers with the pinned requirement form, and the applicant unless blind review is on
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["getApplicantSubmission"];
         put?: never;
         post?: never;
@@ -1506,7 +1598,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first */
+        /**
+         * Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first
+         * @description An API key may call this operation with the `write_reviews` scope.
+         */
         put: operations["setApplicationStatus"];
         post?: never;
         delete?: never;
@@ -1524,7 +1619,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has */
+        /**
+         * Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has
+         * @description An API key may call this operation with the `write_reviews` scope.
+         */
         post: operations["undoApplicationStatus"];
         delete?: never;
         options?: never;
@@ -1539,9 +1637,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether blind review is on (owner, reviewers) */
+        /**
+         * Whether blind review is on (owner, reviewers)
+         * @description An API key may call this operation with the `read_own_scholarships` scope.
+         */
         get: operations["getReviewSettings"];
-        /** Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone */
+        /**
+         * Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone
+         * @description An API key may call this operation with the `manage_scholarships` scope.
+         */
         put: operations["updateReviewSettings"];
         post?: never;
         delete?: never;
@@ -1557,11 +1661,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The rubric and the scoring form compiled from it (owner, reviewers) */
+        /**
+         * The rubric and the scoring form compiled from it (owner, reviewers)
+         * @description An API key may call this operation with the `read_own_scholarships` scope.
+         */
         get: operations["getRubric"];
         /**
          * Replace the rubric with the builder's entries, in order (owner)
          * @description Each judged by the served rank-criterion-editor form (errors at 'criteria.{index}.{field}').
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["replaceRubric"];
         post?: never;
@@ -1578,11 +1687,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every reviewer's points on an application, weighted totals and the average */
+        /**
+         * Every reviewer's points on an application, weighted totals and the average
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["listPoints"];
         /**
          * Give the caller's points (the scoring form's answers, by criterion id)
          * @description Invalid: 400 INVALID_ANSWERS; no rubric: 409 NO_RUBRIC.
+         *
+         *     An API key may call this operation with the `write_reviews` scope.
          */
         put: operations["givePoints"];
         post?: never;
@@ -1599,12 +1713,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The winners and the decisions (draws with their seeds) (owner, reviewers) */
+        /**
+         * The winners and the decisions (draws with their seeds) (owner, reviewers)
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["listWinners"];
         put?: never;
         /**
          * Choose the winners by hand or draw them with a recorded seed (owner)
          * @description Already chosen: 409 WINNERS_CHOSEN; too few eligible: 409 NOT_ENOUGH_CANDIDATES.
+         *
+         *     An API key may call this operation with the `write_reviews` scope.
          */
         post: operations["chooseWinners"];
         delete?: never;
@@ -1620,7 +1739,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed */
+        /**
+         * The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["exportApplicants"];
         put?: never;
         post?: never;
@@ -1637,7 +1759,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submitted applications per UTC day (owner, reviewers) */
+        /**
+         * Submitted applications per UTC day (owner, reviewers)
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["getApplicationActivity"];
         put?: never;
         post?: never;
@@ -1656,7 +1781,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Write to applicants through their inbox (owner; the served provider-message form) */
+        /**
+         * Write to applicants through their inbox (owner; the served provider-message form)
+         * @description An API key may call this operation with the `write_messages` scope.
+         */
         post: operations["messageApplicants"];
         delete?: never;
         options?: never;
@@ -1800,7 +1928,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's conversations with applicants, latest first, with unread replies counted (owner) */
+        /**
+         * The provider's conversations with applicants, latest first, with unread replies counted (owner)
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["listProviderConversations"];
         put?: never;
         post?: never;
@@ -1817,7 +1948,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Unread replies from applicants (the studio sidebar's badge) */
+        /**
+         * Unread replies from applicants (the studio sidebar's badge)
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["countProviderUnreadReplies"];
         put?: never;
         post?: never;
@@ -1834,7 +1968,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One application's conversation; reading it marks the applicant's replies read (owner) */
+        /**
+         * One application's conversation; reading it marks the applicant's replies read (owner)
+         * @description An API key may call this operation with the `read_applications` scope.
+         */
         get: operations["getProviderConversation"];
         put?: never;
         post?: never;
@@ -1853,7 +1990,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner) */
+        /**
+         * Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)
+         * @description An API key may call this operation with the `write_messages` scope.
+         */
         post: operations["answerApplicant"];
         delete?: never;
         options?: never;
@@ -3070,7 +3210,7 @@ export interface components {
          * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
          * @enum {string}
          */
-        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_audit" | "read_inbox" | "contact_support" | "change_password";
+        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "read_own_scholarships" | "read_applications" | "write_reviews" | "write_messages" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_audit" | "read_inbox" | "contact_support" | "change_password";
         AccessDto: {
             /**
              * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
@@ -3219,6 +3359,94 @@ export interface components {
              * @example k7m2p-x9q4r
              */
             recoveryCode?: string;
+        };
+        ApiKeyDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Grants CRM sync */
+            name: string;
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            /**
+             * @description The last four characters of the secret
+             * @example x9Qa
+             */
+            last4: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Written at most once a minute
+             */
+            lastUsedAt: string | null;
+        };
+        ApiKeysResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["ApiKeyDto"][];
+        };
+        CreateApiKeyDto: {
+            /**
+             * @description What the key is for, to tell keys apart
+             * @example Grants CRM sync
+             */
+            name: string;
+            /**
+             * @description What the key may do: permissions the creator holds (docs/api.md, "API keys")
+             * @example [
+             *       "read_applications"
+             *     ]
+             */
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working; absent: never (revoke it instead)
+             * @example 2027-06-30T00:00:00Z
+             */
+            expiresAt?: string;
+        };
+        CreatedApiKeyDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Grants CRM sync */
+            name: string;
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            /**
+             * @description The last four characters of the secret
+             * @example x9Qa
+             */
+            last4: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Written at most once a minute
+             */
+            lastUsedAt: string | null;
+            /**
+             * @description The secret, `smk_live_` and 43 characters: answered by this call only, never again (a replay of the call with the same Idempotency-Key omits it)
+             * @example smk_live_Qm9vdHN0cmFwIHlvdXIgaW50ZWdyYXRpb24gaGVyZS4xMjM0
+             */
+            secret?: string;
+        };
+        CreatedApiKeyResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["CreatedApiKeyDto"];
+        };
+        RevokedDto: {
+            revoked: boolean;
+        };
+        RevokedApiKeyResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            message?: string;
+            data: components["schemas"]["RevokedDto"];
         };
         OutboxMessageDto: {
             id: number;
@@ -7047,6 +7275,171 @@ export interface operations {
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeysResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKeyResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedApiKeyResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
