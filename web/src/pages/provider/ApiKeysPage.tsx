@@ -70,8 +70,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
           <Input value={name} maxLength={100} placeholder="Grants CRM sync" onChange={(event) => setName(event.target.value)} />
           <Field.ErrorText>{problems.name}</Field.ErrorText>
         </Field.Root>
-        <Field.Root invalid={Boolean(problems.scopes)} as="fieldset">
-          <Field.Label as="legend">Permissions</Field.Label>
+        {/* A fieldset, not a Field: a Field would name every checkbox after its own label. */}
+        <Box as="fieldset" aria-invalid={problems.scopes ? true : undefined}>
+          <Text as="legend" fontSize="sm" fontWeight="medium" mb="1">
+            Permissions
+          </Text>
           <Stack gap="2" mt="1">
             {KEY_SCOPE_CHOICES.map((choice) => (
               <Checkbox.Root key={choice.scope} checked={scopes.includes(choice.scope)} onCheckedChange={(details) => toggle(choice.scope, details.checked === true)} alignItems="flex-start">
@@ -88,8 +91,12 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
               </Checkbox.Root>
             ))}
           </Stack>
-          <Field.ErrorText>{problems.scopes}</Field.ErrorText>
-        </Field.Root>
+          {problems.scopes ? (
+            <Text fontSize="sm" color="fg.error" mt="1" role="alert">
+              {problems.scopes}
+            </Text>
+          ) : null}
+        </Box>
         <Field.Root invalid={Boolean(problems.expiresAt)} maxW="xs">
           <Field.Label>Expires on (optional)</Field.Label>
           <Input type="date" min={tomorrow()} value={expiry} onChange={(event) => setExpiry(event.target.value)} />
