@@ -31,7 +31,8 @@ export class RateLimitCountersRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async hit(key: string, windowMs: number): Promise<RateLimitCount> {
-    const [row] = await HIT.rows(this.db, [key, windowMs]);
+    // Prepared: every request made with an API key counts a hit (docs/api.md, "API keys").
+    const [row] = await HIT.prepared(this.db, [key, windowMs]);
     return { current: row.hits, ttl: row.ttl };
   }
 
