@@ -1,7 +1,7 @@
 /**
  * Part `keys` of `npm run bench` (docs/api.md, "API keys"): one small provider read (a
  * scholarship's review settings: authentication is most of its cost) with a session's access
- * token and with an API key, in the same run, so their server CPU per request compares (issue 32:
+ * token and with an API key, in the same run, so their server CPU per request compares (the target:
  * within 10 %). The key is revoked afterwards.
  */
 import type { BenchServer } from './bench-server.js';

@@ -43,7 +43,7 @@ export class AuthGuard implements CanActivate {
     }
     if (isApiKey(token)) {
       const scope = this.reflector.getAllAndOverride<KeyScope | undefined>(KEY_SCOPE, targets);
-      const { caller, ...key } = await this.keys.resolve(token, scope, request, context.switchToHttp().getResponse<FastifyReply>());
+      const { caller, ...key } = await this.keys.resolve(token, scope, context.switchToHttp().getResponse<FastifyReply>());
       request.caller = caller;
       request.apiKey = key;
     } else {

@@ -115,35 +115,3 @@ export const RateLimited = (limit?: number | { group: RateLimitGroup }) =>
     ? RouteConfig({ rateLimitGroup: limit.group })
     : RouteConfig({ rateLimit: limit ? { max: limit, timeWindow: ONE_MINUTE_MS } : {} });
 
-/** The standard headers (the IETF draft's `RateLimit-*`) a key's limit is answered with. */
-const KEY_LIMIT_HEADERS = { limit: 'RateLimit-Limit', remaining: 'RateLimit-Remaining', reset: 'RateLimit-Reset', retryAfter: 'Retry-After' };
-
-interface HeaderReply {
-  header(name: string, value: string | number): unknown;
-}
-
-/**
- * The per-key limit of requests made with an API key (docs/api.md, "API keys"): `max` a minute per
- * key, in the shared store, whatever the address. Run by the auth guard once the key is known
- * (so made-up keys count nothing), it answers `RateLimit-*` on every such request and 429 past
- * the limit. The plugin's own hook is not used: it marks the request as limited, which would
- * let a key header skip a route's per-IP limit.
- */
-export function apiKeyRateLimit(fastify: FastifyInstance, max: number): (request: FastifyRequest, keyId: string, reply: HeaderReply) => Promise<void> {
-  let limiter: ReturnType<FastifyInstance['createRateLimit']> | undefined;
-  const keyIds = new WeakMap<FastifyRequest, string>();
-  return async (request, keyId, reply) => {
-    keyIds.set(request, keyId);
-    limiter ??= fastify.createRateLimit({ max, timeWindow: ONE_MINUTE_MS, keyGenerator: (req) => `api-key:${keyIds.get(req)}` });
-    const count = await limiter(request);
-    if (count.isAllowed) return;
-    reply.header(KEY_LIMIT_HEADERS.limit, count.max);
-    reply.header(KEY_LIMIT_HEADERS.remaining, count.remaining);
-    reply.header(KEY_LIMIT_HEADERS.reset, count.ttlInSeconds);
-    if (!count.isExceeded) return;
-    reply.header(KEY_LIMIT_HEADERS.retryAfter, count.ttlInSeconds);
-    throw new ApiError(429, `This API key has made its ${max} requests for this minute. Please try again in ${count.ttlInSeconds} seconds.`, {
-      errorCode: 'KEY_RATE_LIMITED',
-    });
-  };
-}

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/error-body.js';
-import { apiKeyRateLimit } from '../../common/rate-limit.js';
+import { KeyRateLimit } from '../../common/key-rate-limit.js';
 import { AppConfig } from '../../config/app-config.js';
 import type { Caller } from '../auth.decorators.js';
 import { type KeyScope, PERMISSIONS_BY_ROLE } from '../permissions.js';
+import { RateLimitCountersRepository } from '../rate-limit-counters.repository.js';
 import { SessionVersions } from '../session-versions.js';
 import { ApiKeyGrants } from './api-key-grants.js';
 import { secretHash } from './api-key-secrets.js';
@@ -32,22 +31,19 @@ interface HeaderReply {
  */
 @Injectable()
 export class ApiKeyCallers {
-  private readonly limit: ReturnType<typeof apiKeyRateLimit>;
+  private readonly limit: KeyRateLimit;
 
   constructor(
     private readonly grants: ApiKeyGrants,
     private readonly versions: SessionVersions,
-    adapter: HttpAdapterHost,
+    counters: RateLimitCountersRepository,
     config: AppConfig,
   ) {
-    const fastify = () => adapter.httpAdapter.getInstance<FastifyInstance>();
-    let limiter: ReturnType<typeof apiKeyRateLimit> | undefined;
-    // Made on first use: the rate-limit plugin is registered after the modules are built.
-    this.limit = (request, keyId, reply) => (limiter ??= apiKeyRateLimit(fastify(), config.API_KEY_RATE_LIMIT_PER_MINUTE))(request, keyId, reply);
+    this.limit = new KeyRateLimit(counters, config.API_KEY_RATE_LIMIT_PER_MINUTE);
   }
 
   /** The key's caller for a route needing `routeScope` (none: no key may call it). */
-  async resolve(secret: string, routeScope: KeyScope | undefined, request: FastifyRequest, reply: HeaderReply): Promise<KeyCaller> {
+  async resolve(secret: string, routeScope: KeyScope | undefined, reply: HeaderReply): Promise<KeyCaller> {
     const grant = await this.grants.grantOf(secretHash(secret));
     if (!grant || grant.revoked) throw keyInvalid();
     if (grant.expiresAt && grant.expiresAt.getTime() <= Date.now()) {
@@ -55,7 +51,7 @@ export class ApiKeyCallers {
     }
     const owner = await this.versions.current(grant.ownerId);
     if (!owner || owner.locked) throw keyInvalid();
-    await this.limit(request, grant.id, reply);
+    await this.limit.take(grant.id, reply);
     const held = PERMISSIONS_BY_ROLE[owner.role];
     const scopes = grant.scopes.filter((scope): scope is KeyScope => held.includes(scope as KeyScope));
     if (!routeScope) {
