@@ -16,8 +16,6 @@ interface KeyCount {
   shared: number;
   /** Hits counted here since. */
   local: number;
-  /** What was left at the last sync: hits counted here may use at most half of it before the next sync. */
-  leftAtSync: number;
   windowEnds: number;
   syncedAt: number;
   syncing?: Promise<void>;
@@ -27,9 +25,10 @@ interface KeyCount {
  * The per-key limit of requests made with an API key (docs/api.md, "API keys"): `max` a minute
  * per key, whatever the address, counted in the shared PostgreSQL counters so that every replica
  * counts toward one limit. A hit per request would cost a statement per request, so each replica
- * counts locally and adds its count to the shared one at least every second, and whenever its own
- * count since the last sync reaches half of what was left then: near the limit every request
- * syncs, so the limit holds; far from it a replica writes about once a second per key. Every such
+ * counts locally and adds its count to the shared one at least every second and, in the first half
+ * of the limit, whenever its own count reaches half of what is left of that half; past half the
+ * limit every request syncs, so the limit holds. A key well within its limit costs about one
+ * statement a second per replica. Every such
  * request answers `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit
  * 429 with `Retry-After`.
  */
@@ -46,11 +45,11 @@ export class KeyRateLimit {
     let count = this.counts.get(keyId);
     if (!count || count.windowEnds <= now) {
       if (this.counts.size >= 50_000) this.counts.clear();
-      count = { shared: 0, local: 0, leftAtSync: this.max, windowEnds: 0, syncedAt: 0 };
+      count = { shared: 0, local: 0, windowEnds: 0, syncedAt: 0 };
       this.counts.set(keyId, count);
     }
     count.local++;
-    if (count.syncedAt === 0 || now - count.syncedAt >= SYNC_EVERY_MS || count.local * 2 >= count.leftAtSync) await this.sync(keyId, count);
+    if (this.mustSync(count, now)) await this.sync(keyId, count);
     const used = count.shared + count.local;
     const reset = Math.max(1, Math.ceil((count.windowEnds - Date.now()) / 1000));
     reply.header('RateLimit-Limit', this.max);
@@ -63,6 +62,18 @@ export class KeyRateLimit {
     });
   }
 
+  /**
+   * Past half the limit every request syncs, so the limit holds exactly. Before, this replica may
+   * count up to half of what is left of that first half on its own (two replicas together cannot
+   * cross it unseen; more can by a few requests), and syncs at least every second.
+   */
+  private mustSync(count: KeyCount, now: number): boolean {
+    const half = this.max / 2;
+    if (count.syncedAt === 0 || now - count.syncedAt >= SYNC_EVERY_MS) return true;
+    if (count.shared + count.local > half) return true;
+    return count.local * 2 >= half - count.shared;
+  }
+
   /** Adds this replica's hits to the shared count and reads it back; concurrent requests share one sync. */
   private async sync(keyId: string, count: KeyCount): Promise<void> {
     count.syncing ??= (async () => {
@@ -71,7 +82,6 @@ export class KeyRateLimit {
       try {
         const { current, ttl } = await this.counter.hit(`api-key:${keyId}`, ONE_MINUTE_MS, hits);
         count.shared = current;
-        count.leftAtSync = Math.max(0, this.max - current);
         count.windowEnds = Date.now() + ttl;
         count.syncedAt = Date.now();
       } catch (error) {
