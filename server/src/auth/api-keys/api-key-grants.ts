@@ -88,6 +88,8 @@ export class ApiKeyGrants implements OnApplicationBootstrap, OnApplicationShutdo
       if (!hash) return false;
       this.drop(hash);
       await heard;
+      // One turn of the event loop: replicas in this process (the tests' two instances) read the same NOTIFY from their sockets.
+      await new Promise((resolve) => setImmediate(resolve));
       return true;
     } finally {
       clearTimeout(timer);
