@@ -124,6 +124,8 @@ export class BenchServer {
         // by default) would answer 429 to the load generator. The highest value the config takes.
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
         CHAT_TURNS_PER_MINUTE: '1000000',
+        // The keys part reads with one API key as fast as it can (bench/api-keys.ts).
+        API_KEY_RATE_LIMIT_PER_MINUTE: '1000000',
         // The public stats scenarios count 80 answer sets not cached yet from that one address.
         TEASER_COUNTS_PER_MINUTE: '1000000',
         // The uploads scenario keeps posting as one applicant (its rows are deleted afterwards):

@@ -21,6 +21,7 @@
  * - studio-browser: keystroke in the requirement builder -> re-rendered live preview, in Chromium (bench/studio-browser.ts)
  * - inbox:        the inbox list and its search over 1,000,000 messages, and the unread count (bench/inbox.ts)
  * - review:       the provider's applicants list at 10,000 applications, and the export's memory (bench/review.ts)
+ * - keys:         the provider's scholarships list with a session token and with an API key: server CPU per request (bench/api-keys.ts)
  * - chat:         one turn of an open sign-up chat (bench/chat.ts)
  * - designer:     publishing a form version whose field holds 100,000 answers, and its rollback (bench/form-designer.ts)
  * - automation:   a publish that about 20,000 of 100,000 members match -> their automatic
@@ -62,12 +63,13 @@ import { measureCheckoutToDetail } from './payments-browser.js';
 import { measureStudioPreview } from './studio-browser.js';
 import { INBOX_SEARCH, measureInbox } from './inbox.js';
 import { measureReview, REVIEW_LIST } from './review.js';
+import { measureApiKeys, WITH_KEY, WITH_SESSION } from './api-keys.js';
 import { CHAT_TURN, measureChat } from './chat.js';
 import { AUTO_APPLY, measureAutomation } from './automation.js';
 import { AUDIT_WRITE_COST, measureConsole, SUPPORT_QUEUE_LIST } from './console.js';
 import { benchAdminToken, measureFormDesigner } from './form-designer.js';
 
-const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'review', 'console', 'chat', 'automation', 'designer', 'browser', 'studio-browser', 'bundle'];
+const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'review', 'keys', 'console', 'chat', 'automation', 'designer', 'browser', 'studio-browser', 'bundle'];
 const SERVER_PARTS = ALL_PARTS.filter((part) => part !== 'bundle');
 const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS.join(',')).split(',').map((p) => p.trim()).filter(Boolean));
 const unknown = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
@@ -133,6 +135,7 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
     if (PARTS.has('studio')) await measureStudio(bench, results, log);
     if (PARTS.has('inbox')) await measureInbox(bench, results, log);
     if (PARTS.has('review')) await measureReview(bench, results, log);
+    if (PARTS.has('keys')) await measureApiKeys(bench, results, log);
     if (PARTS.has('console')) await measureConsole(bench, results, log);
     if (PARTS.has('chat')) await measureChat(bench, results);
     if (PARTS.has('designer')) {
@@ -228,6 +231,16 @@ for (const r of results.filter((result) => result.name.startsWith(TO_CONSISTENCY
 }
 const reviewList = row(REVIEW_LIST);
 if (reviewList) targets.push({ target: 'applicants list p95 ≤ 20 ms at 10,000 applications for one scholarship (issue 17)', value: `${reviewList.p95_ms} ms`, met: reviewList.p95_ms <= 20 });
+const withSession = row(WITH_SESSION);
+const withKey = row(WITH_KEY);
+if (withSession && withKey) {
+  const ratio = withKey.server_cpu_ms_per_1k / Math.max(1, withSession.server_cpu_ms_per_1k);
+  targets.push({
+    target: 'API key authentication: server CPU per request within 10 % of a session token, same run (issue 32)',
+    value: `${withKey.server_cpu_ms_per_1k} vs ${withSession.server_cpu_ms_per_1k} ms/1k req (×${ratio.toFixed(2)})`,
+    met: ratio <= 1.1,
+  });
+}
 const inboxSearch = row(INBOX_SEARCH);
 const queueList = row(SUPPORT_QUEUE_LIST);
 if (queueList) targets.push({ target: "support queue's list p95 ≤ 20 ms at 100,000 requests (issue 31)", value: `${queueList.p95_ms} ms`, met: queueList.p95_ms <= 20 });

@@ -49,6 +49,7 @@ import { SupportQueueWaitingOrder1795826400000 } from './1795826400000-SupportQu
 import { SupportThreads1795827000000 } from './1795827000000-SupportThreads.js';
 import { FormDesigner1795830000000 } from './1795830000000-FormDesigner.js';
 import { IdempotencyKeys1795840000000 } from './1795840000000-IdempotencyKeys.js';
+import { ApiKeys1795850000000 } from './1795850000000-ApiKeys.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
@@ -100,4 +101,5 @@ export const MIGRATIONS = [
   SupportThreads1795827000000,
   FormDesigner1795830000000,
   IdempotencyKeys1795840000000,
+  ApiKeys1795850000000,
 ];

@@ -12,14 +12,20 @@ const EVERYONE = ['read_inbox', 'contact_support', 'change_password'];
 /** Spelled out, not imported: a change to a role's permissions changes the contract, and this test says so. */
 const EXPECTED = {
   applicant: ['read_scholarships', 'save_scholarships', 'apply_scholarship', 'ask_assistant', 'enter_sweepstakes', 'buy_membership', 'edit_profile', ...EVERYONE],
-  provider: ['manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation', ...EVERYONE],
-  reviewer: ['review_applicants', ...EVERYONE],
+  provider: [
+    'manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation',
+    'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages',
+    ...EVERYONE,
+  ],
+  reviewer: ['review_applicants', 'read_own_scholarships', 'read_applications', 'write_reviews', ...EVERYONE],
   admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', 'read_audit', ...EVERYONE],
   support: ['read_members', 'answer_support', ...EVERYONE],
 } as const;
 type RoleName = keyof typeof EXPECTED;
 
 const accessOf = (role: RoleName) => ({ role, permissions: [...EXPECTED[role]] });
+
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
  * One call per permission that only a holder gets past the role guard with. `open`: a route every
@@ -37,6 +43,11 @@ const PROBES: Record<(typeof PERMISSIONS)[number], { method: 'GET' | 'POST' | 'P
   manage_scholarships: { method: 'POST', url: () => '/providers/scholarships' },
   review_applicants: { method: 'GET', url: () => '/providers/scholarships' },
   manage_reviewers: { method: 'GET', url: () => '/providers/reviewers' },
+  read_own_scholarships: { method: 'GET', url: () => '/providers/scholarships/overview' },
+  // Past the guard, an unknown scholarship or conversation is a 404: only the role guard answers 403.
+  read_applications: { method: 'GET', url: () => `/scholarships/${NO_SUCH_ID}/applicants` },
+  write_reviews: { method: 'PUT', url: () => `/scholarship/${NO_SUCH_ID}/applicants/${NO_SUCH_ID}/points` },
+  write_messages: { method: 'POST', url: () => `/providers/inbox/${NO_SUCH_ID}/messages` },
   manage_organisation: { method: 'GET', url: () => '/users/organisation' },
   manage_fields: { method: 'GET', url: () => '/admin/form-fields' },
   manage_plans: { method: 'GET', url: () => '/admin/subscription-plans' },

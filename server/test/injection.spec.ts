@@ -649,6 +649,15 @@ describe('injection and XSS', () => {
     'POST /api/v1/providers/reviewers': { who: ['provider'], body: () => ({ email: `reviewer.${++fieldCounter}@example.org` }) },
     'GET /api/v1/providers/reviewers': { who: ['provider'] },
     'DELETE /api/v1/providers/reviewers/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'GET /api/v1/providers/api-keys': { who: ['provider'] },
+    'POST /api/v1/providers/api-keys': {
+      who: ['provider'],
+      body: () => ({ name: 'Injection probe', scopes: ['read_applications'], expiresAt: '2099-01-01T00:00:00Z' }),
+      // An owner holds at most 25 live keys: each slot's probes start from none.
+      before: async () => void (await t.sql.query(`DELETE FROM api_keys`)),
+      cleanup: async () => void (await t.sql.query(`DELETE FROM api_keys`)),
+    },
+    'DELETE /api/v1/providers/api-keys/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
     'GET /api/v1/questions': { who: ['anonymous'], query: { questionType: 'signUp' } },
     'POST /api/v1/scholarships/add-support': {

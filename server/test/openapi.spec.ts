@@ -80,6 +80,30 @@ describe('the committed OpenAPI document', () => {
     expect(Object.keys(doc.paths['/api/v1/admin/mail-outbox'].get.responses)).toEqual(expect.arrayContaining(['401', '403']));
   });
 
+  it('names the key scope of every provider operation an API key may call (docs/api.md, "API keys")', () => {
+    const doc = JSON.parse(generated);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'smk_live_…' });
+    /** The owner's own settings: a person's session only. */
+    const sessionOnly = ['getOrganisation', 'saveOrganisation', 'inviteReviewer', 'listReviewers', 'removeReviewer', 'listApiKeys', 'createApiKey', 'revokeApiKey'];
+    type Operation = { operationId: string; responses: Record<string, { description?: string }>; security?: object[]; description?: string; 'x-key-scope'?: string };
+    const operations = Object.values<Record<string, Operation>>(doc.paths).flatMap((byMethod) => Object.values(byMethod));
+    const providers = operations.filter((operation) => /Only for .*\bprovider\b/.test(operation.responses['403']?.description ?? ''));
+    expect(providers.length).toBeGreaterThan(30);
+    for (const operation of providers) {
+      const scope = operation['x-key-scope'];
+      if (sessionOnly.includes(operation.operationId)) {
+        expect([operation.operationId, scope]).toEqual([operation.operationId, undefined]);
+        continue;
+      }
+      expect([operation.operationId, scope]).toEqual([operation.operationId, expect.stringMatching(/^(read_own_scholarships|manage_scholarships|read_applications|write_reviews|write_messages)$/)]);
+      expect(operation.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+      expect(operation.description).toContain(`with the \`${scope}\` scope`);
+    }
+    // Nothing else may be called with a key.
+    const scoped = operations.filter((operation) => operation['x-key-scope']);
+    expect(scoped.every((operation) => providers.includes(operation))).toBe(true);
+  });
+
   it("passes Redocly's recommended rules without an error or a wrong example (the warnings left: docs/api.md)", () => {
     const serverRequire = createRequire(path.join(REPO_ROOT, 'server', 'package.json'));
     const cli = path.join(path.dirname(serverRequire.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');

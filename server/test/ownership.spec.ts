@@ -184,6 +184,10 @@ const ACCESS = {
     'POST /api/v1/providers/reviewers',
     'GET /api/v1/providers/reviewers',
     'DELETE /api/v1/providers/reviewers/{id}',
+    // The owner's own API keys, found from the token (api-keys.spec.ts); another's key id is a 404.
+    'GET /api/v1/providers/api-keys',
+    'POST /api/v1/providers/api-keys',
+    'DELETE /api/v1/providers/api-keys/{id}',
   ],
   /** Signed in; the id in the path is the caller's own (a user or a file): anyone else's is refused. */
   ownId: [
@@ -243,8 +247,14 @@ const ACCESS = {
 } as const;
 
 const OPENAPI = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../docs/openapi.json'), 'utf8')) as {
-  paths: Record<string, Record<string, unknown>>;
+  paths: Record<string, Record<string, { 'x-key-scope'?: string }>>;
 };
+/** The scope an API key needs for the operation (docs/api.md, "API keys"); undefined: no key may call it. */
+const keyScopeOf = (operation: string) => {
+  const [method, route] = operation.split(' ');
+  return OPENAPI.paths[route][method.toLowerCase()]['x-key-scope'];
+};
+const KEY_SCOPES = ['read_own_scholarships', 'manage_scholarships', 'read_applications', 'write_reviews', 'write_messages'] as const;
 const OPERATIONS = Object.entries(OPENAPI.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -263,13 +273,40 @@ describe('the ownership matrix', () => {
   let aApplication: string;
   let scholarshipOfA: string;
   let published: string;
+  /** Each provider's API keys, one per scope. */
+  const keys: Record<'providerA' | 'providerB', Record<string, string>> = { providerA: {}, providerB: {} };
 
   const send = (method: Method, url: string, token?: string, body?: unknown) => api.call(method, url.replace(/^\/api\/v1/, ''), { token, body });
   /** The route with its path parameters filled in. */
   const fill = (route: string, id: string) => route.replace(/\{[^}]+\}/g, id);
 
+  /** A valid body for each provider operation, so that only ownership can refuse it. */
+  const providerBodies = (): Record<string, unknown> => {
+    const rule = { fieldKey: 'gpa', operator: 'exists' };
+    return {
+      'POST /api/v1/scholarships': { answers: { title: 'Taken over' } },
+      'PUT /api/v1/scholarships/{id}': { answers: { title: 'Taken over' } },
+      'PUT /api/v1/scholarship/{id}/requirement': { requirements: [] },
+      'POST /api/v1/scholarship/{id}/requirement/preview': { requirements: [] },
+      'PUT /api/v1/scholarship/{id}/criteria': { criteria: [] },
+      'POST /api/v1/scholarship/{id}/criteria': rule,
+      'PUT /api/v1/scholarship/{id}/criteria/{criteriaId}': rule,
+      'POST /api/v1/providers/eligibility-count': { criteria: [] },
+      'PUT /api/v1/users/organisation': { answers: {} },
+      'PUT /api/v1/scholarships/{id}/applicants/{applicantId}/status': { status: 'Shortlisted' },
+      'PUT /api/v1/scholarships/{id}/review-settings': { blindReview: true },
+      'PUT /api/v1/scholarship/{id}/rank-criteria': { criteria: [] },
+      'PUT /api/v1/scholarship/{id}/applicants/{applicantId}/points': { answers: {} },
+      'POST /api/v1/scholarships/{id}/winners': { draw: { count: 1 } },
+      'POST /api/v1/scholarships/{id}/messages': { applicantIds: [scholarshipOfA], answers: { subject: 'Hi', body: '<p>Hi</p>' } },
+      'POST /api/v1/providers/reviewers': { email: 'reviewer@example.org' },
+      'POST /api/v1/providers/inbox/{applicationId}/messages': { answers: { replyBody: 'Hello from B' } },
+      'POST /api/v1/providers/api-keys': { name: 'Escalation', scopes: ['read_applications'] },
+    };
+  };
+
   beforeAll(async () => {
-    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 10_000 });
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 10_000, API_KEY_RATE_LIMIT_PER_MINUTE: 10_000 });
     api = accountClient(t);
     tokens.admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
     tokens.providerA = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
@@ -286,6 +323,14 @@ describe('the ownership matrix', () => {
     const other = await api.signUp();
     await t.sql.query(`UPDATE users SET role = 'provider', applicant_type = NULL WHERE id = $1`, [other.session.user.id]);
     tokens.providerB = (await api.login(other.body.email as string, other.body.password as string)).json().data.accessToken;
+
+    for (const who of ['providerA', 'providerB'] as const) {
+      for (const scope of KEY_SCOPES) {
+        const key = await send('POST', '/providers/api-keys', tokens[who], { name: `${who} ${scope}`, scopes: [scope] });
+        expect([who, scope, key.statusCode]).toEqual([who, scope, 201]);
+        keys[who][scope] = key.json().data.secret;
+      }
+    }
 
     const first = await api.signUp();
     a = { id: first.session.user.id, email: first.body.email as string };
@@ -435,27 +480,7 @@ describe('the ownership matrix', () => {
   });
 
   it("keeps providers to their own scholarships, and applicants out of the provider API", async () => {
-    // A valid body for each operation, so that only ownership can refuse it.
-    const rule = { fieldKey: 'gpa', operator: 'exists' };
-    const bodies: Record<string, unknown> = {
-      'POST /api/v1/scholarships': { answers: { title: 'Taken over' } },
-      'PUT /api/v1/scholarships/{id}': { answers: { title: 'Taken over' } },
-      'PUT /api/v1/scholarship/{id}/requirement': { requirements: [] },
-      'POST /api/v1/scholarship/{id}/requirement/preview': { requirements: [] },
-      'PUT /api/v1/scholarship/{id}/criteria': { criteria: [] },
-      'POST /api/v1/scholarship/{id}/criteria': rule,
-      'PUT /api/v1/scholarship/{id}/criteria/{criteriaId}': rule,
-      'POST /api/v1/providers/eligibility-count': { criteria: [] },
-      'PUT /api/v1/users/organisation': { answers: {} },
-      'PUT /api/v1/scholarships/{id}/applicants/{applicantId}/status': { status: 'Shortlisted' },
-      'PUT /api/v1/scholarships/{id}/review-settings': { blindReview: true },
-      'PUT /api/v1/scholarship/{id}/rank-criteria': { criteria: [] },
-      'PUT /api/v1/scholarship/{id}/applicants/{applicantId}/points': { answers: {} },
-      'POST /api/v1/scholarships/{id}/winners': { draw: { count: 1 } },
-      'POST /api/v1/scholarships/{id}/messages': { applicantIds: [scholarshipOfA], answers: { subject: 'Hi', body: '<p>Hi</p>' } },
-      'POST /api/v1/providers/reviewers': { email: 'reviewer@example.org' },
-      'POST /api/v1/providers/inbox/{applicationId}/messages': { answers: { replyBody: 'Hello from B' } },
-    };
+    const bodies = providerBodies();
     for (const operation of ACCESS.provider) {
       const [method, route] = operation.split(' ');
       const body = method === 'GET' || method === 'DELETE' ? undefined : (bodies[operation] ?? { title: 'Taken over' });
@@ -481,6 +506,34 @@ describe('the ownership matrix', () => {
     // Each provider's organisation is its own.
     const organisationOfB = (await send('GET', '/users/organisation', tokens.providerB)).json().data;
     expect(JSON.stringify(organisationOfB)).not.toContain('Grace Hopper Foundation');
+  });
+
+  it('runs every provider operation with API keys of each scope: the route\'s scope acts as the owner, any other is 403', async () => {
+    const bodies = providerBodies();
+    for (const operation of ACCESS.provider) {
+      const [method, route] = operation.split(' ');
+      const scope = keyScopeOf(operation);
+      const body = method === 'GET' || method === 'DELETE' ? undefined : (bodies[operation] ?? { title: 'Taken over' });
+      // Refused before the handler runs: nothing is written by these.
+      for (const held of KEY_SCOPES.filter((other) => other !== scope)) {
+        const res = await send(method as Method, fill(route, scholarshipOfA), keys.providerA[held], body);
+        expect([operation, held, res.statusCode, res.json().errorCode]).toEqual([operation, held, 403, 'KEY_SCOPE_MISSING']);
+      }
+      if (!scope) continue;
+      // Another organisation's key with the scope gets what its owner gets there: not found.
+      if (route.includes('{id}') || route.includes('{applicationId}')) {
+        const target = route.includes('{applicationId}') ? aApplication : scholarshipOfA;
+        const res = await send(method as Method, fill(route, target), keys.providerB[scope], body);
+        expect([operation, res.statusCode, res.body.includes(A_ESSAY)]).toEqual([operation, 404, false]);
+      }
+      // The owner's key with the scope reads what the owner reads.
+      if (method === 'GET') {
+        const target = route.includes('{applicationId}') ? aApplication : scholarshipOfA;
+        const asOwner = await send('GET', fill(route, target), tokens.providerA);
+        const asKey = await send('GET', fill(route, target), keys.providerA[scope]);
+        expect([operation, asKey.statusCode]).toEqual([operation, asOwner.statusCode]);
+      }
+    }
   });
 
   it("refuses applicant A's own ids to applicant B, and changes nothing of A's", async () => {

@@ -152,6 +152,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/providers/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's live API keys: name, scopes, last four characters, created, last used, expiry (never the secret) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key; its secret is in this answer only
+         * @description Scopes must be permissions the caller holds (403 SCOPE_NOT_HELD otherwise). A replay with the same Idempotency-Key answers the key without its secret, saying it was shown once.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key: its next request, on any server, is refused (401) */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/mail-outbox": {
         parameters: {
             query?: never;
@@ -802,12 +840,16 @@ export interface paths {
         /**
          * The provider's own scholarships, newest first (providers; a reviewer gets its organisation's)
          * @description Providers get their own scholarships, newest first, in every status (draft, published, closed); a reviewer gets those of its organisation's provider. Unpaged; other roles are 403.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["listProviderScholarships"];
         put?: never;
         /**
          * Create a draft scholarship with its criteria and requirements (providers)
          * @description Criteria are checked against the profile fields: an unknown field or an operator its type does not allow is 400 INVALID_CRITERIA.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["createScholarship"];
         delete?: never;
@@ -826,6 +868,8 @@ export interface paths {
         /**
          * The applicants overview: a page of the scholarships with their application counts (providers and reviewers)
          * @description Newest first; `search` matches part of the title, `status` keeps one status; drafts nobody has applied to are left out unless `emptyDrafts=true` (`hiddenEmptyDrafts` counts them). Bad parameters: 400 with a description.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["getApplicantsOverview"];
         put?: never;
@@ -846,6 +890,8 @@ export interface paths {
         /**
          * One of the provider’s scholarships (another provider’s: 404)
          * @description The provider's own scholarship with its editor answers, criteria, requirements and status. Another provider's scholarship, like an unknown id, is 404 SCHOLARSHIP_NOT_FOUND, so ids reveal nothing.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["getProviderScholarship"];
         put?: never;
@@ -856,6 +902,8 @@ export interface paths {
         /**
          * Edit a draft or published scholarship (a closed one: 409)
          * @description Providers only, on their own scholarship: only the properties sent change, and the answer is the scholarship as saved. A closed scholarship cannot change (409 SCHOLARSHIP_CLOSED); an unknown field or operator in the criteria is 400 INVALID_CRITERIA; another provider's is 404.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         patch: operations["updateScholarship"];
         trace?: never;
@@ -872,6 +920,8 @@ export interface paths {
         /**
          * Publish a draft: it needs an amount and a deadline not in the past
          * @description Moves the provider's draft to published, so matching applicants see it and it gets its public page address (`slug`). Refused with 400 NO_AMOUNT, NO_DEADLINE or DEADLINE_PASSED when it has no amount, no deadline or one in the past, and 409 NOT_A_DRAFT when it is not a draft.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["publishScholarship"];
         delete?: never;
@@ -892,6 +942,8 @@ export interface paths {
         /**
          * Close a scholarship: no more applications
          * @description The provider's scholarship stops taking applications and can no longer be edited (later edits are 409 SCHOLARSHIP_CLOSED). Idempotent: closing a closed scholarship answers it unchanged. Another provider's is 404 SCHOLARSHIP_NOT_FOUND.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["closeScholarship"];
         delete?: never;
@@ -1099,6 +1151,8 @@ export interface paths {
         /**
          * Save the scholarship-editor form's answers (a draft save; the whole form replaces the editor's fields)
          * @description Closed: 409 SCHOLARSHIP_CLOSED; a web address another scholarship has: 409 SLUG_TAKEN.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["saveScholarshipEditor"];
         post?: never;
@@ -1408,6 +1462,8 @@ export interface paths {
         /**
          * A new draft scholarship from the scholarship-editor form (providers)
          * @description Only what is given is checked (a title is needed); the whole form is required to publish. Invalid answers: 400 INVALID_ANSWERS with `errors` by field key.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["createScholarshipFromEditor"];
         delete?: never;
@@ -1426,11 +1482,15 @@ export interface paths {
         /**
          * The scholarship's requirements, in order (providers)
          * @description The provider's own scholarship: its requirements (what an applicant must answer or upload), in the order the form shows them. Another provider's scholarship is 404 SCHOLARSHIP_NOT_FOUND.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["listRequirements"];
         /**
          * Replace the requirements with the builder’s list, in its order
          * @description Each entry is judged by the served requirement-editor form (errors at 'requirements.{index}.{field}'). A stored requirement keeps its answer key; applications stay on the form version they started on.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["replaceRequirements"];
         post?: never;
@@ -1452,6 +1512,8 @@ export interface paths {
         /**
          * The requirement form unsaved builder entries make, as applicants would get it, with its validator
          * @description Nothing is saved on the scholarship. The browser compiles the same form itself with @scholarmatch/schemas; the versions agree.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["previewRequirementForm"];
         delete?: never;
@@ -1470,16 +1532,22 @@ export interface paths {
         /**
          * The scholarship's eligibility rules (providers)
          * @description The provider's own scholarship: its eligibility rules (`fieldKey`, `operator`, `value`), which decide which applicants it is matched to (docs/matching.md). Another provider's scholarship is 404 SCHOLARSHIP_NOT_FOUND.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["listCriteria"];
         /**
          * Replace the eligibility rules
          * @description A rule keeps its id when sent with it. An unknown field or an operator its type does not allow: 400 INVALID_CRITERIA.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["replaceCriteria"];
         /**
          * Add one eligibility rule
          * @description Adds one eligibility rule to the provider's own scholarship and answers the rule as stored, with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         post: operations["addCriterion"];
         delete?: never;
@@ -1499,12 +1567,16 @@ export interface paths {
         /**
          * Change one eligibility rule (unknown rule: 404)
          * @description Replaces one eligibility rule of the provider's own scholarship and answers it as stored. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["updateCriterion"];
         post?: never;
         /**
          * Remove one eligibility rule; answers the rules left
          * @description Deletes one eligibility rule of the provider's own scholarship and answers the rules left, so the studio can redraw its list. An unknown rule id is 404 CRITERION_NOT_FOUND; a closed scholarship 409 SCHOLARSHIP_CLOSED.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         delete: operations["removeCriterion"];
         options?: never;
@@ -1522,6 +1594,8 @@ export interface paths {
         /**
          * The profile fields a rule may name, their operators and each operator’s value form
          * @description Compiled from the fields' own definitions: a field an admin adds can be used at once.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["getCriteriaVocabulary"];
         put?: never;
@@ -1544,6 +1618,8 @@ export interface paths {
         /**
          * How many applicants unsaved rules make eligible now, and how many more would be if they answered one field
          * @description The matcher's own SQL over every applicant's stored answers (docs/matching.md).
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         post: operations["countEligibleApplicants"];
         delete?: never;
@@ -1582,6 +1658,8 @@ export interface paths {
         /**
          * The submitted applications, with status, eligibility and scores; filters, search, paging (owner, reviewers)
          * @description For the scholarship's provider and its organisation's reviewers (anyone else: 404 SCHOLARSHIP_NOT_FOUND). A page of submitted applications with reference, status, eligibility, average and own score; filter by `status` and `eligible`, `search` names or references, sort and page (docs/review.md). Under blind review the personal fields are null.
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["listApplicants"];
         put?: never;
@@ -1602,6 +1680,8 @@ export interface paths {
         /**
          * One submission: answers with the pinned requirement form, and the applicant unless blind review is on
          * @description For the scholarship's provider and reviewers: one submitted application, its answers and the requirement form version it was submitted against, so they render as the applicant saw them. `applicant` (name and contact details) is null under blind review; an unknown application is 404 APPLICATION_NOT_FOUND.
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["getApplicantSubmission"];
         put?: never;
@@ -1623,6 +1703,8 @@ export interface paths {
         /**
          * Move an application's review status (owner); the applicant is told in the inbox (and by e-mail) STATUS_MESSAGE_DELAY_SECONDS later, unless the move is undone or reversed first
          * @description The scholarship's owner moves one application to a review status (reviewers get 403 OWNER_ONLY). The applicant's inbox message and e-mail wait a short delay so the move can be undone; an unknown application is 404 APPLICATION_NOT_FOUND.
+         *
+         *     An API key may call this operation with the `write_reviews` scope.
          */
         put: operations["setApplicationStatus"];
         post?: never;
@@ -1644,6 +1726,8 @@ export interface paths {
         /**
          * Take back the application's status moves whose message has not left yet (owner): the earlier status returns and nothing is sent; 409 NOTHING_TO_UNDO once it has
          * @description The scholarship's owner takes back recent status moves of one application whose message has not been sent yet: the earlier status returns and the applicant hears nothing. Once the message has left, 409 NOTHING_TO_UNDO.
+         *
+         *     An API key may call this operation with the `write_reviews` scope.
          */
         post: operations["undoApplicationStatus"];
         delete?: never;
@@ -1662,11 +1746,15 @@ export interface paths {
         /**
          * Whether blind review is on (owner, reviewers)
          * @description For the scholarship's provider and reviewers: whether blind review is on, which hides applicants' names, e-mail, phone and school from the review screens and the export (docs/review.md).
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["getReviewSettings"];
         /**
          * Turn blind review on or off (owner): name, e-mail, phone and school hidden from everyone
          * @description The scholarship's owner turns blind review on or off (reviewers get 403 OWNER_ONLY); it applies at once to every reviewer's list, submission view and CSV export.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["updateReviewSettings"];
         post?: never;
@@ -1686,11 +1774,15 @@ export interface paths {
         /**
          * The rubric and the scoring form compiled from it (owner, reviewers)
          * @description For the scholarship's provider and reviewers: the rank criteria (name, description, weight, maximum points) and the scoring form compiled from them, which reviewers fill in to give points.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
          */
         get: operations["getRubric"];
         /**
          * Replace the rubric with the builder's entries, in order (owner)
          * @description Each judged by the served rank-criterion-editor form (errors at 'criteria.{index}.{field}').
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
          */
         put: operations["replaceRubric"];
         post?: never;
@@ -1710,11 +1802,15 @@ export interface paths {
         /**
          * Every reviewer's points on an application, weighted totals and the average
          * @description For the scholarship's provider and reviewers: every reviewer's points on one application, each reviewer's weighted total and the average. An unknown application is 404 APPLICATION_NOT_FOUND.
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["listPoints"];
         /**
          * Give the caller's points (the scoring form's answers, by criterion id)
          * @description Invalid: 400 INVALID_ANSWERS; no rubric: 409 NO_RUBRIC.
+         *
+         *     An API key may call this operation with the `write_reviews` scope.
          */
         put: operations["givePoints"];
         post?: never;
@@ -1734,12 +1830,16 @@ export interface paths {
         /**
          * The winners and the decisions (draws with their seeds) (owner, reviewers)
          * @description For the scholarship's provider and reviewers: the applications chosen as winners and the decisions that chose them, by hand or by draw, with a draw's seed so it can be checked (docs/review.md).
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["listWinners"];
         put?: never;
         /**
          * Choose the winners by hand or draw them with a recorded seed (owner)
          * @description Already chosen: 409 WINNERS_CHOSEN; too few eligible: 409 NOT_ENOUGH_CANDIDATES.
+         *
+         *     An API key may call this operation with the `write_reviews` scope.
          */
         post: operations["chooseWinners"];
         delete?: never;
@@ -1758,6 +1858,8 @@ export interface paths {
         /**
          * The applications as CSV (RFC 4180, formula cells neutralised, blind review honoured), streamed
          * @description For the scholarship's provider and reviewers: every submitted application as a CSV file (RFC 4180, UTF-8), streamed as an attachment. Cells a spreadsheet would run as formulas are neutralised, and blind review hides the personal columns.
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["exportApplicants"];
         put?: never;
@@ -1778,6 +1880,8 @@ export interface paths {
         /**
          * Submitted applications per UTC day (owner, reviewers)
          * @description For the scholarship's provider and reviewers: how many applications were submitted on each UTC day over the last `days` days (30 by default), for the activity chart.
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["getApplicationActivity"];
         put?: never;
@@ -1800,6 +1904,8 @@ export interface paths {
         /**
          * Write to applicants through their inbox (owner; the served provider-message form)
          * @description The scholarship's owner writes to the listed applicants (`applicantIds`, the applications' ids) with the served provider-message form's answers; each gets it in their inbox (reviewers: 403 OWNER_ONLY). Invalid answers are 400 INVALID_ANSWERS.
+         *
+         *     An API key may call this operation with the `write_messages` scope.
          */
         post: operations["messageApplicants"];
         delete?: never;
@@ -1962,6 +2068,8 @@ export interface paths {
         /**
          * The provider's conversations with applicants, latest first, with unread replies counted (owner)
          * @description The scholarships' owner: their conversations with applicants, latest first, each with the applicant (or 'Applicant {reference}' under blind review), the latest message's preview and the unread replies; `unread=true` keeps those with unread replies, paged by `offset` and `limit`.
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["listProviderConversations"];
         put?: never;
@@ -1982,6 +2090,8 @@ export interface paths {
         /**
          * Unread replies from applicants (the studio sidebar's badge)
          * @description The scholarships' owner: how many applicants' replies they have not read yet, across all their scholarships, for the studio sidebar's badge. Not cached.
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["countProviderUnreadReplies"];
         put?: never;
@@ -2002,6 +2112,8 @@ export interface paths {
         /**
          * One application's conversation; reading it marks the applicant's replies read (owner)
          * @description The scholarships' owner: the whole conversation about one submitted application, oldest first; reading it marks the applicant's replies read. An application that is not theirs or not submitted is 404 CONVERSATION_NOT_FOUND.
+         *
+         *     An API key may call this operation with the `read_applications` scope.
          */
         get: operations["getProviderConversation"];
         put?: never;
@@ -2024,6 +2136,8 @@ export interface paths {
         /**
          * Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)
          * @description The scholarships' owner answers in the conversation about one application with the served message-reply form: the applicant gets it in their inbox and by e-mail, from the organisation. Invalid answers 400 INVALID_ANSWERS; not theirs 404 CONVERSATION_NOT_FOUND.
+         *
+         *     An API key may call this operation with the `write_messages` scope.
          */
         post: operations["answerApplicant"];
         delete?: never;
@@ -3300,7 +3414,7 @@ export interface components {
          * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
          * @enum {string}
          */
-        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_audit" | "read_inbox" | "contact_support" | "change_password";
+        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "read_own_scholarships" | "read_applications" | "write_reviews" | "write_messages" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_audit" | "read_inbox" | "contact_support" | "change_password";
         AccessDto: {
             /**
              * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
@@ -3501,6 +3615,97 @@ export interface components {
              * @example k7m2p-x9q4r
              */
             recoveryCode?: string;
+        };
+        ApiKeyDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Grants CRM sync */
+            name: string;
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            /**
+             * @description The last four characters of the secret
+             * @example x9Qa
+             */
+            last4: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Written at most once a minute
+             */
+            lastUsedAt: string | null;
+        };
+        ApiKeysResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["ApiKeyDto"][];
+        };
+        CreateApiKeyDto: {
+            /**
+             * @description What the key is for, to tell keys apart
+             * @example Grants CRM sync
+             */
+            name: string;
+            /**
+             * @description What the key may do: permissions the creator holds (docs/api.md, "API keys")
+             * @example [
+             *       "read_applications"
+             *     ]
+             */
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working; absent: never (revoke it instead)
+             * @example 2027-06-30T00:00:00Z
+             */
+            expiresAt?: string;
+        };
+        CreatedApiKeyDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Grants CRM sync */
+            name: string;
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            /**
+             * @description The last four characters of the secret
+             * @example x9Qa
+             */
+            last4: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description Written at most once a minute
+             */
+            lastUsedAt: string | null;
+            /**
+             * @description The secret, `smk_live_` and 43 characters: answered by this call only, never again (a replay of the call with the same Idempotency-Key omits it)
+             * @example smk_live_Qm9vdHN0cmFwIHlvdXIgaW50ZWdyYXRpb24gaGVyZS4xMjM0
+             */
+            secret?: string;
+        };
+        CreatedApiKeyResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["CreatedApiKeyDto"];
+        };
+        RevokedDto: {
+            revoked: boolean;
+        };
+        RevokedApiKeyResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["RevokedDto"];
         };
         OutboxMessageDto: {
             /** @example 1 */
@@ -8922,6 +9127,171 @@ export interface operations {
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeysResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKeyResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedApiKeyResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,9 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ALLOWED_ROLES, IS_PUBLIC } from '../common/route-access.js';
+import { ALLOWED_ROLES, IS_PUBLIC, KEY_SCOPE } from '../common/route-access.js';
+import type { KeyScope as Scope } from './permissions.js';
 import type { Role } from '../users/user.entity.js';
 
-export { ALLOWED_ROLES, IS_PUBLIC };
+export { ALLOWED_ROLES, IS_PUBLIC, KEY_SCOPE };
 export const SIGNED_IN_OPTIONAL = 'auth:optional';
 export const DURING_ENROLMENT = 'auth:during-enrolment';
 
@@ -21,6 +22,12 @@ export const DuringEnrolment = () => SetMetadata(DURING_ENROLMENT, true);
 
 /** Only these roles may call the route; others get 403. */
 export const Roles = (...roles: Role[]) => SetMetadata(ALLOWED_ROLES, roles);
+
+/**
+ * An API key holding `scope` may call the route, as the key's creator would (docs/api.md, "API
+ * keys"). A route without it refuses every key (403 KEY_SCOPE_MISSING); roles still apply.
+ */
+export const KeyScope = (scope: Scope) => SetMetadata(KEY_SCOPE, scope);
 
 /** Who is calling, from the verified access token. */
 export interface Caller {

@@ -4,6 +4,11 @@ import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../config/app-config.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccessTokens, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_ISSUER } from './access-tokens.js';
+import { ApiKeyCallers } from './api-keys/api-key-callers.js';
+import { ApiKeyGrants } from './api-keys/api-key-grants.js';
+import { ApiKeysController } from './api-keys/api-keys.controller.js';
+import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
+import { ApiKeysService } from './api-keys/api-keys.service.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
@@ -30,7 +35,8 @@ import { TotpCodes } from './totp/totp-codes.js';
 /**
  * Sign-in and sessions. Its guard is global: every route needs an access token unless marked
  * @Public(). Sessions and the password hasher are exported for the applicant flows (sign-up,
- * password reset and change), SessionControl for the admin's session actions (staff/).
+ * password reset and change), SessionControl for the admin's session actions (staff/). The
+ * providers' API keys are made here too, since the guard authenticates them (docs/api.md, "API keys").
  */
 @Global()
 @Module({
@@ -52,7 +58,7 @@ import { TotpCodes } from './totp/totp-codes.js';
       }),
     }),
   ],
-  controllers: [AuthController, StaffTotpController],
+  controllers: [AuthController, StaffTotpController, ApiKeysController],
   providers: [
     RefreshTokensRepository,
     LoginFailuresRepository,
@@ -72,6 +78,10 @@ import { TotpCodes } from './totp/totp-codes.js';
     SecondFactorPolicy,
     MfaChallenges,
     StaffTotpService,
+    ApiKeysRepository,
+    ApiKeyGrants,
+    ApiKeyCallers,
+    ApiKeysService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [Sessions, SessionControl, PasswordHasher, AuthService, SecretsModule, RateLimitCountersRepository],

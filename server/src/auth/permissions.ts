@@ -19,6 +19,11 @@ export const PERMISSIONS = [
   // providers and their reviewers
   'manage_scholarships', // create, edit, publish and close scholarships
   'review_applicants', // the organisation's scholarships, their applicants, scoring
+  // the scopes an API key may hold (docs/api.md, "API keys"), held by people too: one vocabulary
+  'read_own_scholarships', // list and read the organisation's scholarships, their forms and rules
+  'read_applications', // the applicants, their submissions, points, winners, activity, the export, the conversations
+  'write_reviews', // status moves, points, winners
+  'write_messages', // the provider's messages and its conversation replies
   'manage_reviewers',
   'manage_organisation',
   // staff: admins, and support where said
@@ -49,11 +54,20 @@ export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
     'read_scholarships', 'save_scholarships', 'apply_scholarship', 'ask_assistant', 'enter_sweepstakes', 'buy_membership', 'edit_profile',
     ...EVERYONE,
   ],
-  provider: ['manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation', ...EVERYONE],
-  reviewer: ['review_applicants', ...EVERYONE],
+  provider: [
+    'manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation',
+    'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages',
+    ...EVERYONE,
+  ],
+  // A reviewer scores (its own points) but moves no status, chooses no winner and sends no message: the services refuse those (OWNER_ONLY).
+  reviewer: ['review_applicants', 'read_own_scholarships', 'read_applications', 'write_reviews', ...EVERYONE],
   admin: ['manage_fields', 'manage_plans', 'manage_memberships', 'read_members', 'answer_support', 'read_outbox', 'manage_staff', 'read_audit', ...EVERYONE],
   support: ['read_members', 'answer_support', ...EVERYONE],
 };
+
+/** What an API key may be given (docs/api.md, "API keys"): the provider operations, never the owner's own settings. */
+export const KEY_SCOPES = ['read_own_scholarships', 'manage_scholarships', 'read_applications', 'write_reviews', 'write_messages'] as const satisfies readonly Permission[];
+export type KeyScope = (typeof KEY_SCOPES)[number];
 
 /** The original `access`: the person's permissions and role (signed out: none and null). */
 export interface Access {

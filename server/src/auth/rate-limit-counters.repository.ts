@@ -12,12 +12,12 @@ export interface RateLimitCount {
   ttl: number;
 }
 
-/** Counts a hit on key $1 with a window of $2 milliseconds: starts a window, or counts in the running one. */
-const HIT = new Statement<Pick<Selectable<RateLimitCounters>, 'hits'> & { ttl: number }, readonly [key: string, windowMs: number]>(
+/** Counts $3 hits on key $1 with a window of $2 milliseconds: starts a window, or counts in the running one. */
+const HIT = new Statement<Pick<Selectable<RateLimitCounters>, 'hits'> & { ttl: number }, readonly [key: string, windowMs: number, hits: number]>(
   `INSERT INTO rate_limit_counters AS c (key, hits, window_ends)
-       VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+       VALUES ($1, $3, now() + make_interval(secs => $2::double precision / 1000))
        ON CONFLICT (key) DO UPDATE
-         SET hits = CASE WHEN c.window_ends <= now() THEN 1 ELSE c.hits + 1 END,
+         SET hits = CASE WHEN c.window_ends <= now() THEN $3 ELSE c.hits + $3 END,
              window_ends = CASE WHEN c.window_ends <= now() THEN EXCLUDED.window_ends ELSE c.window_ends END
        RETURNING hits, greatest(0, ceil(extract(epoch FROM window_ends - now()) * 1000))::int AS ttl`,
 );
@@ -30,8 +30,9 @@ const HIT = new Statement<Pick<Selectable<RateLimitCounters>, 'hits'> & { ttl: n
 export class RateLimitCountersRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async hit(key: string, windowMs: number): Promise<RateLimitCount> {
-    const [row] = await HIT.rows(this.db, [key, windowMs]);
+  /** Counts `hits` (default one; API keys count several at once, common/key-rate-limit.ts). */
+  async hit(key: string, windowMs: number, hits = 1): Promise<RateLimitCount> {
+    const [row] = await HIT.prepared(this.db, [key, windowMs, hits]);
     return { current: row.hits, ttl: row.ttl };
   }
 

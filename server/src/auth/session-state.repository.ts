@@ -12,6 +12,8 @@ export const SESSION_CHANGES_CHANNEL = 'session_versions_changed';
 export interface SessionState {
   version: number;
   locked: boolean;
+  /** The account's role now (an API key acts with it; docs/api.md, "API keys"). */
+  role: Role;
 }
 
 /** What one session change writes on the account's row, beside raising its version. */
@@ -37,7 +39,7 @@ export class SessionStateRepository {
   async stateOf(userId: string): Promise<SessionState | undefined> {
     return kyselyOf(this.db)
       .selectFrom('users')
-      .select(['session_version as version', sql<boolean>`locked_at IS NOT NULL`.as('locked')])
+      .select(['session_version as version', sql<boolean>`locked_at IS NOT NULL`.as('locked'), sql<Role>`role`.as('role')])
       .where('id', '=', userId)
       .executeTakeFirst();
   }

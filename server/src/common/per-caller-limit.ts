@@ -8,7 +8,8 @@ export interface CallCount {
 
 /** Where the counts are kept: a shared store, so every replica counts the same calls (RateLimitCountersRepository). */
 export interface CallCounter {
-  hit(key: string, windowMs: number): Promise<CallCount>;
+  /** Counts `hits` calls (one when not given) and answers the key's count so far. */
+  hit(key: string, windowMs: number, hits?: number): Promise<CallCount>;
 }
 
 /**

@@ -114,3 +114,4 @@ export const RateLimited = (limit?: number | { group: RateLimitGroup }) =>
   typeof limit === 'object'
     ? RouteConfig({ rateLimitGroup: limit.group })
     : RouteConfig({ rateLimit: limit ? { max: limit, timeWindow: ONE_MINUTE_MS } : {} });
+

@@ -4,9 +4,11 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type OperationObjec
 import { API_PREFIX } from './addresses.js';
 import { ErrorBodyDto } from './error-body.js';
 import { OPERATION_ID } from './operation-id.js';
-import { ALLOWED_ROLES, IS_PUBLIC } from './route-access.js';
+import { ALLOWED_ROLES, IS_PUBLIC, KEY_SCOPE } from './route-access.js';
 
 const BEARER = 'bearer';
+/** The API keys' scheme (docs/api.md, "API keys"). */
+const API_KEY = 'apiKey';
 const ERROR_BODY = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${ErrorBodyDto.name}` } } } };
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -20,6 +22,18 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1')
     .addServer('/', "The server that serves this document (paths carry the /api/v1 prefix; the original client's few addresses under /api are aliases)")
     .addBearerAuth(undefined, BEARER)
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'smk_live_…',
+        description:
+          "An organisation owner's API key (`Authorization: Bearer smk_live_…`), made in the studio or with createApiKey. It acts as " +
+          'its creator on the operations that name a key scope (`x-key-scope`) it holds; elsewhere 403 KEY_SCOPE_MISSING. Revoked, ' +
+          'unknown: 401 KEY_INVALID; expired: 401 KEY_EXPIRED. Limited per key (RateLimit-* headers, 429 KEY_RATE_LIMITED).',
+      },
+      API_KEY,
+    )
     .addSecurityRequirements(BEARER)
     .build();
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorBodyDto] });
@@ -78,6 +92,8 @@ interface HandlerFacts {
   roles: string[];
   /** Its @OperationId(). */
   name?: string;
+  /** The scope an API key needs to call it (@KeyScope()); none: no key may. */
+  keyScope?: string;
 }
 
 /**
@@ -99,6 +115,7 @@ function handlerFacts(app: INestApplication): Map<string, HandlerFacts> {
           isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true,
           roles: reflector.getAllAndOverride<string[] | undefined>(ALLOWED_ROLES, targets) ?? [],
           name: reflector.get<string | undefined>(OPERATION_ID, prototype[name]),
+          keyScope: reflector.getAllAndOverride<string | undefined>(KEY_SCOPE, targets),
         });
       }
     }
@@ -161,8 +178,21 @@ function applyRouteAccess(document: OpenAPIObject, access: Map<string, HandlerFa
           ...ERROR_BODY,
         };
       }
+      if (found.keyScope) declareKeyScope(operation, found.keyScope);
     }
   }
+}
+
+/**
+ * An operation an API key may call: a person's token or a key holding `scope` (the security
+ * requirement, `x-key-scope`, and a sentence a reader of the description sees).
+ */
+function declareKeyScope(operation: OperationObject, scope: string): void {
+  // OpenAPI 3.0 allows scopes in a requirement only for OAuth2: the scope is named by `x-key-scope`.
+  operation.security = [{ [BEARER]: [] }, { [API_KEY]: [] }];
+  Object.assign(operation, { 'x-key-scope': scope });
+  const sentence = `An API key may call this operation with the \`${scope}\` scope.`;
+  operation.description = operation.description ? `${operation.description}\n\n${sentence}` : sentence;
 }
 
 /**

@@ -94,6 +94,10 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(1000000)
   CHAT_TURNS_PER_MINUTE = 60;
 
+  /** Requests per minute of each API key, whatever the address (docs/api.md, "API keys"). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000000)
+  API_KEY_RATE_LIMIT_PER_MINUTE = 600;
+
   /**
    * Answer sets per IP per minute the public eligibility stats count that are not cached yet (each
    * a scan of the rules; a visitor of the sign-up page gives a handful; docs/security.md).

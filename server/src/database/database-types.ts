@@ -28,6 +28,19 @@ export interface AnswerValues {
   born: Timestamp | null;
 }
 
+export interface ApiKeys {
+  id: Generated<string>;
+  owner_id: string;
+  name: string;
+  scopes: string[];
+  secret_hash: string;
+  last4: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface ApplicantAnswerVectors {
   user_id: string;
   slots: number[];
@@ -686,6 +699,7 @@ export interface Wishlist {
 
 export interface DB {
   answer_values: AnswerValues;
+  api_keys: ApiKeys;
   applicant_answer_vectors: ApplicantAnswerVectors;
   applicant_match_state: ApplicantMatchState;
   applicant_matches: ApplicantMatches;

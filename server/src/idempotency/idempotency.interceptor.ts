@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT } from './idempotent.decorator.js';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT, KEPT_ANSWER, type KeptAnswer } from './idempotent.decorator.js';
 import { type ClaimedKey, IdempotencyKeysRepository } from './idempotency-keys.repository.js';
 
 /** How long a key's answer is replayed. */
@@ -58,17 +58,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const requestHash = hashOf(request);
     return from(this.keys.claim(callerId, key, requestHash, KEY_LIFETIME_HOURS, ABANDONED_AFTER_MINUTES)).pipe(
       mergeMap((claim) => {
-        if (claim === 'claimed') return this.run(next, http.getResponse<HttpReply>(), callerId, key);
+        const kept = this.reflector.get<KeptAnswer | undefined>(KEPT_ANSWER, context.getHandler()) ?? ((answer: unknown) => answer);
+        if (claim === 'claimed') return this.run(next, http.getResponse<HttpReply>(), callerId, key, kept);
         return of(replay(claim, requestHash, http.getResponse<HttpReply>()));
       }),
     );
   }
 
-  /** Runs the request that holds the key: keeps its answer, or gives the key back when it fails. */
-  private run(next: CallHandler, reply: HttpReply, callerId: string, key: string): Observable<unknown> {
+  /** Runs the request that holds the key: keeps its answer (what `kept` makes of it), or gives the key back when it fails. */
+  private run(next: CallHandler, reply: HttpReply, callerId: string, key: string, kept: KeptAnswer): Observable<unknown> {
     return next.handle().pipe(
       mergeMap(async (body) => {
-        await this.keys.complete(callerId, key, reply.statusCode, body).catch((error: unknown) => {
+        await this.keys.complete(callerId, key, reply.statusCode, kept(body)).catch((error: unknown) => {
           // The work is done and answered; only a retry's replay is lost (it is refused as running until the claim is abandoned).
           this.logger.warn(`answer for an idempotency key not kept: ${error instanceof Error ? error.message : String(error)}`);
         });

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { type Caller, CurrentUser, KeyScope, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
@@ -54,6 +54,7 @@ export class ProviderInboxController {
   @ApiOperation({ description: 'The scholarships\' owner: their conversations with applicants, latest first, each with the applicant (or \'Applicant {reference}\' under blind review), the latest message\'s preview and the unread replies; `unread=true` keeps those with unread replies, paged by `offset` and `limit`.', summary: "The provider's conversations with applicants, latest first, with unread replies counted (owner)" })
   @ApiOkResponse({ type: ThreadsResponseDto })
   @OperationId('listProviderConversations')
+  @KeyScope('read_applications')
   async threads(@CurrentUser() caller: Caller, @Query() query: ThreadsQueryDto) {
     return ok(await this.conversations.threads(caller, { unread: query.unread, offset: query.offset ?? 0, limit: query.limit ?? 20 }));
   }
@@ -63,6 +64,7 @@ export class ProviderInboxController {
   @ApiOperation({ description: 'The scholarships\' owner: how many applicants\' replies they have not read yet, across all their scholarships, for the studio sidebar\'s badge. Not cached.', summary: "Unread replies from applicants (the studio sidebar's badge)" })
   @ApiOkResponse({ type: UnreadRepliesResponseDto })
   @OperationId('countProviderUnreadReplies')
+  @KeyScope('read_applications')
   async unreadCount(@CurrentUser() caller: Caller) {
     return ok(await this.conversations.unreadForProvider(caller));
   }
@@ -72,6 +74,7 @@ export class ProviderInboxController {
   @ApiOperation({ description: 'The scholarships\' owner: the whole conversation about one submitted application, oldest first; reading it marks the applicant\'s replies read. An application that is not theirs or not submitted is 404 CONVERSATION_NOT_FOUND.', summary: "One application's conversation; reading it marks the applicant's replies read (owner)" })
   @ApiOkResponse({ type: ConversationResponseDto })
   @OperationId('getProviderConversation')
+  @KeyScope('read_applications')
   async conversation(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string) {
     return ok(await this.conversations.forProvider(caller, id));
   }
@@ -81,6 +84,7 @@ export class ProviderInboxController {
   @ApiOperation({ description: 'The scholarships\' owner answers in the conversation about one application with the served message-reply form: the applicant gets it in their inbox and by e-mail, from the organisation. Invalid answers 400 INVALID_ANSWERS; not theirs 404 CONVERSATION_NOT_FOUND.', summary: "Answers in the conversation (the served message-reply form): the applicant's inbox and e-mail, from the organisation (owner)" })
   @ApiCreatedResponse({ type: ConversationResponseDto })
   @OperationId('answerApplicant')
+  @KeyScope('write_messages')
   async answer(@CurrentUser() caller: Caller, @Param('applicationId', applicationId) id: string, @Body() body: ReplyDto) {
     return { statusCode: 201, message: 'Message sent', data: await this.conversations.answer(caller, id, body.answers) };
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { MESSAGES } from '@scholarmatch/schemas';
-import { type Caller, CurrentUser, Roles } from '../auth/auth.decorators.js';
+import { type Caller, CurrentUser, KeyScope, Roles } from '../auth/auth.decorators.js';
 import { ok } from '../common/api-response.js';
 import { ApiErrorResponses } from '../common/error-body.js';
 import { uuidOf } from '../common/id-pipe.js';
@@ -46,6 +46,7 @@ export class StudioController {
   })
   @ApiCreatedResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('createScholarshipFromEditor')
+  @KeyScope('manage_scholarships')
   async create(@CurrentUser() caller: Caller, @Body() body: FormAnswersDto) {
     return { statusCode: 201, message: 'Scholarship created', data: await this.scholarships.createFromEditor(caller, body.answers) };
   }
@@ -57,6 +58,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: ProviderScholarshipResponseDto })
   @OperationId('saveScholarshipEditor')
+  @KeyScope('manage_scholarships')
   async update(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: FormAnswersDto) {
     return ok(await this.scholarships.updateFromEditor(caller, id, body.answers), 'Saved draft');
   }
@@ -65,6 +67,7 @@ export class StudioController {
   @ApiOperation({ description: 'The provider\'s own scholarship: its requirements (what an applicant must answer or upload), in the order the form shows them. Another provider\'s scholarship is 404 SCHOLARSHIP_NOT_FOUND.', summary: "The scholarship's requirements, in order (providers)" })
   @ApiOkResponse({ type: RequirementListResponseDto })
   @OperationId('listRequirements')
+  @KeyScope('read_own_scholarships')
   async requirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok({ requirements: await this.scholarships.requirements(caller, id) });
   }
@@ -77,6 +80,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: RequirementListResponseDto })
   @OperationId('replaceRequirements')
+  @KeyScope('manage_scholarships')
   async replaceRequirements(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RequirementDraftsDto) {
     return ok({ requirements: await this.scholarships.replaceRequirements(caller, id, body.requirements) }, MESSAGES.requirementsSaved);
   }
@@ -89,6 +93,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: FormResponseDto })
   @OperationId('previewRequirementForm')
+  @KeyScope('manage_scholarships')
   async preview(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: RequirementDraftsDto) {
     return ok(await this.studio.preview(caller, id, body.requirements));
   }
@@ -97,6 +102,7 @@ export class StudioController {
   @ApiOperation({ description: 'The provider\'s own scholarship: its eligibility rules (`fieldKey`, `operator`, `value`), which decide which applicants it is matched to (docs/matching.md). Another provider\'s scholarship is 404 SCHOLARSHIP_NOT_FOUND.', summary: "The scholarship's eligibility rules (providers)" })
   @ApiOkResponse({ type: CriteriaResponseDto })
   @OperationId('listCriteria')
+  @KeyScope('read_own_scholarships')
   async criteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string) {
     return ok({ criteria: await this.scholarships.criteria(caller, id) });
   }
@@ -105,6 +111,7 @@ export class StudioController {
   @ApiOperation({ summary: 'Replace the eligibility rules', description: 'A rule keeps its id when sent with it. An unknown field or an operator its type does not allow: 400 INVALID_CRITERIA.' })
   @ApiOkResponse({ type: CriteriaResponseDto })
   @OperationId('replaceCriteria')
+  @KeyScope('manage_scholarships')
   async replaceCriteria(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: CriteriaDto) {
     return ok({ criteria: await this.scholarships.replaceCriteria(caller, id, body.criteria) }, 'Criteria saved');
   }
@@ -114,6 +121,7 @@ export class StudioController {
   @ApiOperation({ description: 'Adds one eligibility rule to the provider\'s own scholarship and answers the rule as stored, with its id. An unknown field or an operator its type does not allow is 400 INVALID_CRITERIA; past the maximum number of rules 409 TOO_MANY_RULES; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Add one eligibility rule' })
   @ApiCreatedResponse({ type: CriterionResponseDto })
   @OperationId('addCriterion')
+  @KeyScope('manage_scholarships')
   async addCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Body() body: EligibilityRuleDto) {
     return { statusCode: 201, message: 'Rule added', data: await this.scholarships.addCriterion(caller, id, body) };
   }
@@ -122,6 +130,7 @@ export class StudioController {
   @ApiOperation({ description: 'Replaces one eligibility rule of the provider\'s own scholarship and answers it as stored. A rule id the scholarship does not have is 404 CRITERION_NOT_FOUND; an invalid rule 400 INVALID_CRITERIA; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Change one eligibility rule (unknown rule: 404)' })
   @ApiOkResponse({ type: CriterionResponseDto })
   @OperationId('updateCriterion')
+  @KeyScope('manage_scholarships')
   async updateCriterion(
     @CurrentUser() caller: Caller,
     @Param('id', scholarshipId) id: string,
@@ -135,6 +144,7 @@ export class StudioController {
   @ApiOperation({ description: 'Deletes one eligibility rule of the provider\'s own scholarship and answers the rules left, so the studio can redraw its list. An unknown rule id is 404 CRITERION_NOT_FOUND; a closed scholarship 409 SCHOLARSHIP_CLOSED.', summary: 'Remove one eligibility rule; answers the rules left' })
   @ApiOkResponse({ type: CriteriaResponseDto })
   @OperationId('removeCriterion')
+  @KeyScope('manage_scholarships')
   async removeCriterion(@CurrentUser() caller: Caller, @Param('id', scholarshipId) id: string, @Param('criteriaId', uuidOf('rule')) criteriaId: string) {
     return ok({ criteria: await this.scholarships.removeCriterion(caller, id, criteriaId) }, 'Rule removed');
   }
@@ -146,6 +156,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: CriteriaVocabularyResponseDto })
   @OperationId('getCriteriaVocabulary')
+  @KeyScope('read_own_scholarships')
   async vocabulary() {
     return ok({ fields: await this.studio.vocabulary() });
   }
@@ -158,6 +169,7 @@ export class StudioController {
   })
   @ApiOkResponse({ type: EligibilityCountResponseDto })
   @OperationId('countEligibleApplicants')
+  @KeyScope('read_own_scholarships')
   async count(@Body() body: CriteriaDto) {
     return ok(await this.studio.count(body.criteria));
   }

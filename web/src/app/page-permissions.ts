@@ -45,6 +45,8 @@ export const STUDIO_PAGE_RULES: readonly PageRule[] = [
   [/^\/app\/inbox\/[^/]+$/, 'manage_scholarships'],
   // The editor, new or existing: the owner's.
   [/^\/app\/scholarships\/[^/]+$/, 'manage_scholarships'],
+  // The organisation's API keys (docs/providers.md, "API keys"): the owner's.
+  [/^\/app\/settings\/api-keys$/, 'manage_organisation'],
 ];
 
 /** The staff console's pages (docs/console.md): its sidebar's, and the pages below them. */

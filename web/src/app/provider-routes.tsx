@@ -206,6 +206,11 @@ export function providerRoutes() {
       path: '/app/settings',
       component: lazyRouteComponent(() => import('../pages/provider/ProviderSettingsPage'), 'ProviderSettingsPage'),
     }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/settings/api-keys',
+      component: lazyRouteComponent(() => import('../pages/provider/ApiKeysPage'), 'ApiKeysPage'),
+    }),
   ];
 
   return [publicFrame.addChildren(publicPages), providerFrame.addChildren(studioPages)];

@@ -1,5 +1,7 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useCan } from '../../session/session-store';
 import { ChangePasswordDialog } from '../account/ChangePasswordDialog';
 import { useLogout } from '../account/shell/use-logout';
 import { StudioPage } from './StudioPage';
@@ -15,10 +17,11 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-/** /app/settings: the password (the applicant's own dialog) and logging out. */
+/** /app/settings: the password (the applicant's own dialog), the owner's API keys, and logging out. */
 export function ProviderSettingsPage() {
   const [changing, setChanging] = useState(false);
   const logout = useLogout();
+  const owner = useCan('manage_organisation');
   return (
     <StudioPage title="Settings" maxW="3xl">
       <Stack gap="4">
@@ -28,6 +31,14 @@ export function ProviderSettingsPage() {
             Change Password
           </Button>
         </Panel>
+        {owner ? (
+          <Panel title="API keys">
+            <Text color="fg.muted">Let your own systems read and manage your scholarships through the API.</Text>
+            <Button asChild variant="outline">
+              <Link to="/app/settings/api-keys">Manage API keys</Link>
+            </Button>
+          </Panel>
+        ) : null}
         <Panel title="Log out">
           <Text color="fg.muted">Leave the studio on this device.</Text>
           <Button variant="outline" onClick={() => void logout()}>
