@@ -159,7 +159,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The owner's live API keys: name, scopes, last four characters, created, last used, expiry (never the secret) */
+        /**
+         * The owner's live API keys: name, scopes, last four characters, created, last used, expiry (never the secret)
+         * @description Newest first; revoked keys are left out. Only the organisation owner (a provider signed in as a person) may call it: reviewers get 403, and no API key reaches it.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
@@ -183,7 +186,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key: its next request, on any server, is refused (401) */
+        /**
+         * Revoke an API key: its next request, on any server, is refused (401)
+         * @description Revoking is final: to roll a key, create the new one first, move the integration to it, then revoke the old. Another owner's key, or one already revoked, is 404.
+         */
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
@@ -3617,23 +3623,39 @@ export interface components {
             recoveryCode?: string;
         };
         ApiKeyDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b8f6c1e-3d2a-4f5b-9c7d-2e1a4b6c8d90
+             */
             id: string;
             /** @example Grants CRM sync */
             name: string;
+            /**
+             * @example [
+             *       "read_applications",
+             *       "write_reviews"
+             *     ]
+             */
             scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
             /**
              * @description The last four characters of the secret
              * @example x9Qa
              */
             last4: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-28T09:30:00Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2027-06-30T00:00:00Z
+             */
             expiresAt: string | null;
             /**
              * Format: date-time
              * @description Written at most once a minute
+             * @example 2026-11-28T10:02:00Z
              */
             lastUsedAt: string | null;
         };
@@ -3665,23 +3687,39 @@ export interface components {
             expiresAt?: string;
         };
         CreatedApiKeyDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b8f6c1e-3d2a-4f5b-9c7d-2e1a4b6c8d90
+             */
             id: string;
             /** @example Grants CRM sync */
             name: string;
+            /**
+             * @example [
+             *       "read_applications",
+             *       "write_reviews"
+             *     ]
+             */
             scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
             /**
              * @description The last four characters of the secret
              * @example x9Qa
              */
             last4: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-28T09:30:00Z
+             */
             createdAt: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2027-06-30T00:00:00Z
+             */
             expiresAt: string | null;
             /**
              * Format: date-time
              * @description Written at most once a minute
+             * @example 2026-11-28T10:02:00Z
              */
             lastUsedAt: string | null;
             /**
@@ -3698,6 +3736,7 @@ export interface components {
             data: components["schemas"]["CreatedApiKeyDto"];
         };
         RevokedDto: {
+            /** @example true */
             revoked: boolean;
         };
         RevokedApiKeyResponseDto: {

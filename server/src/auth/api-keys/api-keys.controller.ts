@@ -22,7 +22,10 @@ export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Get()
-  @ApiOperation({ summary: "The owner's live API keys: name, scopes, last four characters, created, last used, expiry (never the secret)" })
+  @ApiOperation({
+    summary: "The owner's live API keys: name, scopes, last four characters, created, last used, expiry (never the secret)",
+    description: 'Newest first; revoked keys are left out. Only the organisation owner (a provider signed in as a person) may call it: reviewers get 403, and no API key reaches it.',
+  })
   @ApiOkResponse({ type: ApiKeysResponseDto })
   @OperationId('listApiKeys')
   async list(@CurrentUser() caller: Caller) {
@@ -44,7 +47,10 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Revoke an API key: its next request, on any server, is refused (401)' })
+  @ApiOperation({
+    summary: 'Revoke an API key: its next request, on any server, is refused (401)',
+    description: "Revoking is final: to roll a key, create the new one first, move the integration to it, then revoke the old. Another owner's key, or one already revoked, is 404.",
+  })
   @ApiOkResponse({ type: RevokedApiKeyResponseDto })
   @OperationId('revokeApiKey')
   async revoke(@CurrentUser() caller: Caller, @Param('id', uuidOf('API key')) id: string) {

@@ -19,13 +19,13 @@ export class CreateApiKeyDto {
 }
 
 export class ApiKeyDto {
-  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid', example: '0b8f6c1e-3d2a-4f5b-9c7d-2e1a4b6c8d90' }) id: string;
   @ApiProperty({ example: 'Grants CRM sync' }) name: string;
-  @ApiProperty({ enum: KEY_SCOPES, isArray: true }) scopes: KeyScope[];
+  @ApiProperty({ enum: KEY_SCOPES, isArray: true, example: ['read_applications', 'write_reviews'] }) scopes: KeyScope[];
   @ApiProperty({ description: 'The last four characters of the secret', example: 'x9Qa' }) last4: string;
-  @ApiProperty({ format: 'date-time' }) createdAt: Date;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String }) expiresAt: Date | null;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Written at most once a minute' }) lastUsedAt: Date | null;
+  @ApiProperty({ format: 'date-time', example: '2026-11-28T09:30:00Z' }) createdAt: Date;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, example: '2027-06-30T00:00:00Z' }) expiresAt: Date | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Written at most once a minute', example: '2026-11-28T10:02:00Z' }) lastUsedAt: Date | null;
 }
 
 export class CreatedApiKeyDto extends ApiKeyDto {
@@ -45,7 +45,7 @@ export class CreatedApiKeyResponseDto extends ApiResponseBase {
 }
 
 class RevokedDto {
-  @ApiProperty() revoked: boolean;
+  @ApiProperty({ example: true }) revoked: boolean;
 }
 export class RevokedApiKeyResponseDto extends ApiResponseBase {
   @ApiProperty({ type: RevokedDto }) data: RevokedDto;
