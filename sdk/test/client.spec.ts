@@ -8,6 +8,8 @@ describe('the SDK client', () => {
   let server: ListeningServer;
   let provider: Person;
   let scholarshipId: string;
+  /** An API key of the provider's that may read scholarships and applications, nothing else. */
+  let readingKey: string;
 
   beforeAll(async () => {
     server = await startListeningServer();
@@ -16,11 +18,16 @@ describe('the SDK client', () => {
     const applicant = await signUpApplicant(server.call);
     await makeMember(server.call, await logIn(server.call, 'admin@demo.scholarmatch.test', 'DemoAdmin#2026'), applicant.id);
     await server.call('POST', '/scholarships/submit-individual-scholarship', { token: applicant.token, body: { scholarshipId, status: 'Received', requirements: [] } });
+    const created = await createClient({ baseUrl: server.baseUrl, apiKey: provider.token }).createApiKey({
+      body: { name: 'SDK spec', scopes: ['read_own_scholarships', 'read_applications'] },
+    });
+    readingKey = created.data.secret!;
   });
   afterAll(() => server?.close());
 
-  it("lists the provider's scholarships and a scholarship's applicants by operation name", async () => {
-    const sdk = createClient({ baseUrl: server.baseUrl, apiKey: provider.token });
+  it("lists the provider's scholarships and a scholarship's applicants by operation name, with an API key", async () => {
+    expect(readingKey).toMatch(/^smk_live_/);
+    const sdk = createClient({ baseUrl: server.baseUrl, apiKey: readingKey });
     const scholarships = await sdk.listProviderScholarships();
     expect(scholarships.data.map((scholarship) => scholarship.title)).toEqual(['Ada Lovelace Award']);
     const page = await sdk.listApplicants({ id: scholarshipId, sort: '-submittedAt', limit: 10 });
@@ -58,7 +65,7 @@ describe('the SDK client', () => {
   });
 
   it("raises a ScholarMatchError with the server's status, errorCode and description on a 404, a 403 and a 401", async () => {
-    const sdk = createClient({ baseUrl: server.baseUrl, apiKey: provider.token });
+    const sdk = createClient({ baseUrl: server.baseUrl, apiKey: readingKey });
     const missing = await sdk.listApplicants({ id: '00000000-0000-4000-8000-000000000000' }).catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(ScholarMatchError);
     expect(missing).toMatchObject({ status: 404, description: expect.any(String) });
@@ -67,9 +74,11 @@ describe('the SDK client', () => {
     const asApplicant = createClient({ baseUrl: server.baseUrl, apiKey: applicant.token });
     const forbidden = await asApplicant.listApplicants({ id: scholarshipId }).catch((error: unknown) => error);
     expect(forbidden).toMatchObject({ name: 'ScholarMatchError', status: 403, description: expect.any(String) });
+    const beyondScope = await sdk.createScholarship({ body: scholarshipBody({ title: 'Not With This Key' }) as never }).catch((error: unknown) => error);
+    expect(beyondScope).toMatchObject({ status: 403, errorCode: 'KEY_SCOPE_MISSING' });
 
     const anonymous = createClient({ baseUrl: server.baseUrl, apiKey: 'smk_live_not_a_real_key' });
     const unauthorised = await anonymous.listProviderScholarships().catch((error: unknown) => error);
-    expect(unauthorised).toMatchObject({ status: 401, errorCode: expect.stringMatching(/^TOKEN_/) });
+    expect(unauthorised).toMatchObject({ status: 401, errorCode: 'KEY_INVALID' });
   });
 });
