@@ -35,6 +35,11 @@ const CLAIM = new Statement<KeyRow, readonly [callerId: string, key: string, req
    SELECT request_hash, status_code, response_body, false FROM idempotency_keys WHERE caller_id = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM taken)`,
 );
 
+/** Claim $2 of caller $1 as it stands. */
+const READ = new Statement<Omit<KeyRow, 'claimed'>, readonly [callerId: string, key: string]>(
+  `SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE caller_id = $1 AND key = $2`,
+);
+
 /** Keeps answer $4 (status $3) of the request that holds key $2 of caller $1. */
 const COMPLETE = new Statement<object, readonly [callerId: string, key: string, statusCode: number, responseBody: string]>(
   `UPDATE idempotency_keys SET status_code = $3, response_body = $4::jsonb, completed_at = now() WHERE caller_id = $1 AND key = $2`,
@@ -56,6 +61,12 @@ export class IdempotencyKeysRepository {
     // Released between the insert and the read (its request failed): answered as still running, the caller retries.
     if (!row) return { requestHash, statusCode: null, responseBody: null };
     return { requestHash: row.request_hash.trim(), statusCode: row.status_code, responseBody: row.response_body };
+  }
+
+  /** The claim that holds the key, as it stands; undefined once given back. */
+  async read(callerId: string, key: string): Promise<ClaimedKey | undefined> {
+    const [row] = await READ.prepared(this.db, [callerId, key]);
+    return row && { requestHash: row.request_hash.trim(), statusCode: row.status_code, responseBody: row.response_body };
   }
 
   /** Keeps the answer of the request that holds the key. */

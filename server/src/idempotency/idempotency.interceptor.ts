@@ -1,7 +1,8 @@
 import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
-import { catchError, from, mergeMap, type Observable, of, throwError } from 'rxjs';
+import { setTimeout as delay } from 'node:timers/promises';
+import { catchError, from, mergeMap, type Observable, of, tap, throwError } from 'rxjs';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT, KEPT_ANSWER, type KeptAnswer } from './idempotent.decorator.js';
@@ -11,6 +12,9 @@ import { type ClaimedKey, IdempotencyKeysRepository } from './idempotency-keys.r
 export const KEY_LIFETIME_HOURS = 24;
 /** A claim still running after this long belongs to a request that will never finish (its server stopped). */
 const ABANDONED_AFTER_MINUTES = 10;
+/** How long a retry waits for the request that holds its key to finish before it is answered 409. */
+const WAIT_FOR_RUNNING_MS = 2_000;
+const POLL_EVERY_MS = 25;
 /** 1 to 255 visible ASCII characters. */
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -56,7 +60,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw new ApiError(400, 'The Idempotency-Key header must be 1 to 255 visible ASCII characters, such as a UUID.', { errorCode: 'INVALID_IDEMPOTENCY_KEY' });
     }
     const requestHash = hashOf(request);
-    return from(this.keys.claim(callerId, key, requestHash, KEY_LIFETIME_HOURS, ABANDONED_AFTER_MINUTES)).pipe(
+    return from(this.claimOrAwait(callerId, key, requestHash)).pipe(
       mergeMap((claim) => {
         const kept = this.reflector.get<KeptAnswer | undefined>(KEPT_ANSWER, context.getHandler()) ?? ((answer: unknown) => answer);
         if (claim === 'claimed') return this.run(next, http.getResponse<HttpReply>(), callerId, key, kept);
@@ -65,15 +69,36 @@ export class IdempotencyInterceptor implements NestInterceptor {
     );
   }
 
-  /** Runs the request that holds the key: keeps its answer (what `kept` makes of it), or gives the key back when it fails. */
+  /**
+   * Takes the key, or answers the claim that holds it once that has finished: a retry that
+   * arrives while the first request runs, or while its answer is being kept, waits for it (up to
+   * WAIT_FOR_RUNNING_MS) rather than being told to come back. A key given back meanwhile (the first
+   * request failed) is claimed again, so this request does the work.
+   */
+  private async claimOrAwait(callerId: string, key: string, requestHash: string): Promise<ClaimedKey | 'claimed'> {
+    const claim = () => this.keys.claim(callerId, key, requestHash, KEY_LIFETIME_HOURS, ABANDONED_AFTER_MINUTES);
+    let current: ClaimedKey | 'claimed' | undefined = await claim();
+    const deadline = Date.now() + WAIT_FOR_RUNNING_MS;
+    while (current !== 'claimed' && current.statusCode === null && current.requestHash === requestHash && Date.now() < deadline) {
+      await delay(POLL_EVERY_MS);
+      current = (await this.keys.read(callerId, key)) ?? (await claim());
+    }
+    return current;
+  }
+
+  /**
+   * Runs the request that holds the key and answers as soon as it is done; its answer (what
+   * `kept` makes of it) is kept meanwhile, so the caller does not wait one more statement for a
+   * replay it will most likely never ask for (a retry in between waits for it: claimOrAwait).
+   * A failed request gives the key back.
+   */
   private run(next: CallHandler, reply: HttpReply, callerId: string, key: string, kept: KeptAnswer): Observable<unknown> {
     return next.handle().pipe(
-      mergeMap(async (body) => {
-        await this.keys.complete(callerId, key, reply.statusCode, kept(body)).catch((error: unknown) => {
+      tap((body) => {
+        void this.keys.complete(callerId, key, reply.statusCode, kept(body)).catch((error: unknown) => {
           // The work is done and answered; only a retry's replay is lost (it is refused as running until the claim is abandoned).
           this.logger.warn(`answer for an idempotency key not kept: ${error instanceof Error ? error.message : String(error)}`);
         });
-        return body;
       }),
       catchError((error: unknown) => from(this.keys.release(callerId, key).catch(() => undefined)).pipe(mergeMap(() => throwError(() => error)))),
     );
