@@ -910,8 +910,8 @@ describe('injection and XSS', () => {
     );
     expect(problems).toEqual([]);
     expect(slots).toBeGreaterThanOrEqual(100);
-  // About 100 s on a quiet 2-core machine: room for a busy one.
-  }, 240_000);
+  // About 65 s on a quiet 2-core machine, 157 s inside npm test's concurrent suites: room for a slower one.
+  }, 480_000);
 
   /** A new applicant with a membership and a complete profile. */
   const newMember = async () => {
