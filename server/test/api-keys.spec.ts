@@ -108,8 +108,10 @@ describe('API keys', () => {
     expect(beyond.json().description).toEqual(expect.any(String));
     const ownerOnly = await createKey({ name: 'Settings', scopes: ['manage_organisation'] });
     expect(ownerOnly.statusCode).toBe(400);
-    expect((await createKey({ name: 'None', scopes: [] })).statusCode).toBe(400);
-    expect((await createKey({ name: '  ', scopes: ['read_applications'] })).statusCode).toBe(400);
+    const noScope = await createKey({ name: 'None', scopes: [] });
+    expect([noScope.statusCode, noScope.json().errors]).toEqual([400, [{ path: 'scopes', message: 'Choose at least one permission.' }]]);
+    const noName = await createKey({ name: '  ', scopes: ['read_applications'] });
+    expect([noName.statusCode, noName.json().errors]).toEqual([400, [{ path: 'name', message: 'Give the key a name.' }]]);
 
     const applicant = (await api.signUp()).session.accessToken;
     expect((await createKey({ name: 'Mine', scopes: ['read_applications'] }, applicant)).statusCode).toBe(403);

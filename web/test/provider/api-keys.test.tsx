@@ -51,9 +51,12 @@ describe('the API keys page', () => {
     renderAppAt('/app/settings/api-keys');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Name'), 'Nightly export');
+    // The server judges the choice; its words show under the field.
+    post.mockResolvedValueOnce(apiAnswer(400, { statusCode: 400, errorCode: 'VALIDATION_FAILED', description: 'Choose at least one permission.', errors: [{ path: 'scopes', message: 'Choose at least one permission.' }] }));
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('Choose at least one permission.')).toBeTruthy();
-    expect(post).not.toHaveBeenCalled();
+    expect(post.mock.calls[0]).toEqual(['/api/v1/providers/api-keys', { body: { name: 'Nightly export', scopes: [] } }]);
+    post.mockClear();
 
     await user.click(screen.getByRole('checkbox', { name: /Read applications/ }));
     await user.type(screen.getByLabelText('Expires on (optional)'), '2027-06-30');

@@ -34,10 +34,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   async function create(event: FormEvent) {
     event.preventDefault();
     setProblems({});
-    if (!name.trim() || scopes.length === 0) {
-      setProblems({ ...(name.trim() ? {} : { name: 'Give the key a name.' }), ...(scopes.length ? {} : { scopes: 'Choose at least one permission.' }) });
-      return;
-    }
+    // What a key needs (a name, a permission) is the server's rule: its field errors show under each field.
     setSending(true);
     try {
       const ordered = KEY_SCOPE_CHOICES.map((choice) => choice.scope).filter((scope) => scopes.includes(scope));

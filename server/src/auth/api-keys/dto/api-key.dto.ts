@@ -9,7 +9,7 @@ export class CreateApiKeyDto {
   name: string;
 
   @ApiProperty({ enum: KEY_SCOPES, isArray: true, description: 'What the key may do: permissions the creator holds (docs/api.md, "API keys")', example: ['read_applications'] })
-  @IsArray() @ArrayMinSize(1, { message: 'Choose at least one scope.' }) @ArrayMaxSize(KEY_SCOPES.length) @ArrayUnique()
+  @IsArray() @ArrayMinSize(1, { message: 'Choose at least one permission.' }) @ArrayMaxSize(KEY_SCOPES.length) @ArrayUnique()
   @IsIn(KEY_SCOPES, { each: true, message: `Each scope must be one of ${KEY_SCOPES.join(', ')}.` })
   scopes: KeyScope[];
 
