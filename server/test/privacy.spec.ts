@@ -3,7 +3,9 @@ import { NEXT_YEAR } from '@scholarmatch/testkit';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DataSource } from 'typeorm';
 import yauzl from 'yauzl';
+import { ApplicantMatches } from '../src/matching/applicant-matches.js';
 import { accountClient } from './accounts-helpers.js';
 import { startTestApp, type TestApp } from './test-app.js';
 import { filePart, multipartBody, pdfFile } from './upload-fixtures.js';
@@ -194,6 +196,26 @@ describe('privacy requests', () => {
     const again = await api.call('POST', `/admin/people/${person.id}/erase`, { token: admin, body: { confirmEmail: result.pseudonym } });
     expect(again.statusCode).toBe(409);
     expect(again.json().errorCode).toBe('ALREADY_ERASED');
+  });
+
+  it('erases a person while their matches are being recomputed: the erasure waits for it, no deadlock', async () => {
+    const person = await personWithData();
+    // A recomputation half-way: it holds the applicant's lock and the matches it deleted, and is
+    // about to insert new ones, which needs the account's row as a foreign key (FOR KEY SHARE).
+    const recomputation = t.app.get(DataSource).createQueryRunner();
+    await recomputation.startTransaction();
+    try {
+      await t.app.get(ApplicantMatches).holdRecomputation(recomputation.manager, person.id);
+      await recomputation.query(`DELETE FROM applicant_matches WHERE user_id = $1`, [person.id]);
+      const erasure = api.call('POST', `/admin/people/${person.id}/erase`, { token: admin, body: { confirmEmail: person.email } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await recomputation.query(`SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE`, [person.id]);
+      await recomputation.commitTransaction();
+      expect((await erasure).statusCode).toBe(200);
+    } finally {
+      if (recomputation.isTransactionActive) await recomputation.rollbackTransaction();
+      await recomputation.release();
+    }
   });
 
   it('refuses to erase staff, providers and a member whose membership still renews, and writes no audit row', async () => {

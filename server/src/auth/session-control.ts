@@ -31,9 +31,12 @@ export class SessionControl {
     return this.raise(userId, {}, true, also);
   }
 
-  /** No login, no token, no refresh until unlocked. */
-  lock(userId: string, also?: AlsoInTransaction): Promise<boolean> {
-    return this.raise(userId, { locked: true }, true, also);
+  /**
+   * No login, no token, no refresh until unlocked. `first` runs in the transaction before the
+   * account's row is locked: a lock the caller's later work needs and others take in that order.
+   */
+  lock(userId: string, also?: AlsoInTransaction, first?: AlsoInTransaction): Promise<boolean> {
+    return this.raise(userId, { locked: true }, true, also, first);
   }
 
   /** Logins work again, and the login lock-out's failures on the account's e-mail are forgotten. */
@@ -51,9 +54,10 @@ export class SessionControl {
     return this.raise(userId, { role }, false, also);
   }
 
-  private raise(userId: string, change: SessionChange, revokeRefreshTokens: boolean, also?: AlsoInTransaction): Promise<boolean> {
+  private raise(userId: string, change: SessionChange, revokeRefreshTokens: boolean, also?: AlsoInTransaction, first?: AlsoInTransaction): Promise<boolean> {
     return this.versions.change(userId, () =>
       this.state.transaction(async (tx) => {
+        await first?.(tx);
         // The user's row first, as every refresh-token revocation takes it.
         if (revokeRefreshTokens) await this.refreshTokens.revokeAllOfUserIn(tx, userId);
         const changed = await this.state.raise(tx, userId, change);

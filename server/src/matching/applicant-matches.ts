@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { todayIso } from '@scholarmatch/schemas';
 import { notSignedIn } from '../auth/access-tokens.js';
+import type { EntityManager } from 'typeorm';
 import type { CardRow } from '../scholarships/scholarship-card.js';
 import type { MatchListPage, MatchSummary } from './match-summary.js';
 import { MatchesRepository } from './matches.repository.js';
@@ -30,6 +31,17 @@ export class ApplicantMatches {
       if (again.fresh === true) return again.summary as MatchSummary;
       return this.matches.recompute(tx, userId, today);
     });
+  }
+
+  /**
+   * For a change that removes the applicant's matches (an erasure), taken before it locks the
+   * account's row: waits for a recomputation or a catalogue change job under way and keeps new ones
+   * out until `tx` ends. In the other order each waits for the other (a recomputation holds the
+   * matches it deleted and needs the account's row for the ones it inserts) and PostgreSQL aborts
+   * one of them.
+   */
+  holdRecomputation(tx: EntityManager, userId: string): Promise<void> {
+    return this.matches.lockApplicant(tx, userId);
   }
 
   /**

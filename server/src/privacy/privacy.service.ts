@@ -1,10 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
+import type { EntityManager } from 'typeorm';
 import { ProfileService } from '../applicants/profile.service.js';
 import type { AuditActor } from '../audit/audit-entry.js';
 import { AuditLog } from '../audit/audit-log.service.js';
 import { SessionControl } from '../auth/session-control.js';
 import { ApiError } from '../common/error-body.js';
+import { ApplicantMatches } from '../matching/applicant-matches.js';
 import { UploadedFilesService } from '../uploads/uploaded-files.service.js';
 import type { KeptRecordDto, PrivacyErasureDto } from './dto/privacy.dto.js';
 import { exportArchive } from './privacy-archive.js';
@@ -53,6 +55,7 @@ export class PrivacyService {
     private readonly profile: ProfileService,
     private readonly control: SessionControl,
     private readonly audit: AuditLog,
+    private readonly matches: ApplicantMatches,
   ) {}
 
   /**
@@ -93,7 +96,7 @@ export class PrivacyService {
    */
   async erase(userId: string, confirmEmail: string, actor: AuditActor): Promise<PrivacyErasureDto> {
     let outcome: { removed: Record<string, number>; kept: Record<string, number>; storageKeys: string[] } | undefined;
-    const changed = await this.control.lock(userId, async (tx) => {
+    const erase = async (tx: EntityManager) => {
       const account = await this.erasures.account(tx, userId);
       if (!account) throw notFound();
       if (account.erasedAt) throw new ApiError(409, 'This person was already erased.', { errorCode: 'ALREADY_ERASED' });
@@ -115,7 +118,10 @@ export class PrivacyService {
       const kept = await this.erasures.kept(tx, userId);
       await this.audit.record({ actor, action: 'privacy.erased', targetType: 'user', targetId: userId, before: removed, after: kept }, tx);
       outcome = { removed, kept, storageKeys };
-    });
+    };
+    // Before the account's row is locked: a recomputation under way holds matches the erasure deletes.
+    const holdRecomputation = (tx: EntityManager) => this.matches.holdRecomputation(tx, userId);
+    const changed = await this.control.lock(userId, erase, holdRecomputation);
     if (!changed || !outcome) throw notFound();
     const failed = await this.files.removeStored(outcome.storageKeys);
     if (failed) this.logger.warn(`Privacy erasure of ${userId}: ${failed} of ${outcome.storageKeys.length} files could not be removed from storage`);
