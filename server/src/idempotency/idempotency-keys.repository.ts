@@ -17,6 +17,15 @@ export interface ClaimedKey {
 type KeyRow = Pick<Selectable<IdempotencyKeys>, 'request_hash' | 'status_code' | 'response_body'> & { claimed: boolean };
 
 /**
+ * `synchronous_commit` off for the statement's own transaction (docs/api.md, "Idempotent
+ * requests"): its commit does not wait for the disk. PostgreSQL writes its log in order, so the
+ * work's own commit, which does wait, makes the claim durable with it; a claim lost in a crash
+ * before any work committed is only a key a retry claims again. Written as a filter so it runs in
+ * the one prepared round trip, and only when the statement writes a row.
+ */
+const ASYNC_COMMIT = `set_config('synchronous_commit', 'off', true) = 'off'`;
+
+/**
  * Claims key $2 of caller $1 for request $3 in one statement: a new key, or one past its $4 hours,
  * or one still running after $5 minutes (its server stopped) is taken (`claimed`); otherwise the
  * claim that holds it is answered as it stands.
@@ -30,7 +39,7 @@ const CLAIM = new Statement<KeyRow, readonly [callerId: string, key: string, req
           OR (k.completed_at IS NULL AND k.created_at < now() - make_interval(mins => $5))
      RETURNING k.request_hash, k.status_code, k.response_body, true AS claimed
    )
-   SELECT * FROM taken
+   SELECT * FROM taken WHERE ${ASYNC_COMMIT}
    UNION ALL
    SELECT request_hash, status_code, response_body, false FROM idempotency_keys WHERE caller_id = $1 AND key = $2 AND NOT EXISTS (SELECT 1 FROM taken)`,
 );
@@ -40,9 +49,13 @@ const READ = new Statement<Omit<KeyRow, 'claimed'>, readonly [callerId: string, 
   `SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE caller_id = $1 AND key = $2`,
 );
 
-/** Keeps answer $4 (status $3) of the request that holds key $2 of caller $1. */
+/**
+ * Keeps answer $4 (status $3) of the request that holds key $2 of caller $1. Committed without
+ * waiting for the disk too: the next commit of anything flushes it, and one lost in a crash leaves
+ * the claim running, as a server stopped before it kept its answer does.
+ */
 const COMPLETE = new Statement<object, readonly [callerId: string, key: string, statusCode: number, responseBody: string]>(
-  `UPDATE idempotency_keys SET status_code = $3, response_body = $4::jsonb, completed_at = now() WHERE caller_id = $1 AND key = $2`,
+  `UPDATE idempotency_keys SET status_code = $3, response_body = $4::jsonb, completed_at = now() WHERE caller_id = $1 AND key = $2 AND ${ASYNC_COMMIT}`,
 );
 
 /**
