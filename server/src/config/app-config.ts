@@ -260,6 +260,25 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) @Max(3600)
   STATUS_MESSAGE_DELAY_SECONDS = 10;
 
+  /**
+   * Outbound webhooks may go to loopback addresses, over http too (docs/webhooks.md, "Where
+   * endpoints may point"): for local development and the tests. Refused with NODE_ENV=production.
+   */
+  @Transform(toBool) @IsBoolean()
+  WEBHOOKS_ALLOW_LOOPBACK = false;
+
+  /** How long one webhook delivery may take, connection to the end of the answer (docs/webhooks.md). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(30000)
+  WEBHOOK_TIMEOUT_MS = 5000;
+
+  /** The first retry's delay; each later one doubles, up to 6 hours (docs/webhooks.md, "Retries"). Short for the benchmark. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3_600_000)
+  WEBHOOK_RETRY_BASE_MS = 30_000;
+
+  /** How long a delivery is retried before it fails for good: 3 days (docs/webhooks.md, "Retries"). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(30 * 86_400)
+  WEBHOOK_RETRY_WINDOW_SECONDS = 3 * 86_400;
+
   /** Demo accounts (README): 'auto' adds them on the embedded database only. */
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';
@@ -288,6 +307,9 @@ export class AppConfig {
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
       // Without it the server could only guess its address from requests, whose Host header the client chooses.
       throw new Error('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production: the https address people reach this app at (e.g. https://scholarmatch.example), used in checkout returns, e-mail links and the sitemap');
+    }
+    if (config.NODE_ENV === 'production' && config.WEBHOOKS_ALLOW_LOOPBACK) {
+      throw new Error('Invalid configuration:\n  WEBHOOKS_ALLOW_LOOPBACK is for development and tests: with NODE_ENV=production webhooks go over https to public addresses only');
     }
     if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
       throw new Error('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');
