@@ -14,7 +14,7 @@ const EXPECTED = {
   applicant: ['read_scholarships', 'save_scholarships', 'apply_scholarship', 'ask_assistant', 'enter_sweepstakes', 'buy_membership', 'edit_profile', ...EVERYONE],
   provider: [
     'manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation',
-    'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages',
+    'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages', 'manage_webhooks',
     ...EVERYONE,
   ],
   reviewer: ['review_applicants', 'read_own_scholarships', 'read_applications', 'write_reviews', ...EVERYONE],
