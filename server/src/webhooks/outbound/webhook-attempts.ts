@@ -7,16 +7,20 @@ import { signatureHeader, WebhookSecretSealer } from './webhook-secrets.js';
 import { postWebhook } from './webhook-sender.js';
 import { checkedTarget, RefusedTarget } from './webhook-target.js';
 
-/** The longest wait between two retries. */
-const MAX_RETRY_DELAY_MS = 6 * 3600 * 1000;
+export interface RetrySchedule {
+  baseMs: number;
+  maxMs: number;
+  windowSeconds: number;
+}
 
 /**
  * When a failed delivery is tried again (docs/webhooks.md, "Retries"): the first retry after
- * WEBHOOK_RETRY_BASE_MS, each later one twice as long, at most 6 hours apart; none once the next
- * would be more than WEBHOOK_RETRY_WINDOW_SECONDS (3 days) after the event: the delivery has failed.
+ * WEBHOOK_RETRY_BASE_MS, each later one twice as long, at most WEBHOOK_RETRY_MAX_MS (6 hours)
+ * apart; none once the next would be more than WEBHOOK_RETRY_WINDOW_SECONDS (3 days) after the
+ * event: the delivery has failed.
  */
-export function nextAttemptAt(attempt: number, createdAt: Date, now: Date, baseMs: number, windowSeconds: number): Date | null {
-  const delay = Math.min(baseMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
+export function nextAttemptAt(attempt: number, createdAt: Date, now: Date, { baseMs, maxMs, windowSeconds }: RetrySchedule): Date | null {
+  const delay = Math.min(baseMs * 2 ** (attempt - 1), maxMs);
   const next = new Date(now.getTime() + delay);
   return next.getTime() <= createdAt.getTime() + windowSeconds * 1000 ? next : null;
 }
@@ -38,7 +42,11 @@ export class WebhookAttempts {
   async scheduled(delivery: DueDelivery): Promise<AttemptRecord> {
     const outcome = await this.attempt(delivery, false);
     if (outcome.state === 'delivered') return outcome;
-    const next = nextAttemptAt(outcome.attempt, delivery.deliveryCreatedAt, new Date(), this.config.WEBHOOK_RETRY_BASE_MS, this.config.WEBHOOK_RETRY_WINDOW_SECONDS);
+    const next = nextAttemptAt(outcome.attempt, delivery.deliveryCreatedAt, new Date(), {
+      baseMs: this.config.WEBHOOK_RETRY_BASE_MS,
+      maxMs: this.config.WEBHOOK_RETRY_MAX_MS,
+      windowSeconds: this.config.WEBHOOK_RETRY_WINDOW_SECONDS,
+    });
     return { ...outcome, state: next ? 'pending' : 'failed', nextAttemptAt: next };
   }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { messageOf } from '../../common/error-message.js';
+import { AppConfig } from '../../config/app-config.js';
 import { DatabaseLocation } from '../../database/database.module.js';
 import { NotificationListener } from '../../database/notification-listener.js';
 import { JobQueue } from '../../jobs/job-queue.js';
@@ -39,10 +40,12 @@ export class WebhookDeliveryJob implements OnModuleInit {
     private readonly endpoints: WebhookEndpointsRepository,
     private readonly attempts: WebhookAttempts,
     private readonly mailer: Mailer,
+    private readonly config: AppConfig,
     @Inject(JobQueue) private readonly jobs: JobQueue,
   ) {}
 
   onModuleInit(): void {
+    if (this.config.WEBHOOKS_ALLOW_LOOPBACK) this.logger.warn('WEBHOOKS_ALLOW_LOOPBACK is on: webhooks may go to loopback addresses over http (development and tests only)');
     this.jobs.register(WEBHOOK_DELIVERY_QUEUE, async () => void (await this.run()), { cron: '* * * * *', retryLimit: 5, retryDelaySeconds: 5 });
   }
 

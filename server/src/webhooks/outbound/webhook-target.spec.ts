@@ -48,7 +48,7 @@ describe('the retry schedule', () => {
     const delays: number[] = [];
     let now = created;
     for (let attempt = 1; ; attempt++) {
-      const next = nextAttemptAt(attempt, created, now, 30_000, 3 * 86_400);
+      const next = nextAttemptAt(attempt, created, now, { baseMs: 30_000, maxMs: 6 * 3_600_000, windowSeconds: 3 * 86_400 });
       if (!next) break;
       delays.push((next.getTime() - now.getTime()) / 1000);
       now = next;

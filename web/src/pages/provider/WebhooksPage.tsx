@@ -230,7 +230,8 @@ const CONFIRMATIONS = {
  */
 export function WebhooksPage() {
   const queryClient = useQueryClient();
-  const list = useQuery(webhooksQueryOptions);
+  // Refreshed as the log is, so the last delivery and the failure count keep up with the job.
+  const list = useQuery({ ...webhooksQueryOptions, refetchInterval: 5000 });
   const [secret, setSecret] = useState<{ endpoint: WebhookEndpointWithSecret; rolled: boolean } | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [pending, setPending] = useState(false);
