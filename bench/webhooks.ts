@@ -13,11 +13,40 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import type pg from 'pg';
 import { verifyWebhook } from '@scholarmatch/sdk';
+import { NEXT_YEAR, startServer } from '@scholarmatch/testkit';
 import type { Applications } from './applications.js';
 import type { BenchServer } from './bench-server.js';
-import { cpuMs, json, percentile, type RequestShape, type Result, scenario } from './measure.js';
+import { cpuMs, json, percentile, printTable, type RequestShape, type Result, scenario } from './measure.js';
 import { BENCH_PASSWORD } from './scale-data.js';
+
+/** What the part needs of a server: the scholarships' owner, and submissions to its scholarships, one fresh (applicant, scholarship) pair each. */
+interface Target {
+  baseUrl: string;
+  pid: number;
+  sql: pg.Pool;
+  owner: { id: string; token: string };
+  submissions: RequestShape;
+}
+
+/** The bench server of `npm run bench`: the owner of the application scholarships, and their submissions (bench/applications.ts). */
+export async function measureWebhooks(bench: BenchServer, applications: Applications, results: Result[], log: (line: string) => void): Promise<void> {
+  await bench.freshTokens();
+  await applications.prepare();
+  const owner = (await bench.sql.query(`SELECT u.id, u.email FROM scholarships s JOIN users u ON u.id = s.provider_id WHERE s.id = $1`, [applications.draftScholarshipId])).rows[0] as {
+    id: string;
+    email: string;
+  };
+  const token = (await json(`${bench.baseUrl}/api/v1/users/auth/login`, { method: 'POST', body: { userName: owner.email, password: BENCH_PASSWORD, loginType: 'register_user' } })).data
+    .accessToken as string;
+  const submissions: RequestShape = {
+    connections: 1,
+    setupClient: (client) => client.setRequests([{ setupRequest: (request) => ({ ...request, ...applications.nextSubmission() }) }]),
+  };
+  await measureOn({ baseUrl: bench.baseUrl, pid: bench.pid, sql: bench.sql, owner: { id: owner.id, token }, submissions }, results, log);
+}
 
 export const SUBMISSION_NO_HOOKS = 'POST submit-individual-scholarship (Received), one at a time, no webhook endpoint';
 export const SUBMISSION_3_HOOKS = 'POST submit-individual-scholarship (Received), one at a time, 3 webhook endpoints subscribed';
@@ -77,15 +106,9 @@ class Receiver {
   }
 }
 
-export async function measureWebhooks(bench: BenchServer, applications: Applications, results: Result[], log: (line: string) => void): Promise<void> {
-  await bench.freshTokens();
-  await applications.prepare();
-  const owner = (await bench.sql.query(`SELECT u.id, u.email FROM scholarships s JOIN users u ON u.id = s.provider_id WHERE s.id = $1`, [applications.draftScholarshipId])).rows[0] as {
-    id: string;
-    email: string;
-  };
-  const token = (await json(`${bench.baseUrl}/api/v1/users/auth/login`, { method: 'POST', body: { userName: owner.email, password: BENCH_PASSWORD, loginType: 'register_user' } })).data
-    .accessToken as string;
+async function measureOn(bench: Target, results: Result[], log: (line: string) => void): Promise<void> {
+  const { owner, submissions } = bench;
+  const token = owner.token;
   const api = `${bench.baseUrl}/api/v1/providers/webhooks`;
   const register = async (url: string) => (await json(api, { method: 'POST', token, body: { url, events: ['application.submitted'] } })).data as { id: string; secret: string };
   const clear = () => bench.sql.query(`DELETE FROM webhook_endpoints WHERE owner_id = $1`, [owner.id]);
@@ -94,10 +117,6 @@ export async function measureWebhooks(bench: BenchServer, applications: Applicat
   await clear();
   try {
     const health = `${bench.baseUrl}/api/v1/health`;
-    const submissions: RequestShape = {
-      connections: 1,
-      setupClient: (client) => client.setRequests([{ setupRequest: (request) => ({ ...request, ...applications.nextSubmission() }) }]),
-    };
     const none = await scenario(SUBMISSION_NO_HOOKS, health, bench.pid, submissions, results);
     for (const name of ['crm', 'slack', 'archive']) await register(`${base}/${name}`);
     const three = await scenario(SUBMISSION_3_HOOKS, health, bench.pid, submissions, results);
@@ -119,7 +138,7 @@ export async function measureWebhooks(bench: BenchServer, applications: Applicat
 }
 
 /** Queues EVENTS events for the endpoint in one statement and waits until the receiver has accepted each. */
-async function deliverAll(bench: BenchServer, ownerId: string, receiver: Receiver, endpoint: { id: string; secret: string }, failHalf: boolean, name: string): Promise<Result> {
+async function deliverAll(bench: Target, ownerId: string, receiver: Receiver, endpoint: { id: string; secret: string }, failHalf: boolean, name: string): Promise<Result> {
   receiver.reset(endpoint.secret, failHalf);
   const cpuBefore = cpuMs(bench.pid);
   const started = performance.now();
@@ -158,4 +177,55 @@ async function deliverAll(bench: BenchServer, ownerId: string, receiver: Receive
     bad_signatures: receiver.badSignatures,
     missing,
   };
+}
+
+/**
+ * Alone (`npx tsx bench/webhooks.ts`, after `npm run build`): on a fresh database with the demo
+ * accounts instead of the bench data, for a quick figure: 20 scholarships of the demo provider
+ * and 300 member applicants give 6,000 fresh submissions.
+ */
+async function standaloneTarget(server: { baseUrl: string; pid: number; sql: pg.Pool }, log: (line: string) => void): Promise<Target> {
+  const call = (method: string, url: string, body?: unknown, token?: string) => json(`${server.baseUrl}/api/v1${url}`, { method, body, token });
+  const login = async (email: string, password: string) => (await call('POST', '/users/auth/login', { userName: email, password, loginType: 'register_user' })).data.accessToken as string;
+  const token = await login('provider@demo.scholarmatch.test', 'DemoProvider#2026');
+  const owner = (await server.sql.query(`SELECT id FROM users WHERE email = 'provider@demo.scholarmatch.test'`)).rows[0].id as string;
+  const scholarships: string[] = [];
+  for (let n = 0; n < 20; n++) {
+    const id = (await call('POST', '/providers/scholarships', { title: `Hooked Award ${n}`, award: 1000, recurrenceConfig: { deadline: NEXT_YEAR }, requirements: [] }, token)).data.id as string;
+    await call('POST', `/providers/scholarships/${id}/publish`, {}, token);
+    scholarships.push(id);
+  }
+  const tokens: string[] = [];
+  for (let n = 0; n < 300; n++) {
+    const email = `hooked.${Date.now()}.${n}@bench.example.com`;
+    const signUp = await call('POST', '/register-applicants', { firstName: 'Hooked', lastName: `Student${n}`, email, phone: '+12025550143', password: BENCH_PASSWORD });
+    tokens.push(signUp.data.accessToken as string);
+  }
+  await server.sql.query(`UPDATE users SET is_active_subscription = true WHERE email LIKE 'hooked.%@bench.example.com'`);
+  log(`webhooks (alone): ${scholarships.length} scholarships, ${tokens.length} member applicants`);
+  let k = 0;
+  const next = () => {
+    const pair = k++;
+    return {
+      method: 'POST' as const,
+      path: '/api/v1/scholarships/submit-individual-scholarship',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[pair % tokens.length]}` },
+      body: JSON.stringify({ scholarshipId: scholarships[Math.floor(pair / tokens.length) % scholarships.length], status: 'Received', requirements: [] }),
+    };
+  };
+  return { ...server, owner: { id: owner, token }, submissions: { connections: 1, setupClient: (client) => client.setRequests([{ setupRequest: (request) => ({ ...request, ...next() }) }]) } };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const server = await startServer({
+    env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000', WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_RETRY_MAX_MS: '500' },
+  });
+  const results: Result[] = [];
+  try {
+    await measureOn(await standaloneTarget(server, log), results, log);
+  } finally {
+    await server.stop();
+  }
+  printTable(results);
 }

@@ -19,8 +19,8 @@ const PARALLEL = 32;
 const LEASE_SECONDS = 60;
 /** A retry due within this long is waited for in the same run; a later one gets a job of its own. */
 const WAIT_IN_RUN_MS = 2000;
-/** Notifications within this long of each other queue one job (a burst of submissions is one run). */
-const COALESCE_MS = 50;
+/** Notifications within this long of each other queue one job: a stream of submissions is one run every quarter second, not one each (the write path shares the CPU with the deliveries). */
+const COALESCE_MS = 250;
 
 /**
  * Delivers the outbox (docs/webhooks.md, "Delivery"): claims due deliveries (every instance its

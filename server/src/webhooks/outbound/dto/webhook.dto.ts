@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+
+/** Left out: unchanged. null is not a value of these fields: it is refused, not taken for "left out". */
+const Given = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
 import { ApiResponseBase } from '../../../common/api-response.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhook-events.js';
 
@@ -20,16 +23,16 @@ export class CreateWebhookEndpointDto {
 
 export class UpdateWebhookEndpointDto {
   @ApiPropertyOptional({ description: URL_DESCRIPTION, maxLength: 2048, example: 'https://grants.example.org/scholarmatch/v2/events' })
-  @IsOptional() @IsString() @MaxLength(2048)
+  @Given() @IsString() @MaxLength(2048)
   url?: string;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENT_TYPES, isArray: true, description: EVENTS_DESCRIPTION, example: ['application.submitted'] })
-  @IsOptional() @IsArray() @ArrayMinSize(1, { message: 'Choose at least one event.' }) @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length) @ArrayUnique()
+  @Given() @IsArray() @ArrayMinSize(1, { message: 'Choose at least one event.' }) @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length) @ArrayUnique()
   @IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: `Each event must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}.` })
   events?: WebhookEventType[];
 
   @ApiPropertyOptional({ description: 'false: nothing is sent to it (new events are not queued for it); true: sent again, its failure count cleared', example: false })
-  @IsOptional() @IsBoolean()
+  @Given() @IsBoolean()
   enabled?: boolean;
 }
 
