@@ -170,6 +170,33 @@ describe('outbound webhooks', () => {
     await call('DELETE', `/providers/webhooks/${endpoint.id}`);
   });
 
+  it('sends each cause its event: publish, submission, status move, complete points, winners (with their status changes), close', async () => {
+    const all = ['application.submitted', 'application.status_changed', 'scholarship.published', 'scholarship.closed', 'review.completed', 'winner.selected'];
+    const endpoint = await register(`${hooks.base}/all`, all);
+    const own = await publishedScholarship(api.kit, provider, { title: 'Every event' });
+    const student = await api.person();
+    await makeMember(api.kit, admin, student.id);
+    await api.call('POST', '/scholarships/submit-individual-scholarship', { token: student.token, body: { scholarshipId: own, status: 'Received', requirements: [] } });
+    const application = (await t.sql.query(`SELECT id FROM applications WHERE user_id = $1 AND scholarship_id = $2`, [student.id, own])).rows[0].id as string;
+    expect((await api.call('PUT', `/scholarships/${own}/applicants/${application}/status`, { token: provider, body: { status: 'Shortlisted' } })).statusCode).toBe(200);
+    const rubric = await api.call('PUT', `/scholarship/${own}/rank-criteria`, { token: provider, body: { criteria: [{ answers: { criterionName: 'Essay', criterionWeight: 1, criterionMaxPoints: 10 } }] } });
+    const [criterion] = rubric.json().data.criteria as { id: string }[];
+    expect((await api.call('PUT', `/scholarship/${own}/applicants/${application}/points`, { token: provider, body: { answers: { [criterion.id]: 8 } } })).statusCode).toBe(200);
+    expect((await api.call('POST', `/scholarships/${own}/winners`, { token: provider, body: { applicationIds: [application] } })).statusCode).toBeLessThan(300);
+    expect((await api.call('POST', `/providers/scholarships/${own}/close`, { token: provider, body: {} })).statusCode).toBe(200);
+
+    const events = () => hooks.received.filter((r) => r.path === '/all').map((r) => JSON.parse(r.body) as { type: string; data: { application?: { id: string; status?: string; previousStatus?: string }; scholarship: { id: string } } });
+    // Two status changes: the move, and the winners' decision.
+    const expected = ['scholarship.published', 'application.submitted', 'application.status_changed', 'review.completed', 'application.status_changed', 'winner.selected', 'scholarship.closed'];
+    await eventually(async () => expect(events().map((e) => e.type).sort()).toEqual(expected.sort()));
+    const byType = (type: string) => events().filter((e) => e.type === type);
+    expect(byType('application.status_changed').map((e) => [e.data.application?.previousStatus, e.data.application?.status])).toEqual([['Received', 'Shortlisted'], ['Shortlisted', 'Winner']]);
+    expect(byType('winner.selected')[0].data).toMatchObject({ application: { id: application, status: 'Winner' }, scholarship: { id: own } });
+    expect(byType('review.completed')[0].data).toMatchObject({ application: { id: application }, review: { points: { [criterion.id]: 8 } } });
+    expect(byType('scholarship.closed')[0].data.scholarship.id).toBe(own);
+    await call('DELETE', `/providers/webhooks/${endpoint.id}`);
+  });
+
   it("keeps an organisation's endpoints and log from another (404, unchanged)", async () => {
     const endpoint = await register(`${hooks.base}/mine`);
     const other = await api.otherProvider('hooks.other@example.com');
