@@ -272,15 +272,15 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(100) @Max(30000)
   WEBHOOK_TIMEOUT_MS = 5000;
 
-  /** The first retry's delay; each later one doubles, up to 6 hours (docs/webhooks.md, "Retries"). Short for the benchmark. */
+  /** The first retry's delay; each later one doubles, up to 6 hours (docs/webhooks.md, "Delivery and retries"). Short for the benchmark. */
   @Transform(toInt) @IsInt() @Min(1) @Max(3_600_000)
   WEBHOOK_RETRY_BASE_MS = 30_000;
 
-  /** The longest wait between two retries: 6 hours (docs/webhooks.md, "Retries"). Short for the benchmark. */
+  /** The longest wait between two retries: 6 hours (docs/webhooks.md, "Delivery and retries"). Short for the benchmark. */
   @Transform(toInt) @IsInt() @Min(1) @Max(86_400_000)
   WEBHOOK_RETRY_MAX_MS = 6 * 3_600_000;
 
-  /** How long a delivery is retried before it fails for good: 3 days (docs/webhooks.md, "Retries"). */
+  /** How long a delivery is retried before it fails for good: 3 days (docs/webhooks.md, "Delivery and retries"). */
   @Transform(toInt) @IsInt() @Min(1) @Max(30 * 86_400)
   WEBHOOK_RETRY_WINDOW_SECONDS = 3 * 86_400;
 

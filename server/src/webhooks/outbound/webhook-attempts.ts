@@ -14,7 +14,7 @@ export interface RetrySchedule {
 }
 
 /**
- * When a failed delivery is tried again (docs/webhooks.md, "Retries"): the first retry after
+ * When a failed delivery is tried again (docs/webhooks.md, "Delivery and retries"): the first retry after
  * WEBHOOK_RETRY_BASE_MS, each later one twice as long, at most WEBHOOK_RETRY_MAX_MS (6 hours)
  * apart; none once the next would be more than WEBHOOK_RETRY_WINDOW_SECONDS (3 days) after the
  * event: the delivery has failed.

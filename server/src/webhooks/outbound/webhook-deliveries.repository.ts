@@ -137,10 +137,13 @@ export class WebhookDeliveriesRepository {
     if (attempts.length) await RECORD_ATTEMPTS.rows(this.db, [JSON.stringify(attempts)]);
   }
 
-  /** Seconds until the earliest pending delivery of an enabled endpoint is due (0 if one is due now); null when none is pending. */
+  /**
+   * Seconds until the earliest pending delivery of an enabled endpoint can be claimed (0 if one can
+   * now; one claimed by another instance counts from the end of its claim); null when none is pending.
+   */
   async secondsToNextDue(): Promise<number | null> {
     const { rows } = await sql<{ seconds: number | null }>`
-      SELECT extract(epoch FROM min(d.next_attempt_at) - now())::float8 AS seconds
+      SELECT extract(epoch FROM min(greatest(d.next_attempt_at, coalesce(d.claimed_until, d.next_attempt_at))) - now())::float8 AS seconds
         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.disabled_at IS NULL
        WHERE d.state = 'pending' AND d.next_attempt_at <> 'infinity'`.execute(kyselyOf(this.db));
     const seconds = rows[0]?.seconds;

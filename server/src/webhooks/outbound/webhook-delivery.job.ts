@@ -23,7 +23,7 @@ const WAIT_IN_RUN_MS = 2000;
 const COALESCE_MS = 250;
 
 /**
- * Delivers the outbox (docs/webhooks.md, "Delivery"): claims due deliveries (every instance its
+ * Delivers the outbox (docs/webhooks.md, "Delivery and retries"): claims due deliveries (every instance its
  * own, SKIP LOCKED), POSTs them 32 at a time, records each attempt with the delivery's next state
  * in one statement, then disables an endpoint whose delivery failed for good with no success
  * since it was queued, and e-mails its owner. Queued by the NOTIFY a cause's commit sends, by

@@ -100,7 +100,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
   );
 }
 
-/** One endpoint's delivery log (docs/webhooks.md, "Delivery log"): newest first, each with its attempts and a Redeliver button. */
+/** One endpoint's delivery log (docs/webhooks.md, "Endpoints"): newest first, each with its attempts and a Redeliver button. */
 export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
   const log = useQuery({ ...deliveriesQueryOptions(endpointId), refetchInterval: 5000 });
   if (log.error) return <LoadFailure error={log.error} onRetry={() => void log.refetch()} />;

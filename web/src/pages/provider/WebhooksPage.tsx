@@ -242,6 +242,9 @@ export function WebhooksPage() {
       if (current.kind === 'roll') setSecret({ endpoint: await rollWebhookSecret(current.endpoint.id), rolled: true });
       else {
         await deleteWebhook(current.endpoint.id);
+        // Gone at once, with its log, so nothing asks the server for the log of an endpoint that is no more.
+        queryClient.setQueryData(webhooksQueryOptions.queryKey, (list) => list?.filter((endpoint) => endpoint.id !== current.endpoint.id));
+        queryClient.removeQueries({ queryKey: ['webhooks', current.endpoint.id] });
         toaster.create({ type: 'success', title: 'Endpoint deleted' });
         if (secret?.endpoint.id === current.endpoint.id) setSecret(null);
       }
@@ -250,7 +253,7 @@ export function WebhooksPage() {
     } finally {
       setPending(false);
       setConfirming(null);
-      void queryClient.invalidateQueries({ queryKey: webhooksQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: webhooksQueryOptions.queryKey, exact: true });
     }
   }
 
