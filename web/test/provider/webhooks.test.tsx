@@ -44,7 +44,7 @@ function serve(endpoints: unknown[] = [ENDPOINT]) {
 describe('the webhooks page', () => {
   isolateAppTests();
 
-  it('adds an endpoint with the chosen events, shows its secret once, and shows the server\'s refusal under the URL', async () => {
+  it('sends the URL and the chosen events, and shows the server\'s refusal under the URL', async () => {
     signInProvider();
     const { post } = serve([]);
     renderAppAt('/app/settings/webhooks');
@@ -57,13 +57,21 @@ describe('the webhooks page', () => {
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByText('10.0.0.1 is a private address: webhooks go to public addresses only.')).toBeTruthy();
     expect(post.mock.calls[0]).toEqual(['/api/v1/providers/webhooks', { body: { url: 'http://10.0.0.1/hook', events: ['application.submitted'] } }]);
+  });
 
+  it('shows a new endpoint\'s secret once, with a copy button', async () => {
+    signInProvider();
+    const { post } = serve([]);
+    renderAppAt('/app/settings/webhooks');
+    const user = userEvent.setup();
     post.mockResolvedValueOnce(ok({ ...ENDPOINT, secret: 'whsec_M-DeWo80QoydrPJ2T2NqRVCruK4benAvNqh3-Lawpw8' }, 201));
-    await user.clear(screen.getByLabelText('Endpoint URL'));
+    await user.click(await screen.findByLabelText('Endpoint URL'));
     await user.paste('https://grants.example.org/hooks');
+    await user.click(screen.getByText('application.submitted'));
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     const shown = await screen.findByRole('region', { name: 'Your signing secret' });
     expect(within(shown).getByLabelText('Signing secret').textContent).toBe('whsec_M-DeWo80QoydrPJ2T2NqRVCruK4benAvNqh3-Lawpw8');
+    expect(within(shown).getByRole('button', { name: 'Copy secret' })).toBeTruthy();
     await user.click(within(shown).getByRole('button', { name: 'I have stored it' }));
     expect(document.body.textContent).not.toContain('whsec_');
   });
