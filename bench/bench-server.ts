@@ -126,6 +126,10 @@ export class BenchServer {
         CHAT_TURNS_PER_MINUTE: '1000000',
         // The keys part reads with one API key as fast as it can (bench/api-keys.ts).
         API_KEY_RATE_LIMIT_PER_MINUTE: '1000000',
+        // The webhooks part delivers to a receiver in the bench process, failing half the time: short retries (bench/webhooks.ts).
+        WEBHOOKS_ALLOW_LOOPBACK: 'true',
+        WEBHOOK_RETRY_BASE_MS: '20',
+        WEBHOOK_RETRY_MAX_MS: '500',
         // The public stats scenarios count 80 answer sets not cached yet from that one address.
         TEASER_COUNTS_PER_MINUTE: '1000000',
         // The uploads scenario keeps posting as one applicant (its rows are deleted afterwards):

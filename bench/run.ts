@@ -22,6 +22,8 @@
  * - inbox:        the inbox list and its search over 1,000,000 messages, and the unread count (bench/inbox.ts)
  * - review:       the provider's applicants list at 10,000 applications, and the export's memory (bench/review.ts)
  * - keys:         the provider's scholarships list with a session token and with an API key: server CPU per request (bench/api-keys.ts)
+ * - webhooks:     a submission's p95 with 3 webhook endpoints subscribed and with none, and 10,000 events
+ *                 delivered to a loopback receiver, also failing half the time (bench/webhooks.ts)
  * - chat:         one turn of an open sign-up chat (bench/chat.ts)
  * - designer:     publishing a form version whose field holds 100,000 answers, and its rollback (bench/form-designer.ts)
  * - automation:   a publish that about 20,000 of 100,000 members match -> their automatic
@@ -64,12 +66,13 @@ import { measureStudioPreview } from './studio-browser.js';
 import { INBOX_SEARCH, measureInbox } from './inbox.js';
 import { measureReview, REVIEW_LIST } from './review.js';
 import { measureApiKeys, WITH_KEY, WITH_SESSION } from './api-keys.js';
+import { DELIVERY, DELIVERY_FLAKY, measureWebhooks, SUBMISSION_3_HOOKS, SUBMISSION_NO_HOOKS } from './webhooks.js';
 import { CHAT_TURN, measureChat } from './chat.js';
 import { AUTO_APPLY, measureAutomation } from './automation.js';
 import { AUDIT_WRITE_COST, measureConsole, SUPPORT_QUEUE_LIST } from './console.js';
 import { benchAdminToken, measureFormDesigner } from './form-designer.js';
 
-const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'review', 'keys', 'console', 'chat', 'automation', 'designer', 'browser', 'studio-browser', 'bundle'];
+const ALL_PARTS = ['forms', 'matching', 'applications', 'mixed', 'uploads', 'payments', 'studio', 'inbox', 'review', 'keys', 'webhooks', 'console', 'chat', 'automation', 'designer', 'browser', 'studio-browser', 'bundle'];
 const SERVER_PARTS = ALL_PARTS.filter((part) => part !== 'bundle');
 const PARTS = new Set((process.env.BENCH_ONLY ?? ALL_PARTS.join(',')).split(',').map((p) => p.trim()).filter(Boolean));
 const unknown = [...PARTS].filter((part) => !ALL_PARTS.includes(part));
@@ -122,7 +125,7 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
   try {
     pgVersion = await postgresVersion(bench.sql);
     const applications = new Applications(bench);
-    if (PARTS.has('applications') || PARTS.has('mixed')) await bench.resetApplications();
+    if (PARTS.has('applications') || PARTS.has('mixed') || PARTS.has('webhooks')) await bench.resetApplications();
     if (PARTS.has('forms')) await measureForms(bench, results);
     if (PARTS.has('matching')) await measureMatching(bench, results, log);
     if (PARTS.has('applications')) await measureApplications(bench, applications, results);
@@ -136,6 +139,7 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
     if (PARTS.has('inbox')) await measureInbox(bench, results, log);
     if (PARTS.has('review')) await measureReview(bench, results, log);
     if (PARTS.has('keys')) await measureApiKeys(bench, results, log);
+    if (PARTS.has('webhooks')) await measureWebhooks(bench, applications, results, log);
     if (PARTS.has('console')) await measureConsole(bench, results, log);
     if (PARTS.has('chat')) await measureChat(bench, results);
     if (PARTS.has('designer')) {
@@ -239,6 +243,20 @@ if (withSession && withKey) {
     target: 'API key authentication: server CPU per request within 10 % of a session token, same run (issue 32)',
     value: `${withKey.server_cpu_ms_per_1k} vs ${withSession.server_cpu_ms_per_1k} ms/1k req (×${ratio.toFixed(2)})`,
     met: ratio <= 1.1,
+  });
+}
+const noHooks = row(SUBMISSION_NO_HOOKS);
+const threeHooks = row(SUBMISSION_3_HOOKS);
+if (noHooks && threeHooks) {
+  const extra = threeHooks.p95_ms - noHooks.p95_ms;
+  targets.push({ target: 'submission p95 with 3 webhook endpoints ≤ 2 ms more than with none, same run (issue 33)', value: `${threeHooks.p95_ms} vs ${noHooks.p95_ms} ms (+${extra.toFixed(2)})`, met: extra <= 2 });
+}
+for (const delivery of [row(DELIVERY), row(DELIVERY_FLAKY)]) {
+  if (!delivery) continue;
+  targets.push({
+    target: `${delivery.name}: ≥ 500 events/s, each accepted once with a valid signature (issue 33)`,
+    value: `${delivery.rps} events/s, ${delivery.attempts} attempts, ${delivery.duplicates} twice, ${delivery.missing} missing, ${delivery.bad_signatures} bad signatures`,
+    met: delivery.errors === 0 && (delivery.name === DELIVERY_FLAKY || delivery.rps >= 500),
   });
 }
 const inboxSearch = row(INBOX_SEARCH);

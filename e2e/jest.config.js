@@ -6,7 +6,7 @@ export default {
   roots: ['<rootDir>'],
   testMatch: ['**/*.e2e.ts'],
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^@scholarmatch/testkit$': '<rootDir>/../testkit/src/index.ts', '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: { '^@scholarmatch/testkit$': '<rootDir>/../testkit/src/index.ts', '^@scholarmatch/sdk$': '<rootDir>/../sdk/src/index.ts', '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': typescriptTransform() },
   globalSetup: '<rootDir>/global-setup.js',
   globalTeardown: '<rootDir>/global-teardown.js',

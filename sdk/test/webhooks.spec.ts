@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { signWebhook, verifyWebhook, WebhookSignatureError } from '../src/index.js';
 
 const SECRET = 'whsec_test_current';
@@ -64,5 +66,27 @@ describe('verifyWebhook', () => {
     expect(problem(() => verifyWebhook({ payload, header: `t=${t},v0=${'0'.repeat(64)}`, secret: SECRET, now: at(t) }))).toBe('SIGNATURE_MALFORMED');
     const header = signWebhook({ payload, secret: SECRET, timestamp: t });
     expect(problem(() => verifyWebhook({ payload, header: `${header},v2=future`, secret: SECRET, now: at(t) }))).toBeUndefined();
+  });
+});
+
+/** The signed example of docs/webhooks.md ("A signed example"), as a receiver would get it. */
+describe("docs/webhooks.md's signed example", () => {
+  const doc = readFileSync(fileURLToPath(new URL('../../docs/webhooks.md', import.meta.url)), 'utf8');
+  const example = doc.slice(doc.indexOf('### A signed example'));
+  const secret = /```text\n(whsec_[A-Za-z0-9_-]+)\n```/.exec(example)![1];
+  const body = /```json\n(.+)\n```/.exec(example)![1];
+  const header = /ScholarMatch-Signature: (t=\d+,v1=[0-9a-f]+)/.exec(example)![1];
+  const signedAt = Number(/t=(\d+)/.exec(header)![1]);
+
+  it('verifies with the SDK at its own time, and names the event', () => {
+    const { event } = verifyWebhook<{ type: string; id: string }>({ payload: body, header, secret, now: at(signedAt + 30) });
+    expect(event).toMatchObject({ type: 'application.submitted', id: '2f5d3c4e-8a1b-4c6d-9e0f-1a2b3c4d5e6f' });
+    expect(signWebhook({ payload: body, secret, timestamp: signedAt })).toBe(header);
+  });
+
+  it('is refused with another secret, a changed body, or past the tolerance', () => {
+    expect(problem(() => verifyWebhook({ payload: body, header, secret: 'whsec_another', now: at(signedAt) }))).toBe('SIGNATURE_INVALID');
+    expect(problem(() => verifyWebhook({ payload: body.replace('Engine Award', 'Engine Awards'), header, secret, now: at(signedAt) }))).toBe('SIGNATURE_INVALID');
+    expect(problem(() => verifyWebhook({ payload: body, header, secret, now: at(signedAt + 301) }))).toBe('SIGNATURE_EXPIRED');
   });
 });

@@ -33,6 +33,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { ReviewModule } from './review/review.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
+import { WebhooksModule } from './webhooks/outbound/webhooks.module.js';
 
 /** Configuration and the database location, visible to every module. */
 @Global()
@@ -75,6 +76,7 @@ export class AppModule {
         AutomationModule,
         StudioModule,
         ReviewModule,
+        WebhooksModule,
         InboxModule,
         RemindersModule,
         SweepstakesModule,

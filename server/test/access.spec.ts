@@ -14,7 +14,7 @@ const EXPECTED = {
   applicant: ['read_scholarships', 'save_scholarships', 'apply_scholarship', 'ask_assistant', 'enter_sweepstakes', 'buy_membership', 'edit_profile', ...EVERYONE],
   provider: [
     'manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation',
-    'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages',
+    'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages', 'manage_webhooks',
     ...EVERYONE,
   ],
   reviewer: ['review_applicants', 'read_own_scholarships', 'read_applications', 'write_reviews', ...EVERYONE],
@@ -43,6 +43,7 @@ const PROBES: Record<(typeof PERMISSIONS)[number], { method: 'GET' | 'POST' | 'P
   manage_scholarships: { method: 'POST', url: () => '/providers/scholarships' },
   review_applicants: { method: 'GET', url: () => '/providers/scholarships' },
   manage_reviewers: { method: 'GET', url: () => '/providers/reviewers' },
+  manage_webhooks: { method: 'GET', url: () => '/providers/webhooks' },
   read_own_scholarships: { method: 'GET', url: () => '/providers/scholarships/overview' },
   // Past the guard, an unknown scholarship or conversation is a 404: only the role guard answers 403.
   read_applications: { method: 'GET', url: () => `/scholarships/${NO_SUCH_ID}/applicants` },

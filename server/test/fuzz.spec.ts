@@ -71,7 +71,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     // Google sign-in on, against the loopback provider, so its routes are fuzzed past the 404 of a server without it.
     issuer = await FakeOidcIssuer.start();
     t = await startTestApp({
-      DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, CHAT_TURNS_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000, API_KEY_RATE_LIMIT_PER_MINUTE: 100_000,
+      DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, CHAT_TURNS_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000, API_KEY_RATE_LIMIT_PER_MINUTE: 100_000, WEBHOOKS_ALLOW_LOOPBACK: true,
       GOOGLE_CLIENT_ID: issuer.clientId, GOOGLE_CLIENT_SECRET: issuer.clientSecret, GOOGLE_ISSUER: issuer.url,
     });
     api = accountClient(t);
@@ -95,6 +95,9 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     ids.file = upload.json().data.id;
     const sweepstakes = await api.call('GET', '/sweepstakes/current', { token: tokens.applicant });
     ids.sweepstakes = sweepstakes.json().data?.id ?? '';
+    // A webhook endpoint on loopback's discard port, for an event the fuzzing does not cause.
+    const endpoint = await api.call('POST', '/providers/webhooks', { token: tokens.provider, body: { url: 'http://127.0.0.1:9/fuzz', events: ['winner.selected'] } });
+    ids.webhook = endpoint.json().data.id;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -111,6 +114,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     if (operation.includes('/scholarships/assistance/{id}')) return ['1'];
     if (operation.includes('/scholarships/{id}')) return [ids.published];
     if (operation.includes('/common/files/{id}')) return [ids.file];
+    if (operation.includes('/providers/webhooks/{id}') && parameter === 'id') return [ids.webhook];
     return [];
   };
 

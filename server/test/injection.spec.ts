@@ -237,7 +237,7 @@ describe('injection and XSS', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000, API_KEY_RATE_LIMIT_PER_MINUTE: 100_000 });
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 100_000, LOGIN_MAX_FAILURES: 1000, API_KEY_RATE_LIMIT_PER_MINUTE: 100_000, WEBHOOKS_ALLOW_LOOPBACK: true });
     api = accountClient(t);
     const adminSession = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data;
     tokens.admin = adminSession.accessToken;
@@ -661,6 +661,21 @@ describe('injection and XSS', () => {
       cleanup: async () => void (await t.sql.query(`DELETE FROM api_keys WHERE name = 'Injection probe'`)),
     },
     'DELETE /api/v1/providers/api-keys/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'GET /api/v1/providers/webhooks': { who: ['provider'] },
+    'POST /api/v1/providers/webhooks': {
+      who: ['provider'],
+      // The discard port on loopback, for an event nothing here causes: nothing is delivered.
+      body: () => ({ url: 'http://127.0.0.1:9/injection-probe', events: ['winner.selected'] }),
+      // An owner holds at most 10 endpoints: each slot's probes start from none.
+      before: async () => void (await t.sql.query(`DELETE FROM webhook_endpoints WHERE url LIKE '%injection-probe%'`)),
+      cleanup: async () => void (await t.sql.query(`DELETE FROM webhook_endpoints WHERE url LIKE '%injection-probe%'`)),
+    },
+    'PATCH /api/v1/providers/webhooks/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, body: () => ({ url: 'http://127.0.0.1:9/injection-probe', enabled: false }), controlStatus: [404, 404] },
+    'DELETE /api/v1/providers/webhooks/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/providers/webhooks/{id}/roll-secret': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'GET /api/v1/providers/webhooks/{id}/deliveries': { who: ['provider'], path: { id: UNKNOWN_UUID }, query: { limit: '5' }, controlStatus: [404, 404] },
+    'POST /api/v1/providers/webhooks/{id}/deliveries/{deliveryId}/redeliver': { who: ['provider'], path: { id: UNKNOWN_UUID, deliveryId: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'POST /api/v1/providers/webhooks/{id}/test': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
     'GET /api/v1/questions': { who: ['anonymous'], query: { questionType: 'signUp' } },
     'POST /api/v1/scholarships/add-support': {

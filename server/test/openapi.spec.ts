@@ -95,7 +95,7 @@ describe('the committed OpenAPI document', () => {
         expect([operation.operationId, scope]).toEqual([operation.operationId, undefined]);
         continue;
       }
-      expect([operation.operationId, scope]).toEqual([operation.operationId, expect.stringMatching(/^(read_own_scholarships|manage_scholarships|read_applications|write_reviews|write_messages)$/)]);
+      expect([operation.operationId, scope]).toEqual([operation.operationId, expect.stringMatching(/^(read_own_scholarships|manage_scholarships|read_applications|write_reviews|write_messages|manage_webhooks)$/)]);
       expect(operation.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
       expect(operation.description).toContain(`with the \`${scope}\` scope`);
     }

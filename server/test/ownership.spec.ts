@@ -188,6 +188,15 @@ const ACCESS = {
     'GET /api/v1/providers/api-keys',
     'POST /api/v1/providers/api-keys',
     'DELETE /api/v1/providers/api-keys/{id}',
+    // The owner's webhook endpoints and their log (webhooks.spec.ts); another's endpoint id is a 404.
+    'GET /api/v1/providers/webhooks',
+    'POST /api/v1/providers/webhooks',
+    'PATCH /api/v1/providers/webhooks/{id}',
+    'DELETE /api/v1/providers/webhooks/{id}',
+    'POST /api/v1/providers/webhooks/{id}/roll-secret',
+    'GET /api/v1/providers/webhooks/{id}/deliveries',
+    'POST /api/v1/providers/webhooks/{id}/deliveries/{deliveryId}/redeliver',
+    'POST /api/v1/providers/webhooks/{id}/test',
   ],
   /** Signed in; the id in the path is the caller's own (a user or a file): anyone else's is refused. */
   ownId: [
@@ -254,7 +263,7 @@ const keyScopeOf = (operation: string) => {
   const [method, route] = operation.split(' ');
   return OPENAPI.paths[route][method.toLowerCase()]['x-key-scope'];
 };
-const KEY_SCOPES = ['read_own_scholarships', 'manage_scholarships', 'read_applications', 'write_reviews', 'write_messages'] as const;
+const KEY_SCOPES = ['read_own_scholarships', 'manage_scholarships', 'read_applications', 'write_reviews', 'write_messages', 'manage_webhooks'] as const;
 const OPERATIONS = Object.entries(OPENAPI.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -273,12 +282,14 @@ describe('the ownership matrix', () => {
   let aApplication: string;
   let scholarshipOfA: string;
   let published: string;
+  /** Provider A's webhook endpoint: the id the webhook routes are tried with. */
+  let endpointOfA: string;
   /** Each provider's API keys, one per scope. */
   const keys: Record<'providerA' | 'providerB', Record<string, string>> = { providerA: {}, providerB: {} };
 
   const send = (method: Method, url: string, token?: string, body?: unknown) => api.call(method, url.replace(/^\/api\/v1/, ''), { token, body });
   /** The route with its path parameters filled in. */
-  const fill = (route: string, id: string) => route.replace(/\{[^}]+\}/g, id);
+  const fill = (route: string, id: string) => route.replace(/\{[^}]+\}/g, route.startsWith('/api/v1/providers/webhooks/') && id === scholarshipOfA ? endpointOfA : id);
 
   /** A valid body for each provider operation, so that only ownership can refuse it. */
   const providerBodies = (): Record<string, unknown> => {
@@ -302,11 +313,13 @@ describe('the ownership matrix', () => {
       'POST /api/v1/providers/reviewers': { email: 'reviewer@example.org' },
       'POST /api/v1/providers/inbox/{applicationId}/messages': { answers: { replyBody: 'Hello from B' } },
       'POST /api/v1/providers/api-keys': { name: 'Escalation', scopes: ['read_applications'] },
+      'POST /api/v1/providers/webhooks': { url: 'http://127.0.0.1:9/taken-over', events: ['application.submitted'] },
+      'PATCH /api/v1/providers/webhooks/{id}': { enabled: false },
     };
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 10_000, API_KEY_RATE_LIMIT_PER_MINUTE: 10_000 });
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 10_000, API_KEY_RATE_LIMIT_PER_MINUTE: 10_000, WEBHOOKS_ALLOW_LOOPBACK: true });
     api = accountClient(t);
     tokens.admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken;
     tokens.providerA = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken;
@@ -352,6 +365,8 @@ describe('the ownership matrix', () => {
       requirements: [{ title: 'Essay', dataType: 'editor', key: 'essay' }, { title: 'CV', dataType: 'file', key: 'cv', optional: true }],
     });
     scholarshipOfA = created.json().data.id;
+    // Subscribed to an event nothing here causes: no delivery goes to the discard port.
+    endpointOfA = (await send('POST', '/providers/webhooks', tokens.providerA, { url: 'http://127.0.0.1:9/hooks', events: ['scholarship.closed'] })).json().data.id;
     expect((await send('POST', `/providers/scholarships/${scholarshipOfA}/publish`, tokens.providerA)).statusCode).toBe(200);
     published = scholarshipOfA;
 

@@ -12,7 +12,7 @@ export const ACCESS = {
     role: 'provider',
     permissions: [
       'manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation',
-      'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages',
+      'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages', 'manage_webhooks',
       ...EVERYONE,
     ],
   },

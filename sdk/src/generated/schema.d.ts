@@ -2152,6 +2152,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/providers/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's webhook endpoints (never their secrets)
+         * @description Newest first. The organisation owner's (a provider signed in, or an API key with manage_webhooks); another organisation's endpoint is 404.
+         *
+         *     An API key may call this operation with the `manage_webhooks` scope.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint; its signing secret is in this answer only
+         * @description The URL must be https to a public address, checked after resolving its name (400 WEBHOOK_URL_REFUSED saying why). At most 10 endpoints (409 TOO_MANY_WEBHOOKS). A replay with the same Idempotency-Key answers the endpoint without its secret. The organisation owner's (a provider signed in, or an API key with manage_webhooks); another organisation's endpoint is 404.
+         *
+         *     An API key may call this operation with the `manage_webhooks` scope.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an endpoint with its delivery log
+         * @description Nothing more is sent to it, pending retries included. The organisation owner's (a provider signed in, or an API key with manage_webhooks); another organisation's endpoint is 404.
+         *
+         *     An API key may call this operation with the `manage_webhooks` scope.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an endpoint's URL or events, or disable and enable it
+         * @description A new URL is checked as at registration. Enabling clears its failure count. The organisation owner's (a provider signed in, or an API key with manage_webhooks); another organisation's endpoint is 404.
+         *
+         *     An API key may call this operation with the `manage_webhooks` scope.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/v1/providers/webhooks/{id}/roll-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll the signing secret: the new one is in this answer only
+         * @description For 24 hours every delivery carries two signatures (`v1=` with the new secret, then with the old), so a receiver can move to the new secret without missing an event. A replay with the same Idempotency-Key rolls nothing and omits the secret. The organisation owner's (a provider signed in, or an API key with manage_webhooks); another organisation's endpoint is 404.
+         *
+         *     An API key may call this operation with the `manage_webhooks` scope.
+         */
+        post: operations["rollWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endpoint's delivery log: each event sent, with every attempt's request, answer and time
+         * @description Newest first, up to `limit` (25). The organisation owner's (a provider signed in, or an API key with manage_webhooks); another organisation's endpoint is 404.
+         *
+         *     An API key may call this operation with the `manage_webhooks` scope.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now, and answer it with the new attempt
+         * @description Whatever its state: the same event (same id and body), signed afresh. A failure leaves its retries as they were. The organisation owner's (a provider signed in, or an API key with manage_webhooks); another organisation's endpoint is 404.
+         *
+         *     An API key may call this operation with the `manage_webhooks` scope.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event (`ping`) to the endpoint now, and answer its delivery
+         * @description Signed as every event; tried once, not retried. Works on a disabled endpoint too, to check a fix before enabling it. The organisation owner's (a provider signed in, or an API key with manage_webhooks); another organisation's endpoint is 404.
+         *
+         *     An API key may call this operation with the `manage_webhooks` scope.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/inbox": {
         parameters: {
             query?: never;
@@ -3420,7 +3564,7 @@ export interface components {
          * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
          * @enum {string}
          */
-        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "read_own_scholarships" | "read_applications" | "write_reviews" | "write_messages" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_audit" | "read_inbox" | "contact_support" | "change_password";
+        Permission: "read_scholarships" | "save_scholarships" | "apply_scholarship" | "ask_assistant" | "enter_sweepstakes" | "buy_membership" | "edit_profile" | "manage_scholarships" | "review_applicants" | "read_own_scholarships" | "read_applications" | "write_reviews" | "write_messages" | "manage_webhooks" | "manage_reviewers" | "manage_organisation" | "manage_fields" | "manage_plans" | "manage_memberships" | "read_members" | "answer_support" | "read_outbox" | "manage_staff" | "read_audit" | "read_inbox" | "contact_support" | "change_password";
         AccessDto: {
             /**
              * @description What this person may do, as `action_subject` strings (split at the first underscore); the browser's menus and pages follow them
@@ -3636,7 +3780,7 @@ export interface components {
              *       "write_reviews"
              *     ]
              */
-            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages" | "manage_webhooks")[];
             /**
              * @description The last four characters of the secret
              * @example x9Qa
@@ -3678,7 +3822,7 @@ export interface components {
              *       "read_applications"
              *     ]
              */
-            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages" | "manage_webhooks")[];
             /**
              * Format: date-time
              * @description When the key stops working; absent: never (revoke it instead)
@@ -3700,7 +3844,7 @@ export interface components {
              *       "write_reviews"
              *     ]
              */
-            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages")[];
+            scopes: ("read_own_scholarships" | "manage_scholarships" | "read_applications" | "write_reviews" | "write_messages" | "manage_webhooks")[];
             /**
              * @description The last four characters of the secret
              * @example x9Qa
@@ -6749,6 +6893,265 @@ export interface components {
             /** @example OK */
             message?: string;
             data: components["schemas"]["UnreadRepliesDto"];
+        };
+        WebhookEndpointDto: {
+            /**
+             * Format: uuid
+             * @example 5d0c8f0e-8a43-4c57-9a53-3f8f2f1f9b10
+             */
+            id: string;
+            /** @example https://grants.example.org/scholarmatch/events */
+            url: string;
+            /**
+             * @example [
+             *       "application.submitted",
+             *       "winner.selected"
+             *     ]
+             */
+            events: ("application.submitted" | "application.status_changed" | "scholarship.published" | "scholarship.closed" | "review.completed" | "winner.selected")[];
+            /**
+             * @description The last four characters of the signing secret
+             * @example Xk2d
+             */
+            secretLast4: string;
+            /**
+             * Format: date-time
+             * @description During a roll: until when deliveries are also signed with the previous secret
+             * @example 2026-11-29T10:00:00Z
+             */
+            previousSecretExpiresAt: string | null;
+            /** @example true */
+            enabled: boolean;
+            /**
+             * @description Why it is disabled (by its owner, or after 3 days of failed deliveries)
+             * @example null
+             */
+            disabledReason: string | null;
+            /**
+             * @description Failed attempts since the last delivery that succeeded
+             * @example 0
+             */
+            consecutiveFailures: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T10:02:00Z
+             */
+            lastSuccessAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T09:30:00Z
+             */
+            createdAt: string;
+        };
+        WebhookEndpointsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["WebhookEndpointDto"][];
+        };
+        CreateWebhookEndpointDto: {
+            /**
+             * @description Where events are POSTed: https, to a public address (docs/webhooks.md, "Where endpoints may point")
+             * @example https://grants.example.org/scholarmatch/events
+             */
+            url: string;
+            /**
+             * @description The events sent to this endpoint (docs/webhooks.md, "Events")
+             * @example [
+             *       "application.submitted",
+             *       "winner.selected"
+             *     ]
+             */
+            events: ("application.submitted" | "application.status_changed" | "scholarship.published" | "scholarship.closed" | "review.completed" | "winner.selected")[];
+        };
+        WebhookEndpointWithSecretDto: {
+            /**
+             * Format: uuid
+             * @example 5d0c8f0e-8a43-4c57-9a53-3f8f2f1f9b10
+             */
+            id: string;
+            /** @example https://grants.example.org/scholarmatch/events */
+            url: string;
+            /**
+             * @example [
+             *       "application.submitted",
+             *       "winner.selected"
+             *     ]
+             */
+            events: ("application.submitted" | "application.status_changed" | "scholarship.published" | "scholarship.closed" | "review.completed" | "winner.selected")[];
+            /**
+             * @description The last four characters of the signing secret
+             * @example Xk2d
+             */
+            secretLast4: string;
+            /**
+             * Format: date-time
+             * @description During a roll: until when deliveries are also signed with the previous secret
+             * @example 2026-11-29T10:00:00Z
+             */
+            previousSecretExpiresAt: string | null;
+            /** @example true */
+            enabled: boolean;
+            /**
+             * @description Why it is disabled (by its owner, or after 3 days of failed deliveries)
+             * @example null
+             */
+            disabledReason: string | null;
+            /**
+             * @description Failed attempts since the last delivery that succeeded
+             * @example 0
+             */
+            consecutiveFailures: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T10:02:00Z
+             */
+            lastSuccessAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T09:30:00Z
+             */
+            createdAt: string;
+            /**
+             * @description The signing secret, `whsec_` and 43 characters: in this answer only (a replay with the same Idempotency-Key omits it)
+             * @example whsec_3q2vYb7dQk9WmN1pL5xR8tZc0aF4hJ6sE2uG7iK9oMw
+             */
+            secret?: string;
+        };
+        WebhookEndpointWithSecretResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["WebhookEndpointWithSecretDto"];
+        };
+        UpdateWebhookEndpointDto: {
+            /**
+             * @description Where events are POSTed: https, to a public address (docs/webhooks.md, "Where endpoints may point")
+             * @example https://grants.example.org/scholarmatch/v2/events
+             */
+            url?: string;
+            /**
+             * @description The events sent to this endpoint (docs/webhooks.md, "Events")
+             * @example [
+             *       "application.submitted"
+             *     ]
+             */
+            events?: ("application.submitted" | "application.status_changed" | "scholarship.published" | "scholarship.closed" | "review.completed" | "winner.selected")[];
+            /**
+             * @description false: nothing is sent to it (new events are not queued for it); true: sent again, its failure count cleared
+             * @example false
+             */
+            enabled?: boolean;
+        };
+        WebhookEndpointResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["WebhookEndpointDto"];
+        };
+        DeletedDto: {
+            /** @example true */
+            deleted: boolean;
+        };
+        DeletedWebhookEndpointResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["DeletedDto"];
+        };
+        WebhookAttemptDto: {
+            /** @example 1 */
+            attempt: number;
+            /**
+             * @description Asked for by the owner (a redelivery or a test event), not a scheduled try
+             * @example false
+             */
+            manual: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T10:02:00Z
+             */
+            at: string;
+            /**
+             * @example {
+             *       "content-type": "application/json",
+             *       "scholarmatch-event-id": "8c1f0c0e-6d1b-4a8e-9a53-3f8f2f1f9b10"
+             *     }
+             */
+            requestHeaders: {
+                [key: string]: string;
+            };
+            /** @example {"id":"8c1f0c0e-6d1b-4a8e-9a53-3f8f2f1f9b10","type":"ping","createdAt":"2026-11-28T10:02:00.000Z","data":{}} */
+            requestBody: string;
+            /**
+             * @description None when no answer came
+             * @example 200
+             */
+            responseStatus: number | null;
+            /**
+             * @description The first 1,024 characters of the answer
+             * @example ok
+             */
+            responseBody: string | null;
+            /** @example 42 */
+            durationMs: number;
+            /** @example null */
+            error: string | null;
+        };
+        WebhookDeliveryDto: {
+            /**
+             * Format: uuid
+             * @example 1a6e7c2d-0b4f-4f1e-8c3a-6d2b9e5f7a10
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The event's id (the receiver's deduplication key)
+             * @example 8c1f0c0e-6d1b-4a8e-9a53-3f8f2f1f9b10
+             */
+            eventId: string;
+            /** @example application.submitted */
+            type: string;
+            /**
+             * @example delivered
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed";
+            /** @example 1 */
+            attempts: number;
+            /** @example 200 */
+            lastStatus: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-28T10:02:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it is tried again (pending only)
+             * @example null
+             */
+            nextAttemptAt: string | null;
+            /** @description Newest first */
+            attemptLog: components["schemas"]["WebhookAttemptDto"][];
+        };
+        WebhookDeliveriesResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["WebhookDeliveryDto"][];
+        };
+        WebhookDeliveryResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["WebhookDeliveryDto"];
         };
         WrappedStringDto: {
             /** @example Your application was received */
@@ -15360,6 +15763,467 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConversationResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointsResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpointResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    rollWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string of 1 to 255 visible ASCII characters (a UUID, say). Retrying with the same key and request within 24 hours answers the first answer again (with `Idempotent-Replayed: true`) and creates nothing more; the same key with another request is 422; while the first is still running, 409. Keys are per signed-in caller. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecretResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description How many deliveries, newest first */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponseDto"];
                 };
             };
             /** @description The body or a parameter does not validate (`description`, and `errors` by field) */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { FormsModule } from '../forms/forms.module.js';
 import { InboxModule } from '../inbox/inbox.module.js';
 import { ScholarshipsModule } from '../scholarships/scholarships.module.js';
+import { WebhooksModule } from '../webhooks/outbound/webhooks.module.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsController } from './applications.controller.js';
 import { ApplicationsRepository } from './applications.repository.js';
@@ -14,7 +15,7 @@ import { TrackerService } from './tracker.service.js';
 
 /** Requirement forms, drafts, submissions, Easy Apply and bulk apply, and the application tracker (docs/applications.md). */
 @Module({
-  imports: [FormsModule, ScholarshipsModule, InboxModule],
+  imports: [FormsModule, ScholarshipsModule, InboxModule, WebhooksModule],
   controllers: [ApplicationsController, TrackerController],
   providers: [ApplicationsRepository, RequirementForms, ApplicationsService, BulkApplyService, ApplicationNotices, TrackerRepository, TrackerService],
   exports: [RequirementForms],

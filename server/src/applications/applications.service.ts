@@ -6,6 +6,7 @@ import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, invalidAnswers, keptAnswers } from '../forms/answer-intake.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
 import type { ApplicantDetailsDto, RequirementAnswerDto, SubmitApplicationDto } from './dto/application.dto.js';
+import { WebhookOutbox } from '../webhooks/outbound/webhook-outbox.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type ApplyingRow } from './applications.repository.js';
 import { fieldsOfVersion, RequirementForms, type RequirementFormVersion } from './requirement-forms.js';
@@ -43,6 +44,7 @@ export class ApplicationsService {
     private readonly forms: RequirementForms,
     private readonly intake: AnswerIntake,
     private readonly notices: ApplicationNotices,
+    private readonly webhooks: WebhookOutbox,
   ) {}
 
   /** The requirement form to fill: the caller's pinned version, a named one, or the current one. */
@@ -84,7 +86,10 @@ export class ApplicationsService {
       const missing = body.status === 'Received' ? inFormOrder(this.forms.complete(form, answers), form) : [];
       const status: ApplicationStatus = body.status === 'Received' && !missing.length ? 'Received' : 'Draft';
       await this.repository.saveApplication(manager, { userId: caller.id, scholarshipId: body.scholarshipId, status, formVersion: form.version, answers });
-      if (status === 'Received') await this.notices.received(manager, caller.id, [body.scholarshipId]);
+      if (status === 'Received') {
+        await this.notices.received(manager, caller.id, [body.scholarshipId]);
+        await this.webhooks.applicationsSubmitted(manager, caller.id, [body.scholarshipId]);
+      }
       const details = this.detailsOf(status, form, answers);
       return missing.length ? { ...details, errors: missing } : details;
     });

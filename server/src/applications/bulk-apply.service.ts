@@ -5,6 +5,7 @@ import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, keptAnswers } from '../forms/answer-intake.js';
 import { ApplicantMatches } from '../matching/applicant-matches.js';
 import { subscriptionRequired } from '../scholarships/membership-gate.js';
+import { WebhookOutbox } from '../webhooks/outbound/webhook-outbox.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type CandidateRow } from './applications.repository.js';
 import type { SubmitScholarshipsDto } from './dto/application.dto.js';
@@ -28,6 +29,7 @@ export class BulkApplyService {
     private readonly forms: RequirementForms,
     private readonly intake: AnswerIntake,
     private readonly notices: ApplicationNotices,
+    private readonly webhooks: WebhookOutbox,
   ) {}
 
   async apply(caller: Caller, body: SubmitScholarshipsDto): Promise<string[]> {
@@ -62,6 +64,7 @@ export class BulkApplyService {
       }
       await this.repository.insertReceived(manager, caller.id, toInsert);
       await this.notices.received(manager, caller.id, toInsert.map((row) => row.id));
+      await this.webhooks.applicationsSubmitted(manager, caller.id, toInsert.map((row) => row.id));
       return candidates.map((row) => row.id);
     });
   }

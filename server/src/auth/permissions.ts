@@ -24,6 +24,7 @@ export const PERMISSIONS = [
   'read_applications', // the applicants, their submissions, points, winners, activity, the export, the conversations
   'write_reviews', // status moves, points, winners
   'write_messages', // the provider's messages and its conversation replies
+  'manage_webhooks', // the organisation's webhook endpoints, their secrets and delivery log (docs/webhooks.md)
   'manage_reviewers',
   'manage_organisation',
   // staff: admins, and support where said
@@ -56,7 +57,7 @@ export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
   ],
   provider: [
     'manage_scholarships', 'review_applicants', 'manage_reviewers', 'manage_organisation',
-    'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages',
+    'read_own_scholarships', 'read_applications', 'write_reviews', 'write_messages', 'manage_webhooks',
     ...EVERYONE,
   ],
   // A reviewer scores (its own points) but moves no status, chooses no winner and sends no message: the services refuse those (OWNER_ONLY).
@@ -66,7 +67,7 @@ export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
 };
 
 /** What an API key may be given (docs/api.md, "API keys"): the provider operations, never the owner's own settings. */
-export const KEY_SCOPES = ['read_own_scholarships', 'manage_scholarships', 'read_applications', 'write_reviews', 'write_messages'] as const satisfies readonly Permission[];
+export const KEY_SCOPES = ['read_own_scholarships', 'manage_scholarships', 'read_applications', 'write_reviews', 'write_messages', 'manage_webhooks'] as const satisfies readonly Permission[];
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
 /** The original `access`: the person's permissions and role (signed out: none and null). */

@@ -22,6 +22,8 @@ export class ServerSecrets {
     readonly fileLinkKey: Buffer,
     /** Seals the staff's TOTP secrets and keys their recovery codes' hashes (docs/staff-security.md, "Second factor"). */
     readonly totpKey: Buffer,
+    /** Seals the signing secrets of organisations' webhook endpoints (docs/security.md, "Webhook endpoints"). */
+    readonly webhookKey: Buffer,
   ) {}
 
   static fromMaster(master: string): ServerSecrets {
@@ -34,6 +36,7 @@ export class ServerSecrets {
       derive('chat-secrets'),
       derive('file-links'),
       derive('totp-secrets'),
+      derive('webhook-secrets'),
     );
   }
 }

@@ -260,6 +260,30 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) @Max(3600)
   STATUS_MESSAGE_DELAY_SECONDS = 10;
 
+  /**
+   * Outbound webhooks may go to loopback addresses, over http too (docs/webhooks.md, "Where
+   * endpoints may point"): for local development and the tests (the end-to-end and benchmark
+   * harnesses run a production build with it). Never in a deployment: the start-up log warns.
+   */
+  @Transform(toBool) @IsBoolean()
+  WEBHOOKS_ALLOW_LOOPBACK = false;
+
+  /** How long one webhook delivery may take, connection to the end of the answer (docs/webhooks.md). */
+  @Transform(toInt) @IsInt() @Min(100) @Max(30000)
+  WEBHOOK_TIMEOUT_MS = 5000;
+
+  /** The first retry's delay; each later one doubles, up to 6 hours (docs/webhooks.md, "Delivery and retries"). Short for the benchmark. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3_600_000)
+  WEBHOOK_RETRY_BASE_MS = 30_000;
+
+  /** The longest wait between two retries: 6 hours (docs/webhooks.md, "Delivery and retries"). Short for the benchmark. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(86_400_000)
+  WEBHOOK_RETRY_MAX_MS = 6 * 3_600_000;
+
+  /** How long a delivery is retried before it fails for good: 3 days (docs/webhooks.md, "Delivery and retries"). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(30 * 86_400)
+  WEBHOOK_RETRY_WINDOW_SECONDS = 3 * 86_400;
+
   /** Demo accounts (README): 'auto' adds them on the embedded database only. */
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';

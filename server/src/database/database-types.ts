@@ -679,6 +679,57 @@ export interface Users {
   erased_at: Timestamp | null;
 }
 
+export interface WebhookAttempts {
+  id: Generated<string>;
+  delivery_id: string;
+  attempt: number;
+  manual: Generated<boolean>;
+  request_headers: Json;
+  request_body: string;
+  response_status: number | null;
+  response_body: string | null;
+  duration_ms: number;
+  error: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface WebhookDeliveries {
+  id: Generated<string>;
+  event_id: string;
+  endpoint_id: string;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Timestamp>;
+  claimed_until: Timestamp | null;
+  last_status: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface WebhookEndpoints {
+  id: string;
+  owner_id: string;
+  url: string;
+  events: string[];
+  secret_sealed: Buffer;
+  secret_last4: string;
+  previous_secret_sealed: Buffer | null;
+  previous_secret_expires_at: Timestamp | null;
+  disabled_at: Timestamp | null;
+  disabled_reason: string | null;
+  consecutive_failures: Generated<number>;
+  last_success_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface WebhookEvents {
+  id: string;
+  owner_id: string;
+  type: string;
+  data: Json;
+  created_at: Generated<Timestamp>;
+}
+
 export interface WinnerDecisions {
   id: Generated<string>;
   scholarship_id: string;
@@ -759,6 +810,10 @@ export interface DB {
   uploaded_files: UploadedFiles;
   user_identities: UserIdentities;
   users: Users;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
+  webhook_events: WebhookEvents;
   winner_decisions: WinnerDecisions;
   wishlist: Wishlist;
 }

@@ -40,6 +40,12 @@ export const QUEUE_CATALOGUE: readonly QueueEntry[] = [
     what: "the applicant's message of every status move that is due and was not undone (docs/review.md \"Status\")",
   },
   { name: 'send-inbox-mail', cron: '* * * * *', trigger: "on the NOTIFY of each delivery, at the sender's commit", what: 'the e-mail of every stored inbox message, once (docs/inbox.md)' },
+  {
+    name: 'deliver-webhooks',
+    cron: '* * * * *',
+    trigger: "on the NOTIFY of a cause that queued deliveries, at its commit, and when the next retry is due within a minute",
+    what: "organisations' webhook deliveries that are due: signed POSTs, retried for 3 days, endpoints failing that long disabled (docs/webhooks.md)",
+  },
   { name: 'send-support-mail', cron: '* * * * *', trigger: "after each request and each answer to a guest", what: 'support requests and contact messages to the support desk, and answers to guests (docs/support.md)' },
   {
     name: 'membership-trial-reminders',

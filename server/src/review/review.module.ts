@@ -5,6 +5,7 @@ import { InboxModule } from '../inbox/inbox.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { WebhooksModule } from '../webhooks/outbound/webhooks.module.js';
 import { ApplicantConversationsController, ProviderInboxController } from './conversations.controller.js';
 import { ConversationsRepository } from './conversations.repository.js';
 import { ConversationsService } from './conversations.service.js';
@@ -23,7 +24,7 @@ import { WinnersService } from './winners.service.js';
 
 /** Provider review (docs/review.md): applicants, rubric and points, winners, export, messages and conversations, reviewers. */
 @Module({
-  imports: [AuthModule, FormsModule, InboxModule, MailModule, UploadsModule, UsersModule],
+  imports: [AuthModule, FormsModule, InboxModule, MailModule, UploadsModule, UsersModule, WebhooksModule],
   controllers: [ReviewController, ReviewersController, ApplicantConversationsController, ProviderInboxController],
   providers: [ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService, StatusMessagesRepository, StatusMovesService, ConversationsRepository, ConversationsService],
 })

@@ -217,10 +217,10 @@ export class ReviewRepository {
   }
 
   /** Undecided submitted applications (optionally only eligible ones), by id. */
-  async undecided(manager: EntityManager, scholarshipId: string, eligibleOnly: boolean): Promise<{ id: string; userId: string }[]> {
+  async undecided(manager: EntityManager, scholarshipId: string, eligibleOnly: boolean): Promise<{ id: string; userId: string; status: string }[]> {
     let query = kyselyFor(manager)
       .selectFrom('applications')
-      .select(['id', 'user_id as userId'])
+      .select(['id', 'user_id as userId', 'review_status as status'])
       .where('scholarship_id', '=', scholarshipId)
       .where('status', '=', 'Received')
       .where('review_status', '=', sql<string>`ANY(${UNDECIDED_REVIEW_STATUSES}::text[])`);

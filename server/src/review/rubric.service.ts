@@ -6,6 +6,7 @@ import { ApiError } from '../common/error-body.js';
 import { invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
 import type { FieldError } from '@scholarmatch/schemas';
+import { WebhookOutbox } from '../webhooks/outbound/webhook-outbox.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewRepository } from './review.repository.js';
 
@@ -27,6 +28,7 @@ export class RubricService {
     private readonly review: ReviewRepository,
     private readonly access: ReviewAccess,
     private readonly forms: FormsService,
+    private readonly webhooks: WebhookOutbox,
   ) {}
 
   async rubric(caller: Caller, scholarshipId: string) {
@@ -73,6 +75,9 @@ export class RubricService {
     await this.review.transaction(async (manager) => {
       await this.review.replacePoints(manager, applicationId, caller.id, known as Record<string, number>);
       await this.review.refreshAverages(manager, scholarshipId, applicationId);
+      if (Object.keys(known).length === criteria.length) {
+        await this.webhooks.reviewCompleted(manager, scholarshipId, { applicationId, reviewerId: caller.id, points: known as Record<string, number> });
+      }
     });
     return this.pointsView(caller, scholarshipId, applicationId);
   }

@@ -6,6 +6,7 @@ import { ApiError } from '../common/error-body.js';
 import { AppConfig } from '../config/app-config.js';
 import { InboxService } from '../inbox/inbox.service.js';
 import { JobQueue } from '../jobs/job-queue.js';
+import { WebhookOutbox } from '../webhooks/outbound/webhook-outbox.js';
 import { messageOf } from '../common/error-message.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewRepository, type ReviewedScholarship } from './review.repository.js';
@@ -43,6 +44,7 @@ export class StatusMovesService implements OnModuleInit {
     private readonly access: ReviewAccess,
     private readonly inbox: InboxService,
     private readonly config: AppConfig,
+    private readonly webhooks: WebhookOutbox,
     @Inject(JobQueue) private readonly jobs: JobQueue,
   ) {}
 
@@ -59,6 +61,7 @@ export class StatusMovesService implements OnModuleInit {
       const untold = await this.queue.pending(manager, applicationId);
       if (application.status === status) return untold;
       await this.queue.setReviewStatus(manager, applicationId, status);
+      await this.webhooks.statusChanged(manager, scholarshipId, [{ applicationId, applicantId: application.userId, from: application.status, to: status }]);
       if (delaySeconds === 0) return this.tellNow(manager, scholarship, application.userId, applicationId, status);
       if (untold?.fromStatus === status) {
         // Back where the applicant last heard it was: nothing to tell, nothing to remember.
@@ -79,12 +82,13 @@ export class StatusMovesService implements OnModuleInit {
   async undo(caller: Caller, scholarshipId: string, applicationId: string): Promise<StatusMove> {
     await this.access.owned(caller, scholarshipId);
     const restored = await this.queue.transaction(async (manager) => {
-      await this.locked(manager, scholarshipId, applicationId);
+      const application = await this.locked(manager, scholarshipId, applicationId);
       const untold = await this.queue.pending(manager, applicationId);
       if (!untold) {
         throw new ApiError(409, 'This status change can no longer be undone: the applicant has been told.', { errorCode: 'NOTHING_TO_UNDO' });
       }
       await this.queue.setReviewStatus(manager, applicationId, untold.fromStatus);
+      await this.webhooks.statusChanged(manager, scholarshipId, [{ applicationId, applicantId: application.userId, from: application.status, to: untold.fromStatus }]);
       await this.queue.withdraw(manager, applicationId, untold.lastEventId);
       return untold.fromStatus;
     });

@@ -4,7 +4,9 @@ import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { invalidAnswers } from '../forms/answer-intake.js';
 import { InboxService } from '../inbox/inbox.service.js';
+import { WebhookOutbox } from '../webhooks/outbound/webhook-outbox.js';
 import { drawWinners, newSeed } from './draw.js';
+import type { EntityManager } from 'typeorm';
 import type { ChooseWinnersDto } from './dto/review.dto.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewRepository } from './review.repository.js';
@@ -23,6 +25,7 @@ export class WinnersService {
     private readonly access: ReviewAccess,
     private readonly inbox: InboxService,
     private readonly statusMessages: StatusMessagesRepository,
+    private readonly webhooks: WebhookOutbox,
   ) {}
 
   async winners(caller: Caller, scholarshipId: string) {
@@ -59,6 +62,7 @@ export class WinnersService {
         decision = { method: 'draw' as const, seed, count, candidateIds: candidates, winnerIds: drawWinners(seed, candidates, count) };
       }
       await this.review.recordDecision(manager, scholarshipId, decision, caller.id);
+      await this.announce(manager, scholarshipId, decision.method, decision.winnerIds, undecided);
       // The decision tells every undecided applicant where they stand: a move still waiting to be announced is superseded.
       await this.statusMessages.forget(manager, [...userOf.keys()]);
       const winners = new Set(decision.winnerIds);
@@ -67,5 +71,13 @@ export class WinnersService {
       if (others.length) await this.inbox.deliver(others, statusMessage(scholarship, 'Not selected'), manager);
     });
     return this.winners(caller, scholarshipId);
+  }
+
+  /** The outbox's events of a decision (docs/webhooks.md): each winner, and every undecided application's new status. */
+  private async announce(manager: EntityManager, scholarshipId: string, method: 'hand' | 'draw', winnerIds: string[], undecided: { id: string; userId: string; status: string }[]) {
+    const winners = new Set(winnerIds);
+    const changes = undecided.map((row) => ({ applicationId: row.id, applicantId: row.userId, from: row.status, to: winners.has(row.id) ? 'Winner' : 'Not selected' }));
+    await this.webhooks.statusChanged(manager, scholarshipId, changes);
+    await this.webhooks.winnersSelected(manager, scholarshipId, method, changes.filter((change) => change.to === 'Winner'));
   }
 }

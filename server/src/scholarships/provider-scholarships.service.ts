@@ -17,10 +17,12 @@ import {
 } from '@scholarmatch/schemas';
 import { sanitizeRichText } from '@scholarmatch/schemas/html';
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import type { Caller } from '../auth/auth.decorators.js';
 import { ApiError } from '../common/error-body.js';
 import { AnswerIntake, invalidAnswers } from '../forms/answer-intake.js';
 import { FormsService } from '../forms/forms.service.js';
+import { WebhookOutbox } from '../webhooks/outbound/webhook-outbox.js';
 import type {
   CreateScholarshipDto,
   ProviderScholarshipDto,
@@ -84,6 +86,7 @@ export class ProviderScholarshipsService {
     private readonly scholarships: ScholarshipsRepository,
     private readonly forms: FormsService,
     private readonly intake: AnswerIntake,
+    private readonly webhooks: WebhookOutbox,
   ) {}
 
   /** The provider's scholarships; a reviewer reads those of the organisation it reviews for (docs/review.md). */
@@ -205,14 +208,15 @@ export class ProviderScholarshipsService {
     row.slug ??= await this.freeSlug(slugFromTitle(row.title));
     row.status = 'published';
     row.publishedAt = new Date();
-    return this.answer(await this.save(row));
+    const published = (manager: EntityManager) => this.webhooks.scholarshipPublished(manager, { id: row.id, slug: row.slug, deadline: row.deadline });
+    return this.answer(await this.save(row, published));
   }
 
   async close(caller: Caller, id: string): Promise<ProviderScholarshipDto> {
     const row = await this.own(caller, id);
     if (row.status === 'closed') return this.answer(row);
     row.status = 'closed';
-    return this.answer(await this.save(row));
+    return this.answer(await this.save(row, (manager) => this.webhooks.scholarshipClosed(manager, row.id)));
   }
 
   /** The caller's scholarship; someone else's is "not found", so ids reveal nothing. */
@@ -243,9 +247,9 @@ export class ProviderScholarshipsService {
   }
 
   /** Saves; a web address another scholarship has is a 409 under the editor's field. */
-  private async save(row: ScholarshipEntity): Promise<ScholarshipEntity> {
+  private async save(row: ScholarshipEntity, causes?: (manager: EntityManager) => Promise<void>): Promise<ScholarshipEntity> {
     try {
-      return await this.scholarships.save(row);
+      return await (causes ? this.scholarships.saveWith(row, causes) : this.scholarships.save(row));
     } catch (error) {
       if (this.scholarships.isSlugTaken(error)) {
         const message = 'Another scholarship already uses this web address; please choose another.';

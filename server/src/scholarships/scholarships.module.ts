@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FormsModule } from '../forms/forms.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
+import { WebhooksModule } from '../webhooks/outbound/webhooks.module.js';
 import { EligibleScholarshipsController } from './eligible-scholarships.controller.js';
 import { EligibleScholarshipsService } from './eligible-scholarships.service.js';
 import { ProviderScholarshipsController } from './provider-scholarships.controller.js';
@@ -17,7 +18,7 @@ import { WishlistService } from './wishlist.service.js';
 
 /** Scholarships: the provider API; the applicant's lists (over MatchingModule), stats, wishlist, details and applications; the public stats. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule, MatchingModule],
+  imports: [TypeOrmModule.forFeature([ScholarshipEntity]), FormsModule, MatchingModule, WebhooksModule],
   controllers: [ProviderScholarshipsController, EligibleScholarshipsController, WishlistController, ScholarshipDetailsController],
   providers: [
     ScholarshipsRepository,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { ApplicationStatus, EligibilityRule, Requirement, ReviewStatus } from '@scholarmatch/schemas';
 import { sql } from 'kysely';
-import type { DataSource, DeepPartial, Repository } from 'typeorm';
+import type { DataSource, DeepPartial, EntityManager, Repository } from 'typeorm';
 import { kyselyOf } from '../database/kysely.js';
 import { Statement } from '../database/statement.js';
 import { sponsorSql } from '../common/sponsor-sql.js';
@@ -131,6 +131,15 @@ export class ScholarshipsRepository {
 
   save(row: ScholarshipEntity): Promise<ScholarshipEntity> {
     return this.scholarships.save(row);
+  }
+
+  /** Saves the row and, in the same transaction, what the change causes (an outbox event: docs/webhooks.md). */
+  saveWith(row: ScholarshipEntity, causes: (manager: EntityManager) => Promise<void>): Promise<ScholarshipEntity> {
+    return this.scholarships.manager.transaction(async (manager) => {
+      const saved = await manager.save(row);
+      await causes(manager);
+      return saved;
+    });
   }
 
   /** Whether a save failed on the unique web address (another scholarship has the slug). */

@@ -17,6 +17,7 @@ export const KEY_SCOPE_CHOICES: readonly { scope: KeyScope; label: string; detai
   { scope: 'read_applications', label: 'Read applications', detail: 'Applicants, submissions, points, winners, the export, conversations' },
   { scope: 'write_reviews', label: 'Write reviews', detail: 'Status changes, points and winners, recorded as you' },
   { scope: 'write_messages', label: 'Write messages', detail: 'Messages to applicants and replies in conversations' },
+  { scope: 'manage_webhooks', label: 'Manage webhooks', detail: 'Webhook endpoints, their secrets and delivery log' },
 ];
 
 export const apiKeysQueryOptions = queryOptions({

@@ -47,6 +47,8 @@ export const STUDIO_PAGE_RULES: readonly PageRule[] = [
   [/^\/app\/scholarships\/[^/]+$/, 'manage_scholarships'],
   // The organisation's API keys (docs/providers.md, "API keys"): the owner's.
   [/^\/app\/settings\/api-keys$/, 'manage_organisation'],
+  // The organisation's webhook endpoints (docs/webhooks.md): the owner's.
+  [/^\/app\/settings\/webhooks$/, 'manage_webhooks'],
 ];
 
 /** The staff console's pages (docs/console.md): its sidebar's, and the pages below them. */
