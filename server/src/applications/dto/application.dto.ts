@@ -19,6 +19,10 @@ import {
 import { ApiResponseBase } from '../../common/api-response.js';
 import { FieldErrorDto } from '../../common/error-body.js';
 
+/** Where an application came from when not the product itself (the column's check: migrations/1795910000000-EmbedReferrals.ts). */
+export const REFERRAL_SOURCES = ['embed'] as const;
+export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
+
 /** One requirement's answer, as the original client sends it. */
 export class RequirementAnswerDto {
   @ApiProperty({ description: "The requirement's field.key", example: 'essay' })
@@ -56,6 +60,16 @@ export class SubmitApplicationDto {
   @ValidateNested({ each: true })
   @Type(() => RequirementAnswerDto)
   requirements: RequirementAnswerDto[];
+
+  @ApiPropertyOptional({
+    enum: REFERRAL_SOURCES,
+    example: 'embed',
+    description:
+      "How the applicant came to this scholarship: 'embed' when through the sponsor's card on the sponsor's own site (its Apply link's `ref=embed`; docs/embedding.md). Recorded on the application once, by whichever save first carries it, and counted for the sponsor when submitted.",
+  })
+  @IsOptional()
+  @IsIn(REFERRAL_SOURCES, { message: "referral must be 'embed'" })
+  referral?: ReferralSource;
 }
 
 class RequirementFieldDto {
