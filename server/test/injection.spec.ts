@@ -661,6 +661,10 @@ describe('injection and XSS', () => {
       cleanup: async () => void (await t.sql.query(`DELETE FROM api_keys WHERE name = 'Injection probe'`)),
     },
     'DELETE /api/v1/providers/api-keys/{id}': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'GET /api/v1/providers/embed': { who: ['provider'] },
+    'PUT /api/v1/providers/embed/origins': { who: ['provider'], body: () => ({ origins: ['https://www.example.org', 'http://localhost:8080'] }) },
+    'GET /embed.js': { who: ['anonymous'] },
+    'GET /embed/scholarships/{id}': { who: ['anonymous'], path: { id: ids.easy } },
     'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
     'GET /api/v1/questions': { who: ['anonymous'], query: { questionType: 'signUp' } },
     'POST /api/v1/scholarships/add-support': {

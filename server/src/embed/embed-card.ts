@@ -126,3 +126,15 @@ export function renderMissingCard(): string {
 </main>`,
   );
 }
+
+/** The OpenAPI document's example of a card. */
+export const EMBED_CARD_EXAMPLE = renderEmbedCard({
+  title: 'Future Engineers Award',
+  sponsor: 'Grace Hopper Foundation',
+  amount: { label: 'Amount per award', value: '$2,500' },
+  deadline: 'June 30, 2027',
+  open: true,
+  eligibility: ['Age: between 16 and 25'],
+  requirements: ['Personal essay'],
+  applyUrl: 'https://scholarmatch.example/scholarships/future-engineers-award?ref=embed&s=3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57',
+});

@@ -7,6 +7,7 @@ import { withValidator, type FormDefinition } from './forms';
 import { SaveError } from './profile';
 import type { components } from '@scholarmatch/sdk/schema';
 import { scholarshipKeys } from './scholarships';
+import { embedReferralFor } from '../session/embed-referral';
 
 type Schemas = components['schemas'];
 
@@ -112,11 +113,14 @@ export function answersOf(details: ApplicantDetails): Record<string, unknown> {
 }
 
 /**
- * Saves a draft or submits (POST submit-individual-scholarship). A refusal with field problems
+ * Saves a draft or submits (POST submit-individual-scholarship), with the embedded card's referral
+ * when the student came through one (session/embed-referral.ts). A refusal with field problems
  * (400 INVALID_ANSWERS) is a SaveError carrying them for the form.
  */
 export async function submitApplication(submission: ApplicationSubmission): Promise<ApplicantDetails> {
-  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-individual-scholarship', { body: submission });
+  const referral = submission.referral ?? embedReferralFor(submission.scholarshipId);
+  const body = referral ? { ...submission, referral } : submission;
+  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-individual-scholarship', { body });
   if (!data) throw new SaveError(error, response.status);
   return data.data;
 }

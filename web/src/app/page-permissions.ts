@@ -47,6 +47,8 @@ export const STUDIO_PAGE_RULES: readonly PageRule[] = [
   [/^\/app\/scholarships\/[^/]+$/, 'manage_scholarships'],
   // The organisation's API keys (docs/providers.md, "API keys"): the owner's.
   [/^\/app\/settings\/api-keys$/, 'manage_organisation'],
+  // The embed settings (docs/embedding.md): whoever manages the scholarships.
+  [/^\/app\/settings\/embed$/, 'manage_scholarships'],
 ];
 
 /** The staff console's pages (docs/console.md): its sidebar's, and the pages below them. */

@@ -211,6 +211,11 @@ export function providerRoutes() {
       path: '/app/settings/api-keys',
       component: lazyRouteComponent(() => import('../pages/provider/ApiKeysPage'), 'ApiKeysPage'),
     }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/settings/embed',
+      component: lazyRouteComponent(() => import('../pages/provider/EmbedSettingsPage'), 'EmbedSettingsPage'),
+    }),
   ];
 
   return [publicFrame.addChildren(publicPages), providerFrame.addChildren(studioPages)];

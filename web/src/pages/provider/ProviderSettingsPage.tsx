@@ -17,11 +17,12 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-/** /app/settings: the password (the applicant's own dialog), the owner's API keys, and logging out. */
+/** /app/settings: the password (the applicant's own dialog), the owner's API keys, the embed settings, and logging out. */
 export function ProviderSettingsPage() {
   const [changing, setChanging] = useState(false);
   const logout = useLogout();
   const owner = useCan('manage_organisation');
+  const manages = useCan('manage_scholarships');
   return (
     <StudioPage title="Settings" maxW="3xl">
       <Stack gap="4">
@@ -36,6 +37,14 @@ export function ProviderSettingsPage() {
             <Text color="fg.muted">Let your own systems read and manage your scholarships through the API.</Text>
             <Button asChild variant="outline">
               <Link to="/app/settings/api-keys">Manage API keys</Link>
+            </Button>
+          </Panel>
+        ) : null}
+        {manages ? (
+          <Panel title="Embed on your site">
+            <Text color="fg.muted">Show your scholarships on your own website and see the applications they bring.</Text>
+            <Button asChild variant="outline">
+              <Link to="/app/settings/embed">Embed settings</Link>
             </Button>
           </Panel>
         ) : null}
