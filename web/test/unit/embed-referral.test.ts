@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { submitApplication } from '../../src/api/applications';
+import { api } from '../../src/api/client';
 import { embedReferralFor, rememberEmbedReferral } from '../../src/session/embed-referral';
 
 const ID = '3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57';
@@ -27,5 +29,20 @@ describe('the embedded card referral', () => {
     expect(embedReferralFor(ID)).toBeUndefined();
     rememberEmbedReferral(`?ref=embed&s=${ID}`);
     expect(embedReferralFor(ID)).toBe('embed');
+  });
+});
+
+describe('an application from a card', () => {
+  afterEach(() => {
+    localStorage.removeItem('embedReferrals');
+    vi.restoreAllMocks();
+  });
+
+  it("carries referral 'embed' to the scholarship the card was for, and to no other", async () => {
+    const post = vi.spyOn(api, 'POST').mockResolvedValue({ data: { data: { status: 'Draft' } }, response: new Response() } as never);
+    rememberEmbedReferral(`?ref=embed&s=${ID}`);
+    await submitApplication({ scholarshipId: ID, status: 'Draft', requirements: [] });
+    await submitApplication({ scholarshipId: '00000000-0000-4000-8000-000000000000', status: 'Draft', requirements: [] });
+    expect(post.mock.calls.map((call) => (call[1] as { body: { referral?: string } }).body.referral)).toEqual(['embed', undefined]);
   });
 });

@@ -101,7 +101,7 @@ function SnippetRow({ scholarship }: { scholarship: EmbeddedScholarship }) {
         size="sm"
         variant="outline"
         alignSelf="flex-start"
-        aria-label={copied ? `Snippet for ${scholarship.title} copied` : `Copy the snippet for ${scholarship.title}`}
+        aria-label={copied ? `Copied the snippet for ${scholarship.title}` : `Copy snippet for ${scholarship.title}`}
         onClick={() => void navigator.clipboard?.writeText(scholarship.snippet).then(() => setCopied(true))}
       >
         {copied ? 'Copied' : 'Copy snippet'}
