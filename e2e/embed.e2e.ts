@@ -81,9 +81,10 @@ describe('the embedded scholarship card in a real browser', () => {
     await sitesBox.fill(new URL(allowed.url).origin);
     await page.getByRole('button', { name: 'Save sites' }).click();
     await page.getByText('Allowed sites saved').first().waitFor();
-    const row = page.getByRole('listitem', { name: 'Harbor Builders Award for Coastal Engineers' });
-    await row.getByText('0 applications came through your site').waitFor();
-    const snippet = (await row.getByLabel('Snippet for Harbor Builders Award for Coastal Engineers', { exact: true }).textContent())!;
+    await page.getByLabel('Scholarship', { exact: true }).selectOption({ label: 'Harbor Builders Award for Coastal Engineers' });
+    const chosen = page.getByRole('region', { name: 'Harbor Builders Award for Coastal Engineers' });
+    await chosen.getByText('0 applications came through your site').waitFor();
+    const snippet = (await chosen.getByLabel('Snippet').textContent())!;
     expect(snippet).toBe(`<div data-scholarmatch-scholarship="${id}"></div>\n<script async src="${base}/embed.js"></script>`);
     for (const width of [1280, 768, 375]) {
       await page.setViewportSize({ width, height: 900 });
@@ -154,7 +155,9 @@ describe('the embedded scholarship card in a real browser', () => {
     // The sponsor sees it in the studio.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
-    await page.getByRole('listitem', { name: 'Harbor Builders Award for Coastal Engineers' }).getByText('1 application came through your site').waitFor();
+    await page.getByLabel('Scholarship', { exact: true }).selectOption({ label: 'Harbor Builders Award for Coastal Engineers' });
+    await page.getByRole('region', { name: 'Harbor Builders Award for Coastal Engineers' }).getByText('1 application came through your site').waitFor();
+    await page.getByLabel('Applications through your site').getByText('Harbor Builders Award for Coastal Engineers').waitFor();
     // The one failed request is the refused site address above, a 400 on purpose.
     expect(suite.problems.filter((problem) => !problem.includes('400 (Bad Request) (http://127.0.0.1:') || !problem.includes('/providers/embed/origins'))).toEqual([]);
   }, 180_000);

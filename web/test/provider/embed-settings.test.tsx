@@ -13,7 +13,10 @@ const SNIPPET = `<div data-scholarmatch-scholarship="${ID}"></div>\n<script asyn
 const SETTINGS = {
   origins: ['https://www.example.org'],
   loaderUrl: 'https://scholarmatch.example/embed.js',
-  scholarships: [{ id: ID, title: 'Harbor Builders Award', status: 'published', snippet: SNIPPET, embedApplications: 3 }],
+  scholarships: [
+    { id: ID, title: 'Harbor Builders Award', status: 'published', snippet: SNIPPET, embedApplications: 3 },
+    { id: '00000000-0000-4000-8000-0000000000c2', title: 'Quiet Award', status: 'closed', snippet: SNIPPET.replace(ID, '00000000-0000-4000-8000-0000000000c2'), embedApplications: 0 },
+  ],
 };
 
 describe('the embed settings page', () => {
@@ -23,10 +26,24 @@ describe('the embed settings page', () => {
     signInProvider();
     mockApi('GET').mockImplementation(async (path) => (path === '/api/v1/providers/embed' ? ok(SETTINGS) : apiAnswer(404, { description: `not mocked: ${path}` })));
     renderAppAt('/app/settings/embed');
-    const row = await screen.findByRole('listitem', { name: 'Harbor Builders Award' });
-    expect(within(row).getByLabelText('Snippet for Harbor Builders Award', { exact: true }).textContent).toBe(SNIPPET);
-    expect(within(row).getByText('3 applications came through your site')).toBeTruthy();
+    const card = await screen.findByRole('region', { name: 'Harbor Builders Award' });
+    expect(within(card).getByLabelText('Snippet').textContent).toBe(SNIPPET);
+    expect(within(card).getByText('3 applications came through your site')).toBeTruthy();
+    const brought = screen.getByLabelText('Applications through your site');
+    expect(within(brought).getByText('Harbor Builders Award')).toBeTruthy();
+    expect(within(brought).getByText('Total')).toBeTruthy();
     expect((screen.getByLabelText('Sites that may show your cards, one per line') as HTMLTextAreaElement).value).toBe('https://www.example.org');
+  });
+
+  it('shows the chosen scholarship\'s snippet', async () => {
+    signInProvider();
+    mockApi('GET').mockImplementation(async (path) => (path === '/api/v1/providers/embed' ? ok(SETTINGS) : apiAnswer(404, { description: `not mocked: ${path}` })));
+    renderAppAt('/app/settings/embed');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Scholarship'), 'Quiet Award (closed)');
+    const card = await screen.findByRole('region', { name: 'Quiet Award' });
+    expect(within(card).getByLabelText('Snippet').textContent).toContain('0000000000c2');
+    expect(within(card).getByText('0 applications came through your site')).toBeTruthy();
   });
 
   it('sends the lines as typed and names the ones the server refuses', async () => {

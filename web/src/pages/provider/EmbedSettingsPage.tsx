@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Code, Field, Heading, HStack, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, Field, Heading, HStack, NativeSelect, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { failureText } from '../../api/api-error';
@@ -78,35 +78,87 @@ function countText(count: number): string {
   return count === 1 ? '1 application came through your site' : `${count} applications came through your site`;
 }
 
-/** One scholarship's snippet, with Copy, and the submitted applications its card brought. */
-function SnippetRow({ scholarship }: { scholarship: EmbeddedScholarship }) {
-  const [copied, setCopied] = useState(false);
+/**
+ * One scholarship at a time (an organisation may have hundreds): chosen in a list, with its
+ * snippet, Copy, and the submitted applications its card brought.
+ */
+function SnippetPanel({ scholarships }: { scholarships: EmbeddedScholarship[] }) {
+  const [chosenId, setChosenId] = useState(scholarships[0].id);
+  const [copiedId, setCopiedId] = useState<string | null>(null);
+  const chosen = scholarships.find((scholarship) => scholarship.id === chosenId) ?? scholarships[0];
   return (
-    <Stack as="li" gap="2" py="4" borderBottomWidth="1px" aria-label={scholarship.title}>
-      <HStack gap="2" flexWrap="wrap" justify="space-between">
-        <HStack gap="2" flexWrap="wrap" minW="0">
-          <Heading as="h3" size="sm" overflowWrap="anywhere">
-            {scholarship.title}
-          </Heading>
-          <Badge colorPalette={scholarship.status === 'published' ? 'green' : 'gray'}>{STATUS_LABELS[scholarship.status] ?? scholarship.status}</Badge>
+    <Stack gap="3">
+      <Field.Root maxW="xl">
+        <Field.Label>Scholarship</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={chosen.id} onChange={(event) => setChosenId(event.target.value)}>
+            {scholarships.map((scholarship) => (
+              <option key={scholarship.id} value={scholarship.id}>
+                {scholarship.status === 'closed' ? `${scholarship.title} (closed)` : scholarship.title}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <Stack gap="2" borderWidth="1px" borderRadius="lg" p="4" role="region" aria-label={chosen.title}>
+        <HStack gap="2" flexWrap="wrap" justify="space-between">
+          <HStack gap="2" flexWrap="wrap" minW="0">
+            <Heading as="h3" size="sm" overflowWrap="anywhere">
+              {chosen.title}
+            </Heading>
+            <Badge colorPalette={chosen.status === 'published' ? 'green' : 'gray'}>{STATUS_LABELS[chosen.status] ?? chosen.status}</Badge>
+          </HStack>
+          <Text fontWeight="semibold">{countText(chosen.embedApplications)}</Text>
         </HStack>
-        <Text fontWeight="semibold" data-testid="embed-count">
-          {countText(scholarship.embedApplications)}
-        </Text>
-      </HStack>
-      <Code as="pre" display="block" p="3" borderRadius="md" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" aria-label={`Snippet for ${scholarship.title}`}>
-        {scholarship.snippet}
-      </Code>
-      <Button
-        size="sm"
-        variant="outline"
-        alignSelf="flex-start"
-        aria-label={copied ? `Copied the snippet for ${scholarship.title}` : `Copy snippet for ${scholarship.title}`}
-        onClick={() => void navigator.clipboard?.writeText(scholarship.snippet).then(() => setCopied(true))}
-      >
-        {copied ? 'Copied' : 'Copy snippet'}
-      </Button>
+        <Code as="pre" display="block" p="3" borderRadius="md" fontSize="xs" whiteSpace="pre-wrap" wordBreak="break-all" aria-label="Snippet">
+          {chosen.snippet}
+        </Code>
+        <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => void navigator.clipboard?.writeText(chosen.snippet).then(() => setCopiedId(chosen.id))}>
+          {copiedId === chosen.id ? 'Copied' : 'Copy snippet'}
+        </Button>
+      </Stack>
     </Stack>
+  );
+}
+
+/** The scholarships whose cards have brought applications, most first; the rest have none yet. */
+function BroughtApplications({ scholarships }: { scholarships: EmbeddedScholarship[] }) {
+  const brought = scholarships.filter((scholarship) => scholarship.embedApplications > 0).sort((a, b) => b.embedApplications - a.embedApplications);
+  const total = brought.reduce((sum, scholarship) => sum + scholarship.embedApplications, 0);
+  return (
+    <Box borderWidth="1px" borderRadius="xl" bg="bg" p="5">
+      <Heading as="h2" size="md" mb="1">
+        Applications through your site
+      </Heading>
+      <Text color="fg.muted" mb="2" fontSize="sm">
+        Submitted applications from students who followed a card&apos;s Apply link.
+      </Text>
+      {brought.length === 0 ? (
+        <Text>None yet.</Text>
+      ) : (
+        <Stack as="dl" gap="1" aria-label="Applications through your site">
+          {brought.map((scholarship) => (
+            <HStack key={scholarship.id} justify="space-between" gap="3" borderBottomWidth="1px" py="1.5">
+              <Text as="dt" overflowWrap="anywhere">
+                {scholarship.title}
+              </Text>
+              <Text as="dd" fontWeight="semibold">
+                {scholarship.embedApplications}
+              </Text>
+            </HStack>
+          ))}
+          <HStack justify="space-between" gap="3" pt="1">
+            <Text as="dt" fontWeight="semibold">
+              Total
+            </Text>
+            <Text as="dd" fontWeight="semibold">
+              {total}
+            </Text>
+          </HStack>
+        </Stack>
+      )}
+    </Box>
   );
 }
 
@@ -128,25 +180,18 @@ export function EmbedSettingsPage() {
           <Heading as="h2" size="md" mb="1">
             Your scholarship cards
           </Heading>
-          <Text fontSize="sm" color="fg.muted" mb="2">
-            Paste a card's snippet into a page of an allowed site. It shows the title, amount, deadline, who can apply and what to send, with a link to apply on
-            ScholarMatch. An application counts here once the student who followed that link submits it.
+          <Text fontSize="sm" color="fg.muted" mb="3">
+            Paste a card&apos;s snippet into a page of an allowed site. It shows the title, amount, deadline, who can apply and what to send, with a link to apply on
+            ScholarMatch.
           </Text>
           {origins.length === 0 && scholarships.length > 0 ? (
-            <Text fontSize="sm" color="fg.warning" mb="2" role="note">
+            <Text fontSize="sm" color="fg.warning" mb="3" role="note">
               No site is allowed yet: add yours above, or browsers will not show the cards.
             </Text>
           ) : null}
-          {scholarships.length === 0 ? (
-            <Text color="fg.muted">Publish a scholarship to get its card.</Text>
-          ) : (
-            <Stack as="ul" listStyleType="none" m="0" p="0" gap="0" aria-label="Scholarship cards">
-              {scholarships.map((scholarship) => (
-                <SnippetRow key={scholarship.id} scholarship={scholarship} />
-              ))}
-            </Stack>
-          )}
+          {scholarships.length === 0 ? <Text color="fg.muted">Publish a scholarship to get its card.</Text> : <SnippetPanel scholarships={scholarships} />}
         </Box>
+        <BroughtApplications scholarships={scholarships} />
       </Stack>
     );
   }
