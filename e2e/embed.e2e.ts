@@ -158,6 +158,7 @@ describe('the embedded scholarship card in a real browser', () => {
     await page.getByLabel('Scholarship', { exact: true }).selectOption({ label: 'Harbor Builders Award for Coastal Engineers' });
     await page.getByRole('region', { name: 'Harbor Builders Award for Coastal Engineers' }).getByText('1 application came through your site').waitFor();
     await page.getByLabel('Applications through your site').getByText('Harbor Builders Award for Coastal Engineers').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'embed-settings-counted-1280.png'), fullPage: true });
     // The one failed request is the refused site address above, a 400 on purpose.
     expect(suite.problems.filter((problem) => !problem.includes('400 (Bad Request) (http://127.0.0.1:') || !problem.includes('/providers/embed/origins'))).toEqual([]);
   }, 180_000);
