@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { ARTIFACTS, browserSuite, freePort, suiteApi } from './harness.js';
@@ -14,6 +16,18 @@ async function sponsorSite(): Promise<{ url: string; show: (snippet: string) => 
   const server: Server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page()));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${port}/`, show: (html) => (snippet = html), close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.x A/AA rules on the card's own document (docs/accessibility.md): the ids of what fails. */
+async function axeViolations(frame: Frame): Promise<string[]> {
+  await frame.evaluate(axeSource);
+  return frame.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((violation) => violation.id);
+  });
 }
 
 /** Polls `read` until it answers true (10 s at most). */
@@ -117,6 +131,12 @@ describe('the embedded scholarship card in a real browser', () => {
     }
     // Narrower, the card's lines wrap: a taller card, and a taller iframe.
     expect(heights[1]).toBeGreaterThan(heights[0]);
+    // Accessible in both colour schemes (the dark one follows the visitor's preference).
+    expect(await axeViolations(card)).toEqual([]);
+    await host.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations(card)).toEqual([]);
+    await host.screenshot({ path: path.join(ARTIFACTS, 'embed-card-375-dark.png'), fullPage: true });
+    await host.emulateMedia({ colorScheme: 'light' });
     expect(refusals).toEqual([]);
 
     // A site not listed: Chromium refuses to show the card in its frame.

@@ -178,6 +178,18 @@ describe('the embeddable card', () => {
     expect(row.snippet).toBe(`<div data-scholarmatch-scholarship="${scholarship}"></div>\n<script async src="https://scholarmatch.example/embed.js"></script>`);
   });
 
+  it('records the referral on an Easy Apply (no requirements) for the referred scholarship only', async () => {
+    const easy = await publishedScholarship(api.kit, provider, { title: 'One-click Harbor Grant', award: 500, requirements: [] });
+    const plain = await publishedScholarship(api.kit, provider, { title: 'Plain Grant', award: 500, requirements: [] });
+    const student = await api.person();
+    await makeMember(api.kit, admin, student.id);
+    const res = await api.call('POST', '/scholarships/submit-scholarships', { token: student.token, body: { scholarshipId: [easy, plain], embedReferrals: [easy.toUpperCase()] } });
+    expect([res.statusCode, res.body]).toEqual([200, expect.any(String)]);
+    const stored = await t.sql.query('SELECT scholarship_id, referral_source FROM applications WHERE user_id = $1 ORDER BY referral_source NULLS LAST', [student.id]);
+    expect(stored.rows).toEqual([{ scholarship_id: easy, referral_source: 'embed' }, { scholarship_id: plain, referral_source: null }]);
+    expect((await settings()).scholarships.find((row) => row.id === easy)!.embedApplications).toBe(1);
+  });
+
   it('serves the loader to any site, under 15 kB gzip', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/embed.js' });
     expect(res.statusCode).toBe(200);

@@ -5766,6 +5766,13 @@ export interface components {
              */
             scholarshipId: string[];
             requirements?: components["schemas"]["BulkRequirementsDto"];
+            /**
+             * @description Those of the listed scholarships the applicant came to through their sponsor's card on the sponsor's own site (docs/embedding.md): each such application records referral 'embed'. Ids not listed in scholarshipId are ignored.
+             * @example [
+             *       "3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"
+             *     ]
+             */
+            embedReferrals?: string[];
         };
         BulkApplyResultDto: {
             /**

@@ -124,14 +124,15 @@ export class ApplicationsRepository {
     return CANDIDATES.rows(manager ?? this.db.manager, [ids, userId]);
   }
 
-  async insertReceived(manager: EntityManager, userId: string, rows: { id: string; version: string; answers: Answers }[]): Promise<void> {
+  async insertReceived(manager: EntityManager, userId: string, rows: { id: string; version: string; answers: Answers; referral?: ReferralSource }[]): Promise<void> {
     if (!rows.length) return;
     await manager.query(
-      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at)
-       SELECT $1, item.id, 'Received', item.version, item.answers, now()
-         FROM jsonb_to_recordset($2::jsonb) AS item (id uuid, version text, answers jsonb)
+      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at, referral_source)
+       SELECT $1, item.id, 'Received', item.version, item.answers, now(), item.referral
+         FROM jsonb_to_recordset($2::jsonb) AS item (id uuid, version text, answers jsonb, referral varchar)
        ON CONFLICT (user_id, scholarship_id) DO UPDATE
-         SET status = 'Received', form_version = EXCLUDED.form_version, answers = EXCLUDED.answers, submitted_at = now(), updated_at = now()`,
+         SET status = 'Received', form_version = EXCLUDED.form_version, answers = EXCLUDED.answers, submitted_at = now(), updated_at = now(),
+             referral_source = coalesce(applications.referral_source, EXCLUDED.referral_source)`,
       [userId, JSON.stringify(rows)],
     );
   }

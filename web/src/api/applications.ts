@@ -125,9 +125,11 @@ export async function submitApplication(submission: ApplicationSubmission): Prom
   return data.data;
 }
 
-/** Easy Apply (one id, no requirements) and bulk apply with a CV (POST submit-scholarships). */
+/** Easy Apply (one id, no requirements) and bulk apply with a CV (POST submit-scholarships), naming those the student came to through a sponsor's card. */
 export async function applyToScholarships(application: BulkApplication): Promise<string[]> {
-  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-scholarships', { body: application });
+  const embedReferrals = application.scholarshipId.filter((id) => embedReferralFor(id));
+  const body = embedReferrals.length ? { ...application, embedReferrals } : application;
+  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-scholarships', { body });
   if (!data) throw new ApiError(error, response.status);
   return data.data.applied;
 }

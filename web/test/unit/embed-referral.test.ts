@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { submitApplication } from '../../src/api/applications';
+import { applyToScholarships, submitApplication } from '../../src/api/applications';
 import { api } from '../../src/api/client';
 import { embedReferralFor, rememberEmbedReferral } from '../../src/session/embed-referral';
 
@@ -44,5 +44,14 @@ describe('an application from a card', () => {
     await submitApplication({ scholarshipId: ID, status: 'Draft', requirements: [] });
     await submitApplication({ scholarshipId: '00000000-0000-4000-8000-000000000000', status: 'Draft', requirements: [] });
     expect(post.mock.calls.map((call) => (call[1] as { body: { referral?: string } }).body.referral)).toEqual(['embed', undefined]);
+  });
+
+  it('names the referred ones among the scholarships of an Easy Apply', async () => {
+    const post = vi.spyOn(api, 'POST').mockResolvedValue({ data: { data: { applied: [] } }, response: new Response() } as never);
+    rememberEmbedReferral(`?ref=embed&s=${ID}`);
+    const other = '00000000-0000-4000-8000-000000000000';
+    await applyToScholarships({ scholarshipId: [other, ID] });
+    await applyToScholarships({ scholarshipId: [other] });
+    expect(post.mock.calls.map((call) => (call[1] as { body: { embedReferrals?: string[] } }).body.embedReferrals)).toEqual([[ID], undefined]);
   });
 });

@@ -133,6 +133,18 @@ export class SubmitScholarshipsDto {
   @ValidateNested()
   @Type(() => BulkRequirementsDto)
   requirements?: BulkRequirementsDto;
+
+  @ApiPropertyOptional({
+    example: ['3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57'],
+    type: [String],
+    format: 'uuid',
+    description: "Those of the listed scholarships the applicant came to through their sponsor's card on the sponsor's own site (docs/embedding.md): each such application records referral 'embed'. Ids not listed in scholarshipId are ignored.",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true, message: 'embedReferrals must list scholarship ids' })
+  embedReferrals?: string[];
 }
 
 class BulkApplyResultDto {
