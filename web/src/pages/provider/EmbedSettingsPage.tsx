@@ -185,7 +185,7 @@ export function EmbedSettingsPage() {
             ScholarMatch.
           </Text>
           {origins.length === 0 && scholarships.length > 0 ? (
-            <Text fontSize="sm" color="fg.warning" mb="3" role="note">
+            <Text fontSize="sm" color="orange.800" fontWeight="medium" mb="3" role="note">
               No site is allowed yet: add yours above, or browsers will not show the cards.
             </Text>
           ) : null}
