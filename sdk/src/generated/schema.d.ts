@@ -17257,7 +17257,7 @@ export interface operations {
                      *     <meta name="viewport" content="width=device-width, initial-scale=1">
                      *     <meta name="robots" content="noindex">
                      *     <title>Future Engineers Award · ScholarMatch</title>
-                     *     <style>:root{color-scheme:light dark;--fg:#1f2937;--muted:#4b5563;--bg:#fff;--line:#d1d5db;--accent:#0b5c54;--on-accent:#fff;--focus:#1d4ed8}
+                     *     <style>:root{--fg:#1f2937;--muted:#4b5563;--bg:#fff;--line:#d1d5db;--accent:#0b5c54;--on-accent:#fff;--focus:#1d4ed8}
                      *     @media (prefers-color-scheme:dark){:root{--fg:#f3f4f6;--muted:#d1d5db;--bg:#111827;--line:#4b5563;--accent:#5eead4;--on-accent:#042f2e;--focus:#93c5fd}}
                      *     html,body{margin:0;background:transparent}
                      *     body{display:flow-root;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg)}
