@@ -134,6 +134,8 @@ export const ROUTES: RouteLoad[] = [
   { route: '/app/invitation', kind: 'public', chunks: [`${PAGES}/provider/review/InvitationPage.tsx`, FORM_VALIDATOR], note: 'the reviewer sign-up form' },
   studio('/app/organisation', 'OrganisationPage', [FORM_VALIDATOR, PHONE_WIDGET], 'its form has a phone field'),
   studio('/app/settings', 'ProviderSettingsPage'),
+  studio('/app/settings/api-keys', 'ApiKeysPage'),
+  studio('/app/settings/embed', 'EmbedSettingsPage', [], 'the allowed sites, a card\'s snippet and the applications the cards brought (docs/embedding.md)'),
 ];
 
 /** Chunks fetched only when the person does something, with the route they are measured on top of. */

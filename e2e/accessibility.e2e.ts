@@ -120,7 +120,7 @@ const STUDENT_ROUTES = [
 ];
 
 const PROVIDER_ROUTES = [
-  '/app/scholarships', '/app/scholarships/new', '/app/applicants', '/app/organisation', '/app/reviewers', '/app/settings', '/app/settings/api-keys', '/app/settings/webhooks',
+  '/app/scholarships', '/app/scholarships/new', '/app/applicants', '/app/organisation', '/app/reviewers', '/app/settings', '/app/settings/api-keys', '/app/settings/webhooks', '/app/settings/embed',
   // The original review addresses without a scholarship: the chooser of each.
   '/app/applicants_review', '/app/rank-criteria', '/app/winner',
 ];

@@ -51,6 +51,7 @@ import { FormDesigner1795830000000 } from './1795830000000-FormDesigner.js';
 import { IdempotencyKeys1795840000000 } from './1795840000000-IdempotencyKeys.js';
 import { ApiKeys1795850000000 } from './1795850000000-ApiKeys.js';
 import { OutboundWebhooks1795900000000 } from './1795900000000-OutboundWebhooks.js';
+import { EmbedReferrals1795910000000 } from './1795910000000-EmbedReferrals.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
@@ -104,4 +105,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1795840000000,
   ApiKeys1795850000000,
   OutboundWebhooks1795900000000,
+  EmbedReferrals1795910000000,
 ];

@@ -29,6 +29,7 @@ export * from './eligibility/requirements.js';
 export * from './eligibility/requirement-form.js';
 export * from './eligibility/criterion-values.js';
 export * from './eligibility/requirement-editor.js';
+export * from './eligibility/rule-words.js';
 export * from './review/scoring.js';
 export * from './review/eligibility-words.js';
 export * from './chat/chat-questions.js';

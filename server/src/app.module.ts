@@ -10,6 +10,7 @@ import { StaffModule } from './staff/staff.module.js';
 import { PeopleModule } from './people/people.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { SiteModule } from './site/site.module.js';
+import { EmbedModule } from './embed/embed.module.js';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { TrackingModule } from './tracking/tracking.module.js';
@@ -87,6 +88,7 @@ export class AppModule {
         ChatModule,
         SocialSignInModule,
         SiteModule,
+        EmbedModule,
         SupportModule,
         StaffModule,
         PeopleModule,

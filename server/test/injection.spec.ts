@@ -676,6 +676,10 @@ describe('injection and XSS', () => {
     'GET /api/v1/providers/webhooks/{id}/deliveries': { who: ['provider'], path: { id: UNKNOWN_UUID }, query: { limit: '5' }, controlStatus: [404, 404] },
     'POST /api/v1/providers/webhooks/{id}/deliveries/{deliveryId}/redeliver': { who: ['provider'], path: { id: UNKNOWN_UUID, deliveryId: UNKNOWN_UUID }, controlStatus: [404, 404] },
     'POST /api/v1/providers/webhooks/{id}/test': { who: ['provider'], path: { id: UNKNOWN_UUID }, controlStatus: [404, 404] },
+    'GET /api/v1/providers/embed': { who: ['provider'] },
+    'PUT /api/v1/providers/embed/origins': { who: ['provider'], body: () => ({ origins: ['https://www.example.org', 'http://localhost:8080'] }) },
+    'GET /embed.js': { who: ['anonymous'] },
+    'GET /embed/scholarships/{id}': { who: ['anonymous'], path: { id: ids.easy } },
     'GET /api/v1/reviewer-invitations/{token}': { who: ['anonymous'], path: { token: 'probe-token' }, controlStatus: [404, 404] },
     'GET /api/v1/questions': { who: ['anonymous'], query: { questionType: 'signUp' } },
     'POST /api/v1/scholarships/add-support': {

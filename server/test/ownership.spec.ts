@@ -44,6 +44,9 @@ const ACCESS = {
     // Published scholarships' pages, and the images organisations show on them (docs/providers.md).
     'GET /api/v1/scholarships/slug/{slug}',
     'GET /api/v1/common/public-link/{id}',
+    // The embeddable card a sponsor's site frames, and its loader (docs/embedding.md): published scholarships only.
+    'GET /embed.js',
+    'GET /embed/scholarships/{id}',
     // A signed export link: the signature stands for the person it was made for (docs/review.md, "Export").
     'GET /api/v1/common/files/{id}/signed',
     // A reviewer's invitation: the unguessable token is the capability (docs/review.md, "Reviewers").
@@ -197,6 +200,9 @@ const ACCESS = {
     'GET /api/v1/providers/webhooks/{id}/deliveries',
     'POST /api/v1/providers/webhooks/{id}/deliveries/{deliveryId}/redeliver',
     'POST /api/v1/providers/webhooks/{id}/test',
+    // The owner's embed settings, found from the token (embed.spec.ts): its own sites and scholarships only.
+    'GET /api/v1/providers/embed',
+    'PUT /api/v1/providers/embed/origins',
   ],
   /** Signed in; the id in the path is the caller's own (a user or a file): anyone else's is refused. */
   ownId: [
@@ -315,6 +321,7 @@ describe('the ownership matrix', () => {
       'POST /api/v1/providers/api-keys': { name: 'Escalation', scopes: ['read_applications'] },
       'POST /api/v1/providers/webhooks': { url: 'http://127.0.0.1:9/taken-over', events: ['application.submitted'] },
       'PATCH /api/v1/providers/webhooks/{id}': { enabled: false },
+      'PUT /api/v1/providers/embed/origins': { origins: ['https://taken-over.example.org'] },
     };
   };
 
@@ -521,6 +528,11 @@ describe('the ownership matrix', () => {
     // Each provider's organisation is its own.
     const organisationOfB = (await send('GET', '/users/organisation', tokens.providerB)).json().data;
     expect(JSON.stringify(organisationOfB)).not.toContain('Grace Hopper Foundation');
+    // And its embed settings: B's PUT set B's sites, and B's page lists none of A's scholarships.
+    const embedOfB = (await send('GET', '/providers/embed', tokens.providerB)).json().data;
+    expect(embedOfB.scholarships.map((s: { id: string }) => s.id)).not.toContain(scholarshipOfA);
+    const framers = (await t.sql.query(`SELECT embed_origins FROM organisations o JOIN users u ON u.id = o.user_id WHERE u.email = 'provider@demo.scholarmatch.test'`)).rows[0];
+    expect(framers?.embed_origins ?? []).not.toContain('https://taken-over.example.org');
   });
 
   it('runs every provider operation with API keys of each scope: the route\'s scope acts as the owner, any other is 403', async () => {

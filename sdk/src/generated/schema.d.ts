@@ -2936,6 +2936,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/providers/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The embed settings: allowed sites, and per published scholarship its snippet and the applications its card brought
+         * @description The organisation owner's: the sites its cards may be framed by (Content-Security-Policy frame-ancestors), the loader's address, and for each published or closed scholarship the HTML snippet to paste and how many submitted applications came through the card.
+         *
+         *     An API key may call this operation with the `read_own_scholarships` scope.
+         */
+        get: operations["getEmbedSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/providers/embed/origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the sites allowed to show the organisation’s cards
+         * @description Each entry must be a site's origin, scheme://host[:port]: https (http only for localhost, 127.0.0.1 or [::1] during development), no path, query, credentials or wildcard; anything else is 400 INVALID_ORIGIN with `errors` at 'origins.{index}'. More than 20 sites: 400 TOO_MANY_ORIGINS. Duplicates are kept once; [] lets no site frame the cards. Applies to the next card a browser loads.
+         *
+         *     An API key may call this operation with the `manage_scholarships` scope.
+         */
+        put: operations["setEmbedOrigins"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embed.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The loader script a sponsor’s page includes to show its scholarship cards
+         * @description No token needed. For each `<div data-scholarmatch-scholarship="{id}">` on the page it inserts the card (an iframe) and keeps the iframe as tall as the card (docs/embedding.md). Under 15 kB gzip.
+         */
+        get: operations["getEmbedLoader"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embed/scholarships/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published scholarship’s card (HTML), framed by the sponsor’s own sites
+         * @description No token needed. Title, amount, deadline, who can apply, what to send and an Apply on ScholarMatch link. Content-Security-Policy frame-ancestors names the sites the organisation lists (GET /providers/embed), or 'none'. A draft, closed or unknown scholarship answers the 404 card.
+         */
+        get: operations["getEmbedCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scholarships/add-support": {
         parameters: {
             query?: never;
@@ -5803,6 +5887,12 @@ export interface components {
              */
             formVersion?: string;
             requirements: components["schemas"]["RequirementAnswerDto"][];
+            /**
+             * @description How the applicant came to this scholarship: 'embed' when through the sponsor's card on the sponsor's own site (its Apply link's `ref=embed`; docs/embedding.md). Recorded on the application once, by whichever save first carries it, and counted for the sponsor when submitted.
+             * @example embed
+             * @enum {string}
+             */
+            referral?: "embed";
         };
         BulkRequirementsDto: {
             /**
@@ -5820,6 +5910,13 @@ export interface components {
              */
             scholarshipId: string[];
             requirements?: components["schemas"]["BulkRequirementsDto"];
+            /**
+             * @description Those of the listed scholarships the applicant came to through their sponsor's card on the sponsor's own site (docs/embedding.md): each such application records referral 'embed'. Ids not listed in scholarshipId are ignored.
+             * @example [
+             *       "3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"
+             *     ]
+             */
+            embedReferrals?: string[];
         };
         BulkApplyResultDto: {
             /**
@@ -8107,6 +8204,65 @@ export interface components {
             /** @example OK */
             message?: string;
             data: components["schemas"]["GoogleSessionDto"];
+        };
+        EmbeddedScholarshipDto: {
+            /**
+             * Format: uuid
+             * @example 3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57
+             */
+            id: string;
+            /** @example Future Engineers Award */
+            title: string;
+            /**
+             * @description A closed scholarship’s card shows the not-available notice
+             * @example published
+             * @enum {string}
+             */
+            status: "published" | "closed";
+            /**
+             * @description The HTML to paste on an allowed site where the card should appear
+             * @example <div data-scholarmatch-scholarship="3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57"></div>
+             *     <script async src="https://scholarmatch.example/embed.js"></script>
+             */
+            snippet: string;
+            /**
+             * @description Submitted applications whose applicant came through the card (docs/embedding.md, "Counting")
+             * @example 3
+             */
+            embedApplications: number;
+        };
+        EmbedSettingsDto: {
+            /**
+             * @description The sites allowed to frame the cards; empty: none
+             * @example [
+             *       "https://www.example.org"
+             *     ]
+             */
+            origins: string[];
+            /**
+             * @description The loader script the snippets include
+             * @example https://scholarmatch.example/embed.js
+             */
+            loaderUrl: string;
+            /** @description The published (and closed) scholarships, newest first */
+            scholarships: components["schemas"]["EmbeddedScholarshipDto"][];
+        };
+        EmbedSettingsResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["EmbedSettingsDto"];
+        };
+        EmbedOriginsDto: {
+            /**
+             * @description The sites allowed to show the organisation's cards, each as scheme://host[:port] (https; http only for localhost or 127.0.0.1 during development). The whole list is replaced; [] lets no site frame them. At most 20 distinct sites.
+             * @example [
+             *       "https://www.example.org",
+             *       "https://scholarships.example.org:8443"
+             *     ]
+             */
+            origins: string[];
         };
         AddSupportDto: {
             /**
@@ -17792,6 +17948,230 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    getEmbedSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedSettingsResponseDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    setEmbedOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedOriginsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedSettingsResponseDto"];
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description No valid access token (errorCode TOKEN_MISSING, TOKEN_EXPIRED or TOKEN_INVALID) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Only for provider (errorCode FORBIDDEN_ROLE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    getEmbedLoader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A classic script */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example (function () { 'use strict'; … })(); */
+                    "text/javascript": string;
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    getEmbedCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <meta name="robots" content="noindex">
+                     *     <title>Future Engineers Award · ScholarMatch</title>
+                     *     <style>:root{--fg:#1f2937;--muted:#4b5563;--bg:#fff;--line:#d1d5db;--accent:#0b5c54;--on-accent:#fff;--focus:#1d4ed8}
+                     *     @media (prefers-color-scheme:dark){:root{--fg:#f3f4f6;--muted:#d1d5db;--bg:#111827;--line:#4b5563;--accent:#5eead4;--on-accent:#042f2e;--focus:#93c5fd}}
+                     *     html,body{margin:0;background:transparent}
+                     *     body{display:flow-root;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg)}
+                     *     .card{margin:0;padding:20px;border:1px solid var(--line);border-radius:12px;background:var(--bg);overflow-wrap:anywhere}
+                     *     .sponsor{margin:0;color:var(--muted);font-size:.875rem;font-weight:600}
+                     *     h1{margin:.25rem 0 1rem;font-size:1.375rem;line-height:1.3}
+                     *     h2{margin:1rem 0 .25rem;font-size:1rem}
+                     *     .facts{display:flex;flex-wrap:wrap;gap:12px 32px;margin:0}
+                     *     .facts dt{color:var(--muted);font-size:.875rem}
+                     *     .facts dd{margin:0;font-weight:700;font-size:1.125rem}
+                     *     ul{margin:0;padding-left:1.25rem}
+                     *     p{margin:0}
+                     *     .note{color:var(--muted)}
+                     *     .apply{display:inline-block;margin-top:1.25rem;padding:10px 18px;border-radius:8px;background:var(--accent);color:var(--on-accent);font-weight:700;text-decoration:none}
+                     *     .apply:hover{text-decoration:underline}
+                     *     a:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+                     *     .closed{margin-top:1.25rem;font-weight:700}
+                     *     .hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}</style>
+                     *     </head>
+                     *     <body>
+                     *     <main class="card" aria-labelledby="card-title">
+                     *     <p class="sponsor">Grace Hopper Foundation</p><h1 id="card-title">Future Engineers Award</h1>
+                     *     <dl class="facts"><div><dt>Amount per award</dt><dd>$2,500</dd></div><div><dt>Deadline</dt><dd>June 30, 2027</dd></div></dl>
+                     *     <section aria-labelledby="card-eligibility"><h2 id="card-eligibility">Who can apply</h2><ul><li>Age: between 16 and 25</li></ul></section>
+                     *     <section aria-labelledby="card-requirements"><h2 id="card-requirements">What to send</h2><ul><li>Personal essay</li></ul></section>
+                     *     <a class="apply" href="https://scholarmatch.example/scholarships/future-engineers-award?ref=embed&amp;s=3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57" target="_blank" rel="noopener">Apply on ScholarMatch<span class="hidden"> (opens in a new tab)</span></a>
+                     *     </main>
+                     *     <script>(function(){var last=0;function send(){var h=Math.ceil(document.body.getBoundingClientRect().height);if(h!==last){last=h;parent.postMessage({type:'scholarmatch:embed-height',height:h},'*')}}if(window.ResizeObserver){new ResizeObserver(send).observe(document.body)}window.addEventListener('load',send);send()})();</script>
+                     *     </body>
+                     *     </html>
+                     */
+                    "text/html": string;
+                };
+            };
+            /** @description The body or a parameter does not validate (`description`, and `errors` by field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Not a published scholarship (an HTML card saying so) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */

@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { sponsorSql } from '../common/sponsor-sql.js';
 import { kyselyOf } from '../database/kysely.js';
 import { Statement } from '../database/statement.js';
+import type { ReferralSource } from './dto/application.dto.js';
 
 type Answers = Record<string, unknown>;
 
@@ -103,13 +104,18 @@ export class ApplicationsRepository {
     return row;
   }
 
-  async saveApplication(manager: EntityManager, row: { userId: string; scholarshipId: string; status: ApplicationStatus; formVersion: string; answers: Answers }): Promise<void> {
+  /** A referral, once recorded, stays: a later save without one does not erase how the applicant came. */
+  async saveApplication(
+    manager: EntityManager,
+    row: { userId: string; scholarshipId: string; status: ApplicationStatus; formVersion: string; answers: Answers; referral?: ReferralSource },
+  ): Promise<void> {
     await manager.query(
-      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at)
-       VALUES ($1, $2, $3::varchar, $4, $5, CASE WHEN $3::varchar = 'Received' THEN now() END)
+      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at, referral_source)
+       VALUES ($1, $2, $3::varchar, $4, $5, CASE WHEN $3::varchar = 'Received' THEN now() END, $6)
        ON CONFLICT (user_id, scholarship_id) DO UPDATE
-         SET status = EXCLUDED.status, answers = EXCLUDED.answers, submitted_at = EXCLUDED.submitted_at, updated_at = now()`,
-      [row.userId, row.scholarshipId, row.status, row.formVersion, row.answers],
+         SET status = EXCLUDED.status, answers = EXCLUDED.answers, submitted_at = EXCLUDED.submitted_at, updated_at = now(),
+             referral_source = coalesce(applications.referral_source, EXCLUDED.referral_source)`,
+      [row.userId, row.scholarshipId, row.status, row.formVersion, row.answers, row.referral ?? null],
     );
   }
 
@@ -118,14 +124,15 @@ export class ApplicationsRepository {
     return CANDIDATES.rows(manager ?? this.db.manager, [ids, userId]);
   }
 
-  async insertReceived(manager: EntityManager, userId: string, rows: { id: string; version: string; answers: Answers }[]): Promise<void> {
+  async insertReceived(manager: EntityManager, userId: string, rows: { id: string; version: string; answers: Answers; referral?: ReferralSource }[]): Promise<void> {
     if (!rows.length) return;
     await manager.query(
-      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at)
-       SELECT $1, item.id, 'Received', item.version, item.answers, now()
-         FROM jsonb_to_recordset($2::jsonb) AS item (id uuid, version text, answers jsonb)
+      `INSERT INTO applications (user_id, scholarship_id, status, form_version, answers, submitted_at, referral_source)
+       SELECT $1, item.id, 'Received', item.version, item.answers, now(), item.referral
+         FROM jsonb_to_recordset($2::jsonb) AS item (id uuid, version text, answers jsonb, referral varchar)
        ON CONFLICT (user_id, scholarship_id) DO UPDATE
-         SET status = 'Received', form_version = EXCLUDED.form_version, answers = EXCLUDED.answers, submitted_at = now(), updated_at = now()`,
+         SET status = 'Received', form_version = EXCLUDED.form_version, answers = EXCLUDED.answers, submitted_at = now(), updated_at = now(),
+             referral_source = coalesce(applications.referral_source, EXCLUDED.referral_source)`,
       [userId, JSON.stringify(rows)],
     );
   }

@@ -85,7 +85,7 @@ export class ApplicationsService {
       if (foreign.length) throw invalidAnswers(foreign);
       const missing = body.status === 'Received' ? inFormOrder(this.forms.complete(form, answers), form) : [];
       const status: ApplicationStatus = body.status === 'Received' && !missing.length ? 'Received' : 'Draft';
-      await this.repository.saveApplication(manager, { userId: caller.id, scholarshipId: body.scholarshipId, status, formVersion: form.version, answers });
+      await this.repository.saveApplication(manager, { userId: caller.id, scholarshipId: body.scholarshipId, status, formVersion: form.version, answers, referral: body.referral });
       if (status === 'Received') {
         await this.notices.received(manager, caller.id, [body.scholarshipId]);
         await this.webhooks.applicationsSubmitted(manager, caller.id, [body.scholarshipId]);

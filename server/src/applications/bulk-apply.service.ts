@@ -8,7 +8,7 @@ import { subscriptionRequired } from '../scholarships/membership-gate.js';
 import { WebhookOutbox } from '../webhooks/outbound/webhook-outbox.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type CandidateRow } from './applications.repository.js';
-import type { SubmitScholarshipsDto } from './dto/application.dto.js';
+import type { ReferralSource, SubmitScholarshipsDto } from './dto/application.dto.js';
 import { fieldsOfVersion, RequirementForms, type RequirementFormVersion } from './requirement-forms.js';
 
 /** The key of the CV requirement the "Apply With CV Data Only" list and bulk apply use. */
@@ -40,7 +40,8 @@ export class BulkApplyService {
     return this.repository.transaction(async (manager) => {
       const candidates = await this.repository.candidates(manager, caller.id, body.scholarshipId);
       const errors: FieldError[] = [];
-      const toInsert: { id: string; version: string; answers: Record<string, unknown> }[] = [];
+      const toInsert: { id: string; version: string; answers: Record<string, unknown>; referral?: ReferralSource }[] = [];
+      const referred = new Set((body.embedReferrals ?? []).map((id) => id.toLowerCase()));
       for (const [index, row] of candidates.entries()) {
         const problem = this.problemOf(row);
         if (problem) {
@@ -56,7 +57,7 @@ export class BulkApplyService {
           errors.push({ path: `scholarshipId.${index}`, message: `'${row.title}' asks for more than a CV; apply to it from its page.` });
           continue;
         }
-        toInsert.push({ id: row.id, version: form.version, answers });
+        toInsert.push({ id: row.id, version: form.version, answers, ...(referred.has(row.id) ? { referral: 'embed' as const } : {}) });
       }
       if (errors.length) {
         const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';

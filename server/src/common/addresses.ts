@@ -17,8 +17,8 @@ export const SEED_ADDRESS = {
 
 const SEED_PATHS = new Set(Object.values(SEED_ADDRESS).map((address) => `/${address}`));
 
-/** Files crawlers look for at the site's root (src/site/). */
-const AT_THE_ROOT = ['robots.txt', 'sitemap.xml'];
+/** Files crawlers look for at the site's root (src/site/), and the embeddable card with its loader (src/embed/). */
+const AT_THE_ROOT = ['robots.txt', 'sitemap.xml', 'embed.js', 'embed/scholarships/:id'];
 
 /** The API prefix on every route but the root files and the original addresses (used by the app and the OpenAPI generator alike). */
 export function applyApiPrefix(app: INestApplication): void {

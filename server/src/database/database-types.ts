@@ -110,6 +110,7 @@ export interface Applications {
   applicant_last_name: string | null;
   applicant_search: string | null;
   applied_automatically: Generated<boolean>;
+  referral_source: string | null;
 }
 
 export interface AssistanceQuestions {
@@ -341,6 +342,7 @@ export interface Organisations {
   answers: Generated<Json>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  embed_origins: Generated<string[]>;
 }
 
 export interface PasswordResetCodes {

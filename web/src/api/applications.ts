@@ -7,6 +7,7 @@ import { withValidator, type FormDefinition } from './forms';
 import { SaveError } from './profile';
 import type { components } from '@scholarmatch/sdk/schema';
 import { scholarshipKeys } from './scholarships';
+import { embedReferralFor } from '../session/embed-referral';
 
 type Schemas = components['schemas'];
 
@@ -112,18 +113,23 @@ export function answersOf(details: ApplicantDetails): Record<string, unknown> {
 }
 
 /**
- * Saves a draft or submits (POST submit-individual-scholarship). A refusal with field problems
+ * Saves a draft or submits (POST submit-individual-scholarship), with the embedded card's referral
+ * when the student came through one (session/embed-referral.ts). A refusal with field problems
  * (400 INVALID_ANSWERS) is a SaveError carrying them for the form.
  */
 export async function submitApplication(submission: ApplicationSubmission): Promise<ApplicantDetails> {
-  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-individual-scholarship', { body: submission });
+  const referral = submission.referral ?? embedReferralFor(submission.scholarshipId);
+  const body = referral ? { ...submission, referral } : submission;
+  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-individual-scholarship', { body });
   if (!data) throw new SaveError(error, response.status);
   return data.data;
 }
 
-/** Easy Apply (one id, no requirements) and bulk apply with a CV (POST submit-scholarships). */
+/** Easy Apply (one id, no requirements) and bulk apply with a CV (POST submit-scholarships), naming those the student came to through a sponsor's card. */
 export async function applyToScholarships(application: BulkApplication): Promise<string[]> {
-  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-scholarships', { body: application });
+  const embedReferrals = application.scholarshipId.filter((id) => embedReferralFor(id));
+  const body = embedReferrals.length ? { ...application, embedReferrals } : application;
+  const { data, error, response } = await api.POST('/api/v1/scholarships/submit-scholarships', { body });
   if (!data) throw new ApiError(error, response.status);
   return data.data.applied;
 }

@@ -49,6 +49,8 @@ export const STUDIO_PAGE_RULES: readonly PageRule[] = [
   [/^\/app\/settings\/api-keys$/, 'manage_organisation'],
   // The organisation's webhook endpoints (docs/webhooks.md): the owner's.
   [/^\/app\/settings\/webhooks$/, 'manage_webhooks'],
+  // The embed settings (docs/embedding.md): whoever manages the scholarships.
+  [/^\/app\/settings\/embed$/, 'manage_scholarships'],
 ];
 
 /** The staff console's pages (docs/console.md): its sidebar's, and the pages below them. */

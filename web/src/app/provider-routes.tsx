@@ -216,6 +216,11 @@ export function providerRoutes() {
       path: '/app/settings/webhooks',
       component: lazyRouteComponent(() => import('../pages/provider/WebhooksPage'), 'WebhooksPage'),
     }),
+    createRoute({
+      getParentRoute: () => providerFrame,
+      path: '/app/settings/embed',
+      component: lazyRouteComponent(() => import('../pages/provider/EmbedSettingsPage'), 'EmbedSettingsPage'),
+    }),
   ];
 
   return [publicFrame.addChildren(publicPages), providerFrame.addChildren(studioPages)];

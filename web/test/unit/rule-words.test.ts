@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelsFrom, ruleInWords } from '../../src/pages/scholarships/detail/rule-words';
+import { labelsFrom, ruleInWords } from '@scholarmatch/schemas';
 
 const rule = (operator: Parameters<typeof ruleInWords>[0]['operator'], value?: unknown) => ({
   fieldName: 'Field of study',

@@ -19,6 +19,10 @@ import {
 import { ApiResponseBase } from '../../common/api-response.js';
 import { FieldErrorDto } from '../../common/error-body.js';
 
+/** Where an application came from when not the product itself (the column's check: migrations/1795910000000-EmbedReferrals.ts). */
+export const REFERRAL_SOURCES = ['embed'] as const;
+export type ReferralSource = (typeof REFERRAL_SOURCES)[number];
+
 /** One requirement's answer, as the original client sends it. */
 export class RequirementAnswerDto {
   @ApiProperty({ description: "The requirement's field.key", example: 'essay' })
@@ -56,6 +60,16 @@ export class SubmitApplicationDto {
   @ValidateNested({ each: true })
   @Type(() => RequirementAnswerDto)
   requirements: RequirementAnswerDto[];
+
+  @ApiPropertyOptional({
+    enum: REFERRAL_SOURCES,
+    example: 'embed',
+    description:
+      "How the applicant came to this scholarship: 'embed' when through the sponsor's card on the sponsor's own site (its Apply link's `ref=embed`; docs/embedding.md). Recorded on the application once, by whichever save first carries it, and counted for the sponsor when submitted.",
+  })
+  @IsOptional()
+  @IsIn(REFERRAL_SOURCES, { message: "referral must be 'embed'" })
+  referral?: ReferralSource;
 }
 
 class RequirementFieldDto {
@@ -119,6 +133,18 @@ export class SubmitScholarshipsDto {
   @ValidateNested()
   @Type(() => BulkRequirementsDto)
   requirements?: BulkRequirementsDto;
+
+  @ApiPropertyOptional({
+    example: ['3f6c2a8e-5b1d-4c7e-9a2f-8d4b6e1c0a57'],
+    type: [String],
+    format: 'uuid',
+    description: "Those of the listed scholarships the applicant came to through their sponsor's card on the sponsor's own site (docs/embedding.md): each such application records referral 'embed'. Ids not listed in scholarshipId are ignored.",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true, message: 'embedReferrals must list scholarship ids' })
+  embedReferrals?: string[];
 }
 
 class BulkApplyResultDto {

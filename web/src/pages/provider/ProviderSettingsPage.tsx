@@ -17,12 +17,13 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-/** /app/settings: the password (the applicant's own dialog), the owner's API keys and webhooks, and logging out. */
+/** /app/settings: the password (the applicant's own dialog), the owner's API keys and webhooks, the embed settings, and logging out. */
 export function ProviderSettingsPage() {
   const [changing, setChanging] = useState(false);
   const logout = useLogout();
   const owner = useCan('manage_organisation');
   const webhooks = useCan('manage_webhooks');
+  const manages = useCan('manage_scholarships');
   return (
     <StudioPage title="Settings" maxW="3xl">
       <Stack gap="4">
@@ -45,6 +46,14 @@ export function ProviderSettingsPage() {
             <Text color="fg.muted">Tell your own systems at once when an application arrives, a status changes or winners are chosen.</Text>
             <Button asChild variant="outline">
               <Link to="/app/settings/webhooks">Manage webhooks</Link>
+            </Button>
+          </Panel>
+        ) : null}
+        {manages ? (
+          <Panel title="Embed on your site">
+            <Text color="fg.muted">Show your scholarships on your own website and see the applications they bring.</Text>
+            <Button asChild variant="outline">
+              <Link to="/app/settings/embed">Embed settings</Link>
             </Button>
           </Panel>
         ) : null}

@@ -4,7 +4,7 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { useId } from 'react';
 import { fieldDefinitionsQueryOptions } from '../../../api/profile';
 import type { RuleExplanation, ScholarshipDetail } from '../../../api/scholarships';
-import { labelsFrom, ruleInWords } from './rule-words';
+import { labelsFrom, ruleInWords } from '@scholarmatch/schemas';
 
 type Verdict = RuleExplanation['verdict'];
 type Outcome = ScholarshipDetail['match']['outcome'];

@@ -1,4 +1,11 @@
-import type { RuleExplanation } from '../../../api/scholarships';
+import type { CriterionOperator } from '../answers/answer-policy.js';
+
+/** A rule as it is worded: the field's name (not its key), the operator and its value. */
+export interface WordedRule {
+  fieldName: string;
+  operator: CriterionOperator;
+  value?: unknown;
+}
 
 /** An answer's label for one field: the option's label, or the value itself when the field lists none. */
 export type LabelOf = (value: unknown) => string;
@@ -12,7 +19,7 @@ function joined(values: unknown, label: LabelOf): string {
 }
 
 /** What each operator asks of the answer, in words; one entry per operator of the criteria vocabulary. */
-const OPERATOR_WORDS: Record<RuleExplanation['operator'], (value: unknown, label: LabelOf) => string> = {
+const OPERATOR_WORDS: Record<CriterionOperator, (value: unknown, label: LabelOf) => string> = {
   eq: (value, label) => label(value),
   neq: (value, label) => `anything but ${label(value)}`,
   in: (value, label) => (listOf(value).length === 1 ? label(listOf(value)[0]) : `one of ${joined(value, label)}`),
@@ -28,8 +35,9 @@ const OPERATOR_WORDS: Record<RuleExplanation['operator'], (value: unknown, label
 /**
  * A rule as a person reads it: "Field of study: one of Accounting, Biology". An age rule speaks of
  * the age, whatever the date field is called ('dob' is an account property with no field name).
+ * The one wording of rules: the applicant's "Why you match" and the sponsor's embedded card.
  */
-export function ruleInWords(rule: Pick<RuleExplanation, 'fieldName' | 'operator' | 'value'>, label: LabelOf = String): string {
+export function ruleInWords(rule: WordedRule, label: LabelOf = String): string {
   const subject = rule.operator === 'ageBetween' ? 'Age' : rule.fieldName;
   return `${subject}: ${OPERATOR_WORDS[rule.operator](rule.value, label)}`;
 }
