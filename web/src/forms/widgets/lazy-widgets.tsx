@@ -18,20 +18,24 @@ interface StandInLook {
 }
 
 /**
- * A widget whose code loads the first time a form shows it: libphonenumber-js's country data
- * (phone) and react-select (searchable and multiple choice), which a requirement form or the
- * sign-up form does not need. Until the code arrives, an editable stand-in drawn like the widget
- * takes the typing; the widget then replaces it in one synchronous step, with the typed text, the
+ * A widget whose code loads the first time a person reaches one of its fields (points at it,
+ * touches it or moves the focus into it): libphonenumber-js's country data (phone) and
+ * react-select (searchable and multiple choice). A page's first load never waits for them
+ * (docs/performance.md, "Web bundle"). Until the code arrives, an editable stand-in drawn like the
+ * widget takes the typing; the widget then replaces it in one synchronous step, with the typed text, the
  * caret and the focus (docs/performance.md, "Lazy widgets keep every keystroke"). During an IME
  * composition the swap waits for the composition to end.
  */
 function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetProps> }>, look: StandInLook) {
   let loaded: ComponentType<HandoverWidgetProps> | undefined;
   let loading: Promise<void> | undefined;
+  /** The stand-ins on the page, each swapping itself for the widget when its code arrives. */
+  const waiting = new Set<() => void>();
   const preload = () =>
     (loading ??= load().then(
       (module) => {
         loaded = module.default;
+        waiting.forEach((swap) => swap());
       },
       (error: unknown) => {
         loading = undefined; // tried again when the stand-in is next focused
@@ -57,10 +61,15 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetP
       // Synchronously: a keystroke cannot land between reading the stand-in and the widget's taking over.
       flushSync(() => setWidget(() => loaded));
     };
-    const fetchWidget = () => void preload().then(() => swap.current(), () => undefined);
+    const fetchWidget = () => void preload().catch(() => undefined);
     useEffect(() => {
-      if (!Widget) fetchWidget();
-      // Once: the stand-in asks for the code when it mounts.
+      if (Widget) return;
+      // Another field of the same kind reached loads the code for this one too.
+      const swapWhenLoaded = () => swap.current();
+      waiting.add(swapWhenLoaded);
+      if (loaded) void Promise.resolve().then(swapWhenLoaded);
+      return () => void waiting.delete(swapWhenLoaded);
+      // Once: the stand-in listens for the code from its mount.
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
 
@@ -83,7 +92,10 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetP
         autoComplete="off"
         data-stand-in=""
         aria-describedby={ariaDescribedByIds(id)}
+        // The field reached: pointed at, touched or focused. Typing goes into the stand-in meanwhile.
         onFocus={fetchWidget}
+        onPointerEnter={fetchWidget}
+        onPointerDown={fetchWidget}
         onCompositionStart={() => (composing.current = true)}
         onCompositionEnd={() => {
           composing.current = false;
