@@ -118,7 +118,7 @@ async function typingRound(browser: Browser, baseUrl: string, session: Session):
 }
 
 /**
- * A mid-range phone as Chromium emulates it (issue 35): the CPU four times slower, 1.6 Mbps down,
+ * A mid-range phone as Chromium emulates it (docs/performance.md, "The phone"): the CPU four times slower, 1.6 Mbps down,
  * 750 kbps up, 150 ms round trip, and no HTTP cache.
  */
 async function emulatePhone(page: Page): Promise<void> {

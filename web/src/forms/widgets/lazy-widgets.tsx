@@ -15,11 +15,13 @@ interface StandInLook {
   type?: 'tel';
   /** Draws what surrounds the input (the phone's country picker). */
   frame?: (props: WidgetProps, input: ReactElement) => ReactElement;
+  /** Whether the widget is needed as soon as it shows, not only when reached (a stored phone number is shown split by its calling code). */
+  neededAtOnce?: (props: WidgetProps) => boolean;
 }
 
 /**
  * A widget whose code loads the first time a person reaches one of its fields (points at it,
- * touches it or moves the focus into it): libphonenumber-js's country data (phone) and
+ * touches it or moves the focus into it; a phone field with a stored number, when it shows): libphonenumber-js's country data (phone) and
  * react-select (searchable and multiple choice). A page's first load never waits for them
  * (docs/performance.md, "Web bundle"). Until the code arrives, an editable stand-in drawn like the
  * widget takes the typing; the widget then replaces it in one synchronous step, with the typed text, the
@@ -68,6 +70,7 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetP
       const swapWhenLoaded = () => swap.current();
       waiting.add(swapWhenLoaded);
       if (loaded) void Promise.resolve().then(swapWhenLoaded);
+      else if (look.neededAtOnce?.(props)) fetchWidget();
       return () => void waiting.delete(swapWhenLoaded);
       // Once: the stand-in listens for the code from its mount.
       // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -147,6 +150,7 @@ const dropDownLook = (emptyText: string): StandInLook => ({
 const phoneLook: StandInLook = {
   // The stored number as it is ('+15555550123'): the widget splits it by its calling code.
   startText: (props) => (typeof props.value === 'string' ? props.value : ''),
+  neededAtOnce: (props) => typeof props.value === 'string' && props.value !== '',
   placeholder: (props) => ({ text: props.placeholder ?? '', isValue: false }),
   type: 'tel',
   frame: (props, input) => (
