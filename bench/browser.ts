@@ -75,6 +75,8 @@ export interface Session {
   accessToken: string;
   refreshToken: string;
   user: unknown;
+  /** What the account may do (web/src/session/access.ts): without it the app shows a signed-in person only the dashboard. */
+  access?: unknown;
 }
 
 /** Puts the session in local storage before any of the app's scripts run (nothing loaded first). */
@@ -83,6 +85,7 @@ export async function signIn(context: BrowserContext, session: Session): Promise
     localStorage.setItem('token', s.accessToken);
     localStorage.setItem('refresh_token', s.refreshToken);
     localStorage.setItem('userInfo', JSON.stringify(s.user));
+    if (s.access) localStorage.setItem('user_access', JSON.stringify(s.access));
   }, session);
 }
 
