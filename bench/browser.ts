@@ -8,6 +8,8 @@
  * for between pressing a key and seeing it. The Event Timing API cannot give a median here (it only
  * reports events of 16 ms or more); its count of such slow events is reported beside it. The
  * baseline is a plain <input> added to the same page, outside React: the browser's own floor.
+ *
+ * The phone rows: the same pages on a simulated mid-range phone (docs/performance.md, "The phone").
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/harness.js';
@@ -73,6 +75,8 @@ export interface Session {
   accessToken: string;
   refreshToken: string;
   user: unknown;
+  /** What the account may do (web/src/session/access.ts): without it the app shows a signed-in person only the dashboard. */
+  access?: unknown;
 }
 
 /** Puts the session in local storage before any of the app's scripts run (nothing loaded first). */
@@ -81,6 +85,7 @@ export async function signIn(context: BrowserContext, session: Session): Promise
     localStorage.setItem('token', s.accessToken);
     localStorage.setItem('refresh_token', s.refreshToken);
     localStorage.setItem('userInfo', JSON.stringify(s.user));
+    if (s.access) localStorage.setItem('user_access', JSON.stringify(s.access));
   }, session);
 }
 
@@ -115,8 +120,74 @@ async function typingRound(browser: Browser, baseUrl: string, session: Session):
   }
 }
 
-/** Logs in as `userName` and measures typing and loading on /auth/profile. */
-export async function measureProfilePage(baseUrl: string, userName: string, password: string): Promise<{ keystrokes: KeystrokeFigures[]; loads: LoadFigures[] }> {
+/**
+ * A mid-range phone as Chromium emulates it (docs/performance.md, "The phone"): the CPU four times slower, 1.6 Mbps down,
+ * 750 kbps up, 150 ms round trip, and no HTTP cache.
+ */
+async function emulatePhone(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 });
+}
+
+/**
+ * Milliseconds from navigation to the first control of the page's served form (RJSF's
+ * `form.rjsf`) present and enabled, checked every frame in the page itself.
+ */
+async function timeToFirstField(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+  const ready = await page.waitForFunction(
+    () => {
+      const control = document.querySelector<HTMLInputElement>('form.rjsf :is(input:not([type=hidden]), textarea, select, button, [contenteditable=true])');
+      return control && !control.disabled && !control.readOnly ? performance.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await ready.jsonValue()) as number;
+}
+
+export const PHONE_RUNS = 5;
+
+/** The median of five cold loads on the simulated phone, to the first editable field of each page. */
+async function phoneLoads(browser: Browser, baseUrl: string, session: Session, requirementScholarshipId: string): Promise<LoadFigures[]> {
+  const pages = [
+    { name: 'phone: cold load of /auth/profile to the first editable field of the Education tab', path: '/auth/profile', signedIn: true },
+    { name: 'phone: cold load of a requirement form (scholarship detail) to its first editable field', path: `/auth/scholarshipDetail?${requirementScholarshipId}`, signedIn: true },
+    { name: 'phone: cold load of /signup to its first editable field', path: '/signup', signedIn: false },
+  ];
+  const figures: LoadFigures[] = [];
+  for (const target of pages) {
+    const times: number[] = [];
+    for (let run = 0; run < PHONE_RUNS; run++) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      try {
+        if (target.signedIn) await signIn(context, session);
+        const page = await context.newPage();
+        await emulatePhone(page);
+        times.push(await timeToFirstField(page, `${baseUrl}${target.path}`));
+      } finally {
+        await context.close();
+      }
+    }
+    figures.push({ name: target.name, runs: times.length, median_ms: Math.round(percentile(times, 50)), max_ms: Math.round(Math.max(...times)) });
+  }
+  return figures;
+}
+
+/**
+ * Logs in as `userName` and measures typing and loading on /auth/profile; with
+ * `requirementScholarshipId` (a scholarship whose requirement form the person may still edit), the
+ * phone rows too.
+ */
+export async function measureProfilePage(
+  baseUrl: string,
+  userName: string,
+  password: string,
+  requirementScholarshipId?: string,
+): Promise<{ keystrokes: KeystrokeFigures[]; loads: LoadFigures[] }> {
   const login = await fetch(`${baseUrl}/api/v1/users/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -144,9 +215,13 @@ export async function measureProfilePage(baseUrl: string, userName: string, pass
     const rounds: KeystrokeFigures[][] = [];
     for (let round = 0; round < ROUNDS; round++) rounds.push(await typingRound(browser, baseUrl, session));
     const keystrokes = rounds[0].map((_, index) => medianRound(rounds.map((figures) => figures[index])));
+    const phone = requirementScholarshipId ? await phoneLoads(browser, baseUrl, session, requirementScholarshipId) : [];
     return {
       keystrokes,
-      loads: [{ name: 'cold load of /auth/profile to an interactive Education tab', runs: coldLoads.length, median_ms: percentile(coldLoads, 50), max_ms: Math.round(Math.max(...coldLoads)) }],
+      loads: [
+        { name: 'cold load of /auth/profile to an interactive Education tab', runs: coldLoads.length, median_ms: percentile(coldLoads, 50), max_ms: Math.round(Math.max(...coldLoads)) },
+        ...phone,
+      ],
     };
   } finally {
     await close();

@@ -152,7 +152,8 @@ if (SERVER_PARTS.some((part) => PARTS.has(part))) {
       }
     }
     if (PARTS.has('automation')) await measureAutomation(bench, results, log);
-    if (PARTS.has('browser')) browserFigures = await measureProfilePage(bench.baseUrl, bench.applicants[0].email, BENCH_PASSWORD);
+    // The phone's requirement form: the scholarship the applications part only saves drafts to, so it stays editable.
+    if (PARTS.has('browser')) browserFigures = await measureProfilePage(bench.baseUrl, bench.applicants[0].email, BENCH_PASSWORD, bench.applicationScholarshipIds[0]);
     if (PARTS.has('studio-browser')) studioPreview = await measureStudioPreview(bench);
   } finally {
     await bench.stop();
@@ -276,6 +277,9 @@ for (const name of [FORM_FIELDS, FORM_SCHEMA]) {
   const r = row(name);
   if (r?.ratio_to_bare !== undefined) targets.push({ target: `${name}: ratio to bare ≥ ${TARGET_RATIO}`, value: String(r.ratio_to_bare), met: r.ratio_to_bare >= TARGET_RATIO });
 }
+for (const l of browserFigures?.loads.filter((l) => l.name.startsWith('phone')) ?? []) {
+  targets.push({ target: `${l.name}: median ≤ 3,500 ms (issue 35)`, value: `${l.median_ms} ms (max ${l.max_ms})`, met: l.median_ms <= 3500 });
+}
 for (const k of browserFigures?.keystrokes.filter((k) => !k.name.startsWith('baseline')) ?? []) {
   targets.push({ target: `keystroke, ${k.name}: median ≤ 16 ms, p95 ≤ 32 ms`, value: `${k.median_ms} / ${k.p95_ms} ms`, met: k.median_ms <= 16 && k.p95_ms <= 32 });
 }
@@ -288,6 +292,11 @@ if (bundle) {
     target: `heaviest signed-in route JS ≤ ${bundle.budgets_kb.signedIn} kB gzip`,
     value: `${bundle.heaviest_signed_in.gzip_kb} kB (${bundle.heaviest_signed_in.route})`,
     met: bundle.heaviest_signed_in.gzip_kb <= bundle.budgets_kb.signedIn,
+  });
+  targets.push({
+    target: `every route within its budget (public routes ≤ ${bundle.budgets_kb.publicForm} kB)`,
+    value: bundle.over_budget.length ? `over: ${bundle.over_budget.join(', ')}` : 'all within',
+    met: bundle.over_budget.length === 0,
   });
 }
 if (targets.length) {

@@ -39,8 +39,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // React and the CSS-in-JS runtime change least often: their own chunk stays cached
-          // across releases. Everything else follows the route split.
-          groups: [{ name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|@emotion|stylis)[\\/]/ }],
+          // across releases. The rest of what the entry imports is one chunk; everything else
+          // follows the route split.
+          groups: [
+            { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|@emotion|stylis)[\\/]/, priority: 2 },
+            // Everything the entry imports statically is loaded by every page anyway: one file
+            // compresses better than fifty (docs/performance.md, "Web bundle").
+            { name: 'shell', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },

@@ -10,6 +10,7 @@ import { system } from '../src/app/theme';
 import { SchemaForm } from '../src/forms/SchemaForm';
 import { runtimeValidator } from './runtime-validator';
 import type { SchemaFormContext } from '../src/forms/form-context';
+import { LazyMultiSelectWidget, LazyPhoneWidget, LazySearchSelectWidget, LazySearchableSelectWidget } from '../src/forms/widgets/lazy-widgets';
 
 /** Chakra, and a query cache of its own per render (widgets such as the upload read through it, as in the app). */
 export function renderWithChakra(ui: ReactElement) {
@@ -71,24 +72,13 @@ export function renderFields(fields: TestField[], setup: Omit<FormSetup, 'schema
 }
 
 /**
- * The searchable, multiple-choice and phone widgets load their code on first use
- * (src/forms/widgets/lazy-widgets.tsx). Rendering each once, until none is a stand-in, lets a
- * test file's tests interact with them at once, as a person would after the page settles.
+ * The searchable, multiple-choice and phone widgets load their code when a person first reaches
+ * one of their fields (src/forms/widgets/lazy-widgets.tsx). Loading each once lets a test file's
+ * tests interact with them at once, as a person would after the code arrived.
  */
 export async function loadLazyWidgets(): Promise<void> {
-  const options = (count: number) => Array.from({ length: count }, (_, i) => ({ value: `v${i}`, label: `Option ${i}` }));
-  const lazyOnes: TestField[] = [
-    { key: 'field', name: 'Searchable', dataType: 'searchSelect' },
-    { key: 'field', name: 'Multiple', dataType: 'multiSelect', options: options(2) },
-    { key: 'field', name: 'Long', dataType: 'select', options: options(40) },
-    { key: 'field', name: 'Phone', dataType: 'phone' },
-  ];
-  // One at a time: Jest's ESM loader can fail on dynamic imports that share modules in parallel.
-  for (const field of lazyOnes) {
-    renderWithChakra(<SchemaForm {...compileFields([field])} validator={runtimeValidator} onSubmit={() => undefined} />);
-    await waitFor(() => expect(document.querySelector('[data-stand-in]')).toBeNull(), { timeout: 10_000 });
-    cleanup();
-  }
+  // One at a time: the test runner's module loader can fail on dynamic imports that share modules in parallel.
+  for (const widget of [LazySearchSelectWidget, LazyMultiSelectWidget, LazySearchableSelectWidget, LazyPhoneWidget]) await widget.preload();
 }
 
 /**

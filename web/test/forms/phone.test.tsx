@@ -1,19 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { compileFields, descriptionOf, renderForm } from '../render-form';
+import { compileFields, descriptionOf, loadLazyWidgets, renderForm } from '../render-form';
 
 const DIGITS_ONLY = 'Please enter only digits!';
 const { schema, uiSchema } = compileFields([
   { key: 'phone', name: 'Phone number', dataType: 'phone', validation: { required: true }, ui: { defaultCountry: 'us' } },
 ]);
 
-/** The phone widget loads lazily: wait for its country picker, then return the number input. */
+/** The phone widget (its code loaded before the tests): wait for its country picker, then return the number input. */
 async function numberInput(): Promise<HTMLInputElement> {
   await screen.findByLabelText('Phone number country');
   return screen.getByLabelText(/^Phone number/, { selector: 'input[type=tel]' });
 }
 
 describe('phone widget', () => {
+  beforeAll(loadLazyWidgets);
+
   it("composes '+<calling code><number>' from the default country", async () => {
     const form = renderForm({ schema, uiSchema });
     await form.user.type(await numberInput(), '2025550143');

@@ -15,23 +15,29 @@ interface StandInLook {
   type?: 'tel';
   /** Draws what surrounds the input (the phone's country picker). */
   frame?: (props: WidgetProps, input: ReactElement) => ReactElement;
+  /** Whether the widget is needed as soon as it shows, not only when reached (a stored phone number is shown split by its calling code). */
+  neededAtOnce?: (props: WidgetProps) => boolean;
 }
 
 /**
- * A widget whose code loads the first time a form shows it: libphonenumber-js's country data
- * (phone) and react-select (searchable and multiple choice), which a requirement form or the
- * sign-up form does not need. Until the code arrives, an editable stand-in drawn like the widget
- * takes the typing; the widget then replaces it in one synchronous step, with the typed text, the
+ * A widget whose code loads the first time a person reaches one of its fields (points at it,
+ * touches it or moves the focus into it; a phone field with a stored number, when it shows): libphonenumber-js's country data (phone) and
+ * react-select (searchable and multiple choice). A page's first load never waits for them
+ * (docs/performance.md, "Web bundle"). Until the code arrives, an editable stand-in drawn like the
+ * widget takes the typing; the widget then replaces it in one synchronous step, with the typed text, the
  * caret and the focus (docs/performance.md, "Lazy widgets keep every keystroke"). During an IME
  * composition the swap waits for the composition to end.
  */
 function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetProps> }>, look: StandInLook) {
   let loaded: ComponentType<HandoverWidgetProps> | undefined;
   let loading: Promise<void> | undefined;
+  /** The stand-ins on the page, each swapping itself for the widget when its code arrives. */
+  const waiting = new Set<() => void>();
   const preload = () =>
     (loading ??= load().then(
       (module) => {
         loaded = module.default;
+        waiting.forEach((swap) => swap());
       },
       (error: unknown) => {
         loading = undefined; // tried again when the stand-in is next focused
@@ -57,10 +63,16 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetP
       // Synchronously: a keystroke cannot land between reading the stand-in and the widget's taking over.
       flushSync(() => setWidget(() => loaded));
     };
-    const fetchWidget = () => void preload().then(() => swap.current(), () => undefined);
+    const fetchWidget = () => void preload().catch(() => undefined);
     useEffect(() => {
-      if (!Widget) fetchWidget();
-      // Once: the stand-in asks for the code when it mounts.
+      if (Widget) return;
+      // Another field of the same kind reached loads the code for this one too.
+      const swapWhenLoaded = () => swap.current();
+      waiting.add(swapWhenLoaded);
+      if (loaded) void Promise.resolve().then(swapWhenLoaded);
+      else if (look.neededAtOnce?.(props)) fetchWidget();
+      return () => void waiting.delete(swapWhenLoaded);
+      // Once: the stand-in listens for the code from its mount.
       // eslint-disable-next-line react-hooks/exhaustive-deps
     }, []);
 
@@ -83,7 +95,10 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetP
         autoComplete="off"
         data-stand-in=""
         aria-describedby={ariaDescribedByIds(id)}
+        // The field reached: pointed at, touched or focused. Typing goes into the stand-in meanwhile.
         onFocus={fetchWidget}
+        onPointerEnter={fetchWidget}
+        onPointerDown={fetchWidget}
         onCompositionStart={() => (composing.current = true)}
         onCompositionEnd={() => {
           composing.current = false;
@@ -135,6 +150,7 @@ const dropDownLook = (emptyText: string): StandInLook => ({
 const phoneLook: StandInLook = {
   // The stored number as it is ('+15555550123'): the widget splits it by its calling code.
   startText: (props) => (typeof props.value === 'string' ? props.value : ''),
+  neededAtOnce: (props) => typeof props.value === 'string' && props.value !== '',
   placeholder: (props) => ({ text: props.placeholder ?? '', isValue: false }),
   type: 'tel',
   frame: (props, input) => (
