@@ -50,6 +50,7 @@ import { SupportThreads1795827000000 } from './1795827000000-SupportThreads.js';
 import { FormDesigner1795830000000 } from './1795830000000-FormDesigner.js';
 import { IdempotencyKeys1795840000000 } from './1795840000000-IdempotencyKeys.js';
 import { ApiKeys1795850000000 } from './1795850000000-ApiKeys.js';
+import { IncrementalMatches1795920000000 } from './1795920000000-IncrementalMatches.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
@@ -102,4 +103,5 @@ export const MIGRATIONS = [
   FormDesigner1795830000000,
   IdempotencyKeys1795840000000,
   ApiKeys1795850000000,
+  IncrementalMatches1795920000000,
 ];
