@@ -18,6 +18,8 @@ import { startTestApp, type TestApp } from './test-app.js';
  * made in a transaction that is rolled back, so the incremental state carries on to the next step.
  */
 describe('stored matches after profile edits', () => {
+  /** Generated cases; PROPERTY_RUNS=1000 for a longer search. */
+  const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
   let t: TestApp;
   let fields: Map<string, { dataType: FieldType }>;
   let userId: string;
@@ -152,7 +154,7 @@ describe('stored matches after profile edits', () => {
             expect(await stored(onPool)).toEqual(await recomputed());
           }
         }),
-        { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) },
+        { numRuns: RUNS },
       );
     } finally {
       recomputations.mockRestore();
@@ -160,7 +162,7 @@ describe('stored matches after profile edits', () => {
     }
     // Most reads took the incremental path, so the agreement is not only the fallback's.
     expect(applied).toBeGreaterThan(reads / 2);
-  }, 600_000);
+  }, RUNS * 4_000);
 
   it('start from the vector the matches were computed from when the change job ran after a save', async () => {
     const matcher = t.app.get(ApplicantMatches);

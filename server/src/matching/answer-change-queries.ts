@@ -16,9 +16,9 @@ import { EXPIRING_SOON_DAYS, ruleVerdictSql } from './match-queries.js';
  */
 export const MAX_CHANGED_FIELDS = 4;
 
-/** The worst verdict of rule row `r` against the facts row named `facts`: 2 fails, 1 lacks an answer, 0 passes. */
-function worstSql(facts: string): string {
-  return `max(CASE ${ruleVerdictSql(facts)} WHEN 'fail' THEN 2 WHEN 'missing' THEN 1 ELSE 0 END)`;
+/** The verdict of rule row `r` against the facts row named `facts` as a rank: 2 fails, 1 lacks an answer, 0 passes. */
+function rankSql(facts: string): string {
+  return `CASE ${ruleVerdictSql(facts)} WHEN 'fail' THEN 2 WHEN 'missing' THEN 1 ELSE 0 END`;
 }
 
 /**
@@ -67,18 +67,25 @@ export const ANSWER_CHANGES_SQL = `
     SELECT DISTINCT r.scholarship_id FROM matchable_rules r
      WHERE r.field_key IN (SELECT key FROM changed) AND EXISTS (SELECT 1 FROM usable)
   ),
+  -- A rule on an unchanged field is judged once (its verdict is the same on both sides), one on a changed field twice.
   judged AS (
-    SELECT r.scholarship_id, ${worstSql('b')} AS worst_before, ${worstSql('a')} AS worst_after
+    SELECT r.scholarship_id,
+           max(CASE WHEN c.key IS NULL THEN ${rankSql('a')} END) AS worst_kept,
+           max(CASE WHEN c.key IS NOT NULL THEN ${rankSql('b')} END) AS worst_was,
+           max(CASE WHEN c.key IS NOT NULL THEN ${rankSql('a')} END) AS worst_is
       FROM matchable_rules r
+      LEFT JOIN changed c ON c.key = r.field_key
       LEFT JOIN facts b ON b.key = r.field_key AND b.sign = -1
       LEFT JOIN facts a ON a.key = r.field_key AND a.sign = 1
      WHERE r.scholarship_id IN (SELECT scholarship_id FROM candidates)
      GROUP BY r.scholarship_id
   ),
   moved AS MATERIALIZED (
-    SELECT s.*, j.worst_before, j.worst_after
-      FROM judged j JOIN matchable_scholarships s ON s.scholarship_id = j.scholarship_id
-     WHERE (s.deadline IS NULL OR s.deadline >= $2::date) AND j.worst_before <> j.worst_after
+    SELECT * FROM (
+      SELECT s.*, greatest(j.worst_kept, j.worst_was) AS worst_before, greatest(j.worst_kept, j.worst_is) AS worst_after
+        FROM judged j JOIN matchable_scholarships s ON s.scholarship_id = j.scholarship_id
+       WHERE s.deadline IS NULL OR s.deadline >= $2::date) AS outcome
+     WHERE worst_before <> worst_after
   ),
   removed AS (
     DELETE FROM applicant_matches m
