@@ -63,22 +63,25 @@ export const ANSWER_CHANGES_SQL = `
       JOIN answer_values v ON v.field_key = field.key AND v.ordinal = side.ordinal
      WHERE field.active
   ),
-  candidates AS (
-    SELECT DISTINCT r.scholarship_id FROM matchable_rules r
-     WHERE r.field_key IN (SELECT key FROM changed) AND EXISTS (SELECT 1 FROM usable)
-  ),
-  -- A rule on an unchanged field is judged once (its verdict is the same on both sides), one on a changed field twice.
-  judged AS (
-    SELECT r.scholarship_id,
-           max(CASE WHEN c.key IS NULL THEN ${rankSql('a')} END) AS worst_kept,
-           max(CASE WHEN c.key IS NOT NULL THEN ${rankSql('b')} END) AS worst_was,
-           max(CASE WHEN c.key IS NOT NULL THEN ${rankSql('a')} END) AS worst_is
+  -- The rules on changed fields, by their field's index, judged on both sides; only a scholarship
+  -- whose worst verdict over them differs can move (the rest of its rules read unchanged answers).
+  turned AS (
+    SELECT r.scholarship_id, max(${rankSql('b')}) AS worst_was, max(${rankSql('a')}) AS worst_is
       FROM matchable_rules r
-      LEFT JOIN changed c ON c.key = r.field_key
       LEFT JOIN facts b ON b.key = r.field_key AND b.sign = -1
       LEFT JOIN facts a ON a.key = r.field_key AND a.sign = 1
-     WHERE r.scholarship_id IN (SELECT scholarship_id FROM candidates)
+     WHERE r.field_key = ANY(ARRAY(SELECT key FROM changed)) AND EXISTS (SELECT 1 FROM usable)
      GROUP BY r.scholarship_id
+    HAVING max(${rankSql('b')}) <> max(${rankSql('a')})
+  ),
+  -- Their other rules, judged once (NULL: none).
+  judged AS (
+    SELECT t.scholarship_id, t.worst_was, t.worst_is,
+           max(CASE WHEN r.field_key <> ALL(ARRAY(SELECT key FROM changed)) THEN ${rankSql('a')} END) AS worst_kept
+      FROM turned t
+      JOIN matchable_rules r ON r.scholarship_id = t.scholarship_id
+      LEFT JOIN facts a ON a.key = r.field_key AND a.sign = 1
+     GROUP BY t.scholarship_id, t.worst_was, t.worst_is
   ),
   moved AS MATERIALIZED (
     SELECT * FROM (
@@ -90,7 +93,7 @@ export const ANSWER_CHANGES_SQL = `
   removed AS (
     DELETE FROM applicant_matches m
      USING moved, usable p
-     WHERE (m.user_id, m.created_at, m.scholarship_id) = (p.id, moved.created_at, moved.scholarship_id) AND moved.worst_before = 0
+     WHERE m.user_id = $1 AND (m.user_id, m.created_at, m.scholarship_id) = (p.id, moved.created_at, moved.scholarship_id) AND moved.worst_before = 0
   ),
   added AS (
     INSERT INTO applicant_matches (user_id, scholarship_id, created_at, deadline, total_amount, requirement_count, only_requirement_key)

@@ -116,9 +116,16 @@ export class MatchesRepository {
    * changed fields): then `recompute`. Inside the transaction that holds `lockApplicant`.
    */
   async applyAnswerChanges(tx: EntityManager, userId: string, today: string): Promise<MatchSummary | undefined> {
+    const db = kyselyIn(tx);
     // Its estimates over the changed fields' rules can pass JIT's threshold, as a recomputation's do.
-    await sql`SET LOCAL jit = off`.execute(kyselyIn(tx));
+    // Nested loops: the planner, unsure how many rules a changed field has, chose to rescan the
+    // answers' facts once per rule and to walk the whole rule index (about 10 s under load at the
+    // bench's scale against 1 s with hash joins, docs/performance.md). The grouping hashes in memory.
+    await sql`SET LOCAL jit = off`.execute(db);
+    await sql`SET LOCAL work_mem = '64MB'`.execute(db);
+    await sql`SET LOCAL enable_nestloop = off`.execute(db);
     const [row] = await ANSWER_CHANGES.rows(tx, [userId, today, MAX_CHANGED_FIELDS]);
+    await sql`SET LOCAL enable_nestloop = on`.execute(db);
     return row?.summary;
   }
 
