@@ -8,11 +8,12 @@ import { EXPIRING_SOON_DAYS, ruleVerdictSql } from './match-queries.js';
 
 /**
  * The most changed fields a save is applied incrementally for; past it the full recomputation
- * runs. Each changed field adds the scholarships with a rule on it, and each of those is judged
- * twice (before and after), so a few fields that many rules use make the incremental step cost as
- * much as a full recomputation: at the bench's scale one such field (field of study, about a third
- * of the scholarships) takes about a third of it. An edit changes one to three fields; a first
- * registration or an import changes most of them, and gains nothing from the diff.
+ * runs. Each changed field brings every rule on it, judged twice, and the other rules of the
+ * scholarships whose verdict on it turned. At the bench's scale (docs/performance.md) a save of
+ * the most-asked field (the field of study, in 44 % of the offers) took half a full
+ * recomputation's time, and four of the most-asked fields at once as long as the full one: past
+ * four, the diff cannot win. An edit on a profile tab changes one to three; a registration or an
+ * import changes most of them.
  */
 export const MAX_CHANGED_FIELDS = 4;
 
@@ -31,9 +32,10 @@ function rankSql(facts: string): string {
  *
  * The state's matches were computed from `answer_slots` (the answer vector of
  * applicant_answer_vectors, as it was), and the change job keeps them so. The fields whose slot
- * differs from the applicant's vector now are the changed ones; every open scholarship with a rule
- * on one is judged against both vectors (each answer typed once in `answer_values`, as the change
- * job does), and those whose worst verdict moves are moved: their match row deleted or inserted,
+ * differs from the applicant's vector now are the changed ones; the rules on them are judged
+ * against both vectors (each answer typed once in `answer_values`, as the change job does), then
+ * the other rules of the open scholarships whose verdict on those turned, and the scholarships whose
+ * worst verdict moves are moved: their match row deleted or inserted,
  * what they added to the summary subtracted and what they add now added. Every other scholarship's
  * rules read only unchanged answers, so its verdict stands. All in one snapshot, under the
  * applicant's lock (no other recomputation) and the shared change lock (no change job).
