@@ -29,9 +29,12 @@ await explain('Recomputing one applicant\'s matches', RECOMPUTE_SQL, [userId, to
 await client.query('ROLLBACK');
 // A save of the field of study (asked by about a third of the offers), applied incrementally; rolled back too.
 await client.query('BEGIN');
-await client.query(`SET LOCAL jit = off`);
 await client.query('DELETE FROM applicant_matches WHERE user_id = $1', [userId]);
 await client.query(RECOMPUTE_SQL, [userId, today]);
+// As MatchesRepository.applyAnswerChanges runs it.
+await client.query(`SET LOCAL jit = off`);
+await client.query(`SET LOCAL work_mem = '64MB'`);
+await client.query(`SET LOCAL enable_nestloop = off`);
 await client.query(
   `UPDATE users SET profile = profile || jsonb_build_object('fieldOfStudy',
      (SELECT option->>'value' FROM form_fields, jsonb_array_elements(options) AS option
