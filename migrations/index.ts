@@ -52,6 +52,7 @@ import { IdempotencyKeys1795840000000 } from './1795840000000-IdempotencyKeys.js
 import { ApiKeys1795850000000 } from './1795850000000-ApiKeys.js';
 import { OutboundWebhooks1795900000000 } from './1795900000000-OutboundWebhooks.js';
 import { EmbedReferrals1795910000000 } from './1795910000000-EmbedReferrals.js';
+import { IncrementalMatches1795920000000 } from './1795920000000-IncrementalMatches.js';
 import { StaffTotp1795823000000 } from './1795823000000-StaffTotp.js';
 
 export const MIGRATIONS = [
@@ -106,4 +107,5 @@ export const MIGRATIONS = [
   ApiKeys1795850000000,
   OutboundWebhooks1795900000000,
   EmbedReferrals1795910000000,
+  IncrementalMatches1795920000000,
 ];

@@ -37,7 +37,7 @@ describe('stored matches follow scholarship changes', () => {
   };
   /** What a full recomputation stores for this applicant now. */
   const recomputed = async (who: keyof typeof people) => {
-    await t.sql.query(`UPDATE applicant_match_state SET answers_version = -1 WHERE user_id = $1`, [people[who].id]);
+    await t.sql.query(`UPDATE applicant_match_state SET answers_version = -1, answer_slots = NULL WHERE user_id = $1`, [people[who].id]);
     await get('/scholarships/mine-eligible-scholarships/count', people[who].token);
     return stored(who);
   };

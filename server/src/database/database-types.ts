@@ -53,6 +53,7 @@ export interface ApplicantMatchState {
   computed_for: Timestamp;
   computed_at: Generated<Timestamp>;
   summary: Json;
+  answer_slots: number[] | null;
 }
 
 export interface ApplicantMatches {

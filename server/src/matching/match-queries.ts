@@ -30,9 +30,14 @@ export function answerFactsSql(answers: string, today: string): string {
    CROSS JOIN LATERAL eligibility_answer_facts(answer.value, field.data_type, ${today}) AS facts`;
 }
 
+/** A rule row `r` against the facts row named `facts` (all NULL when unanswered). */
+export function ruleVerdictSql(facts: string): string {
+  return `eligibility_typed_verdict(r.operator, r.txt, r.texts, r.lo_num, r.hi_num, r.lo_txt, r.hi_txt,
+  ${facts}.data_type, ${facts}.answered, ${facts}.comparable, ${facts}.txt, ${facts}.texts, ${facts}.num, ${facts}.age)`;
+}
+
 /** A rule row `r` against the facts row `a` (NULL when unanswered). */
-export const RULE_VERDICT_SQL = `eligibility_typed_verdict(r.operator, r.txt, r.texts, r.lo_num, r.hi_num, r.lo_txt, r.hi_txt,
-  a.data_type, a.answered, a.comparable, a.txt, a.texts, a.num, a.age)`;
+export const RULE_VERDICT_SQL = ruleVerdictSql('a');
 
 /**
  * How long a recorded scholarship change may wait for the job that applies it to stored matches
@@ -84,7 +89,8 @@ export function withFreshnessSql(read: string, todayParameter: string): string {
  */
 export const RECOMPUTE_SQL = `
   WITH person AS (
-    SELECT id, answers_version, ${answersOfUserSql('users')} AS answers
+    SELECT id, answers_version, ${answersOfUserSql('users')} AS answers,
+           (SELECT slots FROM applicant_answer_vectors WHERE user_id = $1) AS slots
       FROM users WHERE id = $1
   ),
   a AS (${answerFactsSql('(SELECT answers FROM person)', '$2::date')}),
@@ -121,11 +127,11 @@ export const RECOMPUTE_SQL = `
              'missingValue', coalesce(sum(total_amount) FILTER (WHERE worst = 1), 0)) AS summary
       FROM open_outcomes
   )
-  INSERT INTO applicant_match_state (user_id, answers_version, catalogue_version, computed_for, computed_at, summary)
-  SELECT person.id, person.answers_version, (SELECT version FROM match_catalogue), $2::date, now(), summary.summary
+  INSERT INTO applicant_match_state (user_id, answers_version, answer_slots, catalogue_version, computed_for, computed_at, summary)
+  SELECT person.id, person.answers_version, person.slots, (SELECT version FROM match_catalogue), $2::date, now(), summary.summary
     FROM person, summary
   ON CONFLICT (user_id) DO UPDATE
-    SET answers_version = EXCLUDED.answers_version, catalogue_version = EXCLUDED.catalogue_version,
+    SET answers_version = EXCLUDED.answers_version, answer_slots = EXCLUDED.answer_slots, catalogue_version = EXCLUDED.catalogue_version,
         computed_for = EXCLUDED.computed_for, computed_at = EXCLUDED.computed_at, summary = EXCLUDED.summary
   RETURNING summary`;
 
@@ -254,8 +260,11 @@ export function eligibleApplicantsSql(fieldCount: number): string {
  * changes"), run by the job under its exclusive lock. `$1` today, `$2` the catalogue version to
  * bring states to, `$3` the job's progress so far, `$4` the last version that needs a recomputation.
  *
- * Targets: states current in everything but these changes (their answers, today, not due for a
- * recomputation). For each, every scholarship changed since its version is judged twice, as it
+ * Targets: states current in everything but these changes (today, not due for a recomputation,
+ * and their answers: the vector they were computed from, `answer_slots`, which a profile saved
+ * since then does not change, so the save's incremental step (ANSWER_CHANGES_SQL) starts from a
+ * state that reflects the catalogue; a state without one is a target only while its answers are
+ * current, judged by the applicant's vector). For each, every scholarship changed since its version is judged twice, as it
  * was (`before_offer` of its first change since) and as it is (`after_offer` of its last), with
  * the matcher's own verdict once per distinct answer and the applicant's answer vector; what the
  * two outcomes add to the summary is subtracted and added, its match row deleted and inserted.
@@ -264,11 +273,11 @@ export function eligibleApplicantsSql(fieldCount: number): string {
  */
 export const APPLY_CHANGES_SQL = `
   WITH targets AS (
-    SELECT st.user_id, greatest(st.catalogue_version, $3::bigint) AS since, v.slots
+    SELECT st.user_id, greatest(st.catalogue_version, $3::bigint) AS since, coalesce(st.answer_slots, v.slots) AS slots
       FROM applicant_match_state st
       JOIN users u ON u.id = st.user_id
       LEFT JOIN applicant_answer_vectors v ON v.user_id = st.user_id
-     WHERE st.computed_for = $1::date AND st.answers_version = u.answers_version
+     WHERE st.computed_for = $1::date AND (st.answer_slots IS NOT NULL OR st.answers_version = u.answers_version)
        AND st.catalogue_version >= $4::bigint AND greatest(st.catalogue_version, $3::bigint) < $2::bigint
   ),
   spans AS (SELECT DISTINCT since FROM targets),
@@ -380,7 +389,7 @@ export const APPLY_CHANGES_SQL = `
      WHERE sign = 1 AND worst = 0
   ),
   resent AS (
-    UPDATE applicant_match_state st SET answers_version = -1
+    UPDATE applicant_match_state st SET answers_version = -1, answer_slots = NULL
      WHERE st.user_id IN (SELECT user_id FROM disagreeing)
     RETURNING st.user_id
   ),

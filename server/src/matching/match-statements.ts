@@ -1,4 +1,5 @@
 import { Statement } from '../database/statement.js';
+import { ANSWER_CHANGES_SQL } from './answer-change-queries.js';
 import type { CardRow } from '../scholarships/scholarship-card.js';
 import { APPLY_CHANGES_SQL, eligibilityCountSql, FRESHNESS_SQL, LIST_ORDERS, listPageSql, RECOMPUTE_SQL, STATS_SQL, withFreshnessSql } from './match-queries.js';
 import type { MatchListPage, MatchSummary } from './match-summary.js';
@@ -28,6 +29,9 @@ export const FRESHNESS = new Statement<FreshnessRow, [UserId, Today]>(FRESHNESS_
 
 /** `$1` user, `$2` today: writes the applicant's matches, answers the day's summary. */
 export const RECOMPUTE = new Statement<RecomputedRow, [UserId, Today]>(RECOMPUTE_SQL);
+
+/** `$1` user, `$2` today, `$3` the most changed fields: applies a profile save incrementally; no row when it cannot. */
+export const ANSWER_CHANGES = new Statement<RecomputedRow, [UserId, Today, number]>(ANSWER_CHANGES_SQL);
 
 /** `$1` the answers by field key (JSON), `$2` today; `total_value` is a bigint, as text. */
 export const STATS = new Statement<{ counts: number; total_value: string }, [string, Today]>(STATS_SQL);
