@@ -58,6 +58,15 @@ export class SaveError extends ApiError {
 }
 
 /**
+ * A hand form's problems from a failed save: the server's field errors by their first path part,
+ * or, when it named no field, the failure's sentence under `form`.
+ */
+export function problemsOf(error: unknown): Record<string, string> {
+  const fields = error instanceof SaveError ? error.fieldErrors : [];
+  return fields.length ? Object.fromEntries(fields.map((field) => [field.path.split('.')[0] || 'form', field.message])) : { form: failureText(error) };
+}
+
+/**
  * The original banner 'Please enter valid dob in Basic tab ' when the server refused the date of
  * birth (a 400 whose `errors` name the path `dob`: a value that is no date string, or none where
  * the form needs one); otherwise the server's description. Decided on the error's path, never on

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { type ApiKey, apiKeysQueryOptions, type CreatedApiKey, createApiKey, KEY_SCOPE_CHOICES, type KeyScope, revokeApiKey } from '../../api/api-keys';
 import { failureText } from '../../api/api-error';
-import { SaveError } from '../../api/profile';
+import { problemsOf } from '../../api/profile';
 import { toaster } from '../../ui/toaster';
 import { SmallDialog } from '../misc/SmallDialog';
 import { formatDate } from './review/review-labels';
@@ -45,8 +45,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
       onCreated(key);
       void queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions.queryKey });
     } catch (error) {
-      const fields = error instanceof SaveError ? error.fieldErrors : [];
-      setProblems(fields.length ? Object.fromEntries(fields.map((field) => [field.path.split('.')[0] || 'form', field.message])) : { form: failureText(error) });
+      setProblems(problemsOf(error));
     } finally {
       setSending(false);
     }

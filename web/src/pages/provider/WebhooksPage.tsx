@@ -2,7 +2,7 @@ import { Badge, Box, Button, Checkbox, Code, Field, Heading, HStack, Input, Skel
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { failureText } from '../../api/api-error';
-import { SaveError } from '../../api/profile';
+import { problemsOf } from '../../api/profile';
 import {
   createWebhook,
   deleteWebhook,
@@ -41,8 +41,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: WebhookEndpoin
       onCreated(endpoint);
       void queryClient.invalidateQueries({ queryKey: webhooksQueryOptions.queryKey });
     } catch (error) {
-      const fields = error instanceof SaveError ? error.fieldErrors : [];
-      setProblems(fields.length ? Object.fromEntries(fields.map((field) => [field.path.split('.')[0] || 'form', field.message])) : { form: failureText(error) });
+      setProblems(problemsOf(error));
     } finally {
       setSending(false);
     }
