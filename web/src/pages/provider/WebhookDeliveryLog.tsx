@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Code, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { failureText } from '../../api/api-error';
-import { deliveriesQueryOptions, redeliver, type WebhookDelivery } from '../../api/webhooks';
+import { deliveriesQueryOptions, redeliver, webhooksQueryOptions, type WebhookDelivery } from '../../api/webhooks';
 import { toaster } from '../../ui/toaster';
 import { LoadFailure } from './StudioPage';
 
@@ -102,7 +102,13 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
 
 /** One endpoint's delivery log (docs/webhooks.md, "Endpoints"): newest first, each with its attempts and a Redeliver button. */
 export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
+  const queryClient = useQueryClient();
   const log = useQuery({ ...deliveriesQueryOptions(endpointId), refetchInterval: 5000 });
+  // A delivery that arrived or changed since the endpoints were read changes their "last delivered"
+  // line; the log's data is a new object only when its content changed, so this reads them again then only.
+  useEffect(() => {
+    if (log.data) void queryClient.invalidateQueries({ queryKey: webhooksQueryOptions.queryKey, exact: true });
+  }, [log.data, queryClient]);
   if (log.error) return <LoadFailure error={log.error} onRetry={() => void log.refetch()} />;
   if (!log.data) return <Skeleton role="status" aria-busy="true" height="16" borderRadius="md" aria-label="Loading the deliveries" />;
   if (!log.data.length) return <Text color="fg.muted">Nothing sent yet. Send a test event to see a delivery here.</Text>;
