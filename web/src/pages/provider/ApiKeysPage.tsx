@@ -7,6 +7,7 @@ import { problemsOf } from '../../api/profile';
 import { toaster } from '../../ui/toaster';
 import { SmallDialog } from '../misc/SmallDialog';
 import { formatDate } from './review/review-labels';
+import { SecretShownOnce } from './SecretShownOnce';
 import { LoadFailure, StudioPage } from './StudioPage';
 
 const labelOf = (scope: string) => KEY_SCOPE_CHOICES.find((choice) => choice.scope === scope)?.label ?? scope;
@@ -114,25 +115,16 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
 
 /** The new key's secret, this once, with a copy button. */
 function NewSecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
-    <Stack gap="3" borderWidth="2px" borderColor="green.500" borderRadius="xl" bg="bg" p="5" role="region" aria-label="Your new API key">
-      <Heading as="h2" size="md">
-        {created.name}: copy your key now
-      </Heading>
-      <Text fontWeight="medium">You will not see this key again. Store it somewhere safe, such as your system's secret store.</Text>
-      <Code p="3" borderRadius="md" fontSize="sm" overflowWrap="anywhere" wordBreak="break-all" whiteSpace="normal" aria-label="API key secret">
-        {created.secret}
-      </Code>
-      <HStack gap="3" flexWrap="wrap">
-        <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(created.secret ?? '').then(() => setCopied(true))}>
-          {copied ? 'Copied' : 'Copy key'}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          I have stored it
-        </Button>
-      </HStack>
-    </Stack>
+    <SecretShownOnce
+      label="Your new API key"
+      heading={`${created.name}: copy your key now`}
+      advice="You will not see this key again. Store it somewhere safe, such as your system's secret store."
+      secret={created.secret}
+      secretLabel="API key secret"
+      copyLabel="Copy key"
+      onDone={onDone}
+    />
   );
 }
 

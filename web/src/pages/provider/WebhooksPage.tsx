@@ -18,6 +18,7 @@ import {
 import { toaster } from '../../ui/toaster';
 import { SmallDialog } from '../misc/SmallDialog';
 import { formatDate } from './review/review-labels';
+import { SecretShownOnce } from './SecretShownOnce';
 import { LoadFailure, StudioPage } from './StudioPage';
 import { WebhookDeliveryLog } from './WebhookDeliveryLog';
 
@@ -105,28 +106,18 @@ function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: WebhookEndpoin
 
 /** A new or rolled signing secret, this once, with a copy button. */
 function NewSecret({ endpoint, rolled, onDone }: { endpoint: WebhookEndpointWithSecret; rolled: boolean; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
-    <Stack gap="3" borderWidth="2px" borderColor="green.500" borderRadius="xl" bg="bg" p="5" role="region" aria-label="Your signing secret">
-      <Heading as="h2" size="md">
-        Copy your signing secret now
-      </Heading>
-      <Text fontWeight="medium" overflowWrap="anywhere">
-        For {endpoint.url}. You will not see it again: store it where your endpoint checks signatures.
-        {rolled ? ' For 24 hours deliveries are also signed with the old secret, so you can switch without missing an event.' : ''}
-      </Text>
-      <Code p="3" borderRadius="md" fontSize="sm" overflowWrap="anywhere" wordBreak="break-all" whiteSpace="normal" aria-label="Signing secret">
-        {endpoint.secret}
-      </Code>
-      <HStack gap="3" flexWrap="wrap">
-        <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(endpoint.secret ?? '').then(() => setCopied(true))}>
-          {copied ? 'Copied' : 'Copy secret'}
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          I have stored it
-        </Button>
-      </HStack>
-    </Stack>
+    <SecretShownOnce
+      label="Your signing secret"
+      heading="Copy your signing secret now"
+      advice={`For ${endpoint.url}. You will not see it again: store it where your endpoint checks signatures.${
+        rolled ? ' For 24 hours deliveries are also signed with the old secret, so you can switch without missing an event.' : ''
+      }`}
+      secret={endpoint.secret}
+      secretLabel="Signing secret"
+      copyLabel="Copy secret"
+      onDone={onDone}
+    />
   );
 }
 
