@@ -1,19 +1,4 @@
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
-
-const WIDTHS = [1280, 768, 375] as const;
-
-/** The page at each width, saved under e2e/artifacts/api-keys-{name}-{width}.png; back at 1280 px afterwards. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(ARTIFACTS, `api-keys-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { browserSuite, logInAsDemoProvider, shootStudioPage, suiteApi } from './harness.js';
 
 /**
  * API keys in Chromium (docs/api.md, "API keys"): the demo provider opens Settings, creates a key
@@ -27,18 +12,13 @@ describe('API keys in a real browser', () => {
   it('an owner creates a key, an integration uses it within its scope, and revoking it refuses it at once', async () => {
     const { page } = suite;
     const base = suite.server.baseUrl;
-    await page.goto(`${base}/auth/login`);
-    const form = page.getByRole('form', { name: 'Log in' });
-    await form.getByLabel('Username').fill('provider@demo.scholarmatch.test');
-    await form.getByLabel('Password').fill('DemoProvider#2026');
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/app\//);
+    await logInAsDemoProvider(page, base);
 
     await page.goto(`${base}/app/settings`);
     await page.getByRole('link', { name: 'Manage API keys' }).click();
     await page.waitForURL(/\/app\/settings\/api-keys$/);
     await page.getByText('No API keys yet.').waitFor();
-    await shoot(page, 'empty');
+    await shootStudioPage(page, 'api-keys', 'empty');
 
     await page.getByLabel('Name').fill('Grants CRM sync');
     await page.getByRole('checkbox', { name: /Read applications/ }).check({ force: true });
@@ -48,7 +28,7 @@ describe('API keys in a real browser', () => {
     const secret = (await shown.getByLabel('API key secret').textContent())!.trim();
     expect(secret).toMatch(/^smk_live_[A-Za-z0-9_-]{43}$/);
     await page.getByRole('listitem', { name: 'Grants CRM sync' }).waitFor();
-    await shoot(page, 'created');
+    await shootStudioPage(page, 'api-keys', 'created');
 
     const [{ id }] = (
       await suite.server.sql.query(
@@ -63,7 +43,7 @@ describe('API keys in a real browser', () => {
     await page.getByRole('listitem', { name: 'Grants CRM sync' }).getByRole('button', { name: 'Revoke' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke this API key?' });
     await dialog.waitFor();
-    await shoot(page, 'revoke');
+    await shootStudioPage(page, 'api-keys', 'revoke');
     await dialog.getByRole('button', { name: 'Revoke key' }).click();
     await page.getByText('No API keys yet.').waitFor();
     expect((await call('GET', `/scholarships/${id}/applicants`, undefined, secret)).status).toBe(401);

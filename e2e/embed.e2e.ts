@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { ARTIFACTS, browserSuite, freePort, suiteApi } from './harness.js';
+import { ARTIFACTS, browserSuite, freePort, logInAsDemoProvider, suiteApi } from './harness.js';
 import { completeRegistration, signUpInBrowser } from './student-flows.js';
 
 /** A sponsor's own site: one page that shows the snippet it is given, on a loopback port of its own (another origin than the app's). */
@@ -79,12 +79,7 @@ describe('the embedded scholarship card in a real browser', () => {
     sites.push(allowed, other);
 
     // The sponsor lists its site and copies the card's snippet, in the studio.
-    await page.goto(`${base}/auth/login`);
-    const form = page.getByRole('form', { name: 'Log in' });
-    await form.getByLabel('Username').fill('provider@demo.scholarmatch.test');
-    await form.getByLabel('Password').fill('DemoProvider#2026');
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/app\//);
+    await logInAsDemoProvider(page, base);
     await page.goto(`${base}/app/settings`);
     await page.getByRole('link', { name: 'Embed settings' }).click();
     await page.waitForURL(/\/app\/settings\/embed$/);

@@ -116,3 +116,24 @@ export async function dismissMembershipOffer(page: Page, firstName: string): Pro
 export async function settledDialog(page: Page): Promise<void> {
   await page.getByRole('dialog').last().evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
 }
+
+/** The studio pages' screenshots: each width, saved as e2e/artifacts/{prefix}-{name}-{width}.png; back at 1280 px afterwards. */
+export async function shootStudioPage(page: Page, prefix: string, name: string): Promise<void> {
+  for (const width of [1280, 768, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${prefix}-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Logs the demo provider in through the login page and waits for the studio. */
+export async function logInAsDemoProvider(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByLabel('Username').fill('provider@demo.scholarmatch.test');
+  await form.getByLabel('Password').fill('DemoProvider#2026');
+  await form.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/app\//);
+}

@@ -1,23 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { verifyWebhook } from '@scholarmatch/sdk';
 import { NEXT_YEAR } from '@scholarmatch/testkit';
-import { ARTIFACTS, browserSuite, suiteApi } from './harness.js';
-
-const WIDTHS = [1280, 768, 375] as const;
-
-/** The page at each width, saved under e2e/artifacts/webhooks-{name}-{width}.png; back at 1280 px afterwards. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(ARTIFACTS, `webhooks-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import { browserSuite, logInAsDemoProvider, shootStudioPage, suiteApi } from './harness.js';
 
 /**
  * Webhooks in Chromium (docs/webhooks.md): the demo provider adds a loopback endpoint in
@@ -50,17 +35,12 @@ describe('webhooks in a real browser', () => {
     const scholarshipId = created.body.data.id as string;
     expect((await call('POST', `/providers/scholarships/${scholarshipId}/publish`, undefined, provider)).status).toBe(200);
 
-    await page.goto(`${base}/auth/login`);
-    const form = page.getByRole('form', { name: 'Log in' });
-    await form.getByLabel('Username').fill('provider@demo.scholarmatch.test');
-    await form.getByLabel('Password').fill('DemoProvider#2026');
-    await form.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(/\/app\//);
+    await logInAsDemoProvider(page, base);
     await page.goto(`${base}/app/settings`);
     await page.getByRole('link', { name: 'Manage webhooks' }).click();
     await page.waitForURL(/\/app\/settings\/webhooks$/);
     await page.getByText('No endpoints yet.').waitFor();
-    await shoot(page, 'empty');
+    await shootStudioPage(page, 'webhooks', 'empty');
 
     await page.getByLabel('Endpoint URL').fill(hookUrl);
     await page.getByRole('checkbox', { name: /application\.submitted/ }).check({ force: true });
@@ -69,7 +49,7 @@ describe('webhooks in a real browser', () => {
     await shown.waitFor();
     const secret = (await shown.getByLabel('Signing secret').textContent())!.trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    await shoot(page, 'created');
+    await shootStudioPage(page, 'webhooks', 'created');
     await shown.getByRole('button', { name: 'I have stored it' }).click();
 
     const email = `hooked.${Date.now()}@example.com`;
@@ -89,7 +69,7 @@ describe('webhooks in a real browser', () => {
     await delivery.waitFor();
     await delivery.getByRole('button', { name: 'Details' }).click();
     await delivery.getByText('answered 204').first().waitFor();
-    await shoot(page, 'log');
+    await shootStudioPage(page, 'webhooks', 'log');
 
     await delivery.getByRole('button', { name: 'Redeliver' }).click();
     await delivery.getByText('2 attempts').waitFor();
@@ -104,7 +84,7 @@ describe('webhooks in a real browser', () => {
     await card.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this endpoint?' });
     await dialog.waitFor();
-    await shoot(page, 'delete');
+    await shootStudioPage(page, 'webhooks', 'delete');
     await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
     await page.getByText('No endpoints yet.').waitFor();
     expect(suite.problems).toEqual([]);
