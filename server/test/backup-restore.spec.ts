@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { logIn, publishedScholarship, signUpApplicant, signUpProvider } from '@scholarmatch/testkit';
@@ -69,7 +69,7 @@ describe.skipIf(problem !== null)('backup and restore', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it("brings back every table and the uploaded file: the student logs in and opens the draft", async () => {
+  it('brings back every table and the uploaded file: the student logs in and opens the draft', async () => {
     const settings = { DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: 1000 };
     t = await startTestAppOn(database.url, settings);
     let api = accountClient(t);
@@ -116,6 +116,7 @@ describe.skipIf(problem !== null)('backup and restore', () => {
     await rm(uploads, { recursive: true });
     await mkdir(path.join(uploads, 'zz'), { recursive: true });
     await writeFile(path.join(uploads, 'zz', 'zz-stray'), 'not in the backup');
+    expect(await fingerprints(database.url)).not.toEqual(before);
 
     const report = await restore({ databaseUrl: database.url, files: { storage: 'local', dir: uploads }, dir });
     expect(report.droppedSchemas).toEqual(expect.arrayContaining(['pgboss', 'public']));
@@ -133,6 +134,14 @@ describe.skipIf(problem !== null)('backup and restore', () => {
     const file = await t.app.inject({ method: 'GET', url: cvUrl, headers: { authorization: `Bearer ${token}` } });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(cv)).toBe(true);
+  });
+
+  it('with files in S3, writes a note naming the bucket instead of files', async () => {
+    const files = { storage: 's3' as const, bucket: 'scholarmatch-files', prefix: 'prod/', endpoint: 'http://minio.internal:9000' };
+    const { dir, manifest } = await backup({ databaseUrl: database.url, files, outDir: path.join(root, 'backups-s3') });
+    expect(manifest.uploads).toEqual({ storage: 's3', bucket: 'scholarmatch-files', prefix: 'prod/', endpoint: 'http://minio.internal:9000', note: 'UPLOADS-IN-S3.txt' });
+    expect((await readdir(dir)).sort()).toEqual(['UPLOADS-IN-S3.txt', 'database.dump', 'manifest.json']);
+    expect(await readFile(path.join(dir, 'UPLOADS-IN-S3.txt'), 'utf8')).toContain('are in s3://scholarmatch-files/prod/ at http://minio.internal:9000, not in this backup');
   });
 
   it('refuses a pg_dump older than the server before writing anything, and says how to get the right one', async () => {
