@@ -3,6 +3,8 @@
  * submitted applications from the scale data's applicants, then
  * - the provider's applicants list, one request at a time, over its filters, search, sorts and
  *   pages (first calls of each variant are warm-up);
+ * - the list's first call after a rule change and on a new day (the whole judgement is then the
+ *   job's), and how long until the job's new verdicts show;
  * - the CSV export of all 10,000: the server's resident memory before, at its peak while the
  *   download is read, and after.
  * The scholarship and its applications are removed afterwards.
@@ -64,20 +66,40 @@ async function seed(bench: BenchServer): Promise<{ scholarshipId: string; token:
 }
 
 async function timed(url: string, token: string): Promise<number> {
+  return (await listCall(url, token)).ms;
+}
+
+/** One list call: its time, and whether the server said the eligibility is being judged again. */
+async function listCall(url: string, token: string): Promise<{ ms: number; updating: boolean }> {
   const started = performance.now();
   const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  await res.arrayBuffer();
+  const body = (await res.json()) as { data?: { eligibilityUpdating?: boolean } };
+  const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
-  return performance.now() - started;
+  return { ms, updating: body.data?.eligibilityUpdating === true };
+}
+
+/** The list's first call after `change` (a rule change, a new day), and how long the job took to bring the new verdicts. */
+async function firstCallAfter(change: () => Promise<void>, url: string, token: string): Promise<{ firstMs: number; updating: boolean; judgedAfterMs: number }> {
+  await change();
+  const started = performance.now();
+  const first = await listCall(url, token);
+  let updating = first.updating;
+  while (updating) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    updating = (await listCall(url, token)).updating;
+  }
+  return { firstMs: first.ms, updating: first.updating, judgedAfterMs: performance.now() - started };
 }
 
 export async function measureReview(bench: BenchServer, results: Result[], log: (line: string) => void): Promise<void> {
   const { scholarshipId, token } = await seed(bench);
   try {
     const base = `${bench.baseUrl}/api/v1/scholarships/${scholarshipId}/applicants`;
-    // The first call judges the 10,000 applications' eligibility (once a day, or after a rule change).
+    // The very first call judges the 10,000 applications, none judged yet (a bulk import: applications
+    // arriving one by one are judged a few at a time by the list and by the minutely job).
     const judging = await timed(base, token);
-    log(`review: first list call (judges eligibility of ${APPLICATIONS}): ${Math.round(judging)} ms`);
+    log(`review: first list call ever (judges eligibility of ${APPLICATIONS} unjudged): ${Math.round(judging)} ms`);
     const times: number[] = [];
     const byVariant: string[] = [];
     for (const variant of VARIANTS) {
@@ -89,8 +111,29 @@ export async function measureReview(bench: BenchServer, results: Result[], log: 
       byVariant.push(`${variant || '(default)'} p95 ${percentile(own, 95)} ms`);
     }
     const sorted = times.sort((a, b) => a - b);
-    results.push({ name: REVIEW_LIST, rps: 0, p50_ms: percentile(sorted, 50), p95_ms: percentile(sorted, 95), p99_ms: percentile(sorted, 99), errors: 0, server_cpu_ms_per_1k: 0, first_call_ms: Math.round(judging) } as Result);
     log(`review list by variant: ${byVariant.join('; ')}`);
+
+    // The whole judgement is the job's (docs/review.md, "Eligibility"): the first call after a rule
+    // change or on a new day answers with the last verdicts, and the list asks until the job is done.
+    const ruleChange = await firstCallAfter(async () => {
+      await json(`${bench.baseUrl}/api/v1/providers/scholarships/${scholarshipId}`, {
+        method: 'PATCH', token, body: { criteria: [{ fieldKey: 'gpa', operator: 'gte', value: 2.6 }, { fieldKey: 'country', operator: 'in', value: ['us'] }] },
+      });
+    }, base, token);
+    const newDay = await firstCallAfter(async () => {
+      await bench.sql.query(`UPDATE scholarships SET eligibility_judged_on = eligibility_judged_on - 1 WHERE id = $1`, [scholarshipId]);
+    }, base, token);
+    log(
+      `review: first list call after a rule change ${Math.round(ruleChange.firstMs)} ms (updating: ${ruleChange.updating}, new verdicts after ${Math.round(ruleChange.judgedAfterMs)} ms); ` +
+        `on a new day ${Math.round(newDay.firstMs)} ms (updating: ${newDay.updating}, new verdicts after ${Math.round(newDay.judgedAfterMs)} ms)`,
+    );
+    results.push({
+      name: REVIEW_LIST, rps: 0, p50_ms: percentile(sorted, 50), p95_ms: percentile(sorted, 95), p99_ms: percentile(sorted, 99), errors: 0, server_cpu_ms_per_1k: 0,
+      first_call_ms: Math.round(judging),
+      first_call_after_rule_change_ms: Math.round(ruleChange.firstMs),
+      first_call_on_new_day_ms: Math.round(newDay.firstMs),
+      judged_in_background_ms: Math.round(Math.max(ruleChange.judgedAfterMs, newDay.judgedAfterMs)),
+    } as Result);
 
     const before = rssMb(bench.pid);
     let peak = before;

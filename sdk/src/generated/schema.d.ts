@@ -6374,6 +6374,11 @@ export interface components {
             limit: number;
             /** @example true */
             blindReview: boolean;
+            /**
+             * @description True while the applications' eligibility is being judged again (the scholarship's rules changed, or a new day began): the rows show the verdicts of the last judgement until it is done, usually within seconds. Ask again to see the new ones.
+             * @example false
+             */
+            eligibilityUpdating: boolean;
             applicants: components["schemas"]["ApplicantRowDto"][];
         };
         ApplicantsPageResponseDto: {

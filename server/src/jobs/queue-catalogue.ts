@@ -27,6 +27,12 @@ export const QUEUE_CATALOGUE: readonly QueueEntry[] = [
     trigger: 'on `NOTIFY match_catalogue_changed`',
     what: "a scholarship's publish, close or change applied to every applicant's stored matches (docs/matching.md \"When the catalogue changes\")",
   },
+  {
+    name: 'judge-review-eligibility',
+    cron: '* * * * *',
+    trigger: "when a review list finds a scholarship's whole judgement due",
+    what: "the eligibility of the submitted applications of every scholarship whose rules changed, once a day, and of applications not judged yet (docs/review.md \"Eligibility\")",
+  },
   { name: 'auto-apply', cron: '* * * * *', trigger: 'on `NOTIFY auto_apply_due`', what: "members' automatic applications (docs/automation.md \"Automatic application\")" },
   {
     name: 'open-recurring-cycles',

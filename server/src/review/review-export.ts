@@ -63,7 +63,7 @@ export class ReviewExport {
 
   async open(caller: Caller, scholarshipId: string): Promise<{ filename: string; stream: Readable }> {
     const scholarship = await this.access.reviewable(caller, scholarshipId);
-    await this.review.judgeEligibility(scholarshipId, todayIso());
+    await this.review.judgeEligibility(scholarshipId, todayIso(), true);
     const blind = scholarship.blindReview;
     const requirements = scholarship.requirements as Requirement[];
     const header = [...COMMON, ...(blind ? [] : PERSONAL), ...requirements.map((r) => r.title)];

@@ -158,25 +158,48 @@ export const EXPORT_BATCH = new Statement<ApplicantRow & { answers: Record<strin
     LIMIT $4`,
 );
 
-/** Whether the scholarship's applications need judging (`$1` scholarship, `$2` today): one row and an index. */
-export const JUDGEMENT_DUE = new Statement<{ due: boolean }, [string, string]>(
-  `SELECT eligibility_judged_on IS DISTINCT FROM $2::date OR eligibility_judged_criteria IS DISTINCT FROM criteria
-          OR EXISTS (SELECT 1 FROM applications WHERE scholarship_id = $1 AND status = 'Received' AND eligibility IS NULL) AS due
+/**
+ * What judging the scholarship's applications needs (`$1` scholarship, `$2` today), from one row and
+ * two index probes: `whole` when its rules changed since the last judgement or it was not today,
+ * `unjudged` when applications arrived since, `anyJudged` when some have a verdict; and the rules.
+ */
+export const JUDGEMENT_DUE = new Statement<{ whole: boolean; unjudged: boolean; anyJudged: boolean; criteria: unknown[] }, [string, string]>(
+  `SELECT eligibility_judged_on IS DISTINCT FROM $2::date OR eligibility_judged_criteria IS DISTINCT FROM criteria AS whole,
+          EXISTS (SELECT 1 FROM applications WHERE scholarship_id = $1 AND status = 'Received' AND eligibility IS NULL) AS unjudged,
+          EXISTS (SELECT 1 FROM applications WHERE scholarship_id = $1 AND status = 'Received' AND eligibility IS NOT NULL) AS "anyJudged",
+          criteria
      FROM scholarships WHERE id = $1`,
 );
 
-/** Judges the applications with the matcher's verdict SQL (docs/matching.md); `$1` scholarship, `$2` today. */
-export const JUDGE_ELIGIBILITY = new Statement<never, [string, string]>(
-  `WITH s AS (
-     SELECT id, criteria, (eligibility_judged_on IS DISTINCT FROM $2::date OR eligibility_judged_criteria IS DISTINCT FROM criteria) AS stale
-       FROM scholarships WHERE id = $1
-   ),
-   rules AS (
-     SELECT rule->>'fieldKey' AS field_key, b.* FROM s, jsonb_array_elements(s.criteria) AS rule, eligibility_rule_bounds(rule) AS b
+/**
+ * Scholarships whose submitted applications need judging (`$1` today, `$2` at most): rules changed,
+ * a new day, or applications not judged yet. Those with no submitted application are left out.
+ */
+export const SCHOLARSHIPS_DUE_FOR_JUDGEMENT = new Statement<{ id: string }, [string, number]>(
+  `SELECT s.id FROM scholarships s
+    WHERE (s.eligibility_judged_on IS DISTINCT FROM $1::date OR s.eligibility_judged_criteria IS DISTINCT FROM s.criteria
+           OR EXISTS (SELECT 1 FROM applications a WHERE a.scholarship_id = s.id AND a.status = 'Received' AND a.eligibility IS NULL))
+      AND EXISTS (SELECT 1 FROM applications a WHERE a.scholarship_id = s.id AND a.status = 'Received')
+    ORDER BY s.id
+    LIMIT $2`,
+);
+
+/**
+ * Judges a batch of a scholarship's submitted applications with the matcher's verdict SQL
+ * (docs/matching.md): `$1` scholarship, `$2` today, `$3` the rules, `$4` all of them or only those
+ * not judged yet, `$5` after this application id (null: from the first), `$6` at most. Returns the
+ * last id judged (none when the batch was empty), for the next batch to start after.
+ */
+export const JUDGE_APPLICATIONS = new Statement<{ last: string | null }, [string, string, string, boolean, string | null, number]>(
+  `WITH rules AS (
+     SELECT rule->>'fieldKey' AS field_key, b.* FROM jsonb_array_elements($3::jsonb) AS rule, eligibility_rule_bounds(rule) AS b
    ),
    todo AS (
-     SELECT a.id, a.user_id FROM applications a, s
-      WHERE a.scholarship_id = $1 AND a.status = 'Received' AND (s.stale OR a.eligibility IS NULL)
+     SELECT a.id, a.user_id FROM applications a
+      WHERE a.scholarship_id = $1 AND a.status = 'Received' AND ($4::boolean OR a.eligibility IS NULL)
+        AND ($5::uuid IS NULL OR a.id > $5::uuid)
+      ORDER BY a.id
+      LIMIT $6
    ),
    verdicts AS (
      SELECT todo.id,
@@ -187,8 +210,12 @@ export const JUDGE_ELIGIBILITY = new Statement<never, [string, string]>(
      UPDATE applications SET eligibility = (ARRAY['eligible', 'missing', 'ineligible'])[worst + 1]
        FROM verdicts WHERE applications.id = verdicts.id
    )
-   UPDATE scholarships SET eligibility_judged_on = $2::date, eligibility_judged_criteria = s.criteria
-     FROM s WHERE scholarships.id = s.id AND s.stale`,
+   SELECT (SELECT id FROM todo ORDER BY id DESC LIMIT 1) AS last`,
+);
+
+/** Records the whole judgement (`$1` scholarship, `$2` today, `$3` the rules it judged by: if they changed meanwhile, it is due again). */
+export const MARK_JUDGED = new Statement<never, [string, string, string]>(
+  `UPDATE scholarships SET eligibility_judged_on = $2::date, eligibility_judged_criteria = $3::jsonb WHERE id = $1`,
 );
 
 /** The average of the reviewers' weighted totals (docs/review.md, "Points"): `$1` scholarship, `$2` one application or null for all. */

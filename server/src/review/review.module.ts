@@ -9,6 +9,7 @@ import { WebhooksModule } from '../webhooks/outbound/webhooks.module.js';
 import { ApplicantConversationsController, ProviderInboxController } from './conversations.controller.js';
 import { ConversationsRepository } from './conversations.repository.js';
 import { ConversationsService } from './conversations.service.js';
+import { EligibilityJudgementJob } from './eligibility-judgement.job.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewExport } from './review-export.js';
 import { ReviewController } from './review.controller.js';
@@ -26,6 +27,6 @@ import { WinnersService } from './winners.service.js';
 @Module({
   imports: [AuthModule, FormsModule, InboxModule, MailModule, UploadsModule, UsersModule, WebhooksModule],
   controllers: [ReviewController, ReviewersController, ApplicantConversationsController, ProviderInboxController],
-  providers: [ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService, StatusMessagesRepository, StatusMovesService, ConversationsRepository, ConversationsService],
+  providers: [EligibilityJudgementJob, ReviewRepository, ReviewersRepository, ReviewAccess, ReviewService, RubricService, WinnersService, ReviewExport, ReviewersService, StatusMessagesRepository, StatusMovesService, ConversationsRepository, ConversationsService],
 })
 export class ReviewModule {}

@@ -11,9 +11,11 @@ import {
   COUNT_APPLICANTS,
   EXPORT_BATCH,
   filterParameters,
-  JUDGE_ELIGIBILITY,
+  JUDGE_APPLICATIONS,
   JUDGEMENT_DUE,
+  MARK_JUDGED,
   REFRESH_AVERAGES,
+  SCHOLARSHIPS_DUE_FOR_JUDGEMENT,
   SUBMISSION,
   SUBMITTED_PER_DAY,
   type ApplicantFilter,
@@ -21,6 +23,9 @@ import {
   type ApplicantRow,
   type SubmissionRow,
 } from './review-statements.js';
+
+/** Applications judged per statement (judgeInBatches). */
+const JUDGEMENT_BATCH = 2_000;
 
 export { APPLICANT_ORDERS, type ApplicantFilter, type ApplicantOrder, type ApplicantRow } from './review-statements.js';
 
@@ -65,15 +70,42 @@ export class ReviewRepository {
   }
 
   /**
-   * Judges the submitted applications' eligibility with the matcher's verdict SQL (docs/matching.md)
-   * when the scholarship's rules changed since the last judgement or it was not today; otherwise
-   * only applications not judged yet. One set-based statement.
+   * Judges the submitted applications' eligibility with the matcher's verdict SQL (docs/matching.md,
+   * docs/review.md "Eligibility"). `whole`: all of them when the scholarship's rules changed since
+   * the last judgement or it was not today (the judgement job, and the exact answers: export, draw).
+   * Otherwise only those not judged yet, and the answer says whether the whole judgement is still due.
    */
-  async judgeEligibility(scholarshipId: string, today: string): Promise<void> {
-    // Almost always nothing to judge: answered from one row and an index, before the heavy statement.
+  async judgeEligibility(scholarshipId: string, today: string, whole: boolean): Promise<{ wholeDue: boolean }> {
+    // Almost always nothing to judge: answered from one row and an index, before the heavy statements.
     const [due] = await JUDGEMENT_DUE.rows(this.db, [scholarshipId, today]);
-    if (!due?.due) return;
-    await JUDGE_ELIGIBILITY.rows(this.db, [scholarshipId, today]);
+    if (!due) return { wholeDue: false };
+    // With no verdict stored yet, judging those not judged is judging them all.
+    if (due.whole && (whole || !due.anyJudged)) {
+      await this.judgeInBatches(scholarshipId, today, due.criteria, true);
+      await MARK_JUDGED.rows(this.db, [scholarshipId, today, JSON.stringify(due.criteria)]);
+      return { wholeDue: false };
+    }
+    if (due.unjudged) await this.judgeInBatches(scholarshipId, today, due.criteria, false);
+    return { wholeDue: due.whole };
+  }
+
+  /**
+   * One statement per 2,000 applications: each holds its rows' locks (a status move, points) and the
+   * statement timeout for a fraction of a second, not for the whole scholarship's seconds.
+   */
+  private async judgeInBatches(scholarshipId: string, today: string, criteria: unknown[], all: boolean): Promise<void> {
+    const rules = JSON.stringify(criteria);
+    let after: string | null = null;
+    for (;;) {
+      const [batch] = await JUDGE_APPLICATIONS.rows(this.db, [scholarshipId, today, rules, all, after, JUDGEMENT_BATCH]);
+      if (!batch?.last) return;
+      after = batch.last;
+    }
+  }
+
+  /** Scholarships whose applications need judging (the judgement job's work list). */
+  async scholarshipsDueForJudgement(today: string, limit: number): Promise<string[]> {
+    return (await SCHOLARSHIPS_DUE_FOR_JUDGEMENT.rows(this.db, [today, limit])).map((row) => row.id);
   }
 
   async countApplicants(scholarshipId: string, filter: ApplicantFilter): Promise<number> {

@@ -8,6 +8,7 @@ import { FormsService } from '../forms/forms.service.js';
 import { organisationSender, type OutgoingMessage } from '../inbox/inbox-message.js';
 import { InboxService } from '../inbox/inbox.service.js';
 import type { ApplicantsQueryDto } from './dto/review.dto.js';
+import { EligibilityJudgementJob } from './eligibility-judgement.job.js';
 import { ReviewAccess } from './review-access.js';
 import { ReviewRepository, type ApplicantRow, type ReviewedScholarship } from './review.repository.js';
 
@@ -82,6 +83,7 @@ export class ReviewService {
     private readonly access: ReviewAccess,
     private readonly forms: FormsService,
     private readonly inbox: InboxService,
+    private readonly judgement: EligibilityJudgementJob,
   ) {}
 
   async settings(caller: Caller, scholarshipId: string) {
@@ -96,7 +98,7 @@ export class ReviewService {
 
   async list(caller: Caller, scholarshipId: string, query: ApplicantsQueryDto) {
     const scholarship = await this.access.reviewable(caller, scholarshipId);
-    await this.review.judgeEligibility(scholarshipId, todayIso());
+    const eligibilityUpdating = await this.judgeNewArrivals(scholarshipId);
     const blind = scholarship.blindReview;
     const search = query.search?.trim() ? likeLiteral(query.search.trim()) : null;
     const filter = { search, status: query.status ?? null, eligible: query.eligible ?? null, blind };
@@ -107,12 +109,23 @@ export class ReviewService {
       this.review.countApplicants(scholarshipId, filter),
       this.review.applicantsPage(scholarshipId, filter, sort, offset, limit, caller.id),
     ]);
-    return { total, offset, limit, blindReview: blind, applicants: rows.map((row) => applicantRow(row, blind)) };
+    return { total, offset, limit, blindReview: blind, eligibilityUpdating, applicants: rows.map((row) => applicantRow(row, blind)) };
+  }
+
+  /**
+   * Judges the applications that arrived since the last judgement (a few: cheap). When the whole
+   * judgement is due (the rules changed, or a new day), queues the job that makes it rather than
+   * keep the request waiting, and says so: the stored verdicts are shown meanwhile.
+   */
+  private async judgeNewArrivals(scholarshipId: string): Promise<boolean> {
+    const { wholeDue } = await this.review.judgeEligibility(scholarshipId, todayIso(), false);
+    if (wholeDue) await this.judgement.queue();
+    return wholeDue;
   }
 
   async submission(caller: Caller, scholarshipId: string, applicationId: string) {
     const scholarship = await this.access.reviewable(caller, scholarshipId);
-    await this.review.judgeEligibility(scholarshipId, todayIso());
+    await this.judgeNewArrivals(scholarshipId);
     const row = await this.review.submission(scholarshipId, applicationId, caller.id);
     if (!row) throw new ApiError(404, APPLICATION_NOT_FOUND, { errorCode: 'APPLICATION_NOT_FOUND' });
     const blind = scholarship.blindReview;

@@ -39,7 +39,7 @@ export class WinnersService {
     if (!body.applicationIds === !body.draw) {
       throw new ApiError(400, 'Give either applicationIds or draw, not both.', { errorCode: 'WINNERS_HOW' });
     }
-    if (body.draw) await this.review.judgeEligibility(scholarshipId, todayIso());
+    if (body.draw) await this.review.judgeEligibility(scholarshipId, todayIso(), true);
     await this.review.transaction(async (manager) => {
       if (await this.review.lockForDecision(manager, scholarshipId)) {
         throw new ApiError(409, 'The winners of this scholarship are already chosen.', { errorCode: 'WINNERS_CHOSEN' });

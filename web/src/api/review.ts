@@ -82,9 +82,14 @@ export function applicantsQueryOptions(id: string, query: ApplicantsQuery) {
       dataOf(await api.GET('/api/v1/scholarships/{id}/applicants', { params: { path: { id }, query: queryOf(query) }, signal })),
     // A new page or filter keeps the rows in sight until its answer arrives.
     placeholderData: keepPreviousData,
+    // While the server judges eligibility again (new rules, a new day), ask until the new verdicts are in.
+    refetchInterval: (current) => (current.state.data?.eligibilityUpdating ? ELIGIBILITY_POLL_MS : false),
     retry: shouldRetry,
   });
 }
+
+/** How often a list whose eligibility is being judged again asks for the new verdicts. */
+const ELIGIBILITY_POLL_MS = 2_000;
 
 export function submissionQueryOptions(id: string, applicantId: string) {
   return queryOptions({

@@ -27,9 +27,9 @@ export function row(n: number, overrides: Partial<ApplicantRow> = {}): Applicant
 }
 
 /** Two rows as the server sends them, blind (no personal fields) or not. */
-export function applicantsList(blindReview = false): ApplicantsList {
+export function applicantsList(blindReview = false, eligibilityUpdating = false): ApplicantsList {
   const rows = [row(1), row(2)].map((r) => (blindReview ? { ...r, name: null, email: null, phone: null, school: null } : r));
-  return { total: 2, offset: 0, limit: 20, blindReview, applicants: rows };
+  return { total: 2, offset: 0, limit: 20, blindReview, eligibilityUpdating, applicants: rows };
 }
 
 export const CRITERIA: RankCriterion[] = [
@@ -85,18 +85,21 @@ const ok = (data: unknown) => apiAnswer(200, { statusCode: 200, data });
 export interface ReviewApi {
   blindReview?: boolean;
   winners?: Winners;
+  /** How many of the first list answers say the eligibility is being judged again. */
+  eligibilityUpdatingAnswers?: number;
 }
 
 /** The review API as the server answers it, for one scholarship; returns the mocks. */
 export function serveReview(setup: ReviewApi = {}) {
   const blind = setup.blindReview ?? false;
+  let updatingAnswers = setup.eligibilityUpdatingAnswers ?? 0;
   const get = mockApi('GET').mockImplementation(async (path, init) => {
     const params = (init as { params?: { path?: Record<string, string> } } | undefined)?.params?.path ?? {};
     const forms: Record<string, unknown> = { 'provider-message': MESSAGE_FORM, 'reviewer-signup': REVIEWER_SIGNUP };
     if (path === '/api/v1/forms/{formKey}') return forms[params.formKey] ? ok(forms[params.formKey]) : apiAnswer(404, { description: 'No such form' });
     if (path === '/api/v1/providers/scholarships') return ok([scholarshipDetail({ status: 'published', applicationsCount: 2 })]);
     if (path === '/api/v1/providers/scholarships/overview') return ok(overviewOf([scholarshipDetail({ status: 'published', applicationsCount: 2 })]));
-    if (path === '/api/v1/scholarships/{id}/applicants') return ok(applicantsList(blind));
+    if (path === '/api/v1/scholarships/{id}/applicants') return ok(applicantsList(blind, updatingAnswers-- > 0));
     if (path === '/api/v1/scholarships/{id}/review-settings') return ok({ blindReview: blind });
     if (path === '/api/v1/scholarships/{id}/activity') return ok({ days: [{ date: '2026-11-23', count: 0 }, { date: '2026-11-24', count: 2 }] });
     if (path === '/api/v1/scholarships/{id}/winners') return ok(setup.winners ?? { winners: [], decisions: [] });

@@ -55,6 +55,18 @@ describe('the applicants list', () => {
     expect((screen.getByRole('checkbox', { name: /Blind review/ }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('says while the eligibility is being judged again, and asks until the new verdicts are in', async () => {
+    signInProvider();
+    const { get } = serveReview({ eligibilityUpdatingAnswers: 1 });
+    renderAppAt(LIST);
+    const note = await screen.findByText(/Checking eligibility against the current rules/);
+    expect(note.getAttribute('role')).toBe('status');
+    // The next answer (2 s later) has the new verdicts: the note goes, and the list stops asking.
+    await waitFor(() => expect(screen.queryByText(/Checking eligibility against the current rules/)).toBeNull(), { timeout: 6000 });
+    const asked = listQueries(get).length;
+    expect(asked).toBe(2);
+  });
+
   describe('a status change, on purpose only (docs/review.md, "Status")', () => {
     const STATUS_PATH = '/api/v1/scholarships/{id}/applicants/{applicantId}/status';
     /** Opens the status menu with Enter, moves to `status` with the arrows and chooses it with Enter, as a keyboard user does. */

@@ -144,6 +144,12 @@ class ApplicantsPageDto {
   @ApiProperty({ example: 0 }) offset: number;
   @ApiProperty({ example: 20 }) limit: number;
   @ApiProperty({ example: true }) blindReview: boolean;
+  @ApiProperty({
+    example: false,
+    description:
+      "True while the applications' eligibility is being judged again (the scholarship's rules changed, or a new day began): the rows show the verdicts of the last judgement until it is done, usually within seconds. Ask again to see the new ones.",
+  })
+  eligibilityUpdating: boolean;
   @ApiProperty({ type: [ApplicantRowDto] }) applicants: ApplicantRowDto[];
 }
 export class ApplicantsPageResponseDto extends ApiResponseBase {

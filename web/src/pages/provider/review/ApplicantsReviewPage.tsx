@@ -129,15 +129,22 @@ export function ApplicantsReviewPage() {
     body = <Text color="fg.muted">{emptyListText(search, owner)}</Text>;
   } else {
     body = (
-      <ApplicantsTable
-        scholarshipId={id}
-        rows={list.data.applicants}
-        blindReview={list.data.blindReview}
-        search={search}
-        selected={selected}
-        onSelect={select}
-        onMove={owner ? (row, status) => statusChange.ask(row, status) : undefined}
-      />
+      <>
+        {list.data.eligibilityUpdating ? (
+          <Text role="status" color="fg.muted" textStyle="sm" mb="3">
+            Checking eligibility against the current rules… The column shows the last check until it is done.
+          </Text>
+        ) : null}
+        <ApplicantsTable
+          scholarshipId={id}
+          rows={list.data.applicants}
+          blindReview={list.data.blindReview}
+          search={search}
+          selected={selected}
+          onSelect={select}
+          onMove={owner ? (row, status) => statusChange.ask(row, status) : undefined}
+        />
+      </>
     );
   }
 
