@@ -57,6 +57,8 @@ async function start(name: string, metricsPort: string): Promise<ServerProcess> 
       PUBLIC_URL: 'http://127.0.0.1',
       DEMO_DATA: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // Two servers on a PostgreSQL other suites share: a small pool each (16 connections keep them busy).
+      DB_POOL_SIZE: '6',
       METRICS_PORT: metricsPort,
     },
     logFile: path.join(os.tmpdir(), `scholarmatch-metrics-cost-${name}-${process.pid}.log`),

@@ -3,7 +3,7 @@ import { Metrics } from '../src/metrics/metrics.js';
 import { MetricsServer } from '../src/metrics/metrics-server.js';
 import { cronPeriodSeconds } from '../src/metrics/scrape-gauges.js';
 import { accountClient } from './accounts-helpers.js';
-import { startTestApp, type TestApp } from './test-app.js';
+import { eventually, startTestApp, type TestApp } from './test-app.js';
 
 /** One sample of the text format: `name{a="x",b="y"} value`. */
 interface Sample {
@@ -55,7 +55,7 @@ describe('Prometheus metrics', () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 10_000 });
     // Port 0: several suites run at once, and the system picks a free port.
     const port = await t.app.get(MetricsServer).listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${port}`;
@@ -116,6 +116,29 @@ describe('Prometheus metrics', () => {
     const after = (await scrape()).samples;
     expect(count(after, 'scholarmatch_signups_total') - count(before, 'scholarmatch_signups_total')).toBe(1);
     expect(count(after, 'scholarmatch_logins_total', { outcome: 'ok' }) - count(before, 'scholarmatch_logins_total', { outcome: 'ok' })).toBe(1);
+  });
+
+  it('counts a trial started through the sandbox checkout, its webhooks, and a refused webhook', async () => {
+    const api = accountClient(t);
+    const before = (await scrape()).samples;
+    const { session } = await api.signUp({}, '10.9.0.3');
+    const plans = (await api.call('GET', '/subscription-plans')).json().data as { id: string; productId: string }[];
+    const plan = plans.find((p) => p.productId === 'quarterly')!;
+    const { checkoutUrl } = (await api.call('POST', '/user-payments/checkout', { body: { planId: plan.id }, token: session.accessToken })).json().data;
+    const card = { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', postalCode: '10001' };
+    const paid = await t.app.inject({ method: 'POST', url: `${checkoutUrl}/pay`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(card).toString() });
+    expect(paid.statusCode).toBe(303);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/payments/webhooks/sandbox', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(refused.statusCode).toBe(400);
+    const delta = (after: Sample[], name: string, labels: Record<string, string> = {}) => count(after, name, labels) - count(before, name, labels);
+    // The sandbox delivers its events to this server's endpoint right after the payment commits.
+    await eventually(async () => {
+      const after = (await scrape()).samples;
+      expect(delta(after, 'scholarmatch_trials_started_total')).toBe(1);
+      expect(delta(after, 'scholarmatch_membership_transitions_total', { to: 'trialing' })).toBe(1);
+      expect(delta(after, 'scholarmatch_webhooks_received_total', { source: 'sandbox' })).toBeGreaterThanOrEqual(1);
+      expect(delta(after, 'scholarmatch_webhooks_refused_total', { source: 'sandbox', reason: 'signature_missing' })).toBe(1);
+    }, 10_000);
   });
 
   it('keeps the request labels bounded whatever the paths (route templates, never paths or ids)', async () => {

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Histogram, type Metric, Registry } from 'prom-client';
 
 /** The request histogram's buckets, in seconds (docs/operations.md, "Metrics"). */
 export const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -66,7 +66,8 @@ export class Metrics {
 
   /** `enabled` false (METRICS_PORT=off): the counters still count, but nothing samples the process or times requests. */
   constructor(readonly enabled = true) {
-    if (enabled) collectDefaultMetrics({ register: this.registry });
+    // The array holds the metric objects themselves (its declared type is narrower).
+    if (enabled) for (const metric of processMetrics().getMetricsAsArray()) this.registry.registerMetric(metric as unknown as Metric);
   }
 
   login(outcome: LoginOutcome): void {
@@ -80,6 +81,22 @@ export class Metrics {
   private counter<L extends string>(name: string, help: string, labelNames: L[]): Counter<L> {
     return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
+}
+
+let processRegistry: Registry | undefined;
+
+/**
+ * prom-client's default metrics (process_*, nodejs_*), made once per process and shared by every
+ * application's registry: they describe the process, and each collection starts monitors (event
+ * loop delay, garbage collections) that are never stopped, so one per application would pile up
+ * in a process that builds many (the test suite).
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
 }
 
 /** The seconds since `startNs` (process.hrtime.bigint()). */

@@ -8,9 +8,9 @@ import { Metrics } from '../metrics/metrics.js';
 
 const RETRY_QUEUE = 'payment-event-retry';
 
-
 /** The refusals' reasons a metric label takes (the error codes, in lower case; anything else is 'other'). */
 const REFUSAL_REASONS = new Set(['signature_missing', 'signature_invalid', 'signature_expired', 'event_malformed', 'unknown_event']);
+
 /** Event families this endpoint expects; anything else was subscribed by mistake (docs/payments.md, "Webhooks"). */
 const HANDLED_EVENT_PREFIXES = ['customer.subscription.', 'checkout.session.', 'invoice.'];
 
