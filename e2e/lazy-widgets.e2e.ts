@@ -267,6 +267,30 @@ describe('widgets that load on first use keep what is typed while they load', ()
     expect(await number.inputValue()).toBe('2025550143');
   }));
 
+  it('a sign-up sent with Enter right after the phone number, before the phone widget has arrived, goes with the number', async () => {
+    const page = await coldPage(null);
+    await page.goto(`${base()}/signup`);
+    const email = `enter.${Date.now()}@example.com`;
+    await page.getByLabel('First Name').fill('Ena');
+    await page.getByLabel('Last Name').fill('Typist');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel(/^Password\*?$/).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByText('I agree to receive calls').click();
+    await page.getByText('I agree to the Terms of Use').click();
+    // The phone last, then Enter at once: its widget's code is still on its way (every lazy chunk is late).
+    const number = page.getByLabel(/^Contact Number\*?$/);
+    await number.focus();
+    await page.keyboard.type('2025550143');
+    expect(await page.locator('#root_phone[data-stand-in]').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    // The submit waits for the widget, then goes with the number (src/forms/submit-after-widgets.ts).
+    await page.waitForURL('**/auth/userdetails', { timeout: 20_000 });
+    expect(await page.getByText('Please input your phone number!').count()).toBe(0);
+    const session = await sessionOf(email, PASSWORD);
+    expect(await profileAnswer(session.accessToken, 'phone')).toBe('+12025550143');
+  });
+
   it('a searchable drop-down keeps a search typed at 0, 20 and 60 ms a key while its code loads', () => atEveryPace(async (pace) => {
     const form = (await call('GET', '/forms/profile-education')).body.data;
     const labels = form.uiSchema.fieldOfStudy['ui:enumNames'] as string[];

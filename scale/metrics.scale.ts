@@ -58,6 +58,8 @@ describe('Prometheus scraping two replicas', () => {
     expect(up.map((sample) => sample.value)).toEqual([1, 1]);
     const database = await prometheus.query('scholarmatch_database_up');
     expect(database.map((sample) => sample.value)).toEqual([1, 1]);
+    // The repository's alert and recording rules, loaded beside (deploy/prometheus/rules/).
+    expect(await prometheus.ruleCount()).toBeGreaterThan(0);
   });
 
   it('counts every request once, on the replica that served it', async () => {

@@ -1,11 +1,12 @@
 /**
  * A real Prometheus for the scale-out suite (docs/scaling.md, "Metrics"): Debian's `prometheus`
  * (`apt-get install prometheus`; .ci/run does), or PROMETHEUS_PATH, on deploy/prometheus/prometheus.yml,
- * the file operators use, with two substitutions: a short scrape interval, and a targets file
- * listing the replicas' metrics ports.
+ * the file operators use, with a few substitutions (`testConfig`): a short scrape interval, the
+ * replicas' metrics ports as the `scholarmatch` job's targets, and the repository's rule files in
+ * place of /etc/prometheus/rules (so the alert and recording rules load against real series).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, REPO_ROOT, sleep } from '@scholarmatch/testkit';
@@ -37,28 +38,37 @@ export interface Prometheus {
   query(expr: string): Promise<PromSample[]>;
   /** The active targets' scrape URLs and health (/api/v1/targets). */
   targets(): Promise<{ scrapeUrl: string; health: string; lastError: string }[]>;
+  /** How many alerting and recording rules it loaded (/api/v1/rules). */
+  ruleCount(): Promise<number>;
   stop(): Promise<void>;
 }
 
 /**
- * Starts Prometheus on a copy of deploy/prometheus/prometheus.yml whose global scrape interval is
- * `scrapeInterval`, scraping `targets` (host:port) through a targets file of its own. The other
- * entries of deploy/prometheus (rule files, say) are linked beside the copy, so relative paths in
- * the file resolve as they do for an operator.
+ * deploy/prometheus/prometheus.yml as the test runs it: every `scrape_interval` is `interval` (and
+ * the scrape timeout with it, which may not exceed it), the `scholarmatch` job scrapes `targets`,
+ * and the rule files are read from the repository. Throws when the file no longer has what is
+ * substituted, so a change to it shows here rather than as a test that scrapes nothing.
  */
+export function testConfig(original: string, targets: string[], interval: string): string {
+  const replaced = (text: string, pattern: RegExp, by: string, what: string) => {
+    if (!pattern.test(text)) throw new Error(`deploy/prometheus/prometheus.yml: no ${what} for the scale test to substitute`);
+    return text.replace(pattern, by);
+  };
+  let config = original.replace(/^\s*scrape_timeout:.*\n/gm, '');
+  config = replaced(config, /^(\s*)scrape_interval:.*$/gm, `$1scrape_interval: ${interval}\n$1scrape_timeout: ${interval}`, 'scrape_interval');
+  config = replaced(config, /\/etc\/prometheus\/rules\//g, `${path.join(PROMETHEUS_CONFIG_DIR, 'rules')}/`, 'rule files under /etc/prometheus/rules/');
+  const job = config.indexOf('job_name: scholarmatch');
+  if (job < 0) throw new Error('deploy/prometheus/prometheus.yml: no scholarmatch job');
+  const list = JSON.stringify(targets).replaceAll('"', "'");
+  return config.slice(0, job) + replaced(config.slice(job), /targets:\s*\[[^\]]*\]/, `targets: ${list}`, "scholarmatch job's targets");
+}
+
+/** Starts Prometheus on `testConfig` of deploy/prometheus/prometheus.yml, scraping `targets` (host:port). */
 export async function startPrometheus(targets: string[], options: { scrapeInterval?: string; logFile: string }): Promise<Prometheus> {
   const binary = prometheusBinary();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'scholarmatch-prometheus-'));
-  const interval = options.scrapeInterval ?? '1s';
   const original = readFileSync(path.join(PROMETHEUS_CONFIG_DIR, 'prometheus.yml'), 'utf8');
-  const config = original.replace(/^(\s*)scrape_interval:\s*\S+/m, `$1scrape_interval: ${interval}`).replace(/^(\s*)scrape_timeout:\s*\S+/m, `$1scrape_timeout: ${interval}`);
-  if (config === original) throw new Error('deploy/prometheus/prometheus.yml has no global scrape_interval for the test to shorten');
-  writeFileSync(path.join(dir, 'prometheus.yml'), config);
-  for (const entry of readdirSync(PROMETHEUS_CONFIG_DIR)) {
-    if (entry !== 'prometheus.yml' && entry !== 'targets') symlinkSync(path.join(PROMETHEUS_CONFIG_DIR, entry), path.join(dir, entry));
-  }
-  mkdirSync(path.join(dir, 'targets'));
-  writeFileSync(path.join(dir, 'targets', 'scale.json'), JSON.stringify([{ targets }]));
+  writeFileSync(path.join(dir, 'prometheus.yml'), testConfig(original, targets, options.scrapeInterval ?? '1s'));
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -115,6 +125,10 @@ export async function startPrometheus(targets: string[], options: { scrapeInterv
     targets: async () => {
       const data = await api('/api/v1/targets?state=active');
       return data.activeTargets as { scrapeUrl: string; health: string; lastError: string }[];
+    },
+    ruleCount: async () => {
+      const data = await api('/api/v1/rules');
+      return (data.groups as { rules: unknown[] }[]).reduce((sum, group) => sum + group.rules.length, 0);
     },
     stop,
   };

@@ -118,6 +118,18 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     return [];
   };
 
+  /**
+   * An operation's cases, made once: the same seed and ids give the same list, and the run asks
+   * for each list up to seven times (four roles, the key, the bad tokens, the idempotency keys).
+   */
+  const caseLists = new Map<string, FuzzCase[]>();
+  const casesOf = (route: string, method: string, userId: string): FuzzCase[] => {
+    const key = `${method} ${route} ${userId}`;
+    let cases = caseLists.get(key);
+    if (!cases) caseLists.set(key, (cases = operationCases(OPENAPI, route, method, { seed: 2026, known: known(userId) })));
+    return cases;
+  };
+
   /** Sends one case and records what came back. */
   const send = async (fuzz: FuzzCase, token: string | undefined, who: string) => {
     ipCounter += 1;
@@ -203,7 +215,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         // route takes one). One it refuses before reading any input (signed out, another role) gets
         // the first case only: the rest would be refused the same way, and the parsing and
         // validation they probe are those the admitted identities' cases run through.
-        const cases = operationCases(OPENAPI, route, method, { seed: 2026, known: known(userId) });
+        const cases = casesOf(route, method, userId);
         let sent = 0;
         for (const fuzz of cases) {
           const res = await send(fuzz, token, who);
@@ -216,7 +228,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
 
     // The provider's API key: every case on the operations a key may call, the first case on the others (refused).
     for (const [route, method] of operationsOf(OPENAPI)) {
-      const cases = operationCases(OPENAPI, route, method, { seed: 2026, known: known(ids.applicant) });
+      const cases = casesOf(route, method, ids.applicant);
       const keyMayCall = Boolean(OPENAPI.paths[route][method]['x-key-scope']);
       for (const fuzz of keyMayCall ? cases : cases.slice(0, 1)) await send(fuzz, tokens.providerKey, 'providerKey');
       if (keyMayCall) perOperation.set(`${method.toUpperCase()} ${route}`, (perOperation.get(`${method.toUpperCase()} ${route}`) ?? 0) + cases.length);
@@ -228,7 +240,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       `smk_live_${'A'.repeat(43)}`, `${tokens.providerKey}x`, "smk_live_' OR '1'='1", 'smk_',
     ];
     for (const [route, method] of operationsOf(OPENAPI)) {
-      const [first] = operationCases(OPENAPI, route, method, { seed: 2026, known: known(ids.applicant) });
+      const [first] = casesOf(route, method, ids.applicant);
       for (const token of badTokens) await send(first, token, 'bad-token');
     }
 
@@ -237,7 +249,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     for (const [route, method] of operationsOf(OPENAPI)) {
       const declared = OPENAPI.paths[route][method].parameters ?? [];
       if (!declared.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key')) continue;
-      const [first] = operationCases(OPENAPI, route, method, { seed: 2026, known: known(ids.applicant) });
+      const [first] = casesOf(route, method, ids.applicant);
       for (const who of ['applicant', 'provider', 'admin'] as Identity[]) {
         for (const key of hostileKeys) await send({ ...first, label: `Idempotency-Key ${JSON.stringify(key.slice(0, 12))}`, headers: { ...first.headers, 'idempotency-key': key } }, tokens[who], who);
       }

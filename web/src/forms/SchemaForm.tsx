@@ -3,6 +3,7 @@ import { withTheme, type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useCallback, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { useErrorVisibility } from './error-visibility';
+import { useSubmitAfterWidgets } from './submit-after-widgets';
 import { fields } from './fields';
 import type { SchemaFormContext } from './form-context';
 import { templates } from './templates';
@@ -105,10 +106,12 @@ export function SchemaForm(props: SchemaFormProps) {
     [markTouched, onChange],
   );
   const handleSubmit = useCallback((event: IChangeEvent) => onSubmit(event.formData), [onSubmit]);
+  const submitCapture = useSubmitAfterWidgets(visibility.markSubmitted);
 
   return (
-    // Capture phase: runs before RJSF validates the submit, so the submit shows every error.
-    <Box onSubmitCapture={visibility.markSubmitted}>
+    // Capture phase: runs before RJSF validates the submit, so the submit shows every error (and
+    // a submit can wait there for a widget still taking over a typed answer).
+    <Box onSubmitCapture={submitCapture}>
       <ThemedForm
         schema={schema}
         uiSchema={uiSchema}

@@ -17,6 +17,24 @@ interface StandInLook {
   frame?: (props: WidgetProps, input: ReactElement) => ReactElement;
   /** Whether the widget is needed as soon as it shows, not only when reached (a stored phone number is shown split by its calling code). */
   neededAtOnce?: (props: WidgetProps) => boolean;
+  /**
+   * Whether the text typed into the stand-in is the field's answer (a phone number), so a submit
+   * waits for the widget that turns it into the value. A drop-down's typed text is only a search.
+   */
+  typedTextIsTheAnswer?: boolean;
+}
+
+/**
+ * Loads of widgets whose stand-in holds an answer the form does not have yet: a submit waits
+ * for them (`widgetsHoldingAnswers`), so a phone typed last and submitted at once on a slow network
+ * goes with the form instead of the form saying the field is required.
+ */
+const answersInStandIns = new Set<Promise<void>>();
+
+/** A promise for the widgets still to take over a typed answer from their stand-in, or undefined when none is. */
+export function widgetsHoldingAnswers(): Promise<void> | undefined {
+  if (answersInStandIns.size === 0) return undefined;
+  return Promise.all(answersInStandIns).then(() => undefined);
 }
 
 /**
@@ -64,6 +82,16 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetP
       flushSync(() => setWidget(() => loaded));
     };
     const fetchWidget = () => void preload().catch(() => undefined);
+    /** Typing into a stand-in whose text is the answer: the form's submit waits until the widget has it. */
+    const holdAnswer = () => {
+      if (!look.typedTextIsTheAnswer || loaded) return;
+      // Settles either way: a failed load lets the submit go on (and say what is missing).
+      const arrival: Promise<void> = preload().then(
+        () => void answersInStandIns.delete(arrival),
+        () => void answersInStandIns.delete(arrival),
+      );
+      answersInStandIns.add(arrival);
+    };
     useEffect(() => {
       if (Widget) return;
       // Another field of the same kind reached loads the code for this one too.
@@ -99,6 +127,7 @@ function lazyWidget(load: () => Promise<{ default: ComponentType<HandoverWidgetP
         onFocus={fetchWidget}
         onPointerEnter={fetchWidget}
         onPointerDown={fetchWidget}
+        onChange={holdAnswer}
         onCompositionStart={() => (composing.current = true)}
         onCompositionEnd={() => {
           composing.current = false;
@@ -153,6 +182,7 @@ const phoneLook: StandInLook = {
   neededAtOnce: (props) => typeof props.value === 'string' && props.value !== '',
   placeholder: (props) => ({ text: props.placeholder ?? '', isValue: false }),
   type: 'tel',
+  typedTextIsTheAnswer: true,
   frame: (props, input) => (
     <HStack gap="2" align="stretch" w="full">
       <Box flex="0 0 8.5rem" borderWidth="1px" rounded="l2" px="3" display="flex" alignItems="center" justifyContent="space-between" textStyle="sm" aria-hidden="true">
