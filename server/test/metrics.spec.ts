@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { makeMember, publishedScholarship } from '@scholarmatch/testkit';
 import { Metrics } from '../src/metrics/metrics.js';
 import { MetricsServer } from '../src/metrics/metrics-server.js';
 import { cronPeriodSeconds } from '../src/metrics/scrape-gauges.js';
@@ -55,7 +56,7 @@ describe('Prometheus metrics', () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
-    t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 10_000 });
+    t = await startTestApp({ DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: 10_000 });
     // Port 0: several suites run at once, and the system picks a free port.
     const port = await t.app.get(MetricsServer).listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${port}`;
@@ -139,6 +140,26 @@ describe('Prometheus metrics', () => {
       expect(delta(after, 'scholarmatch_webhooks_received_total', { source: 'sandbox' })).toBeGreaterThanOrEqual(1);
       expect(delta(after, 'scholarmatch_webhooks_refused_total', { source: 'sandbox', reason: 'signature_missing' })).toBe(1);
     }, 10_000);
+  });
+
+  it('counts applications by channel once they are submitted: from the form, and by Easy Apply', async () => {
+    const api = accountClient(t);
+    const provider = (await api.login('provider@demo.scholarmatch.test', 'DemoProvider#2026')).json().data.accessToken as string;
+    const admin = (await api.login('admin@demo.scholarmatch.test', 'DemoAdmin#2026')).json().data.accessToken as string;
+    const withForm = await publishedScholarship(api.kit, provider, { title: 'Metrics form', requirements: [{ title: 'Why?', dataType: 'text', key: 'why' }] });
+    const easy = await publishedScholarship(api.kit, provider, { title: 'Metrics easy', requirements: [] });
+    const member = await api.person();
+    await makeMember(api.kit, admin, member.id);
+    const before = (await scrape()).samples;
+    const submit = (status: 'Draft' | 'Received') =>
+      api.call('POST', '/scholarships/submit-individual-scholarship', { token: member.token, body: { scholarshipId: withForm, status, requirements: [{ key: 'why', fieldValue: 'Because' }] } });
+    expect((await submit('Draft')).statusCode).toBeLessThan(300);
+    expect((await submit('Received')).statusCode).toBeLessThan(300);
+    expect((await api.call('POST', '/scholarships/submit-scholarships', { token: member.token, body: { scholarshipId: [easy] } })).statusCode).toBeLessThan(300);
+    const after = (await scrape()).samples;
+    const delta = (channel: string) => count(after, 'scholarmatch_applications_submitted_total', { channel }) - count(before, 'scholarmatch_applications_submitted_total', { channel });
+    // The draft is not a submission.
+    expect([delta('form'), delta('easy_apply'), delta('bulk')]).toEqual([1, 1, 0]);
   });
 
   it('keeps the request labels bounded whatever the paths (route templates, never paths or ids)', async () => {
