@@ -121,8 +121,16 @@ async function countOf(client: pg.Client, sql: string): Promise<number> {
   return Number(rows[0].n);
 }
 
-/** Adds whatever part of the scale data is missing. `hash` is the argon2id hash of BENCH_PASSWORD. */
-export async function ensureScaleData(databaseUrl: string, hash: string, log: (line: string) => void = console.log): Promise<void> {
+/**
+ * Adds whatever part of the scale data is missing. `hash` is the argon2id hash of BENCH_PASSWORD.
+ * `scale`: fewer applicants and scholarships for a quick measurement (bench/metrics-cost.ts).
+ */
+export async function ensureScaleData(
+  databaseUrl: string,
+  hash: string,
+  log: (line: string) => void = console.log,
+  scale: { applicants: number; scholarships: number } = SCALE,
+): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -134,16 +142,16 @@ export async function ensureScaleData(databaseUrl: string, hash: string, log: (l
       [hash],
     );
     const applicants = await countOf(client, `SELECT count(*) AS n FROM users WHERE email LIKE 'applicant%@${BENCH_DOMAIN}'`);
-    for (let from = applicants + 1; from <= SCALE.applicants; from += 10_000) {
-      const to = Math.min(SCALE.applicants, from + 9_999);
+    for (let from = applicants + 1; from <= scale.applicants; from += 10_000) {
+      const to = Math.min(scale.applicants, from + 9_999);
       await client.query(APPLICANTS_SQL, [hash, from, to]);
-      log(`bench data: applicants ${to} / ${SCALE.applicants}`);
+      log(`bench data: applicants ${to} / ${scale.applicants}`);
     }
     const scholarships = await countOf(client, `SELECT count(*) AS n FROM scholarships WHERE title LIKE 'Bench Scholarship %'`);
-    for (let from = scholarships + 1; from <= SCALE.scholarships; from += 10_000) {
-      const to = Math.min(SCALE.scholarships, from + 9_999);
+    for (let from = scholarships + 1; from <= scale.scholarships; from += 10_000) {
+      const to = Math.min(scale.scholarships, from + 9_999);
       await client.query(SCHOLARSHIPS_SQL, [from, to]);
-      log(`bench data: scholarships ${to} / ${SCALE.scholarships}`);
+      log(`bench data: scholarships ${to} / ${scale.scholarships}`);
     }
     const applicationScholarships = await countOf(client, `SELECT count(*) AS n FROM scholarships WHERE title LIKE 'Bench Application Scholarship %'`);
     if (applicationScholarships < APPLICATION_SCHOLARSHIPS) {

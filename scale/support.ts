@@ -210,9 +210,10 @@ function sharedSettings(options: { databaseUrl: string; publicUrl: string; s3: L
 
 /**
  * Starts the database, replica a (which applies the migrations, as a release step would), then
- * replica b, then nginx. `logLevel` is the replicas' LOG_LEVEL.
+ * replica b, then nginx. `logLevel` is the replicas' LOG_LEVEL; `replicaEnv` adds settings of one
+ * replica's own (e.g. the METRICS_PORT a Prometheus scrapes it on).
  */
-export async function startCluster(label: string, options: { logLevel?: string } = {}): Promise<Cluster> {
+export async function startCluster(label: string, options: { logLevel?: string; replicaEnv?: Partial<Record<ReplicaName, Record<string, string>>> } = {}): Promise<Cluster> {
   const nginx = nginxBinary();
   const root = mkdtempSync(path.join(os.tmpdir(), `scholarmatch-scale-${label}-`));
   chmodSync(root, 0o755);
@@ -242,7 +243,7 @@ export async function startCluster(label: string, options: { logLevel?: string }
     for (const name of ['a', 'b'] as const) {
       const dataDir = path.join(root, `data-${name}`);
       mkdirSync(dataDir);
-      const server = await startBuiltServer({ name: `replica-${name}`, databaseUrl: database.url, logDir, env: { ...settings, DATA_DIR: dataDir, LOG_LEVEL: options.logLevel ?? 'warn' } });
+      const server = await startBuiltServer({ name: `replica-${name}`, databaseUrl: database.url, logDir, env: { ...settings, DATA_DIR: dataDir, LOG_LEVEL: options.logLevel ?? 'warn', ...options.replicaEnv?.[name] } });
       started.push(server);
       const port = Number(new URL(server.baseUrl).port);
       replicas[name] = { name, port, baseUrl: server.baseUrl, process: server };

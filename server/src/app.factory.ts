@@ -22,6 +22,8 @@ import { createValidationPipe } from './common/validation.pipe.js';
 import { registerRateLimits } from './common/rate-limit.js';
 import { registerBodyParsers } from './common/raw-body.js';
 import { MULTIPART_LIMITS } from './uploads/upload-part.js';
+import { Metrics } from './metrics/metrics.js';
+import { registerHttpMetrics } from './metrics/http-metrics.js';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -119,6 +121,9 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     crossOriginEmbedderPolicy: false,
   });
   clients.watch(app.getHttpAdapter().getInstance());
+  // Request durations by route template for Prometheus (docs/operations.md, "Metrics"); none with METRICS_PORT=off.
+  const metrics = app.get(Metrics);
+  if (metrics.enabled) registerHttpMetrics(app.getHttpAdapter().getInstance(), metrics);
 
   registerBodyParsers(app.getHttpAdapter().getInstance());
   await registerRateLimits(app, config, app.get(RateLimitCountersRepository));

@@ -31,6 +31,7 @@ import { HealthModule } from './health/health.module.js';
 import { IdempotencyModule } from './idempotency/idempotency.module.js';
 import { InboxModule } from './inbox/inbox.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { ReviewModule } from './review/review.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
@@ -61,6 +62,7 @@ export class AppModule {
       imports: [
         CoreModule.forRoot(config, location),
         DatabaseModule.forRoot(ENTITIES),
+        MetricsModule,
         // After DatabaseModule, so that pg-boss stops before an embedded database does.
         JobsModule,
         AuthModule,

@@ -4,6 +4,7 @@ import { DatabaseLocation } from './database/database.module.js';
 import { DEMO_ACCOUNTS, demoDataEnabled } from './demo/demo-accounts.js';
 import { EssayWriter } from './essays/essay-writer.js';
 import { Mailer } from './mail/mailer.js';
+import { MetricsServer } from './metrics/metrics-server.js';
 import { FileStorage } from './uploads/file-storage.js';
 
 async function main(): Promise<void> {
@@ -12,6 +13,9 @@ async function main(): Promise<void> {
   const location = new DatabaseLocation(config);
   const app = await createApp(config, location);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Prometheus' endpoint, on a port of its own (docs/operations.md, "Metrics").
+  const metricsPort = config.metricsPort;
+  const metricsAt = metricsPort === null ? 'off (METRICS_PORT=off)' : `http://${hostForUrl(config.METRICS_HOST)}:${await app.get(MetricsServer).listen(metricsPort, config.METRICS_HOST)}/metrics`;
 
   const base = config.listenUrl;
   const database = location.isEmbedded ? `embedded PostgreSQL (data in ${config.DATA_DIR})` : 'DATABASE_URL';
@@ -22,6 +26,7 @@ async function main(): Promise<void> {
     `  Swagger:  ${base}/api/docs`,
     `  Health:   ${base}/api/v1/health`,
     `  Database: ${database}`,
+    `  Metrics:  ${metricsAt}`,
     `  E-mail:   ${app.get(Mailer).destination}`,
     `  Essays:   ${app.get(EssayWriter).destination}`,
     `  Files:    ${app.get(FileStorage).destination}`,
@@ -29,6 +34,10 @@ async function main(): Promise<void> {
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 function demoLogins(config: AppConfig, location: DatabaseLocation): string[] {

@@ -69,7 +69,9 @@ export function requireBuiltServer(hint: string): void {
 /** Spawns `node server/dist/server/src/main.js` and resolves once /api/v1/health answers 200. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const env = { ...options.env, PORT: String(port), HOST: '127.0.0.1' };
+  // Metrics on, as in production, but on a free port of the system's choosing unless the caller
+  // picks one: several servers run at once in the suites, and 9464 would be taken by the first.
+  const env = { METRICS_PORT: '0', ...options.env, PORT: String(port), HOST: '127.0.0.1' };
   let output = '';
   const remember = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-40_000));
   let child: ChildProcess;

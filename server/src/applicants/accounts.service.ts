@@ -14,6 +14,7 @@ import { PaymentGateway } from '../payments/payment-gateway.js';
 import { MembershipsRepository } from '../subscriptions/memberships.repository.js';
 import type { SignUpDto } from './dto/sign-up.dto.js';
 import type { MinimalProfileDto } from './dto/minimal-profile.dto.js';
+import { Metrics } from '../metrics/metrics.js';
 
 /** The fields of the original sign-up payload; the sign-up form's other fields are checked only when sent. */
 const SEED_SIGNUP_PAYLOAD = new Set(['firstName', 'lastName', 'email', 'phone', 'password']);
@@ -29,6 +30,7 @@ export class AccountsService {
     private readonly conversions: ConversionTracker,
     private readonly memberships: MembershipsRepository,
     private readonly gateway: PaymentGateway,
+    private readonly metrics: Metrics,
   ) {}
 
   async signUp(body: SignUpDto, clientIp: string): Promise<SessionDto> {
@@ -49,6 +51,7 @@ export class AccountsService {
       profile,
     });
     // A sign-up is a lead for the affiliate and ad trackers (docs/payments.md, "Conversions").
+    this.metrics.signups.inc();
     await this.conversions.track({ kind: 'lead', userId: user.id, amountCents: LEAD_VALUE_CENTS, dedupeKey: `lead:${user.id}` });
     return this.sessions.start(user, clientIp);
   }

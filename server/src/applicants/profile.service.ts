@@ -11,6 +11,7 @@ import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { SweepstakesService } from '../sweepstakes/sweepstakes.service.js';
 import type { ApplicantDto, ApplicantFieldInputDto, ProfileFormKey, UpdateApplicantDto } from './dto/applicant.dto.js';
+import { Metrics } from '../metrics/metrics.js';
 
 type AccountChanges = Parameters<UsersRepository['updateProfile']>[1];
 
@@ -57,6 +58,7 @@ export class ProfileService {
     private readonly intake: AnswerIntake,
     private readonly mailer: Mailer,
     private readonly sweepstakes: SweepstakesService,
+    private readonly metrics: Metrics,
   ) {}
 
   async get(caller: Caller): Promise<ApplicantDto> {
@@ -123,6 +125,7 @@ export class ProfileService {
     // and socket timeouts, 5-10 s) must not hold the applicant's answer (faults/slow-services.fault.ts).
     if (saved.email.toLowerCase() !== user.email.toLowerCase()) void this.tellOldAddress(user, saved.email);
     const justRegistered = formKey === 'registration' && !user.isProfileUpdate;
+    if (justRegistered) this.metrics.registrationsCompleted.inc();
     if (justRegistered && (await this.enterSweepstakes(id))) saved.isScholarshipApplied = true;
     return this.toApplicant(saved);
   }

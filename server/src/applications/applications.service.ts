@@ -10,6 +10,7 @@ import { WebhookOutbox } from '../webhooks/outbound/webhook-outbox.js';
 import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type ApplyingRow } from './applications.repository.js';
 import { fieldsOfVersion, RequirementForms, type RequirementFormVersion } from './requirement-forms.js';
+import { Metrics } from '../metrics/metrics.js';
 
 function notFound(): ApiError {
   return new ApiError(404, 'There is no such scholarship.', { errorCode: 'SCHOLARSHIP_NOT_FOUND' });
@@ -45,6 +46,7 @@ export class ApplicationsService {
     private readonly intake: AnswerIntake,
     private readonly notices: ApplicationNotices,
     private readonly webhooks: WebhookOutbox,
+    private readonly metrics: Metrics,
   ) {}
 
   /** The requirement form to fill: the caller's pinned version, a named one, or the current one. */
@@ -71,7 +73,7 @@ export class ApplicationsService {
     // Resolved before the transaction: storing a new version needs a pooled connection of its own,
     // which a transaction holding one must never wait for (docs/performance.md).
     const current = body.formVersion ? undefined : await this.form(caller, body.scholarshipId);
-    return this.repository.transaction(async (manager) => {
+    const details = await this.repository.transaction(async (manager) => {
       const row = await this.applying(manager, caller, body.scholarshipId, true);
       this.checkGate(row);
       this.checkOpen(row);
@@ -93,6 +95,9 @@ export class ApplicationsService {
       const details = this.detailsOf(status, form, answers);
       return missing.length ? { ...details, errors: missing } : details;
     });
+    // Counted once committed (a submission refused or left a draft is not).
+    if (details.status === 'Received') this.metrics.applicationSubmitted('form');
+    return details;
   }
 
   /** The scholarship (404 if missing or unpublished and not applied to), with the caller's application; locked when writing. */

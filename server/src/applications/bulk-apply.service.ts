@@ -10,6 +10,7 @@ import { ApplicationNotices } from './application-notices.js';
 import { ApplicationsRepository, type CandidateRow } from './applications.repository.js';
 import type { ReferralSource, SubmitScholarshipsDto } from './dto/application.dto.js';
 import { fieldsOfVersion, RequirementForms, type RequirementFormVersion } from './requirement-forms.js';
+import { Metrics } from '../metrics/metrics.js';
 
 /** The key of the CV requirement the "Apply With CV Data Only" list and bulk apply use. */
 export const CV_REQUIREMENT_KEY = 'cv';
@@ -30,6 +31,7 @@ export class BulkApplyService {
     private readonly intake: AnswerIntake,
     private readonly notices: ApplicationNotices,
     private readonly webhooks: WebhookOutbox,
+    private readonly metrics: Metrics,
   ) {}
 
   async apply(caller: Caller, body: SubmitScholarshipsDto): Promise<string[]> {
@@ -37,7 +39,8 @@ export class BulkApplyService {
     await this.checkMemberAndCv(caller, cv);
     await this.matches.current(caller.id);
     const currentForms = await this.currentForms(caller, body.scholarshipId);
-    return this.repository.transaction(async (manager) => {
+    let submitted = 0;
+    const applied = await this.repository.transaction(async (manager) => {
       const candidates = await this.repository.candidates(manager, caller.id, body.scholarshipId);
       const errors: FieldError[] = [];
       const toInsert: { id: string; version: string; answers: Record<string, unknown>; referral?: ReferralSource }[] = [];
@@ -66,8 +69,13 @@ export class BulkApplyService {
       await this.repository.insertReceived(manager, caller.id, toInsert);
       await this.notices.received(manager, caller.id, toInsert.map((row) => row.id));
       await this.webhooks.applicationsSubmitted(manager, caller.id, toInsert.map((row) => row.id));
+      submitted = toInsert.length;
       return candidates.map((row) => row.id);
     });
+    // Counted once committed. Easy Apply is this call with one scholarship and no requirements (docs/applications.md).
+    const easy = body.scholarshipId.length === 1 && !body.requirements;
+    this.metrics.applicationSubmitted(easy ? 'easy_apply' : 'bulk', submitted);
+    return applied;
   }
 
   private async checkMemberAndCv(caller: Caller, cv: string | undefined): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/error-body.js';
+import { Metrics } from '../metrics/metrics.js';
 import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { notSignedIn } from './access-tokens.js';
@@ -25,6 +26,7 @@ export class AuthService {
     private readonly sessions: Sessions,
     private readonly secondFactor: SecondFactorPolicy,
     private readonly challenges: MfaChallenges,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -56,14 +58,23 @@ export class AuthService {
 
   private async checkPassword(userName: string, password: string, clientIp: string): Promise<UserEntity> {
     // Counted before the password is checked: at most LOGIN_MAX_FAILURES are ever judged per window.
-    await this.lockout.admitAttempt(userName, clientIp);
+    try {
+      await this.lockout.admitAttempt(userName, clientIp);
+    } catch (error) {
+      if (error instanceof ApiError && error.options.errorCode === 'LOGIN_LOCKED') this.metrics.login('locked');
+      throw error;
+    }
     const user = await this.users.findByEmailWithPassword(userName);
     if (!user) {
+      // An unknown address is a wrong credential too, for the login metric.
+      this.metrics.login('wrong_password');
       throw new ApiError(400, 'This email is not registered. Please sign up or try another email.', { errorCode: 'EMAIL_NOT_FOUND' });
     }
     if (!(await this.hasher.verify(user.passwordHash, password))) {
+      this.metrics.login('wrong_password');
       throw new ApiError(400, 'Your password is incorrect. Please try again or reset it.', { errorCode: 'WRONG_PASSWORD' });
     }
+    this.metrics.login('ok');
     if (this.hasher.needsRehash(user.passwordHash)) {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(password));
     }

@@ -12,6 +12,7 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { ApplicantMatches } from '../matching/applicant-matches.js';
 import { MAX_COUNTED_FIELDS } from '../matching/eligibility-counts.js';
 import { type AutoApplicableScholarship, type AutoApplyBatch, AutoApplyRepository, CV_KEY } from './auto-apply.repository.js';
+import { Metrics } from '../metrics/metrics.js';
 
 export const AUTO_APPLY_QUEUE = 'auto-apply';
 /** Sent by the triggers that mark a scholarship or a member due (database/definitions/automation.ts). */
@@ -50,6 +51,7 @@ export class AutoApplyJob implements OnModuleInit {
     private readonly matches: ApplicantMatches,
     private readonly config: AppConfig,
     @Inject(JobQueue) private readonly jobs: JobQueue,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
@@ -86,12 +88,14 @@ export class AutoApplyJob implements OnModuleInit {
   /** Applies for every eligible member; a scholarship no longer applicable is only taken off the list. */
   private async applyToScholarship(id: string, scholarship: AutoApplicableScholarship | null, today: string): Promise<number> {
     const batch = scholarship && (await this.batchFor(scholarship));
-    return this.repository.transaction(async (tx) => {
+    const applied = await this.repository.transaction(async (tx) => {
       if (!(await this.repository.claimScholarship(tx, id)) || !batch || !scholarship) return 0;
       const applied = await this.repository.applyForEligibleMembers(tx, scholarship.criteria, batch, today);
       if (applied.length) await this.repository.notifyInboxMail(tx);
       return applied.length;
     });
+    this.metrics.applicationSubmitted('automatic', applied);
+    return applied;
   }
 
   private async applyForMember(userId: string, today: string): Promise<number> {
@@ -103,13 +107,15 @@ export class AutoApplyJob implements OnModuleInit {
     });
     const scholarships = await this.repository.matchesToApply(userId, today);
     const batches = (await Promise.all(scholarships.map((scholarship) => this.batchFor(scholarship)))).filter((batch) => batch !== null);
-    return this.repository.transaction(async (tx) => {
+    const applied = await this.repository.transaction(async (tx) => {
       if (!(await this.repository.claimMember(tx, userId))) return 0;
       let applied = 0;
       for (const batch of batches) if (await this.repository.applyForMember(tx, userId, batch)) applied++;
       if (applied) await this.repository.notifyInboxMail(tx);
       return applied;
     });
+    this.metrics.applicationSubmitted('automatic', applied);
+    return applied;
   }
 
   /**

@@ -284,6 +284,26 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(30 * 86_400)
   WEBHOOK_RETRY_WINDOW_SECONDS = 3 * 86_400;
 
+  /**
+   * The Prometheus endpoint's port (docs/operations.md, "Metrics"): its own HTTP server, apart from
+   * the API's, serving /metrics. `0` takes a free port (the start-up banner says which); `off`
+   * turns metrics off altogether (no listener, no per-request timing).
+   */
+  @Matches(/^(off|\d{1,5})$/, { message: 'METRICS_PORT must be a port number (0 for any free port) or off' })
+  METRICS_PORT = '9464';
+
+  /** The metrics server's address: loopback by default, so only the host (or a sidecar) scrapes it. */
+  @IsString() @MinLength(1)
+  METRICS_HOST = '127.0.0.1';
+
+  /** The metrics port as a number, or null when metrics are off. */
+  get metricsPort(): number | null {
+    if (this.METRICS_PORT === 'off') return null;
+    const port = Number(this.METRICS_PORT);
+    if (port > 65535) throw new Error('METRICS_PORT must be at most 65535');
+    return port;
+  }
+
   /** Demo accounts (README): 'auto' adds them on the embedded database only. */
   @IsIn(['auto', 'true', 'false'])
   DEMO_DATA = 'auto';

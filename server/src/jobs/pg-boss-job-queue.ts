@@ -3,8 +3,9 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { messageOf } from '../common/error-message.js';
 import { DatabaseLocation } from '../database/database.module.js';
+import { Metrics } from '../metrics/metrics.js';
 import { type JobHandler, type JobOptions, JobQueue, type QueueOptions } from './job-queue.js';
-import { QueueWorker } from './queue-worker.js';
+import { type JobOutcomes, QueueWorker } from './queue-worker.js';
 
 /** pg-boss's tables live in this schema of the application's database (docs/operations.md "Jobs"). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -47,8 +48,18 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   private pool?: pg.Pool;
   private boss?: PgBoss;
 
-  constructor(private readonly location: DatabaseLocation) {
+  /** Counted per queue for Prometheus (docs/operations.md, "Metrics"). */
+  private readonly outcomes: JobOutcomes;
+
+  constructor(
+    private readonly location: DatabaseLocation,
+    metrics: Metrics,
+  ) {
     super();
+    this.outcomes = {
+      completed: (queue) => metrics.jobsCompleted.inc({ queue }),
+      failed: (queue, retried) => (retried ? metrics.jobsRetried : metrics.jobsFailed).inc({ queue }),
+    };
   }
 
   register<T extends object>(name: string, handler: JobHandler<T>, options: QueueOptions = {}): void {
@@ -112,7 +123,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
       // The schedule is keyed by queue name: every instance writing it leaves one schedule.
       if (options.cron) await boss.schedule(name, options.cron, {}, { tz: 'UTC' });
       else await boss.unschedule(name);
-      this.workers.push(new QueueWorker(boss, name, handler, POLL_MS, this.logger).start());
+      this.workers.push(new QueueWorker(boss, name, handler, POLL_MS, this.logger, this.outcomes).start());
     });
     this.lastDeclaration = declared;
     this.declared.set(name, declared);

@@ -3,6 +3,13 @@ import type PgBoss from 'pg-boss';
 import { messageOf } from '../common/error-message.js';
 import type { JobHandler } from './job-queue.js';
 
+/** Where a worker counts its jobs' outcomes (the queue metrics, docs/operations.md "Metrics"). */
+export interface JobOutcomes {
+  completed(queue: string): void;
+  /** `retried`: pg-boss will run the job again; else it has failed for good. */
+  failed(queue: string, retried: boolean): void;
+}
+
 /**
  * Runs one queue's jobs in this instance, one at a time: fetch (pg-boss locks the job with
  * `FOR UPDATE SKIP LOCKED`, so no other instance gets it), run the handler, then mark the job
@@ -25,6 +32,7 @@ export class QueueWorker<T extends object> {
     private readonly handler: JobHandler<T>,
     private readonly pollMs: number,
     private readonly logger: Logger,
+    private readonly outcomes?: JobOutcomes,
   ) {}
 
   start(): this {
@@ -65,7 +73,8 @@ export class QueueWorker<T extends object> {
 
   /** Runs the next job; false when there was none (pg-boss's fetch also answers none when PostgreSQL is down). */
   private async runNext(): Promise<boolean> {
-    const [job] = await this.boss.fetch<T>(this.name);
+    // With its retry count and limit, to tell a failure that will be retried from a final one.
+    const [job] = await this.boss.fetch<T>(this.name, { includeMetadata: true });
     if (!job) return false;
     this.activeJobId = job.id;
     let failure: unknown;
@@ -78,9 +87,11 @@ export class QueueWorker<T extends object> {
     this.activeJobId = undefined;
     if (failure === undefined) {
       await this.record('complete', () => this.boss.complete(this.name, job.id));
+      this.outcomes?.completed(this.name);
     } else {
       this.logger.warn(`job ${this.name} ${job.id} failed: ${messageOf(failure)}`);
       await this.record('fail', () => this.boss.fail(this.name, job.id, { message: messageOf(failure) }));
+      this.outcomes?.failed(this.name, job.retryCount < job.retryLimit);
     }
     return true;
   }

@@ -5,6 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { CardRow } from '../scholarships/scholarship-card.js';
 import type { MatchListPage, MatchSummary } from './match-summary.js';
 import { MatchesRepository } from './matches.repository.js';
+import { Metrics, secondsSince } from '../metrics/metrics.js';
 
 /**
  * The applicant's stored matches (docs/matching.md): computed once per change instead of per
@@ -17,7 +18,10 @@ import { MatchesRepository } from './matches.repository.js';
  */
 @Injectable()
 export class ApplicantMatches {
-  constructor(private readonly matches: MatchesRepository) {}
+  constructor(
+    private readonly matches: MatchesRepository,
+    private readonly metrics: Metrics,
+  ) {}
 
   /** Brings the applicant's matches up to date and returns the day's aggregates. */
   async current(userId: string): Promise<MatchSummary> {
@@ -32,7 +36,18 @@ export class ApplicantMatches {
       if (!again) throw notSignedIn();
       if (again.fresh === true) return again.summary as MatchSummary;
       // A save since the last computation: only what it changed, when the state allows; else all of it.
-      return (await this.matches.applyAnswerChanges(tx, userId, today)) ?? this.matches.recompute(tx, userId, today);
+      // Each kind timed for scholarmatch_match_recompute_duration_seconds (an incremental attempt
+      // that gives up is not counted; the full recomputation after it is).
+      let start = process.hrtime.bigint();
+      const changed = await this.matches.applyAnswerChanges(tx, userId, today);
+      if (changed) {
+        this.metrics.recomputeDuration.observe({ kind: 'incremental' }, secondsSince(start));
+        return changed;
+      }
+      start = process.hrtime.bigint();
+      const all = await this.matches.recompute(tx, userId, today);
+      this.metrics.recomputeDuration.observe({ kind: 'full' }, secondsSince(start));
+      return all;
     });
   }
 

@@ -4,6 +4,7 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { Mailer } from '../mail/mailer.js';
 import { PaymentGateway } from '../payments/payment-gateway.js';
 import { MembershipsRepository } from './memberships.repository.js';
+import { Metrics } from '../metrics/metrics.js';
 
 /** How long before a trial ends its reminder goes out. */
 export const TRIAL_REMINDER_DAYS = 2;
@@ -35,6 +36,7 @@ export class MembershipJobs implements OnModuleInit {
     private readonly gateway: PaymentGateway,
     private readonly mailer: Mailer,
     private readonly jobs: JobQueue,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
@@ -73,6 +75,8 @@ export class MembershipJobs implements OnModuleInit {
     for (;;) {
       const batch = await this.memberships.expireEnded(BATCH);
       users += batch.length;
+      // One per member whose cancelled memberships ended (a member has one running at a time).
+      if (batch.length) this.metrics.membershipTransitions.inc({ to: 'expired' }, batch.length);
       if (batch.length < BATCH) return users;
     }
   }

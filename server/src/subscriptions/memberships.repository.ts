@@ -32,6 +32,8 @@ export type MembershipSnapshot = Omit<MembershipRow, 'id' | 'title' | 'monthlyAm
 export interface UpsertOutcome {
   change: 'created' | 'updated' | 'stale';
   receipt: 'trial-started' | 'payment' | null;
+  /** The state the membership entered with this report (new, or another than before); null when it stayed. */
+  entered: string | null;
 }
 
 /** A new trial, or a paid period: a first active report, or one that moves an active period on. */
@@ -149,9 +151,10 @@ export class MembershipsRepository {
       s.canceledAt,
       s.version,
     ]);
-    if (!rows.length) return { change: 'stale', receipt: null };
+    if (!rows.length) return { change: 'stale', receipt: null, entered: null };
     const [row] = rows;
-    return { change: row.created ? 'created' : 'updated', receipt: receiptOf(s, row) };
+    const entered = row.created || row.previousStatus !== s.status ? s.status : null;
+    return { change: row.created ? 'created' : 'updated', receipt: receiptOf(s, row), entered };
   }
 
   /** The person's free trial, when they have had one (docs/payments.md, "One free trial"). */

@@ -15,6 +15,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { membershipReceipt } from './membership-receipts.js';
 import { COMPLIMENTARY_GATEWAY, type MembershipRow, MembershipsRepository, type UpsertOutcome } from './memberships.repository.js';
 import { PlansRepository } from './plans.repository.js';
+import { Metrics } from '../metrics/metrics.js';
 
 /** A provider's subscription status, as a membership state (docs/payments.md, "States"). */
 const STATE_OF_STATUS: Record<GatewaySubscriptionStatus, MembershipState> = {
@@ -125,6 +126,7 @@ export class MembershipsService implements OnModuleInit {
     private readonly inbox: InboxService,
     private readonly config: AppConfig,
     private readonly audit: AuditLog,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
@@ -209,7 +211,7 @@ export class MembershipsService implements OnModuleInit {
    * commit together); when it answers false the report was received before and nothing is done.
    */
   async applyGatewaySubscription(gateway: string, subscription: GatewaySubscription, claim?: (manager: EntityManager) => Promise<boolean>): Promise<ApplyOutcome> {
-    let result: { created: boolean; secondSubscription: boolean; trialCheck: TrialCheck | null; userId: string; planId: string } | 'duplicate';
+    let result: { created: boolean; secondSubscription: boolean; trialCheck: TrialCheck | null; userId: string; planId: string; entered: string | null; trialStarted: boolean } | 'duplicate';
     try {
       result = await this.memberships.transaction(async (manager) => {
         if (claim && !(await claim(manager))) return 'duplicate';
@@ -235,13 +237,16 @@ export class MembershipsService implements OnModuleInit {
         const running = subscription.status === 'trialing' || subscription.status === 'active';
         const secondSubscription = outcome.change === 'created' && running && !subscription.cancelAtPeriodEnd && (await this.memberships.hasOtherRenewing(manager, owner.userId, gateway, subscription.id));
         const trialCheck = outcome.change === 'created' ? await this.recordTrial(manager, owner.userId, gateway, subscription) : null;
-        return { created: outcome.change === 'created', secondSubscription, trialCheck, ...owner };
+        return { created: outcome.change === 'created', secondSubscription, trialCheck, ...owner, entered: outcome.entered, trialStarted: outcome.receipt === 'trial-started' };
       });
     } catch (error) {
       if (error instanceof UnknownOwner) return 'unknown owner';
       throw error;
     }
     if (result === 'duplicate') return 'duplicate';
+    // Counted once committed (docs/operations.md, "Metrics"); the states are the fixed MembershipState set.
+    if (result.entered) this.metrics.membershipTransitions.inc({ to: result.entered });
+    if (result.trialStarted) this.metrics.trialsStarted.inc();
     if (result.secondSubscription) {
       // Cancelled before it bills: it ends with its trial, so that trial needs no other look.
       this.logger.warn({ userId: result.userId, subscriptionId: subscription.id }, 'second subscription of a member: cancelled before it bills');

@@ -4,8 +4,12 @@ import { JobQueue } from '../jobs/job-queue.js';
 import { type GatewaySubscription, PaymentGateway, type PaymentEvent, WebhookRejected } from '../payments/payment-gateway.js';
 import { MembershipsService, membershipStateOf } from './memberships.service.js';
 import { PaymentEventsRepository, type EventsFilter, type StoredEvent } from './payment-events.repository.js';
+import { Metrics } from '../metrics/metrics.js';
 
 const RETRY_QUEUE = 'payment-event-retry';
+
+/** The refusals' reasons a metric label takes (the error codes, in lower case; anything else is 'other'). */
+const REFUSAL_REASONS = new Set(['signature_missing', 'signature_invalid', 'signature_expired', 'event_malformed', 'unknown_event']);
 
 /** Event families this endpoint expects; anything else was subscribed by mistake (docs/payments.md, "Webhooks"). */
 const HANDLED_EVENT_PREFIXES = ['customer.subscription.', 'checkout.session.', 'invoice.'];
@@ -37,6 +41,7 @@ export class PaymentEventsService implements OnModuleInit {
     private readonly memberships: MembershipsService,
     private readonly gateway: PaymentGateway,
     private readonly jobs: JobQueue,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
@@ -56,9 +61,19 @@ export class PaymentEventsService implements OnModuleInit {
 
   async receive(gatewayName: string, rawBody: string | undefined, headers: Record<string, string | string[] | undefined>): Promise<WebhookOutcome> {
     if (gatewayName !== this.gateway.name) {
+      // The name is the caller's (a path segment): not a label value.
+      this.metrics.webhooksRefused.inc({ source: 'other', reason: 'gateway_not_configured' });
       throw new ApiError(404, `This server takes payment webhooks from ${this.gateway.name} only.`, { errorCode: 'GATEWAY_NOT_CONFIGURED' });
     }
-    const event = this.verify(rawBody ?? '', headers);
+    let event: PaymentEvent;
+    try {
+      event = this.verify(rawBody ?? '', headers);
+    } catch (error) {
+      const code = error instanceof ApiError ? error.options.errorCode?.toLowerCase() : undefined;
+      this.metrics.webhooksRefused.inc({ source: this.gateway.name, reason: code && REFUSAL_REASONS.has(code) ? code : 'other' });
+      throw error;
+    }
+    this.metrics.webhooksReceived.inc({ source: this.gateway.name });
     const stored = { gateway: gatewayName, eventId: event.id, type: event.type, occurredAt: event.occurredAt, payload: { raw: event.payload, subscription: event.subscription } };
     if (!event.subscription) return (await this.events.insert(stored, { processed: true })) ? 'processed' : 'duplicate';
     // The event is stored in the transaction of its effect: both happen, or neither.

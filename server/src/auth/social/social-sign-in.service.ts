@@ -10,6 +10,7 @@ import { PasswordHasher } from '../password-hasher.js';
 import { Sessions } from '../sessions.js';
 import { IdentityProvider, socialSignInOff, type ProviderCallback, type VerifiedIdentity } from './identity-provider.js';
 import { SocialSignInsRepository } from './social-sign-ins.repository.js';
+import { Metrics } from '../../metrics/metrics.js';
 
 /** How long the provider may take to send the browser back. */
 const PENDING_MINUTES = 10;
@@ -40,6 +41,7 @@ export class SocialSignInService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: Sessions,
+    private readonly metrics: Metrics,
   ) {}
 
   get configured(): boolean {
@@ -117,6 +119,7 @@ export class SocialSignInService {
       acceptedTermsAt: now,
     });
     await this.signIns.link('google', identity.subject, user.id, identity.email);
+    this.metrics.signups.inc();
     return { user, isNewUser: true, linkedNow: false };
   }
 }

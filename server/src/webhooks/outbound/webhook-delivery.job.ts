@@ -9,6 +9,7 @@ import { Mailer } from '../../mail/mailer.js';
 import { WebhookAttempts } from './webhook-attempts.js';
 import { type AttemptRecord, WEBHOOK_DELIVERIES_CHANNEL, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
+import { Metrics } from '../../metrics/metrics.js';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'deliver-webhooks';
 /** Deliveries claimed per round; a run goes on until none is due. */
@@ -42,6 +43,7 @@ export class WebhookDeliveryJob implements OnModuleInit {
     private readonly mailer: Mailer,
     private readonly config: AppConfig,
     @Inject(JobQueue) private readonly jobs: JobQueue,
+    private readonly metrics: Metrics,
   ) {}
 
   onModuleInit(): void {
@@ -57,6 +59,8 @@ export class WebhookDeliveryJob implements OnModuleInit {
       if (batch.length) {
         const records = await inParallel(batch, PARALLEL, (delivery) => this.attempts.scheduled(delivery));
         await this.deliveries.recordAttempts(records);
+        // Each attempt once recorded: delivered, or failed (to be retried, or for good).
+        for (const record of records) this.metrics.webhookDeliveries.inc({ outcome: record.state === 'delivered' ? 'delivered' : 'failed' });
         await this.disableFailing(records, new Map(batch.map((delivery) => [delivery.deliveryId, delivery.deliveryCreatedAt])));
         attempted += records.length;
         continue;
