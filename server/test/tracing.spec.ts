@@ -58,12 +58,14 @@ describe('tracing', () => {
 
   it("continues the caller's trace when it sends a W3C traceparent", async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/health?id=chat-capability-5b1e&x=1', headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
     expect(res.statusCode).toBe(200);
     await eventually(async () => expect(spans().some((span) => span.kind === SpanKind.SERVER && span.spanContext().traceId === traceId)).toBe(true));
     const [server] = spans().filter((span) => span.kind === SpanKind.SERVER && span.spanContext().traceId === traceId);
     expect(server.name).toBe('GET /api/v1/health');
     expect(server.parentSpanContext?.spanId).toBe('00f067aa0ba902b7');
+    // A capability in the query (a chat's id) is not kept in the span either.
+    expect(server.attributes).toMatchObject({ 'url.path': '/api/v1/health', 'url.query': 'id=[redacted]&x=1' });
   });
 
   it('links the span of a job to the span of the request that queued it', async () => {

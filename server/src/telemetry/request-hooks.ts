@@ -40,8 +40,7 @@ export function registerRequestHooks(fastify: FastifyInstance): void {
         attributes: {
           'http.request.method': request.method,
           ...(route ? { 'http.route': route } : {}),
-          // The path without the values of secret query parameters (a chat's id: common/redacted-url.ts).
-          'url.path': redactedUrl(request.url),
+          ...urlAttributes(request.url),
           'request.id': request.id,
         },
       },
@@ -86,4 +85,11 @@ export function registerRequestHooks(fastify: FastifyInstance): void {
   fastify.addHook('onClose', async () => {
     await activeTracing()?.flush();
   });
+}
+
+/** The path, and the query without the values of secret parameters (a chat's id: common/redacted-url.ts). */
+function urlAttributes(url: string): Record<string, string> {
+  const redacted = redactedUrl(url);
+  const start = redacted.indexOf('?');
+  return start < 0 ? { 'url.path': redacted } : { 'url.path': redacted.slice(0, start), 'url.query': redacted.slice(start + 1) };
 }
