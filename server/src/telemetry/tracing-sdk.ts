@@ -2,11 +2,17 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { createRequire } from 'node:module';
-import type { TracingOptions } from './tracing.js';
 
 const DEFAULT_SERVICE_NAME = 'scholarmatch';
+
+export interface TracingOptions {
+  /** Where spans go; the OTLP http/protobuf exporter, configured by the standard OTEL_* variables, when absent. */
+  exporter?: SpanExporter;
+  /** Export each span as it ends (tests) instead of in batches. */
+  exportEachSpan?: boolean;
+}
 
 /**
  * The OpenTelemetry SDK, loaded only when tracing is on (tracing.ts). Spans go to the OTLP

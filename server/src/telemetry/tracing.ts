@@ -1,5 +1,5 @@
 import { trace, type Tracer } from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
+import type { TracingOptions } from './tracing-sdk.js';
 
 /**
  * OpenTelemetry tracing (docs/operations.md, "Traces and logs"): on only when an OTLP endpoint is
@@ -17,12 +17,7 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
-export interface TracingOptions {
-  /** Where spans go; the OTLP http/protobuf exporter, configured by the standard OTEL_* variables, when absent. */
-  exporter?: SpanExporter;
-  /** Export each span as it ends (tests) instead of in batches. */
-  exportEachSpan?: boolean;
-}
+export type { TracingOptions } from './tracing-sdk.js';
 
 let active: Tracing | undefined;
 
