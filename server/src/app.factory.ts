@@ -24,6 +24,9 @@ import { registerBodyParsers } from './common/raw-body.js';
 import { MULTIPART_LIMITS } from './uploads/upload-part.js';
 import { Metrics } from './metrics/metrics.js';
 import { registerHttpMetrics } from './metrics/http-metrics.js';
+import { ContextLogger, PINO_REDACT_PATHS } from './telemetry/context-logger.js';
+import { currentRequestContext, requestIdFrom } from './telemetry/request-context.js';
+import { registerRequestHooks } from './telemetry/request-hooks.js';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -60,7 +63,8 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: request.method, url: redactedUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const userId = (request as { caller?: { id: string } }).caller?.id;
+    const line = { method: request.method, url: redactedUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, ...(userId ? { userId } : {}) };
     if (error) request.log.error({ ...line, err: error }, 'request failed');
     else request.log.info(line, 'request');
   }
@@ -86,11 +90,23 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
       // Asynchronous, batched writes (4 KiB): a write per request line cost a third of the throughput.
       // Pino flushes the batch on exit.
       stream: options.logStream ?? pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+      // Secret values never reach the access log, whatever object carries them (telemetry/context-logger.ts).
+      redact: { paths: PINO_REDACT_PATHS, censor: '[redacted]' },
+      // A line written while a request runs carries its user once the auth guard knows them (the
+      // request id is already bound to request.log).
+      mixin: () => {
+        const userId = currentRequestContext()?.userId;
+        return userId ? { userId } : {};
+      },
     },
+    // The caller's X-Request-Id when it is sane, a fresh id otherwise; sent back in the same header
+    // and written on every line of the request (docs/operations.md, "Traces and logs").
+    requestIdHeader: false,
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(request.headers['x-request-id']),
     bodyLimit: 1024 * 1024,
     // Behind a proxy the client is the first X-Forwarded-For address (rate limits, clientIp).
     trustProxy: config.TRUST_PROXY,
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
     // Errors Fastify raises before routing (e.g. a malformed percent-encoding) get our error body too.
     frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
       const body = toErrorBody(error);
@@ -100,7 +116,7 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
     skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, location), adapter, {
-    logger: new ConsoleLogger({ json: config.NODE_ENV === 'production', logLevels: nestLogLevels(config.LOG_LEVEL) }),
+    logger: new ContextLogger({ json: config.NODE_ENV === 'production', logLevels: nestLogLevels(config.LOG_LEVEL) }),
     bufferLogs: false,
     // Let the caller report a failed start (main.ts prints why) instead of exiting here.
     abortOnError: false,
@@ -116,6 +132,8 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
   // a failed exit, and the 'exit' event that flushes pino's asynchronous log batch never runs).
   app.enableShutdownHooks([], { useProcessExit: true });
 
+  // First, so that every later hook (rate limits, security headers) and every answer has the request id.
+  registerRequestHooks(app.getHttpAdapter().getInstance());
   addSecurityHeaders(app.getHttpAdapter().getInstance(), {
     contentSecurityPolicy: { directives: CSP_DIRECTIVES },
     crossOriginEmbedderPolicy: false,

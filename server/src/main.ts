@@ -6,9 +6,12 @@ import { EssayWriter } from './essays/essay-writer.js';
 import { Mailer } from './mail/mailer.js';
 import { MetricsServer } from './metrics/metrics-server.js';
 import { FileStorage } from './uploads/file-storage.js';
+import { startTracingFromEnv } from './telemetry/tracing.js';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  // Before the application: its HTTP hooks are registered only when tracing runs (docs/operations.md, "Traces and logs").
+  const tracing = await startTracingFromEnv();
   const config = AppConfig.fromEnv();
   const location = new DatabaseLocation(config);
   const app = await createApp(config, location);
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     `  E-mail:   ${app.get(Mailer).destination}`,
     `  Essays:   ${app.get(EssayWriter).destination}`,
     `  Files:    ${app.get(FileStorage).destination}`,
+    `  Traces:   ${tracing ? `OTLP to ${process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)'}`,
     ...demoLogins(config, location),
     '',
   ];

@@ -9,6 +9,7 @@ import { isApiKey } from './api-keys/api-key-secrets.js';
 import { ALLOWED_ROLES, type Caller, DURING_ENROLMENT, IS_PUBLIC, KEY_SCOPE, SIGNED_IN_OPTIONAL } from './auth.decorators.js';
 import type { KeyScope } from './permissions.js';
 import { SessionVersions } from './session-versions.js';
+import { noteUser } from '../telemetry/request-context.js';
 
 /**
  * Global guard: a route is public only when marked @Public(); every other one needs a valid
@@ -49,6 +50,8 @@ export class AuthGuard implements CanActivate {
     } else {
       request.caller = await this.sessionCaller(token, targets);
     }
+    // Every later log line of this request names who it acts for.
+    noteUser(request.caller.id);
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ALLOWED_ROLES, targets);
     if (roles?.length && !roles.includes(request.caller.role)) {

@@ -6,6 +6,7 @@ import { DatabaseLocation } from '../database/database.module.js';
 import { Metrics } from '../metrics/metrics.js';
 import { type JobHandler, type JobOptions, JobQueue, type QueueOptions } from './job-queue.js';
 import { type JobOutcomes, QueueWorker } from './queue-worker.js';
+import { withOrigin } from '../telemetry/job-context.js';
 
 /** pg-boss's tables live in this schema of the application's database (docs/operations.md "Jobs"). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -71,9 +72,11 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     this.declare(this.boss, registration).catch((error: unknown) => this.logger.warn(`queue ${name} not declared: ${messageOf(error)}`));
   }
 
-  async send<T extends object>(name: string, data: T, options: JobOptions = {}): Promise<void> {
+  async send<T extends object>(name: string, jobData: T, options: JobOptions = {}): Promise<void> {
     const boss = this.boss;
     if (!boss) throw new Error(`jobs are not running: cannot send to ${name}`);
+    // The queuing request's id and trace context travel with the job (telemetry/job-context.ts).
+    const data = withOrigin(jobData);
     await this.declared.get(name);
     const sendOptions = { startAfter: options.startAfterSeconds, singletonKey: options.singletonKey };
     if (options.singletonKey === undefined) storedOrThrow(name, await boss.send(name, data, sendOptions));

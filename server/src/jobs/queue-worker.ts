@@ -2,6 +2,7 @@ import type { Logger } from '@nestjs/common';
 import type PgBoss from 'pg-boss';
 import { messageOf } from '../common/error-message.js';
 import type { JobHandler } from './job-queue.js';
+import { runWithOrigin } from '../telemetry/job-context.js';
 
 /** Where a worker counts its jobs' outcomes (the queue metrics, docs/operations.md "Metrics"). */
 export interface JobOutcomes {
@@ -79,7 +80,18 @@ export class QueueWorker<T extends object> {
     this.activeJobId = job.id;
     let failure: unknown;
     try {
-      await this.handler(job.data);
+      // In a span of its own, and in the context of the request that queued it if one did, so
+      // that these lines carry its request id (telemetry/job-context.ts).
+      await runWithOrigin(this.name, job.id, job.data, async (data) => {
+        const startedAt = Date.now();
+        try {
+          await this.handler(data);
+        } catch (error) {
+          this.logger.warn(`job ${this.name} ${job.id} failed: ${messageOf(error)}`);
+          throw error;
+        }
+        this.logger.debug?.(`job ${this.name} ${job.id} done in ${Date.now() - startedAt} ms`);
+      });
     } catch (error) {
       failure = error ?? new Error('failed');
     }
@@ -89,7 +101,6 @@ export class QueueWorker<T extends object> {
       await this.record('complete', () => this.boss.complete(this.name, job.id));
       this.outcomes?.completed(this.name);
     } else {
-      this.logger.warn(`job ${this.name} ${job.id} failed: ${messageOf(failure)}`);
       await this.record('fail', () => this.boss.fail(this.name, job.id, { message: messageOf(failure) }));
       this.outcomes?.failed(this.name, job.retryCount < job.retryLimit);
     }
