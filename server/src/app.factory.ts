@@ -27,6 +27,9 @@ import { registerHttpMetrics } from './metrics/http-metrics.js';
 import { ContextLogger, PINO_REDACT_PATHS } from './telemetry/context-logger.js';
 import { currentRequestContext, requestIdFrom } from './telemetry/request-context.js';
 import { registerRequestHooks } from './telemetry/request-hooks.js';
+  // Before rate limits, authentication and routes (after the request id and the metrics, which count its 503s):
+  // a process that is not ready, or a worker, turns requests away before any work.
+  registerReadinessGate(app.getHttpAdapter().getInstance(), app.get(Readiness), config);
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -142,6 +145,9 @@ export async function createApp(config: AppConfig, location = new DatabaseLocati
   // Request durations by route template for Prometheus (docs/operations.md, "Metrics"); none with METRICS_PORT=off.
   const metrics = app.get(Metrics);
   if (metrics.enabled) registerHttpMetrics(app.getHttpAdapter().getInstance(), metrics);
+  // Before rate limits, authentication and routes (after the request id and the metrics, which count its 503s):
+  // a process that is not ready, or a worker, turns requests away before any work.
+  registerReadinessGate(app.getHttpAdapter().getInstance(), app.get(Readiness), config);
 
   registerBodyParsers(app.getHttpAdapter().getInstance());
   await registerRateLimits(app, config, app.get(RateLimitCountersRepository));

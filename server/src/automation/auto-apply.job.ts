@@ -13,6 +13,7 @@ import { ApplicantMatches } from '../matching/applicant-matches.js';
 import { MAX_COUNTED_FIELDS } from '../matching/eligibility-counts.js';
 import { type AutoApplicableScholarship, type AutoApplyBatch, AutoApplyRepository, CV_KEY } from './auto-apply.repository.js';
 import { Metrics } from '../metrics/metrics.js';
+import { runsBackgroundWork } from '../config/process-role.js';
 
 export const AUTO_APPLY_QUEUE = 'auto-apply';
 /** Sent by the triggers that mark a scholarship or a member due (database/definitions/automation.ts). */
@@ -151,13 +152,18 @@ export class AutoApplyJob implements OnModuleInit {
 export class AutoApplyListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly listener: NotificationListener;
 
-  constructor(location: DatabaseLocation, job: AutoApplyJob) {
+  constructor(
+    location: DatabaseLocation,
+    job: AutoApplyJob,
+    private readonly config: AppConfig,
+  ) {
     const queue = () => void job.queue();
     this.listener = new NotificationListener(location, CHANNEL, new Logger(AutoApplyListener.name), { onNotification: queue, onConnected: queue });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.listener.start();
+    // It only wakes the workers: in a `web` process there are none (config/process-role.ts).
+    if (runsBackgroundWork(this.config)) await this.listener.start();
   }
 
   async onApplicationShutdown(): Promise<void> {

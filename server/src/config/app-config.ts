@@ -59,6 +59,14 @@ export class AppConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV = 'development';
 
+  /**
+   * What this process does (docs/operations.md, "Process roles"): `web` serves the API and only
+   * queues jobs; `worker` runs the job workers, schedules and sweeps and serves only the health
+   * routes; `all` (the default) does both, so a single `npm start` needs nothing else.
+   */
+  @IsIn(['web', 'worker', 'all'])
+  PROCESS_ROLE: 'web' | 'worker' | 'all' = 'all';
+
   /** Connections each server instance keeps to PostgreSQL. */
   @Transform(toInt) @IsInt() @Min(1) @Max(200)
   DB_POOL_SIZE = 10;

@@ -5,6 +5,7 @@ import { NotificationListener } from '../database/notification-listener.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { Mailer, type MailMessage } from '../mail/mailer.js';
 import { INBOX_MAIL_CHANNEL, InboxRepository, type PendingMail } from './inbox.repository.js';
+import { runsBackgroundWork } from '../config/process-role.js';
 
 export const INBOX_MAIL_QUEUE = 'send-inbox-mail';
 /** Messages claimed per round; a run goes on until none is left. */
@@ -85,13 +86,18 @@ export class InboxMailJob implements OnModuleInit {
 export class InboxMailListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly listener: NotificationListener;
 
-  constructor(location: DatabaseLocation, job: InboxMailJob) {
+  constructor(
+    location: DatabaseLocation,
+    job: InboxMailJob,
+    private readonly config: AppConfig,
+  ) {
     const queue = () => void job.queue();
     this.listener = new NotificationListener(location, INBOX_MAIL_CHANNEL, new Logger(InboxMailListener.name), { onNotification: queue, onConnected: queue });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.listener.start();
+    // It only wakes the workers: in a `web` process there are none (config/process-role.ts).
+    if (runsBackgroundWork(this.config)) await this.listener.start();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -27,9 +27,22 @@ export interface QueueOptions {
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+/** What the queue is doing in this process, for readiness (docs/operations.md, "Readiness"). */
+export interface JobsState {
+  /** Jobs can be queued from this process. */
+  started: boolean;
+  /** This process's role runs workers (docs/operations.md, "Process roles"). */
+  runsWorkers: boolean;
+  /** Workers running in this process (0 in a `web` process). */
+  workers: number;
+}
+
 export abstract class JobQueue {
-  /** Declares a queue and its worker in this instance. Call from a provider's onModuleInit. */
+  /** Declares a queue, and where this process runs background work its schedule and worker. Call from a provider's onModuleInit. */
   abstract register<T extends object>(name: string, handler: JobHandler<T>, options?: QueueOptions): void;
+
+  /** Whether jobs can be queued here, and whether this process works them. */
+  abstract state(): JobsState;
 
   /** Queues a job; resolves once it is stored (it then survives a restart). */
   abstract send<T extends object>(name: string, data: T, options?: JobOptions): Promise<void>;

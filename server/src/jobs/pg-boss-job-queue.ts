@@ -2,9 +2,11 @@ import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationB
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { messageOf } from '../common/error-message.js';
+import { AppConfig } from '../config/app-config.js';
+import { runsBackgroundWork } from '../config/process-role.js';
 import { DatabaseLocation } from '../database/database.module.js';
 import { Metrics } from '../metrics/metrics.js';
-import { type JobHandler, type JobOptions, JobQueue, type QueueOptions } from './job-queue.js';
+import { type JobHandler, type JobOptions, JobQueue, type JobsState, type QueueOptions } from './job-queue.js';
 import { type JobOutcomes, QueueWorker } from './queue-worker.js';
 import { withOrigin } from '../telemetry/job-context.js';
 
@@ -37,6 +39,10 @@ interface Registration {
  * running handler finish; pg-boss itself stops in the shutdown hook, so requests still draining
  * can queue jobs, and before DatabaseModule stops an embedded PostgreSQL (JobsModule is imported
  * after it, and Nest shuts global modules down in reverse order).
+ *
+ * A `web` process (docs/operations.md, "Process roles") starts pg-boss only to queue: it declares
+ * the queues (a send to an undeclared queue is lost) but runs no worker, writes no schedule and
+ * leaves pg-boss's maintenance and cron clock to the processes that run background work.
  */
 @Injectable()
 export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -48,6 +54,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   private readonly workers: QueueWorker<object>[] = [];
   private pool?: pg.Pool;
   private boss?: PgBoss;
+  private readonly works: boolean;
 
   /** Counted per queue for Prometheus (docs/operations.md, "Metrics"). */
   private readonly outcomes: JobOutcomes;
@@ -55,12 +62,18 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
   constructor(
     private readonly location: DatabaseLocation,
     metrics: Metrics,
+    config: AppConfig,
   ) {
     super();
+    this.works = runsBackgroundWork(config);
     this.outcomes = {
       completed: (queue) => metrics.jobsCompleted.inc({ queue }),
       failed: (queue, retried) => (retried ? metrics.jobsRetried : metrics.jobsFailed).inc({ queue }),
     };
+  }
+
+  state(): JobsState {
+    return { started: this.boss !== undefined, runsWorkers: this.works, workers: this.workers.length };
   }
 
   register<T extends object>(name: string, handler: JobHandler<T>, options: QueueOptions = {}): void {
@@ -90,15 +103,21 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
     const pool = new pg.Pool({ connectionString: await this.location.resolve(), max: POOL_SIZE, connectionTimeoutMillis: 5000, application_name: 'scholarmatch-jobs' });
     // An 'error' event nobody listens to ends the process (e.g. idle connections cut by a database restart).
     pool.on('error', (error) => this.logger.warn(`jobs connection lost: ${error.message}`));
-    const boss = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) }, schema: JOBS_SCHEMA });
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schema: JOBS_SCHEMA,
+      // Maintenance (expiring, archiving) and the cron clock: where background work runs.
+      supervise: this.works,
+      schedule: this.works,
+    });
     boss.on('error', (error) => this.logger.warn(`pg-boss: ${messageOf(error)}`));
     this.pool = pool;
     await boss.start();
-    await this.takeOverCronTicks(boss);
+    if (this.works) await this.takeOverCronTicks(boss);
     this.boss = boss;
     const pending = this.pending.splice(0);
     await Promise.all(pending.map((registration) => this.declare(boss, registration)));
-    this.logger.log(`jobs started in ${Date.now() - startedAt} ms (${pending.length} queues)`);
+    this.logger.log(`jobs started in ${Date.now() - startedAt} ms (${pending.length} queues${this.works ? '' : ', queueing only'})`);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -123,6 +142,7 @@ export class PgBossJobQueue extends JobQueue implements OnApplicationBootstrap, 
       await createQueueOnce(boss, name, retry);
       // createQueue leaves an existing queue as it was.
       await boss.updateQueue(name, { name, ...retry });
+      if (!this.works) return;
       // The schedule is keyed by queue name: every instance writing it leaves one schedule.
       if (options.cron) await boss.schedule(name, options.cron, {}, { tz: 'UTC' });
       else await boss.unschedule(name);

@@ -4,6 +4,8 @@ import { DatabaseLocation } from '../database/database.module.js';
 import { NotificationListener } from '../database/notification-listener.js';
 import { JobQueue } from '../jobs/job-queue.js';
 import { type AppliedChanges, MatchesRepository } from './matches.repository.js';
+import { AppConfig } from '../config/app-config.js';
+import { runsBackgroundWork } from '../config/process-role.js';
 
 /** The job queue that applies scholarship changes to stored matches. */
 export const MATCH_CHANGES_QUEUE = 'apply-match-changes';
@@ -53,13 +55,18 @@ export class MatchChangesJob implements OnModuleInit {
 export class MatchChangeListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly listener: NotificationListener;
 
-  constructor(location: DatabaseLocation, job: MatchChangesJob) {
+  constructor(
+    location: DatabaseLocation,
+    job: MatchChangesJob,
+    private readonly config: AppConfig,
+  ) {
     const queue = () => void job.queue();
     this.listener = new NotificationListener(location, CHANNEL, new Logger(MatchChangeListener.name), { onNotification: queue, onConnected: queue });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.listener.start();
+    // It only wakes the workers: in a `web` process there are none (config/process-role.ts).
+    if (runsBackgroundWork(this.config)) await this.listener.start();
   }
 
   async onApplicationShutdown(): Promise<void> {

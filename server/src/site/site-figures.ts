@@ -1,5 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { SiteFigures } from '@scholarmatch/schemas';
+import { AppConfig } from '../config/app-config.js';
+import { servesApi } from '../config/process-role.js';
 import { PublicEligibilityStats } from '../scholarships/public-eligibility-stats.js';
 
 /** How often the figures are read again (one count over the open scholarships): a publication, or the demo catalogue seeded just after start, shows within a minute. */
@@ -16,7 +18,10 @@ export class SiteFiguresCache implements OnApplicationBootstrap, OnApplicationSh
   private figures: SiteFigures | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly stats: PublicEligibilityStats) {}
+  constructor(
+    private readonly stats: PublicEligibilityStats,
+    private readonly config: AppConfig,
+  ) {}
 
   /** Unknown until the first read succeeds (pages then show a neutral mark, never a made-up number). */
   get current(): SiteFigures | undefined {
@@ -24,6 +29,8 @@ export class SiteFiguresCache implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationBootstrap(): void {
+    // A worker serves no pages (config/process-role.ts): nothing to keep fresh.
+    if (!servesApi(this.config)) return;
     // Not awaited: the start does not wait on a marketing figure.
     void this.refresh();
     this.timer = setInterval(() => void this.refresh(), REFRESH_EVERY_MS).unref();

@@ -20,6 +20,15 @@ export abstract class FileStorage {
 
   /** Where the bytes go, in words for the start-up banner (no secrets). */
   abstract readonly destination: string;
+
+  /** Whether readiness checks this storage (a remote one that can be out of reach). */
+  readonly remote: boolean = false;
+
+  /**
+   * Resolves when the storage can be reached, rejects with why not (docs/operations.md,
+   * "Readiness"). The local disk is this machine's own: nothing to reach.
+   */
+  async reachable(_signal: AbortSignal): Promise<void> {}
 }
 
 /** Server keys only: a UUID. Anything else would let a key walk out of its folder or prefix. */

@@ -93,6 +93,25 @@ export class S3FileStorage extends FileStorage implements OnModuleDestroy {
     }
   }
 
+  override readonly remote = true;
+
+  /**
+   * Asks the bucket for an object nobody stores: any answer of S3's about the object (none there,
+   * or 403 AccessDenied, which is what S3 answers for a missing key to credentials without
+   * s3:ListBucket) means the bucket exists and answers. A missing bucket, refused credentials, a
+   * 5xx or no answer means uploads cannot work. An object-level call rather than HeadBucket, which
+   * needs s3:ListBucket and which some compatible servers sign differently.
+   */
+  override async reachable(signal: AbortSignal): Promise<void> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}readiness-probe` }), { abortSignal: signal });
+      (answer.Body as Readable | undefined)?.destroy?.();
+    } catch (error) {
+      if (isMissing(error) || (error instanceof S3ServiceException && error.name === 'AccessDenied')) return;
+      throw error;
+    }
+  }
+
   /** Closes the client's pooled connections when the app stops. */
   onModuleDestroy(): void {
     this.client.destroy();

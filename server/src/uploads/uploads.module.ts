@@ -28,7 +28,7 @@ import { UploadsJanitor } from './uploads-janitor.js';
       useFactory: storageFor,
     },
   ],
-  exports: [UploadedFilesService, FileLinks],
+  exports: [UploadedFilesService, FileLinks, FileStorage],
 })
 export class UploadsModule {}
 

@@ -10,6 +10,7 @@ import { WebhookAttempts } from './webhook-attempts.js';
 import { type AttemptRecord, WEBHOOK_DELIVERIES_CHANNEL, WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository.js';
 import { Metrics } from '../../metrics/metrics.js';
+import { runsBackgroundWork } from '../../config/process-role.js';
 
 export const WEBHOOK_DELIVERY_QUEUE = 'deliver-webhooks';
 /** Deliveries claimed per round; a run goes on until none is due. */
@@ -124,13 +125,18 @@ async function inParallel<T, R>(items: readonly T[], limit: number, work: (item:
 export class WebhookDeliveryListener implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly listener: NotificationListener;
 
-  constructor(location: DatabaseLocation, job: WebhookDeliveryJob) {
+  constructor(
+    location: DatabaseLocation,
+    job: WebhookDeliveryJob,
+    private readonly config: AppConfig,
+  ) {
     const queue = () => job.queue();
     this.listener = new NotificationListener(location, WEBHOOK_DELIVERIES_CHANNEL, new Logger(WebhookDeliveryListener.name), { onNotification: queue, onConnected: queue });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.listener.start();
+    // It only wakes the workers: in a `web` process there are none (config/process-role.ts).
+    if (runsBackgroundWork(this.config)) await this.listener.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
