@@ -1,5 +1,5 @@
 import { pdfFile } from '../server/test/upload-fixtures.js';
-import { clientAddress, type Cluster, createAdmin, type ReplicaName, type Reply, signUp, sleep, startCluster, UPLOADS_PREFIX } from './support.js';
+import { clientAddress, type Cluster, createAdmin, record, type ReplicaName, type Reply, send, signUp, sleep, startCluster, UPLOADS_PREFIX } from './support.js';
 
 const other = (replica: ReplicaName | undefined): ReplicaName => (replica === 'a' ? 'b' : 'a');
 const servedBy = (replies: Reply[]) => replies.map((reply) => reply.servedBy);
@@ -9,13 +9,16 @@ const login = (cluster: Cluster, from: string, userName: string, password: strin
 /**
  * Two replicas of the built server on one database behind nginx (docs/scaling.md): whatever one
  * replica does, the other sees at once, and every limit counts both. Each test speaks from a
- * client address of its own, and checks through nginx's X-Served-By which replica answered.
+ * client address of its own, and checks through nginx's X-Served-By which replica answered. The
+ * replicas are `web` processes and a third process, the `worker`, runs the jobs
+ * (docs/operations.md, "Process roles"); replica a reaches the database through a link the
+ * readiness test cuts.
  */
 describe('two replicas behind a round-robin balancer', () => {
   let cluster: Cluster;
 
   beforeAll(async () => {
-    cluster = await startCluster('replicas');
+    cluster = await startCluster('replicas', { roles: true });
   });
   afterAll(async () => {
     await cluster?.stop();
@@ -258,5 +261,157 @@ describe('two replicas behind a round-robin balancer', () => {
     // Counted where the replicas were told: PostgreSQL, or Redis when the run gives them one.
     const inPostgres = Number((await cluster.sql.query(`SELECT count(*) FROM rate_limit_counters WHERE key LIKE $1`, [`%login:${from}`])).rows[0].count);
     expect(inPostgres).toBe(process.env.SCALE_REDIS_URL ? 0 : 1);
+  });
+
+  it('queues jobs on the web replicas and runs them on the worker alone', async () => {
+    const worker = cluster.worker!;
+    for (const name of ['a', 'b'] as const) {
+      const ready = await cluster.direct(name, 'GET', '/health/ready');
+      expect([name, ready.status, ready.body.data.role, ready.body.data.checks.jobs]).toEqual([name, 200, 'web', 'queueing only']);
+    }
+    const workerReady = await send(worker.baseUrl, 'GET', '/health/ready');
+    expect([workerReady.status, workerReady.body.data.role, workerReady.body.data.checks.jobs]).toEqual([200, 'worker', expect.stringMatching(/^running \(\d+ workers\)$/)]);
+    const refused = await send(worker.baseUrl, 'GET', '/forms/profile-basic');
+    expect([refused.status, refused.body.errorCode]).toEqual([503, 'WORKER_ONLY']);
+
+    const from = clientAddress(12);
+    const admin = await createAdmin(cluster, clientAddress(13));
+    const applicant = await signUp(cluster, from, 'roles');
+    const query = `Roles question ${Date.now()}`;
+    const mails = async () =>
+      ((await cluster.call('GET', `/admin/mail-outbox?to=${encodeURIComponent('support@scholarmatch.local')}&limit=100`, { from: clientAddress(13), token: admin })).body.data as { subject: string }[]).filter(
+        (mail) => mail.subject === `Support request: ${query}`,
+      );
+    const since = (await cluster.sql.query(`SELECT now() AS now`)).rows[0].now as Date;
+    const jobStates = async () =>
+      Object.fromEntries(
+        (await cluster.sql.query(`SELECT state, count(*)::int AS count FROM pgboss.job WHERE name = 'send-support-mail' AND created_on >= $1 GROUP BY state`, [since])).rows.map((row) => [row.state, row.count]),
+      );
+
+    // The worker paused: the web replica queues the e-mail job, and nobody runs it.
+    worker.child.kill('SIGSTOP');
+    let waiting: Record<string, number>;
+    let mailedWhilePaused: unknown[];
+    try {
+      const sent = await cluster.call('POST', '/scholarships/add-support', {
+        from,
+        token: applicant.accessToken,
+        body: { email: applicant.email, name: 'Scale Tester', query, description: 'Who runs the jobs?', applicantId: applicant.id },
+      });
+      expect([sent.status, ['a', 'b'].includes(sent.servedBy!)]).toEqual([201, true]);
+      // Two idle polls of a job worker (every 2 s): a worker in a web replica would have taken it by now.
+      await sleep(4500);
+      waiting = await jobStates();
+      mailedWhilePaused = await mails();
+    } finally {
+      worker.child.kill('SIGCONT');
+    }
+    expect(waiting).toEqual({ created: 1 });
+    expect(mailedWhilePaused).toEqual([]);
+
+    // Resumed, the worker sends it.
+    const deadline = Date.now() + 20_000;
+    while ((await mails()).length === 0 && Date.now() < deadline) await sleep(250);
+    expect(await mails()).toHaveLength(1);
+    expect(await jobStates()).toEqual({ completed: 1 });
+  });
+
+  it("answers every GET while replica a's database connection is cut and restored: nginx passes what a turns away to b", async () => {
+    const link = cluster.databaseLinkOfA!;
+    const from = clientAddress(14);
+    const applicant = await signUp(cluster, from, 'cut');
+    // A list read from PostgreSQL, the account (PostgreSQL), a form (from memory).
+    const reads = ['/scholarships/mine-eligible-scholarships?limit=6', '/users/me', '/forms/profile-basic'];
+    interface Seen {
+      phase: string;
+      method: string;
+      path: string;
+      status: number | null;
+      servedBy?: ReplicaName;
+      tried: number;
+      errorCode?: string;
+      description?: string;
+      notReady: boolean;
+    }
+    const seen: Seen[] = [];
+    let phase = 'before';
+    let running = true;
+    const exchange = async (method: string, path: string, body?: unknown) => {
+      const at = phase;
+      try {
+        const reply = await cluster.call(method, path, { from, token: applicant.accessToken, body });
+        seen.push({ phase: at, method, path, status: reply.status, servedBy: reply.servedBy, tried: reply.triedBy?.length ?? 0, errorCode: reply.body?.errorCode, description: reply.body?.description, notReady: reply.headers['x-not-ready'] === '1' });
+      } catch (error) {
+        seen.push({ phase: at, method, path, status: null, tried: 0, errorCode: (error as Error).message, notReady: false });
+      }
+    };
+    const reader = async (lane: number) => {
+      for (let n = lane; running; n++) await exchange('GET', reads[n % reads.length]);
+    };
+    // POSTs too, ten a second (nginx does not pass a POST on: docs/scaling.md, "The balancer").
+    const poster = async () => {
+      while (running) {
+        await exchange('POST', '/forms/profile-basic/validate', { data: {} });
+        await sleep(100);
+      }
+    };
+    const load = [0, 1, 2, 3].map(reader).concat(poster());
+
+    await sleep(2000);
+    phase = 'cut';
+    const cutAt = Date.now();
+    await link.cut();
+    // a notices within a probe (1 s) and turns requests away at once, without its database.
+    let gate: Reply | undefined;
+    while (Date.now() - cutAt < 10_000) {
+      gate = await cluster.direct('a', 'GET', '/forms/profile-basic');
+      if (gate.body?.errorCode === 'NOT_READY') break;
+      await sleep(100);
+    }
+    const gateNoticedMs = Date.now() - cutAt;
+    const gateStart = performance.now();
+    const gateAgain = await cluster.direct('a', 'GET', '/scholarships/mine-eligible-scholarships?limit=6', { token: applicant.accessToken });
+    const gateAnswerMs = performance.now() - gateStart;
+    const readiness = await cluster.direct('a', 'GET', '/health/ready');
+    const liveness = await cluster.direct('a', 'GET', '/health/live');
+    await sleep(Math.max(0, 5000 - (Date.now() - cutAt)));
+
+    phase = 'restored';
+    const restoredAt = Date.now();
+    await link.restore();
+    // Back once a is ready again and nginx has tried it again (fail_timeout 5 s).
+    while (Date.now() - restoredAt < 20_000 && !seen.some((x) => x.phase === 'restored' && x.method === 'GET' && x.servedBy === 'a' && x.status === 200)) await sleep(100);
+    const backMs = Date.now() - restoredAt;
+    phase = 'after';
+    await sleep(1500);
+    running = false;
+    await Promise.all(load);
+
+    const gets = seen.filter((x) => x.method === 'GET');
+    const posts = seen.filter((x) => x.method === 'POST');
+    const count = (items: Seen[], key: (x: Seen) => string) => items.reduce<Record<string, number>>((counts, x) => ((counts[key(x)] = (counts[key(x)] ?? 0) + 1), counts), {});
+    const byPhase = (items: Seen[]) => Object.fromEntries(['before', 'cut', 'restored', 'after'].map((p) => [p, count(items.filter((x) => x.phase === p), (x) => `${x.servedBy ?? '-'} ${x.status}${x.tried > 1 ? ' after a retry' : ''}`)]));
+    record('databaseCutOfOneReplica', {
+      cutMs: restoredAt - cutAt,
+      gateNoticedMs,
+      gateAnswerMs: Math.round(gateAnswerMs * 10) / 10,
+      backThroughBalancerMs: backMs,
+      gets: { total: gets.length, byPhase: byPhase(gets) },
+      posts: { total: posts.length, byPhase: byPhase(posts), notReadyGate: posts.filter((x) => x.notReady).length, databaseFailedMidRequest: posts.filter((x) => x.status === 503 && !x.notReady).length },
+    });
+
+    expect([gate?.status, gate?.body.errorCode, gate?.headers['x-not-ready']]).toEqual([503, 'NOT_READY', '1']);
+    expect([gateAgain.status, gateAgain.body.errorCode]).toEqual([503, 'NOT_READY']);
+    expect([readiness.status, readiness.body.errors]).toEqual([503, [{ path: 'database', message: 'The database is not reachable.' }]]);
+    expect(liveness.status).toBe(200);
+    // Every GET was answered 200, while a was cut off, while it came back, and after.
+    expect(gets.filter((x) => x.status !== 200).map((x) => `${x.phase} ${x.path} ${x.status} ${x.errorCode ?? ''}`)).toEqual([]);
+    for (const p of ['before', 'cut', 'restored', 'after']) expect([p, gets.filter((x) => x.phase === p).length > 10]).toEqual([p, true]);
+    expect(gets.some((x) => x.phase === 'cut' && x.tried > 1)).toBe(true);
+    expect(new Set(gets.filter((x) => x.phase === 'after').map((x) => x.servedBy))).toEqual(new Set(['a', 'b']));
+    // nginx never passes a POST on: one that reached a while it was cut off is a 503 for the client,
+    // from a's gate (NOT_READY: answered before any work) or, in the second before the gate closed,
+    // from the statement that failed with the connection (nothing committed). Never anything else.
+    expect(posts.filter((x) => x.status !== 200 && !(x.status === 503 && x.servedBy === 'a' && x.phase === 'cut' && x.description)).map((x) => `${x.phase} ${x.servedBy} ${x.status} ${x.errorCode ?? ''}`)).toEqual([]);
   });
 });

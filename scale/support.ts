@@ -1,7 +1,8 @@
 /**
  * The scale-out suite's machinery (`npm run test:scale`, docs/scaling.md): one PostgreSQL database,
- * two replicas of the built server on it, and nginx in front of them as a round-robin load
- * balancer, all on loopback; plus an HTTP client that can speak from several client addresses.
+ * two replicas of the built server on it (and, for the replicas file, a worker process beside them),
+ * and nginx in front of them as a round-robin load balancer configured by deploy/nginx/scholarmatch.conf,
+ * all on loopback; plus an HTTP client that can speak from several client addresses.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +14,7 @@ import pg from 'pg';
 import { applicantSignUp, createDatabaseBeside, freePort, logIn, REPO_ROOT, type ServerProcess, sleep, uniqueEmail } from '@scholarmatch/testkit';
 import { recordFigures, startBuiltServer } from '../faults/support.js';
 import { type LoopbackS3, startLoopbackS3 } from '../server/test/loopback-s3.js';
+import { type CuttableLink, startCuttableLink } from './cuttable-link.js';
 
 export { sleep };
 
@@ -20,6 +22,8 @@ export const SCALE_DIR = path.join(REPO_ROOT, 'scale');
 /** Replica and nginx logs of the last run (not committed). */
 export const ARTIFACTS = path.join(SCALE_DIR, 'artifacts');
 export const RESULTS_FILE = path.join(SCALE_DIR, 'results', 'latest.json');
+/** The balancer's configuration operators use too; the suite fills in its ports. */
+export const NGINX_TEMPLATE = path.join(REPO_ROOT, 'deploy', 'nginx', 'scholarmatch.conf');
 
 export type ReplicaName = 'a' | 'b';
 
@@ -61,27 +65,37 @@ function nginxBinary(): string {
 }
 
 /**
- * nginx's configuration: `balancer` spreads requests round-robin over both replicas, `single`
- * sends them all to replica a (the throughput test's "same proxy, one replica" case). Everything
- * nginx writes stays in `dir`; it runs in the foreground as the current user.
+ * deploy/nginx/scholarmatch.conf with its `@replica` lines (one per port, each keeping the
+ * template's parameters) and its `@listen` line filled in, under another upstream name when one
+ * file holds two copies. Throws when the template lost its markers, rather than test another file.
+ */
+export function filledSite(template: string, site: { upstream: string; replicaPorts: number[]; listen: string }): string {
+  const lines = template.split('\n');
+  const replicaLines = lines.filter((line) => /#\s*@replica\b/.test(line));
+  if (!replicaLines.length || !lines.some((line) => /#\s*@listen\b/.test(line))) throw new Error(`${NGINX_TEMPLATE} has lost its @replica or @listen markers`);
+  const filled: string[] = [];
+  for (const line of lines) {
+    if (line === replicaLines[0]) filled.push(...site.replicaPorts.map((port) => line.replace(/server\s+\S+/, `server 127.0.0.1:${port}`)));
+    else if (replicaLines.includes(line)) continue;
+    else if (/#\s*@listen\b/.test(line)) filled.push(line.replace(/listen\s+[^;]+;/, `listen ${site.listen};`));
+    else filled.push(line);
+  }
+  return filled.join('\n').replaceAll('scholarmatch_replicas', site.upstream);
+}
+
+/**
+ * nginx's main configuration around two filled copies of the template: `balancer` spreads
+ * requests round-robin over both replicas, `single` sends them all to replica a (the throughput
+ * test's "same proxy, one replica" case). What is the suite's own stays here: everything nginx
+ * writes stays in `dir`, it runs in the foreground as the current user, and it says which replica
+ * answered (X-Served-By, inherited by the template's location, which adds no header of its own).
  */
 function nginxConfig(dir: string, errorLog: string, ports: { balancer: number; single: number; a: number; b: number }): string {
   // As root, the workers would otherwise switch to `nobody`, who cannot write to `dir`.
   const user = process.getuid?.() === 0 ? `user ${os.userInfo().username};\n` : '';
-  const location = (upstream: string) => `
-    location / {
-      proxy_pass http://${upstream};
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      # The client's own address, replacing whatever X-Forwarded-For it sent: the replicas trust
-      # this header (TRUST_PROXY=true), so passing a client's value on would let it pick its IP.
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # Which replica answered, for the tests (a production balancer would not say).
-      add_header X-Served-By $upstream_addr always;
-      client_max_body_size 12m;
-    }`;
+  const template = readFileSync(NGINX_TEMPLATE, 'utf8');
+  writeFileSync(path.join(dir, 'balancer.conf'), filledSite(template, { upstream: 'replicas', replicaPorts: [ports.a, ports.b], listen: `127.0.0.1:${ports.balancer}` }));
+  writeFileSync(path.join(dir, 'single.conf'), filledSite(template, { upstream: 'replica_a', replicaPorts: [ports.a], listen: `127.0.0.1:${ports.single}` }));
   return `${user}daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -95,12 +109,11 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream replicas { server 127.0.0.1:${ports.a}; server 127.0.0.1:${ports.b}; keepalive 64; }
-  upstream replica_a { server 127.0.0.1:${ports.a}; keepalive 64; }
-  server { listen 127.0.0.1:${ports.balancer}; ${location('replicas')}
-  }
-  server { listen 127.0.0.1:${ports.single}; ${location('replica_a')}
-  }
+  # Which replica answered, for the tests (a production balancer would not say): after a retry,
+  # every replica tried, comma-separated, the one that answered last.
+  add_header X-Served-By $upstream_addr always;
+  include ${dir}/balancer.conf;
+  include ${dir}/single.conf;
 }
 `;
 }
@@ -113,6 +126,8 @@ export interface Reply {
   /** The body parsed as JSON, when it is JSON. `any`: each test reads the fields it checks. */
   body: any;
   servedBy?: ReplicaName;
+  /** Every replica nginx tried, in order (more than one when it passed the request on). */
+  triedBy?: ReplicaName[];
 }
 
 export interface CallOptions {
@@ -165,6 +180,10 @@ export interface Replica {
 
 export interface Cluster {
   replicas: Record<ReplicaName, Replica>;
+  /** The worker process (PROCESS_ROLE=worker, not behind nginx), when the cluster has roles. */
+  worker?: ServerProcess;
+  /** Replica a's road to the database, which a test may cut (when the cluster has roles). */
+  databaseLinkOfA?: CuttableLink;
   /** nginx over both replicas. */
   balancerUrl: string;
   /** nginx over replica a alone. */
@@ -211,9 +230,14 @@ function sharedSettings(options: { databaseUrl: string; publicUrl: string; s3: L
 /**
  * Starts the database, replica a (which applies the migrations, as a release step would), then
  * replica b, then nginx. `logLevel` is the replicas' LOG_LEVEL; `replicaEnv` adds settings of one
- * replica's own (e.g. the METRICS_PORT a Prometheus scrapes it on).
+ * replica's own (e.g. the METRICS_PORT a Prometheus scrapes it on). With `roles`, the deployment of
+ * docs/operations.md "Process roles": both replicas are `web` processes and a third, `worker`,
+ * runs the jobs (not behind nginx); replica a reaches the database through a link the test can cut.
  */
-export async function startCluster(label: string, options: { logLevel?: string; replicaEnv?: Partial<Record<ReplicaName, Record<string, string>>> } = {}): Promise<Cluster> {
+export async function startCluster(
+  label: string,
+  options: { logLevel?: string; roles?: boolean; replicaEnv?: Partial<Record<ReplicaName, Record<string, string>>> } = {},
+): Promise<Cluster> {
   const nginx = nginxBinary();
   const root = mkdtempSync(path.join(os.tmpdir(), `scholarmatch-scale-${label}-`));
   chmodSync(root, 0o755);
@@ -225,7 +249,9 @@ export async function startCluster(label: string, options: { logLevel?: string; 
   const logDir = path.join(ARTIFACTS, label);
   const started: ServerProcess[] = [];
   const replicas = {} as Record<ReplicaName, Replica>;
+  let worker: ServerProcess | undefined;
   let nginxChild: ChildProcess | undefined;
+  const databaseLinkOfA = options.roles ? await startCuttableLink(database.url) : undefined;
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
   const stop = async () => {
     if (nginxChild && nginxChild.exitCode === null) {
@@ -234,6 +260,7 @@ export async function startCluster(label: string, options: { logLevel?: string; 
       await exited;
     }
     await Promise.all(started.map((server) => server.stop()));
+    await databaseLinkOfA?.stop();
     await sql.end();
     await database.drop();
     await s3.stop();
@@ -243,10 +270,23 @@ export async function startCluster(label: string, options: { logLevel?: string; 
     for (const name of ['a', 'b'] as const) {
       const dataDir = path.join(root, `data-${name}`);
       mkdirSync(dataDir);
-      const server = await startBuiltServer({ name: `replica-${name}`, databaseUrl: database.url, logDir, env: { ...settings, DATA_DIR: dataDir, LOG_LEVEL: options.logLevel ?? 'warn', ...options.replicaEnv?.[name] } });
+      const databaseUrl = name === 'a' && databaseLinkOfA ? databaseLinkOfA.url(database.url) : database.url;
+      const role: Record<string, string> = options.roles ? { PROCESS_ROLE: 'web' } : {};
+      const server = await startBuiltServer({
+        name: `replica-${name}`,
+        databaseUrl,
+        logDir,
+        env: { ...settings, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: options.logLevel ?? 'warn', ...role, ...options.replicaEnv?.[name] },
+      });
       started.push(server);
       const port = Number(new URL(server.baseUrl).port);
       replicas[name] = { name, port, baseUrl: server.baseUrl, process: server };
+    }
+    if (options.roles) {
+      const dataDir = path.join(root, 'data-worker');
+      mkdirSync(dataDir);
+      worker = await startBuiltServer({ name: 'worker', databaseUrl: database.url, logDir, env: { ...settings, DATA_DIR: dataDir, LOG_LEVEL: options.logLevel ?? 'warn', PROCESS_ROLE: 'worker' } });
+      started.push(worker);
     }
     const nginxDir = path.join(root, 'nginx');
     mkdirSync(nginxDir);
@@ -265,10 +305,16 @@ export async function startCluster(label: string, options: { logLevel?: string; 
   const upstreams = new Map(Object.values(replicas).map((replica) => [`127.0.0.1:${replica.port}`, replica.name]));
   const call = async (method: string, urlPath: string, callOptions?: CallOptions) => {
     const reply = await send(balancerUrl, method, urlPath, callOptions);
-    return { ...reply, servedBy: upstreams.get(String(reply.headers['x-served-by'])) };
+    const triedBy = String(reply.headers['x-served-by'] ?? '')
+      .split(/,\s*/)
+      .map((address) => upstreams.get(address))
+      .filter((replica): replica is ReplicaName => replica !== undefined);
+    return { ...reply, servedBy: triedBy.at(-1), triedBy };
   };
   return {
     replicas,
+    worker,
+    databaseLinkOfA,
     balancerUrl,
     singleUrl: `http://127.0.0.1:${ports.single}`,
     nginxPid: nginxChild.pid!,
