@@ -180,8 +180,11 @@ export interface Replica {
 
 export interface Cluster {
   replicas: Record<ReplicaName, Replica>;
-  /** The worker process (PROCESS_ROLE=worker, not behind nginx), when the cluster has roles. */
-  worker?: ServerProcess;
+  /**
+   * The worker processes (PROCESS_ROLE=worker, not behind nginx), when the cluster has roles. Two,
+   * so that a job handler's claim is still tested by two processes working the same queue.
+   */
+  workers: ServerProcess[];
   /** Replica a's road to the database, which a test may cut (when the cluster has roles). */
   databaseLinkOfA?: CuttableLink;
   /** nginx over both replicas. */
@@ -249,7 +252,7 @@ export async function startCluster(
   const logDir = path.join(ARTIFACTS, label);
   const started: ServerProcess[] = [];
   const replicas = {} as Record<ReplicaName, Replica>;
-  let worker: ServerProcess | undefined;
+  const workers: ServerProcess[] = [];
   let nginxChild: ChildProcess | undefined;
   const databaseLinkOfA = options.roles ? await startCuttableLink(database.url) : undefined;
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -283,10 +286,14 @@ export async function startCluster(
       replicas[name] = { name, port, baseUrl: server.baseUrl, process: server };
     }
     if (options.roles) {
-      const dataDir = path.join(root, 'data-worker');
-      mkdirSync(dataDir);
-      worker = await startBuiltServer({ name: 'worker', databaseUrl: database.url, logDir, env: { ...settings, DATA_DIR: dataDir, LOG_LEVEL: options.logLevel ?? 'warn', PROCESS_ROLE: 'worker' } });
-      started.push(worker);
+      const startWorker = async (n: number) => {
+        const dataDir = path.join(root, `data-worker-${n}`);
+        mkdirSync(dataDir);
+        const worker = await startBuiltServer({ name: `worker-${n}`, databaseUrl: database.url, logDir, env: { ...settings, DATA_DIR: dataDir, LOG_LEVEL: options.logLevel ?? 'warn', PROCESS_ROLE: 'worker' } });
+        started.push(worker);
+        workers.push(worker);
+      };
+      await Promise.all([startWorker(1), startWorker(2)]);
     }
     const nginxDir = path.join(root, 'nginx');
     mkdirSync(nginxDir);
@@ -313,7 +320,7 @@ export async function startCluster(
   };
   return {
     replicas,
-    worker,
+    workers,
     databaseLinkOfA,
     balancerUrl,
     singleUrl: `http://127.0.0.1:${ports.single}`,

@@ -380,6 +380,8 @@ describe('injection and XSS', () => {
     'GET /api/v1/users/me': { who: ['applicant'] },
     'GET /api/v1/admin/mail-outbox': { who: ['admin'], query: { to: loginUser.email, search: 'reset', limit: '5' } },
     'GET /api/v1/health': { who: ['anonymous'] },
+    'GET /api/v1/health/live': { who: ['anonymous'] },
+    'GET /api/v1/health/ready': { who: ['anonymous'] },
     'GET /api/v1/forms/{formKey}': { who: ['anonymous', 'applicant'], path: { formKey: 'profile-basic' } },
     'GET /api/v1/forms/{formKey}/validator.js': { who: ['anonymous'], path: { formKey: 'profile-basic' }, query: { version: state.formVersion } },
     'POST /api/v1/forms/{formKey}/validate': {

@@ -20,6 +20,8 @@ const ACCESS = {
     'POST /api/v1/users/auth/refresh',
     'POST /api/v1/users/auth/logout',
     'GET /api/v1/health',
+    'GET /api/v1/health/live',
+    'GET /api/v1/health/ready',
     'GET /api/v1/forms/{formKey}',
     'POST /api/v1/forms/{formKey}/validate',
     'GET /api/v1/forms/{formKey}/validator.js',

@@ -35,6 +35,17 @@ describe('S3FileStorage', () => {
     expect(storage({ prefix: 'tenant-a/uploads/' }).objectKeyOf(a)).toBe(`tenant-a/uploads/${a}`);
   });
 
+  it('is reachable for readiness when the bucket answers, and not when the bucket is missing, the keys are wrong or nothing answers', async () => {
+    const signal = () => AbortSignal.timeout(5_000);
+    expect(storage().remote).toBe(true);
+    await expect(storage({ prefix: 'readiness' }).reachable(signal())).resolves.toBeUndefined();
+    await expect(storage({ bucket: 'no-such-bucket' }).reachable(signal())).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    await expect(storage({ secretAccessKey: 'not-the-secret' }).reachable(signal())).rejects.toThrow();
+    await expect(storage({ endpoint: 'http://127.0.0.1:9' }).reachable(signal())).rejects.toThrow();
+    const local = new LocalDiskFileStorage(path.join(process.cwd(), 'unused'));
+    expect(local.remote).toBe(false);
+  });
+
   it('normalises a prefix to segments ending in one slash', () => {
     expect(normalisedPrefix(undefined)).toBe('');
     expect(normalisedPrefix('')).toBe('');
