@@ -236,6 +236,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: 200 while the process answers
+         * @description For a supervisor that restarts a process that hangs, no token needed. Always 200 while the process can answer HTTP, whatever the database does: restarting a process because its database is away would not bring the database back. Answered by every process role.
+         */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: 200 when this process can do its work, else 503 naming what is not ready
+         * @description For load balancers and orchestrators, no token needed. 200 when PostgreSQL answers, no database migration of this version is pending, the job queue runs as this process's role asks (queueing in a `web` process, workers in `worker` and `all`), and the S3 bucket answers when uploads go to one. Otherwise 503 NOT_READY, whose `description` names what is not ready and whose `errors` list each failing check (`path` is the check). The answer is the last result of a background probe that runs every second; while it fails, the process answers 503 NOT_READY to every request but the health routes, without touching the database.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/audit-log": {
         parameters: {
             query?: never;
@@ -4015,6 +4055,72 @@ export interface components {
             /** @example OK */
             message?: string;
             data: components["schemas"]["HealthDto"];
+        };
+        LivenessDto: {
+            /** @example alive */
+            status: string;
+            /**
+             * @description This process's PROCESS_ROLE
+             * @example web
+             * @enum {string}
+             */
+            role: "web" | "worker" | "all";
+            /**
+             * @description Seconds since the process started
+             * @example 3600
+             */
+            uptimeSeconds: number;
+        };
+        LivenessResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["LivenessDto"];
+        };
+        ReadinessChecksDto: {
+            /**
+             * @description `up` or `unreachable`
+             * @example up
+             */
+            database: string;
+            /**
+             * @description `current`, `N pending`, or `unknown` while the database is unreachable
+             * @example current
+             */
+            migrations: string;
+            /**
+             * @description `queueing only` (a web process), `running (N workers)`, `no workers` or `stopped`
+             * @example queueing only
+             */
+            jobs: string;
+            /**
+             * @description `local disk`, or for an S3 bucket `up` or `unreachable`
+             * @example up
+             */
+            storage: string;
+        };
+        ReadinessDto: {
+            /** @example ready */
+            status: string;
+            /**
+             * @example web
+             * @enum {string}
+             */
+            role: "web" | "worker" | "all";
+            checks: components["schemas"]["ReadinessChecksDto"];
+            /**
+             * @description When the background probe ran these checks (every second)
+             * @example 2026-11-28T17:00:00.000Z
+             */
+            checkedAt: string;
+        };
+        ReadinessResponseDto: {
+            /** @example 200 */
+            statusCode: number;
+            /** @example OK */
+            message?: string;
+            data: components["schemas"]["ReadinessDto"];
         };
         AuditRecordDto: {
             /**
@@ -9997,6 +10103,114 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "status": "alive",
+                     *         "role": "web",
+                     *         "uptimeSeconds": 3600
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LivenessResponseDto"];
+                };
+            };
+            /** @description Any failure: a 4xx with a description, 503 while the database is unreachable, or 500 "Server Error" */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBodyDto"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready: every check passed in the last probe */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "status": "ready",
+                     *         "role": "web",
+                     *         "checks": {
+                     *           "database": "up",
+                     *           "migrations": "current",
+                     *           "jobs": "queueing only",
+                     *           "storage": "up"
+                     *         },
+                     *         "checkedAt": "2026-11-28T17:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadinessResponseDto"];
+                };
+            };
+            /** @description Something this process needs is not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 503,
+                     *       "error": "Service Unavailable",
+                     *       "message": "Service Unavailable",
+                     *       "description": "This server is not ready: The database is not reachable.",
+                     *       "errorCode": "NOT_READY",
+                     *       "errors": [
+                     *         {
+                     *           "path": "database",
+                     *           "message": "The database is not reachable."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBodyDto"];
                 };
             };

@@ -107,7 +107,7 @@ export class HealthController {
     description:
       'For a supervisor that restarts a process that hangs, no token needed. Always 200 while the process can answer HTTP, whatever the database does: restarting a process because its database is away would not bring the database back. Answered by every process role.',
   })
-  @ApiOkResponse({ type: LivenessResponseDto, example: { statusCode: 200, data: { status: 'alive', role: 'web', uptimeSeconds: 3600 } } })
+  @ApiOkResponse({ type: LivenessResponseDto, description: 'The process answers', example: { statusCode: 200, data: { status: 'alive', role: 'web', uptimeSeconds: 3600 } } })
   @OperationId('getLiveness')
   live() {
     return ok({ status: 'alive', role: this.readiness.current.role, uptimeSeconds: Math.round(process.uptime()) });
@@ -122,6 +122,7 @@ export class HealthController {
   })
   @ApiOkResponse({
     type: ReadinessResponseDto,
+    description: 'Ready: every check passed in the last probe',
     example: { statusCode: 200, data: { status: 'ready', role: 'web', checks: { database: 'up', migrations: 'current', jobs: 'queueing only', storage: 'up' }, checkedAt: '2026-11-28T17:00:00.000Z' } },
   })
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'Something this process needs is not ready', example: NOT_READY_EXAMPLE })
