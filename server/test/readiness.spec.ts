@@ -17,7 +17,8 @@ describe('readiness and process roles', () => {
     all = await startTestAppOn(database.url);
     web = await startTestAppOn(database.url, { PROCESS_ROLE: 'web' });
     worker = await startTestAppOn(database.url, { PROCESS_ROLE: 'worker' });
-  });
+    // Three starts: on a machine shared with other suites they can take longer than one hook's default.
+  }, 180_000);
   afterAll(async () => {
     await worker?.close();
     await web?.close();

@@ -12,6 +12,8 @@ import { DatabaseLocation } from '../database/database.module.js';
 @Injectable()
 export class ReadinessRepository implements OnApplicationShutdown {
   private client?: pg.Client;
+  /** Set at shutdown: a probe still running then must not open a connection nobody will close. */
+  private closed = false;
   private readonly expected: string[];
   private readonly table: string;
 
@@ -45,10 +47,12 @@ export class ReadinessRepository implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
     await this.drop();
   }
 
   private async connected(timeoutMs: number): Promise<pg.Client> {
+    if (this.closed) throw new Error('the server is shutting down');
     if (this.client) return this.client;
     const client = new pg.Client({ connectionString: await this.location.resolve(), connectionTimeoutMillis: timeoutMs, application_name: 'scholarmatch-readiness' });
     // A connection cut while idle emits 'error'; unheard, it would end the process.
@@ -60,6 +64,10 @@ export class ReadinessRepository implements OnApplicationShutdown {
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      throw new Error('the server is shutting down');
     }
     this.client = client;
     return client;
