@@ -66,8 +66,9 @@ function nginxBinary(): string {
 
 /**
  * deploy/nginx/scholarmatch.conf with its `@replica` lines (one per port, each keeping the
- * template's parameters) and its `@listen` line filled in, under another upstream name when one
- * file holds two copies. Throws when the template lost its markers, rather than test another file.
+ * template's parameters) and its `@listen` line filled in, its `@log` lines left out (the suite
+ * keeps its own access log, which the throughput test reads), under another upstream name when
+ * one file holds two copies. Throws when the template lost its markers, rather than test another file.
  */
 export function filledSite(template: string, site: { upstream: string; replicaPorts: number[]; listen: string }): string {
   const lines = template.split('\n');
@@ -76,7 +77,7 @@ export function filledSite(template: string, site: { upstream: string; replicaPo
   const filled: string[] = [];
   for (const line of lines) {
     if (line === replicaLines[0]) filled.push(...site.replicaPorts.map((port) => line.replace(/server\s+\S+/, `server 127.0.0.1:${port}`)));
-    else if (replicaLines.includes(line)) continue;
+    else if (replicaLines.includes(line) || /#\s*@log\b/.test(line)) continue;
     else if (/#\s*@listen\b/.test(line)) filled.push(line.replace(/listen\s+[^;]+;/, `listen ${site.listen};`));
     else filled.push(line);
   }

@@ -77,4 +77,12 @@ describe('readiness and process roles', () => {
     expect((await get(worker, '/api/v1/health/ready')).json().data).toMatchObject({ status: 'ready', role: 'worker' });
     expect((await get(worker, '/api/v1/health/live')).statusCode).toBe(200);
   });
+
+  it('answers health/ready with 503 from the start of a shutdown, while the drain still serves requests', async () => {
+    web.app.get(Readiness).beforeApplicationShutdown();
+    const ready = await get(web, '/api/v1/health/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ errorCode: 'NOT_READY', errors: [{ path: 'shutdown', message: 'The server is shutting down.' }] });
+    expect((await get(web, '/api/v1/forms/profile-basic')).statusCode).toBe(200);
+  });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { messageOf } from '../common/error-message.js';
 import { AppConfig } from '../config/app-config.js';
 import { JobQueue } from '../jobs/job-queue.js';
@@ -13,13 +13,13 @@ const DATABASE_DEADLINE_MS = 1_500;
 const STORAGE_EVERY_MS = 10_000;
 const STORAGE_DEADLINE_MS = 2_000;
 
-export type CheckName = 'database' | 'migrations' | 'jobs' | 'storage';
+export type CheckName = 'database' | 'migrations' | 'jobs' | 'storage' | 'shutdown';
 
 export interface ReadinessReport {
   ready: boolean;
   role: AppConfig['PROCESS_ROLE'];
   /** Each check's state in a word or two ('up', 'current', 'running', …). */
-  checks: Record<CheckName, string>;
+  checks: Record<Exclude<CheckName, 'shutdown'>, string>;
   /** What is not ready, one sentence per failing check; empty when ready. */
   problems: { check: CheckName; message: string }[];
   checkedAt: string;
@@ -32,7 +32,7 @@ export interface ReadinessReport {
  * the gate (readiness-gate.ts) reads a boolean per request and never touches the database.
  */
 @Injectable()
-export class Readiness implements OnApplicationBootstrap, OnApplicationShutdown {
+export class Readiness implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Readiness');
   /** Read by every request: false until the first probe has passed. */
   ready = false;
@@ -68,7 +68,21 @@ export class Readiness implements OnApplicationBootstrap, OnApplicationShutdown 
     this.schedule();
   }
 
+  /**
+   * On SIGTERM, before the job workers stop and HTTP drains: `health/ready` answers 503 from now
+   * on, so a balancer that probes it stops sending. The gate stays as the last probe left it:
+   * requests that still arrive are the drain's to answer (docs/operations.md, "Shutdown").
+   */
+  beforeApplicationShutdown(): void {
+    this.stop();
+    this.report = { ...this.report, ready: false, problems: [{ check: 'shutdown', message: 'The server is shutting down.' }], checkedAt: new Date().toISOString() };
+  }
+
   onApplicationShutdown(): void {
+    this.stop();
+  }
+
+  private stop(): void {
     this.stopped = true;
     clearTimeout(this.timer);
   }
@@ -76,7 +90,7 @@ export class Readiness implements OnApplicationBootstrap, OnApplicationShutdown 
   /** Runs every check once and publishes the result. */
   async probe(): Promise<ReadinessReport> {
     const problems: ReadinessReport['problems'] = [];
-    const checks = {} as Record<CheckName, string>;
+    const checks = {} as ReadinessReport['checks'];
     const [pending, storageProblem] = await Promise.all([
       this.database.pendingMigrations(DATABASE_DEADLINE_MS).catch((error: unknown) => error as Error),
       this.storageProblem(),
@@ -102,6 +116,8 @@ export class Readiness implements OnApplicationBootstrap, OnApplicationShutdown 
     }
     checks.storage = !this.files.remote ? 'local disk' : storageProblem ? 'unreachable' : 'up';
     if (storageProblem) problems.push({ check: 'storage', message: storageProblem });
+    // A probe that was running when shutdown began leaves the shutdown's answer in place.
+    if (this.stopped) return this.report;
     const ready = problems.length === 0;
     if (ready !== this.ready) {
       if (ready) this.logger.log('ready');
