@@ -265,7 +265,7 @@ export interface paths {
         };
         /**
          * Readiness: 200 when this process can do its work, else 503 naming what is not ready
-         * @description For load balancers and orchestrators, no token needed. 200 when PostgreSQL answers, no database migration of this version is pending, the job queue runs as this process's role asks (queueing in a `web` process, workers in `worker` and `all`), and the S3 bucket answers when uploads go to one. Otherwise 503 NOT_READY, whose `description` names what is not ready and whose `errors` list each failing check (`path` is the check). The answer is the last result of a background probe that runs every second; while it fails, the process answers 503 NOT_READY to every request but the health routes, without touching the database.
+         * @description For load balancers and orchestrators, no token needed. 200 when PostgreSQL answers, no database migration of this version is pending, the job queue runs as this process's role asks (queueing in a `web` process, workers in `worker` and `all`), and the S3 bucket answers when uploads go to one. Otherwise 503 NOT_READY, whose `description` names what is not ready and whose `errors` list each failing check (`path` is `database`, `migrations`, `jobs`, `storage`, or `shutdown` from the moment the process was told to stop). The answer is the last result of a background probe that runs every second; while it fails, the process answers 503 NOT_READY to every request but the health routes, without touching the database.
          */
         get: operations["getReadiness"];
         put?: never;
