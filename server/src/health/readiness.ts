@@ -40,6 +40,8 @@ export class Readiness implements OnApplicationBootstrap, BeforeApplicationShutd
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private storage: { at: number; problem: string | null } = { at: -Infinity, problem: null };
+  /** The probe running now: probes run one after another, so an older result never replaces a newer one. */
+  private last: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly database: ReadinessRepository,
@@ -87,8 +89,14 @@ export class Readiness implements OnApplicationBootstrap, BeforeApplicationShutd
     clearTimeout(this.timer);
   }
 
-  /** Runs every check once and publishes the result. */
-  async probe(): Promise<ReadinessReport> {
+  /** Runs every check once, after any probe still running, and publishes the result. */
+  probe(): Promise<ReadinessReport> {
+    const next = this.last.catch(() => undefined).then(() => this.check());
+    this.last = next;
+    return next;
+  }
+
+  private async check(): Promise<ReadinessReport> {
     const problems: ReadinessReport['problems'] = [];
     const checks = {} as ReadinessReport['checks'];
     const [pending, storageProblem] = await Promise.all([
