@@ -235,8 +235,8 @@ function sharedSettings(options: { databaseUrl: string; publicUrl: string; s3: L
  * Starts the database, replica a (which applies the migrations, as a release step would), then
  * replica b, then nginx. `logLevel` is the replicas' LOG_LEVEL; `replicaEnv` adds settings of one
  * replica's own (e.g. the METRICS_PORT a Prometheus scrapes it on). With `roles`, the deployment of
- * docs/operations.md "Process roles": both replicas are `web` processes and a third, `worker`,
- * runs the jobs (not behind nginx); replica a reaches the database through a link the test can cut.
+ * docs/operations.md "Process roles": both replicas are `web` processes and two more, `worker`s,
+ * run the jobs (not behind nginx); replica a reaches the database through a link the test can cut.
  */
 export async function startCluster(
   label: string,

@@ -27,9 +27,8 @@ import { registerHttpMetrics } from './metrics/http-metrics.js';
 import { ContextLogger, PINO_REDACT_PATHS } from './telemetry/context-logger.js';
 import { currentRequestContext, requestIdFrom } from './telemetry/request-context.js';
 import { registerRequestHooks } from './telemetry/request-hooks.js';
-  // Before rate limits, authentication and routes (after the request id and the metrics, which count its 503s):
-  // a process that is not ready, or a worker, turns requests away before any work.
-  registerReadinessGate(app.getHttpAdapter().getInstance(), app.get(Readiness), config);
+import { Readiness } from './health/readiness.js';
+import { registerReadinessGate } from './health/readiness-gate.js';
 
 const NEST_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 

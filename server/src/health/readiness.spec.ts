@@ -1,6 +1,7 @@
 import { Test } from '@nestjs/testing';
 import { AppConfig } from '../config/app-config.js';
 import { JobQueue, type JobsState } from '../jobs/job-queue.js';
+import { Metrics } from '../metrics/metrics.js';
 import { FileStorage } from '../uploads/file-storage.js';
 import { Readiness } from './readiness.js';
 import { ReadinessRepository } from './readiness.repository.js';
@@ -14,11 +15,11 @@ describe('Readiness', () => {
   }
   const running: JobsState = { started: true, runsWorkers: true, workers: 24 };
 
-  async function readinessIn(world: World): Promise<{ readiness: Readiness; storageCalls: () => number }> {
+  async function readinessIn(world: World): Promise<{ readiness: Readiness; storageCalls: () => number; metrics: Metrics }> {
     let calls = 0;
-    const module = await Test.createTestingModule({ providers: [Readiness, ReadinessRepository, { provide: JobQueue, useValue: {} }, { provide: FileStorage, useValue: {} }, { provide: AppConfig, useValue: {} }] })
+    const module = await Test.createTestingModule({ providers: [Readiness, ReadinessRepository, { provide: JobQueue, useValue: {} }, { provide: FileStorage, useValue: {} }, { provide: AppConfig, useValue: {} }, { provide: Metrics, useValue: new Metrics(false) }] })
       .overrideProvider(ReadinessRepository)
-      .useValue({ pendingMigrations: world.pending })
+      .useValue({ pendingMigrations: () => world.pending() })
       .overrideProvider(JobQueue)
       .useValue({ state: () => world.jobs })
       .overrideProvider(FileStorage)
@@ -32,7 +33,7 @@ describe('Readiness', () => {
       .overrideProvider(AppConfig)
       .useValue(AppConfig.fromEnv({}, { PROCESS_ROLE: world.role ?? 'all' }))
       .compile();
-    return { readiness: module.get(Readiness), storageCalls: () => calls };
+    return { readiness: module.get(Readiness), storageCalls: () => calls, metrics: module.get(Metrics) };
   }
 
   it('is ready when the database answers with no pending migration, the workers run and the bucket answers', async () => {
@@ -57,6 +58,20 @@ describe('Readiness', () => {
     expect(report.checks).toEqual({ database: 'unreachable', migrations: 'unknown', jobs: 'stopped', storage: 'unreachable' });
     expect(report.problems.map((problem) => problem.check)).toEqual(['database', 'jobs', 'storage']);
     expect(JSON.stringify(report)).not.toMatch(/10\.0\.0\.5|files\.internal/);
+  });
+
+  it('says on the metrics registry whether it is ready, and its role', async () => {
+    const world: World = { pending: async () => [], jobs: running, role: 'web' };
+    const { readiness, metrics } = await readinessIn(world);
+    await readiness.probe();
+    const scrape = async () => metrics.registry.metrics();
+    expect(await scrape()).toMatch(/^scholarmatch_ready 1$/m);
+    expect(await scrape()).toMatch(/^scholarmatch_process_role_info\{role="web"\} 1$/m);
+    world.pending = async () => {
+      throw new Error('down');
+    };
+    await readiness.probe();
+    expect(await scrape()).toMatch(/^scholarmatch_ready 0$/m);
   });
 
   it('is not ready while a migration of this build is missing, naming the first', async () => {

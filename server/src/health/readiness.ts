@@ -1,7 +1,9 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { messageOf } from '../common/error-message.js';
 import { AppConfig } from '../config/app-config.js';
+import { Gauge } from 'prom-client';
 import { JobQueue } from '../jobs/job-queue.js';
+import { Metrics } from '../metrics/metrics.js';
 import { FileStorage } from '../uploads/file-storage.js';
 import { ReadinessRepository } from './readiness.repository.js';
 
@@ -48,7 +50,20 @@ export class Readiness implements OnApplicationBootstrap, BeforeApplicationShutd
     @Inject(JobQueue) private readonly jobs: JobQueue,
     private readonly files: FileStorage,
     private readonly config: AppConfig,
+    metrics: Metrics,
   ) {
+    const registers = [metrics.registry];
+    const readiness = this;
+    // The alert "not ready for 5 minutes" and the dashboard's roles read these (docs/operations.md, "Metrics").
+    new Gauge({
+      name: 'scholarmatch_ready',
+      help: "Whether this process's last readiness probe passed (1) or not (0): GET /api/v1/health/ready.",
+      registers,
+      collect() {
+        this.set(readiness.current.ready ? 1 : 0);
+      },
+    });
+    new Gauge({ name: 'scholarmatch_process_role_info', help: "This process's PROCESS_ROLE, as a label; always 1.", labelNames: ['role'] as const, registers }).set({ role: config.PROCESS_ROLE }, 1);
     const unknown = 'not checked yet';
     this.report = {
       ready: false,
