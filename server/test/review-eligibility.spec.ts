@@ -1,9 +1,7 @@
 import { NEXT_YEAR, signUpProvider } from '@scholarmatch/testkit';
-import { todayIso } from '@scholarmatch/schemas';
 import { EligibilityJudgementJob } from '../src/review/eligibility-judgement.job.js';
-import { ReviewRepository } from '../src/review/review.repository.js';
 import { accountClient } from './accounts-helpers.js';
-import { eventually, jobsSettled, startTestApp, type TestApp } from './test-app.js';
+import { startTestApp, type TestApp } from './test-app.js';
 
 /**
  * The review list's eligibility column (docs/review.md, "Eligibility"): applications that arrive are
@@ -15,6 +13,10 @@ describe("the review list's eligibility", () => {
   let api: ReturnType<typeof accountClient>;
   let owner: string;
   let scholarshipId: string;
+  let job: EligibilityJudgementJob;
+
+  const queuedJudgements = async () =>
+    Number((await t.sql.query(`SELECT count(*) FROM pgboss.job WHERE name = 'judge-review-eligibility' AND state = 'created'`)).rows[0].count);
 
   const list = async () => {
     const res = await api.call('GET', `/scholarships/${scholarshipId}/applicants`, { token: owner });
@@ -35,7 +37,9 @@ describe("the review list's eligibility", () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 1000 });
+    // A web process: it queues jobs and never works them, so the tests run the job themselves.
+    t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: 1000, PROCESS_ROLE: 'web' });
+    job = t.app.get(EligibilityJudgementJob);
     api = accountClient(t);
     owner = (await signUpProvider(api.kit, { organisationName: 'Judgement Trust' }, '10.31.0.1')).token;
     const created = await api.call('POST', '/providers/scholarships', { token: owner, body: { title: 'Judged Award', award: 500, recurrenceConfig: { deadline: NEXT_YEAR } } });
@@ -46,40 +50,29 @@ describe("the review list's eligibility", () => {
     await t?.close();
   });
 
-  it('judges new applications in the request, the whole scholarship after a rule change in the job, and says when it is under way', async () => {
+  it('judges new applications in the request, and the whole scholarship after a rule change in the job, saying meanwhile that it is under way', async () => {
     // Never judged: the first list judges them all (they arrived unjudged), with no rule: eligible.
     expect(await list()).toEqual({ updating: false, verdicts: ['eligible', 'eligible'] });
 
-    await jobsSettled(t.sql);
     await setRules([{ fieldKey: 'gpa', operator: 'gte', value: 3.8 }]);
-    // One answer is consistent either way: under way with the last judgement's verdicts, or done with
-    // the new rule's (only if the minutely run happened to start in between: the list's nudge comes after it answers).
-    const during = await list();
-    expect(during).toEqual(during.updating ? { updating: true, verdicts: ['eligible', 'eligible'] } : { updating: false, verdicts: ['missing', 'missing'] });
-    // The nudged job brings the new rule's verdicts without anyone calling it.
-    await eventually(async () => expect(await list()).toEqual({ updating: false, verdicts: ['missing', 'missing'] }), 15_000);
+    // The last judgement's verdicts, while the job is queued (this app only queues: PROCESS_ROLE=web).
+    expect(await list()).toEqual({ updating: true, verdicts: ['eligible', 'eligible'] });
+    expect(await queuedJudgements()).toBeGreaterThanOrEqual(1);
+    expect(await job.run()).toBe(1);
+    expect(await list()).toEqual({ updating: false, verdicts: ['missing', 'missing'] });
   });
 
-  it('shows the flag and the stored verdicts until the job has run, and judges an application that arrives meanwhile at once', async () => {
-    const job = t.app.get(EligibilityJudgementJob);
-    const review = t.app.get(ReviewRepository);
-    await jobsSettled(t.sql);
-    // The rule changed by SQL, then an application arrives: the request's judging takes the new one
-    // (under the current rules) and leaves the whole judgement to the job.
+  it('judges an application that arrives while the whole judgement is due at once, under the current rules', async () => {
     await t.sql.query(`UPDATE scholarships SET criteria = '[]'::jsonb WHERE id = $1`, [scholarshipId]);
     await submit('Hedy');
-    expect(await review.judgeEligibility(scholarshipId, todayIso(), false)).toEqual({ wholeDue: true });
-    const { rows } = await t.sql.query(`SELECT eligibility FROM applications WHERE scholarship_id = $1 ORDER BY eligibility`, [scholarshipId]);
-    expect(rows.map((row: { eligibility: string }) => row.eligibility)).toEqual(['eligible', 'missing', 'missing']);
-    const during = await list();
-    expect(during).toEqual(during.updating ? { updating: true, verdicts: ['eligible', 'missing', 'missing'] } : { updating: false, verdicts: ['eligible', 'eligible', 'eligible'] });
+    // The new one is judged by the request under the current rules; the two others keep theirs until the job.
+    expect(await list()).toEqual({ updating: true, verdicts: ['eligible', 'missing', 'missing'] });
     await job.run();
     expect(await list()).toEqual({ updating: false, verdicts: ['eligible', 'eligible', 'eligible'] });
     expect(await job.run()).toBe(0);
   });
 
   it('judges every scholarship again on a new day, in the job', async () => {
-    const job = t.app.get(EligibilityJudgementJob);
     await setRules([{ fieldKey: 'gpa', operator: 'gte', value: 3.8 }]);
     await job.run();
     expect((await list()).verdicts).toEqual(['missing', 'missing', 'missing']);
