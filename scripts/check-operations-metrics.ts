@@ -9,37 +9,15 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { SERVED_HISTOGRAMS, SERVED_SERIES } from '../server/src/metrics/served-metrics.js';
 
 const DASHBOARD = 'deploy/grafana/scholarmatch.json';
 const RULES_DIR = 'deploy/prometheus/rules';
 const RUNBOOKS = 'docs/operations.md';
 
-/** The server's own metrics, by type (docs/operations.md, "Metrics"). */
-const HISTOGRAMS = ['http_server_request_duration_seconds', 'scholarmatch_db_query_duration_seconds', 'scholarmatch_match_recompute_duration_seconds'];
-const SERIES = [
-  'scholarmatch_db_pool_clients',
-  'scholarmatch_database_up',
-  'scholarmatch_queue_jobs',
-  'scholarmatch_queue_oldest_job_age_seconds',
-  'scholarmatch_queue_period_seconds',
-  'scholarmatch_queue_jobs_completed_total',
-  'scholarmatch_queue_jobs_failed_total',
-  'scholarmatch_queue_jobs_retried_total',
-  'scholarmatch_webhooks_received_total',
-  'scholarmatch_webhooks_refused_total',
-  'scholarmatch_webhook_deliveries_total',
-  'scholarmatch_logins_total',
-  'scholarmatch_membership_transitions_total',
-  'scholarmatch_signups_total',
-  'scholarmatch_registrations_completed_total',
-  'scholarmatch_trials_started_total',
-  'scholarmatch_applications_submitted_total',
-  'scholarmatch_support_requests_waiting_over_24h',
-  'scholarmatch_ready',
-  'scholarmatch_process_role_info',
-  // Prometheus' own, per scrape target.
-  'up',
-];
+/** The server's own metrics (docs/operations.md, "Metrics"), and Prometheus' own per scrape target. */
+const HISTOGRAMS: readonly string[] = SERVED_HISTOGRAMS;
+const SERIES = [...SERVED_SERIES, 'up'];
 
 /** prom-client 15's collectDefaultMetrics() (the list used when prom-client itself is not installed). */
 const DEFAULT_METRICS = [
