@@ -89,8 +89,12 @@ describe('outbound webhooks', () => {
     const t0 = Number(/t=(\d+)/.exec(first.headers['scholarmatch-signature'] as string)![1]);
     expect(first.headers['scholarmatch-signature']).toBe(signWebhook({ payload: first.body, secret: endpoint.secret, timestamp: t0 }));
 
-    const [logged] = await deliveriesOf(endpoint.id);
-    expect(logged).toMatchObject({ eventId: event.id, type: 'application.submitted', state: 'delivered', attempts: 1, attemptLog: [{ attempt: 1, responseStatus: 200, error: null }] });
+    // The log records the attempt when the receiver's answer is back, a moment after the receiver saw the request.
+    let logged = {} as Awaited<ReturnType<typeof deliveriesOf>>[number];
+    await eventually(async () => {
+      [logged] = await deliveriesOf(endpoint.id);
+      expect(logged).toMatchObject({ eventId: event.id, type: 'application.submitted', state: 'delivered', attempts: 1, attemptLog: [{ attempt: 1, responseStatus: 200, error: null }] });
+    });
 
     const again = await call('POST', `/providers/webhooks/${endpoint.id}/deliveries/${logged.id}/redeliver`);
     expect(again.json()).toMatchObject({ statusCode: 201, data: { state: 'delivered', attempts: 2, attemptLog: [{ attempt: 2, manual: true, responseStatus: 200 }, { attempt: 1 }] } });
