@@ -4,6 +4,7 @@
  *   then with 3 endpoints of the scholarships' owner subscribed to application.submitted, in the
  *   same run (the target: p95 at most 2 ms more). The deliveries of the second run go on meanwhile,
  *   as they would.
+ *   Alone, BENCH_SPLIT_ROLES=1 puts the deliveries in a worker process apart from the web process.
  * - Delivery: 10,000 events queued at once for one loopback endpoint; the time until the receiver
  *   (in this process, checking each signature with the SDK and deduplicating by event id) has
  *   accepted all of them, as events per second (target ≥ 500/s). Then the same with a receiver
@@ -218,13 +219,18 @@ async function standaloneTarget(server: { baseUrl: string; pid: number; sql: pg.
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  const server = await startServer({
-    env: { DEMO_DATA: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000', WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_RETRY_MAX_MS: '500' },
-  });
+  // BENCH_SPLIT_ROLES=1: the requests go to a web process and the deliveries run in a worker process
+  // of their own on the same database (docs/operations.md, "Process roles"), as a deployment runs them.
+  const split = process.env.BENCH_SPLIT_ROLES === '1';
+  const hooks = { AUTH_RATE_LIMIT_PER_MINUTE: '100000', WEBHOOKS_ALLOW_LOOPBACK: 'true', WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_RETRY_MAX_MS: '500' };
+  const server = await startServer({ env: { ...hooks, DEMO_DATA: 'true', ...(split ? { PROCESS_ROLE: 'web' } : {}) } });
+  const worker = split ? await startServer({ databaseUrl: server.databaseUrl, env: { ...hooks, PROCESS_ROLE: 'worker' } }) : undefined;
+  log(`webhooks (alone): ${split ? 'a web process and a worker process' : 'one process doing both (PROCESS_ROLE=all)'}`);
   const results: Result[] = [];
   try {
     await measureOn(await standaloneTarget(server, log), results, log);
   } finally {
+    await worker?.stop();
     await server.stop();
   }
   printTable(results);

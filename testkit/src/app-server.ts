@@ -15,6 +15,8 @@ export interface RunningServer {
   pid: number;
   /** SQL on the server's database, to change data as an admin would. */
   sql: pg.Pool;
+  /** The server's database, for a second process on the same data (a worker: docs/operations.md, "Process roles"). */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startServer(
     baseUrl: server.baseUrl,
     pid: server.child.pid!,
     sql,
+    databaseUrl: database.url(),
     stop: async () => {
       await sql.end();
       await server.stop();
