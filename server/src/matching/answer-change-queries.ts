@@ -1,4 +1,4 @@
-import { EXPIRING_SOON_DAYS, ruleVerdictSql } from './match-queries.js';
+import { EXPIRING_SOON_DAYS, ruleVerdictSql, summaryPlusDeltaSql } from './match-queries.js';
 
 /**
  * A profile save applied to the stored matches by judging only what it changed (docs/matching.md,
@@ -118,19 +118,7 @@ export const ANSWER_CHANGES_SQL = `
   )
   UPDATE applicant_match_state st
      SET answers_version = p.answers_version, answer_slots = p.after_slots, catalogue_version = p.version, computed_at = now(),
-         summary = jsonb_build_object(
-           'eligible', (st.summary->>'eligible')::bigint + d.eligible,
-           'eligibleValue', (st.summary->>'eligibleValue')::numeric + d.eligible_value,
-           'easyApply', (st.summary->>'easyApply')::bigint + d.easy_apply,
-           -- A key whose count falls to 0 goes, as a recomputation would not write it.
-           'onlyRequirement', (SELECT coalesce(jsonb_object_agg(key, n), '{}'::jsonb)
-                                 FROM (SELECT key, sum(value::bigint) AS n
-                                         FROM (SELECT * FROM jsonb_each_text(st.summary->'onlyRequirement')
-                                               UNION ALL SELECT * FROM jsonb_each_text(d.only_requirement)) AS counts (key, value)
-                                        GROUP BY key HAVING sum(value::bigint) <> 0) AS by_key),
-           'expiringSoon', (st.summary->>'expiringSoon')::bigint + d.expiring_soon,
-           'missing', (st.summary->>'missing')::bigint + d.missing,
-           'missingValue', (st.summary->>'missingValue')::numeric + d.missing_value)
+         summary = ${summaryPlusDeltaSql('st.summary', 'd')}
     FROM usable p, delta d
    WHERE st.user_id = p.id
   RETURNING st.summary`;

@@ -47,6 +47,28 @@ export const RULE_VERDICT_SQL = ruleVerdictSql('a');
  */
 export const CHANGE_GRACE_SECONDS = 30;
 
+
+/**
+ * A stored summary (`summary`, jsonb) with a row of per-figure changes (`delta`: eligible,
+ * eligible_value, easy_apply, only_requirement, expiring_soon, missing, missing_value) added: both
+ * the catalogue's changes and a profile save's update stored summaries this way. A requirement key
+ * whose count falls to 0 goes, as a recomputation would not write it.
+ */
+export function summaryPlusDeltaSql(summary: string, delta: string): string {
+  return `jsonb_build_object(
+    'eligible', (${summary}->>'eligible')::bigint + ${delta}.eligible,
+    'eligibleValue', (${summary}->>'eligibleValue')::numeric + ${delta}.eligible_value,
+    'easyApply', (${summary}->>'easyApply')::bigint + ${delta}.easy_apply,
+    'onlyRequirement', (SELECT coalesce(jsonb_object_agg(key, n), '{}'::jsonb)
+                          FROM (SELECT key, sum(value::bigint) AS n
+                                  FROM (SELECT * FROM jsonb_each_text(${summary}->'onlyRequirement')
+                                        UNION ALL SELECT * FROM jsonb_each_text(${delta}.only_requirement)) AS counts (key, value)
+                                 GROUP BY key HAVING sum(value::bigint) <> 0) AS by_key),
+    'expiringSoon', (${summary}->>'expiringSoon')::bigint + ${delta}.expiring_soon,
+    'missing', (${summary}->>'missing')::bigint + ${delta}.missing,
+    'missingValue', (${summary}->>'missingValue')::numeric + ${delta}.missing_value)`;
+}
+
 /**
  * Whether the stored matches still describe this applicant today: computed from their current
  * answers, for today, after the last change that needs a recomputation, and either every
@@ -396,18 +418,7 @@ export const APPLY_CHANGES_SQL = `
   edited AS (
     UPDATE applicant_match_state st
        SET catalogue_version = $2::bigint,
-           summary = jsonb_build_object(
-             'eligible', (st.summary->>'eligible')::bigint + d.eligible,
-             'eligibleValue', (st.summary->>'eligibleValue')::numeric + d.eligible_value,
-             'easyApply', (st.summary->>'easyApply')::bigint + d.easy_apply,
-             'onlyRequirement', (SELECT coalesce(jsonb_object_agg(key, n), '{}'::jsonb)
-                                   FROM (SELECT key, sum(value::bigint) AS n
-                                           FROM (SELECT * FROM jsonb_each_text(st.summary->'onlyRequirement')
-                                                 UNION ALL SELECT * FROM jsonb_each_text(d.only_requirement)) AS counts (key, value)
-                                          GROUP BY key HAVING sum(value::bigint) <> 0) AS by_key),
-             'expiringSoon', (st.summary->>'expiringSoon')::bigint + d.expiring_soon,
-             'missing', (st.summary->>'missing')::bigint + d.missing,
-             'missingValue', (st.summary->>'missingValue')::numeric + d.missing_value)
+           summary = ${summaryPlusDeltaSql('st.summary', 'd')}
       FROM deltas d
      WHERE st.user_id = d.user_id
     RETURNING st.user_id
